@@ -1,0 +1,45 @@
+//===- AsmParser.h - Entry points for parsing MLIR text --------------------===//
+#pragma once
+
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/BuiltinOps.h"
+#include "lamina/Support/SourceMgr.h"
+
+#include <memory>
+
+namespace lamina {
+
+class Block;
+class MLIRContext;
+
+/// Options for parsing.
+class ParserConfig {
+public:
+  explicit ParserConfig(MLIRContext *context, bool verifyAfterParse = true)
+      : context(context), verifyAfterParse(verifyAfterParse) {}
+  MLIRContext *getContext() const { return context; }
+  bool shouldVerifyAfterParse() const { return verifyAfterParse; }
+
+private:
+  MLIRContext *context;
+  bool verifyAfterParse;
+};
+
+/// Parses the buffer `bufferID` of `sourceMgr` into `block`: top-level ops,
+/// alias definitions and the `{-# ... #-}` metadata section. On failure a
+/// diagnostic has been emitted and the block may be partially filled.
+LogicalResult parseAsmSourceFile(const SourceMgr &sourceMgr, unsigned bufferID, Block *block,
+                                 const ParserConfig &config);
+
+/// Parses a single attribute / type from a string (no aliases available).
+/// `numRead` (if given) receives how many characters were consumed, else
+/// trailing text is an error.
+Attribute parseAttribute(std::string_view attrStr, MLIRContext *context, Type type = {}, size_t *numRead = nullptr);
+Type parseType(std::string_view typeStr, MLIRContext *context, size_t *numRead = nullptr);
+
+/// Parses a whole source into a module, wrapping the top-level ops in an
+/// implicit `builtin.module` unless the input is a single module op.
+/// Returns null on failure.
+Operation *parseSourceFileForTool(const SourceMgr &sourceMgr, unsigned bufferID, const ParserConfig &config);
+
+} // namespace lamina

@@ -1,0 +1,33 @@
+//===- AsmState.h - Naming and alias state for printing -------------------===//
+#pragma once
+
+#include "lamina/IR/OperationSupport.h"
+
+#include <memory>
+
+namespace lamina {
+
+namespace detail {
+class AsmStateImpl;
+} // namespace detail
+
+/// The state shared by a printing session: SSA value and block names,
+/// attribute/type aliases, distinct attribute ids and the resources used.
+/// Build it once and print many times to reuse the numbering.
+class AsmState {
+public:
+  /// Prepares to print `op` (and what it contains): numbers values and, for
+  /// a top-level op, computes aliases.
+  explicit AsmState(Operation *op, const OpPrintingFlags &flags = OpPrintingFlags());
+  /// A state for printing attributes and types on their own (no aliases).
+  explicit AsmState(MLIRContext *ctx, const OpPrintingFlags &flags = OpPrintingFlags());
+  ~AsmState();
+
+  const OpPrintingFlags &getPrinterFlags() const;
+  detail::AsmStateImpl &getImpl() { return *impl; }
+
+private:
+  std::unique_ptr<detail::AsmStateImpl> impl;
+};
+
+} // namespace lamina

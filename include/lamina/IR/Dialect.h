@@ -1,0 +1,98 @@
+//===- Dialect.h - Namespaced groups of operations, types and attributes ---===//
+#pragma once
+
+#include "lamina/IR/Attributes.h"
+#include "lamina/IR/MLIRContext.h"
+
+#include <memory>
+#include <string_view>
+
+namespace lamina {
+
+class DialectAsmParser;
+class DialectAsmPrinter;
+class NamedAttribute;
+class Operation;
+class raw_ostream;
+
+/// How strongly a dialect wants an attribute or type printed through an alias.
+enum class AliasResult {
+  /// No alias.
+  NoAlias,
+  /// An alias that another dialect's alias may replace.
+  OverridableAlias,
+  /// An alias that wins over overridable ones.
+  FinalAlias,
+};
+
+/// A dialect: a namespace of operations, types and attributes, with hooks
+/// for their textual form and verification.
+class Dialect {
+public:
+  virtual ~Dialect();
+
+  std::string_view getNamespace() const { return name; }
+  MLIRContext *getContext() const { return context; }
+  TypeID getTypeID() const { return dialectID; }
+
+  /// Parses a dialect attribute after `#ns.` (the parser is positioned on the
+  /// mnemonic). Default: error.
+  virtual Attribute parseAttribute(DialectAsmParser &parser, Type type) const;
+  /// Prints a dialect attribute without the `#ns.` prefix.
+  virtual void printAttribute(Attribute attr, DialectAsmPrinter &printer) const;
+  /// Parses a dialect type after `!ns.`. Default: error.
+  virtual Type parseType(DialectAsmParser &parser) const;
+  /// Prints a dialect type without the `!ns.` prefix.
+  virtual void printType(Type type, DialectAsmPrinter &printer) const;
+
+  /// Verifies a discardable attribute `ns.name` attached to an operation.
+  virtual LogicalResult verifyOperationAttribute(Operation *op, NamedAttribute attr);
+  /// Verifies an attribute attached to a region argument / result.
+  virtual LogicalResult verifyRegionArgAttribute(Operation *op, unsigned regionIndex, unsigned argIndex,
+                                                 NamedAttribute attr);
+  virtual LogicalResult verifyRegionResultAttribute(Operation *op, unsigned regionIndex,
+                                                    unsigned resultIndex, NamedAttribute attr);
+
+  /// Alias hooks used by the printer (OpAsmDialectInterface in MLIR): write
+  /// the alias name for `attr`/`type` to `os` and say how strongly.
+  virtual AliasResult getAlias(Attribute attr, raw_ostream &os) const;
+  virtual AliasResult getAlias(Type type, raw_ostream &os) const;
+
+  /// Whether operations / types of this namespace that are not registered are
+  /// accepted.
+  bool allowsUnknownOperations() const { return unknownOpsAllowed; }
+  bool allowsUnknownTypes() const { return unknownTypesAllowed; }
+
+  /// Dialect interfaces (keyed by interface TypeID).
+  template <typename Interface> const Interface *getRegisteredInterface() const {
+    return static_cast<const Interface *>(interfaces.lookup(TypeID::get<Interface>()));
+  }
+  void addInterface(TypeID id, std::unique_ptr<void, void (*)(void *)> iface);
+  template <typename Interface, typename... Args> void addInterface(Args &&...args) {
+    auto *p = new Interface(std::forward<Args>(args)...);
+    addInterface(TypeID::get<Interface>(),
+                 std::unique_ptr<void, void (*)(void *)>(p, [](void *q) { delete static_cast<Interface *>(q); }));
+  }
+
+protected:
+  Dialect(std::string_view name, MLIRContext *context, TypeID id);
+
+  template <typename... Ts> void addTypes() { (addType<Ts>(), ...); }
+  template <typename... Ts> void addAttributes() { (addAttribute<Ts>(), ...); }
+  template <typename T> void addType();
+  template <typename T> void addAttribute();
+
+  void allowUnknownOperations(bool allow = true) { unknownOpsAllowed = allow; }
+  void allowUnknownTypes(bool allow = true) { unknownTypesAllowed = allow; }
+
+private:
+  std::string_view name;
+  MLIRContext *context;
+  TypeID dialectID;
+  bool unknownOpsAllowed = false;
+  bool unknownTypesAllowed = false;
+  InterfaceMap interfaces;
+  std::vector<std::unique_ptr<void, void (*)(void *)>> ownedInterfaces;
+};
+
+} // namespace lamina

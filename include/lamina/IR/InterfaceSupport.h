@@ -1,0 +1,66 @@
+//===- InterfaceSupport.h - Interfaces for types, attributes and ops -------===//
+//
+// An interface is a table of function pointers (its `Concept`) that a concrete
+// type, attribute or operation registers under the interface's TypeID. An
+// interface handle (e.g. `ShapedType`, `SymbolOpInterface`) is the underlying
+// handle plus a pointer to the concept it found, so calls are one indirect
+// jump.
+//
+#pragma once
+
+#include "lamina/Support/TypeID.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace lamina {
+
+/// Maps interface TypeIDs to concept tables. Sorted; lookups are a short scan.
+class InterfaceMap {
+public:
+  /// Registers (or replaces) the concept of an interface.
+  void insert(TypeID interfaceID, const void *conceptPtr) {
+    for (auto &e : entries)
+      if (e.first == interfaceID) {
+        e.second = conceptPtr;
+        return;
+      }
+    entries.emplace_back(interfaceID, conceptPtr);
+  }
+  /// The concept for `interfaceID`, or null.
+  const void *lookup(TypeID interfaceID) const {
+    for (const auto &e : entries)
+      if (e.first == interfaceID)
+        return e.second;
+    return nullptr;
+  }
+  template <typename Interface> bool contains() const {
+    return lookup(TypeID::get<Interface>()) != nullptr;
+  }
+  bool empty() const { return entries.empty(); }
+
+private:
+  std::vector<std::pair<TypeID, const void *>> entries;
+};
+
+/// A sorted set of trait TypeIDs.
+class TraitSet {
+public:
+  void insert(TypeID id) {
+    if (!contains(id))
+      ids.push_back(id);
+  }
+  bool contains(TypeID id) const {
+    for (TypeID t : ids)
+      if (t == id)
+        return true;
+    return false;
+  }
+  const std::vector<TypeID> &getIDs() const { return ids; }
+
+private:
+  std::vector<TypeID> ids;
+};
+
+} // namespace lamina

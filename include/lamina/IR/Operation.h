@@ -1,0 +1,635 @@
+//===- Operation.h - Operations, blocks and regions ------------------------===//
+//
+// The IR's containers. An Operation is one allocation holding its results
+// (before the object, in reverse), successors, regions, operands and
+// property slots (after it). Blocks hold an intrusive list of operations;
+// regions an intrusive list of blocks. Nothing here recurses on nesting
+// depth: walks and destruction use explicit worklists.
+//
+#pragma once
+
+#include "lamina/IR/OperationSupport.h"
+
+#include <cstddef>
+#include <iterator>
+#include <vector>
+
+namespace lamina {
+
+class Block;
+class Operation;
+class Region;
+
+//===----------------------------------------------------------------------===//
+// Intrusive lists
+//===----------------------------------------------------------------------===//
+
+/// Links of an element of an intrusive doubly-linked list.
+template <typename T> class IntrusiveListNode {
+public:
+  T *getPrevNode() const { return prevNode; }
+  T *getNextNode() const { return nextNode; }
+
+private:
+  template <typename U, typename P> friend class IntrusiveList;
+  T *prevNode = nullptr;
+  T *nextNode = nullptr;
+};
+
+/// An intrusive doubly-linked list that does not own its elements' memory
+/// policy: `ParentT` is told about insertions/removals through
+/// `T::setParentFromList(ParentT*)`.
+template <typename T, typename ParentT> class IntrusiveList {
+public:
+  class iterator {
+  public:
+    using iterator_category = std::bidirectional_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = T *;
+    using reference = T &;
+    iterator(T *node = nullptr, const IntrusiveList *list = nullptr) : node(node), list(list) {}
+    T &operator*() const { return *node; }
+    T *operator->() const { return node; }
+    iterator &operator++() {
+      node = static_cast<IntrusiveListNode<T> *>(node)->nextNode;
+      return *this;
+    }
+    iterator operator++(int) {
+      auto t = *this;
+      ++*this;
+      return t;
+    }
+    iterator &operator--() {
+      node = node ? static_cast<IntrusiveListNode<T> *>(node)->prevNode : list->tail;
+      return *this;
+    }
+    iterator operator--(int) {
+      auto t = *this;
+      --*this;
+      return t;
+    }
+    bool operator==(const iterator &o) const { return node == o.node; }
+    bool operator!=(const iterator &o) const { return node != o.node; }
+    T *getNodePtr() const { return node; }
+    operator T *() const { return node; }
+
+  private:
+    T *node;
+    const IntrusiveList *list;
+  };
+  using reverse_iterator = std::reverse_iterator<iterator>;
+
+  iterator begin() const { return iterator(head, this); }
+  iterator end() const { return iterator(nullptr, this); }
+  reverse_iterator rbegin() const { return reverse_iterator(end()); }
+  reverse_iterator rend() const { return reverse_iterator(begin()); }
+  bool empty() const { return !head; }
+  T &front() const { return *head; }
+  T &back() const { return *tail; }
+  size_t size() const {
+    size_t n = 0;
+    for (T *p = head; p; p = next(p))
+      ++n;
+    return n;
+  }
+
+  /// Inserts `node` before `pos` (end() appends).
+  void insert(iterator pos, T *node, ParentT *parent) {
+    T *before = pos.getNodePtr();
+    auto *n = static_cast<IntrusiveListNode<T> *>(node);
+    if (!before) {
+      n->prevNode = tail;
+      n->nextNode = nullptr;
+      if (tail)
+        link(tail)->nextNode = node;
+      else
+        head = node;
+      tail = node;
+    } else {
+      n->nextNode = before;
+      n->prevNode = link(before)->prevNode;
+      if (n->prevNode)
+        link(n->prevNode)->nextNode = node;
+      else
+        head = node;
+      link(before)->prevNode = node;
+    }
+    node->setParentFromList(parent);
+  }
+  void push_back(T *node, ParentT *parent) { insert(end(), node, parent); }
+  void push_front(T *node, ParentT *parent) { insert(begin(), node, parent); }
+
+  /// Unlinks `node` without destroying it.
+  void remove(T *node) {
+    auto *n = link(node);
+    if (n->prevNode)
+      link(n->prevNode)->nextNode = n->nextNode;
+    else
+      head = n->nextNode;
+    if (n->nextNode)
+      link(n->nextNode)->prevNode = n->prevNode;
+    else
+      tail = n->prevNode;
+    n->prevNode = n->nextNode = nullptr;
+    node->setParentFromList(nullptr);
+  }
+
+  /// Moves [first, last) of `other` before `pos`.
+  void splice(iterator pos, IntrusiveList &other, iterator first, iterator last, ParentT *parent) {
+    while (first != last) {
+      T *node = first.getNodePtr();
+      ++first;
+      other.remove(node);
+      insert(pos, node, parent);
+    }
+  }
+
+  static T *next(T *node) { return link(node)->nextNode; }
+  static T *prev(T *node) { return link(node)->prevNode; }
+  T *getHead() const { return head; }
+  T *getTail() const { return tail; }
+
+private:
+  static IntrusiveListNode<T> *link(T *node) { return static_cast<IntrusiveListNode<T> *>(node); }
+  T *head = nullptr;
+  T *tail = nullptr;
+};
+
+/// Controls walk traversal.
+enum class WalkOrder { PreOrder, PostOrder };
+
+/// Result of a walk callback: continue, skip the current op's regions
+/// (pre-order only) or stop the whole walk.
+class WalkResult {
+public:
+  enum ResultEnum { Interrupt, Advance, Skip };
+  WalkResult(ResultEnum r = Advance) : result(r) {}
+  WalkResult(LogicalResult r) : result(failed(r) ? Interrupt : Advance) {}
+  static WalkResult interrupt() { return Interrupt; }
+  static WalkResult advance() { return Advance; }
+  static WalkResult skip() { return Skip; }
+  bool wasInterrupted() const { return result == Interrupt; }
+  bool wasSkipped() const { return result == Skip; }
+  bool operator==(const WalkResult &o) const { return result == o.result; }
+
+private:
+  ResultEnum result;
+};
+
+//===----------------------------------------------------------------------===//
+// Region
+//===----------------------------------------------------------------------===//
+
+/// An ordered list of blocks attached to an operation.
+class Region {
+public:
+  using BlockListType = IntrusiveList<Block, Region>;
+  using iterator = BlockListType::iterator;
+  using reverse_iterator = BlockListType::reverse_iterator;
+
+  Region() = default;
+  explicit Region(Operation *container) : container(container) {}
+  Region(const Region &) = delete;
+  Region &operator=(const Region &) = delete;
+  ~Region();
+
+  MLIRContext *getContext() const;
+  Location getLoc() const;
+  BlockListType &getBlocks() { return blocks; }
+  const BlockListType &getBlocks() const { return blocks; }
+  iterator begin() const { return blocks.begin(); }
+  iterator end() const { return blocks.end(); }
+  reverse_iterator rbegin() const { return blocks.rbegin(); }
+  reverse_iterator rend() const { return blocks.rend(); }
+  bool empty() const { return blocks.empty(); }
+  Block &front() const { return blocks.front(); }
+  Block &back() const { return blocks.back(); }
+  bool hasOneBlock() const;
+  size_t getNumBlocks() const { return blocks.size(); }
+
+  void push_back(Block *block) { blocks.push_back(block, this); }
+  void push_front(Block *block) { blocks.push_front(block, this); }
+  /// Creates an empty block at the end.
+  Block *emplaceBlock();
+
+  /// The operation this region belongs to.
+  Operation *getParentOp() const { return container; }
+  /// The region containing the parent operation (null at the top).
+  Region *getParentRegion() const;
+  unsigned getRegionNumber() const;
+  /// True if `other` is this region or nested inside it.
+  bool isAncestor(Region *other) const;
+  bool isProperAncestor(Region *other) const { return this != other && isAncestor(other); }
+  /// The ancestor of `block` that is directly in this region, or null.
+  Block *findAncestorBlockInRegion(Block &block) const;
+  Operation *findAncestorOpInRegion(Operation &op) const;
+
+  /// Moves all blocks of `other` into this region (at the end or before `pos`).
+  void takeBody(Region &other);
+  /// Destroys every block (and the operations in them).
+  void dropAllReferences();
+  void clear();
+
+  /// Arguments of the entry block.
+  ValueRange getArguments() const;
+  Type getArgumentType(unsigned i) const;
+
+  template <typename FnT> WalkResult walk(FnT &&callback);
+
+private:
+  friend class Operation;
+  void setContainer(Operation *op) { container = op; }
+  BlockListType blocks;
+  Operation *container = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Block
+//===----------------------------------------------------------------------===//
+
+/// A list of operations with arguments; the unit of control flow.
+class Block : public IntrusiveListNode<Block> {
+public:
+  using OpListType = IntrusiveList<Operation, Block>;
+  using iterator = OpListType::iterator;
+  using reverse_iterator = OpListType::reverse_iterator;
+
+  Block() = default;
+  Block(const Block &) = delete;
+  ~Block();
+
+  /// The region this block is in (null if detached).
+  Region *getParent() const { return parent; }
+  Operation *getParentOp() const;
+  bool isEntryBlock() const;
+  void insertBefore(Block *block);
+  void insertAfter(Block *block);
+  void moveBefore(Block *block);
+  /// Unlinks the block from its region and deletes it.
+  void erase();
+
+  // Arguments.
+  ValueRange getArguments() const {
+    return ValueRange::ofBlockArgs(arguments.data(), arguments.size());
+  }
+  BlockArgument getArgument(unsigned i) const { return BlockArgument(arguments[i]); }
+  unsigned getNumArguments() const { return arguments.size(); }
+  bool args_empty() const { return arguments.empty(); }
+  std::vector<Type> getArgumentTypes() const;
+  BlockArgument addArgument(Type type, Location loc);
+  BlockArgument insertArgument(unsigned index, Type type, Location loc);
+  void addArguments(TypeRange types, ArrayRef<Location> locs);
+  void eraseArgument(unsigned index);
+  void eraseArguments(unsigned start, unsigned num);
+
+  // Operations.
+  OpListType &getOperations() { return operations; }
+  const OpListType &getOperations() const { return operations; }
+  iterator begin() const { return operations.begin(); }
+  iterator end() const { return operations.end(); }
+  reverse_iterator rbegin() const { return operations.rbegin(); }
+  reverse_iterator rend() const { return operations.rend(); }
+  bool empty() const { return operations.empty(); }
+  Operation &front() const { return operations.front(); }
+  Operation &back() const { return operations.back(); }
+  void push_back(Operation *op);
+  void push_front(Operation *op);
+  /// Inserts before `pos`.
+  void insert(iterator pos, Operation *op);
+  /// The last operation if it is (or may be) a terminator, else null.
+  Operation *getTerminator() const;
+  bool mightHaveTerminator() const;
+  /// Operations without the terminator.
+  template <typename OpT> auto getOps() const;
+  /// Finds the ancestor of `op` directly in this block.
+  Operation *findAncestorOpInBlock(Operation &op) const;
+  /// Moves ops [first, end) of `other` to the end of this block.
+  void splice(Block *other, iterator first);
+
+  // Predecessors and successors.
+  bool hasNoPredecessors() const { return !firstUse; }
+  bool hasNoSuccessors() const;
+  Block *getSinglePredecessor() const;
+  Block *getUniquePredecessor() const;
+  BlockOperand *getFirstUse() const { return firstUse; }
+  std::vector<Block *> getPredecessors() const;
+  unsigned getNumSuccessors() const;
+  Block *getSuccessor(unsigned i) const;
+  std::vector<Block *> getSuccessors() const;
+  bool isReachable(Block *other) const;
+
+  /// Drops all operand references of nested ops (prepares for deletion).
+  void dropAllReferences();
+  void dropAllDefinedValueUses();
+  /// Whether op order indices are valid; used by isBeforeInBlock.
+  bool isOpOrderValid() const { return orderValid; }
+  void invalidateOpOrder() { orderValid = false; }
+  void recomputeOpOrder();
+
+  void print(raw_ostream &os) const;
+  void printAsOperand(raw_ostream &os, AsmState &state) const;
+  void dump() const;
+
+  template <typename FnT> WalkResult walk(FnT &&callback);
+
+  /// Called by the region's list.
+  void setParentFromList(Region *region) { parent = region; }
+
+private:
+  friend class BlockOperand;
+  friend class Operation;
+  Region *parent = nullptr;
+  OpListType operations;
+  std::vector<detail::BlockArgumentImpl *> arguments;
+  BlockOperand *firstUse = nullptr;
+  bool orderValid = false;
+};
+
+//===----------------------------------------------------------------------===//
+// Operation
+//===----------------------------------------------------------------------===//
+
+/// An operation: the unit of IR. Create with `Operation::create`, destroy
+/// with `erase()` (unlinks) or `destroy()` (detached).
+class alignas(8) Operation : public IntrusiveListNode<Operation> {
+public:
+  /// Creates a detached operation. Regions in `state` are moved in.
+  static Operation *create(OperationState &state);
+  static Operation *create(Location loc, OperationName name, TypeRange resultTypes, ValueRange operands,
+                           NamedAttrList &&attributes, Attribute properties, ArrayRef<Block *> successors,
+                           unsigned numRegions);
+
+  /// Unlinks from the parent block (if any) and deletes, with everything
+  /// nested. Non-recursive.
+  void erase();
+  /// Deletes a detached operation.
+  void destroy();
+  /// Unlinks from the parent block without deleting.
+  void remove();
+
+  OperationName getName() const { return name; }
+  MLIRContext *getContext() const { return location.getContext(); }
+  Dialect *getDialect() const { return name.getDialect(); }
+  bool isRegistered() const { return name.isRegistered(); }
+  Location getLoc() const { return location; }
+  void setLoc(Location loc) { location = loc; }
+
+  Block *getBlock() const { return block; }
+  Region *getParentRegion() const;
+  Operation *getParentOp() const;
+  template <typename OpTy> OpTy getParentOfType() const;
+  /// True if this op is an ancestor of `other` (or `other` itself).
+  bool isAncestor(Operation *other) const;
+  bool isProperAncestor(Operation *other) const;
+  /// Order within the parent block.
+  bool isBeforeInBlock(Operation *other) const;
+  void moveBefore(Operation *existingOp);
+  void moveAfter(Operation *existingOp);
+
+  // Operands.
+  unsigned getNumOperands() const { return numOperands; }
+  Value getOperand(unsigned i) const { return operands[i].get(); }
+  void setOperand(unsigned i, Value v) { operands[i].set(v); }
+  OpOperand &getOpOperand(unsigned i) { return operands[i]; }
+  MutableArrayRef<OpOperand> getOpOperands() { return MutableArrayRef<OpOperand>(operands, numOperands); }
+  OperandRange getOperands() const { return ValueRange::ofOperands(operands, numOperands); }
+  std::vector<Type> getOperandTypes() const;
+  /// Replaces all operands (may reallocate operand storage).
+  void setOperands(ValueRange newOperands);
+  void setOperands(unsigned start, unsigned length, ValueRange newOperands);
+  void insertOperands(unsigned index, ValueRange newOperands);
+  void eraseOperand(unsigned index) { eraseOperands(index, 1); }
+  void eraseOperands(unsigned index, unsigned length);
+
+  // Results.
+  unsigned getNumResults() const { return numResults; }
+  OpResult getResult(unsigned i) const { return OpResult(getOpResultImpl(i)); }
+  ResultRange getResults() const {
+    return ValueRange::ofResults(numResults ? getOpResultImpl(0) : nullptr, numResults);
+  }
+  std::vector<Type> getResultTypes() const;
+  Type getResultType(unsigned i) const { return getResult(i).getType(); }
+  bool use_empty() const;
+  void replaceAllUsesWith(ValueRange values);
+  void replaceAllUsesWith(Operation *op) { replaceAllUsesWith(op->getResults()); }
+  void dropAllUses();
+  bool hasOneUse() const;
+
+  // Successors.
+  unsigned getNumSuccessors() const { return numSuccs; }
+  Block *getSuccessor(unsigned i) const { return getBlockOperands()[i].get(); }
+  void setSuccessor(Block *block, unsigned i) { getBlockOperands()[i].set(block); }
+  MutableArrayRef<BlockOperand> getBlockOperands() const {
+    return MutableArrayRef<BlockOperand>(const_cast<BlockOperand *>(blockOperandsPtr()), numSuccs);
+  }
+  std::vector<Block *> getSuccessors() const;
+
+  // Regions.
+  unsigned getNumRegions() const { return numRegions; }
+  Region &getRegion(unsigned i) const { return regionsPtr()[i]; }
+  MutableArrayRef<Region> getRegions() const { return MutableArrayRef<Region>(regionsPtr(), numRegions); }
+
+  // Attributes.
+  /// Discardable attributes (not the inherent ones stored as properties).
+  DictionaryAttr getAttrDictionary() const { return attrs; }
+  DictionaryAttr getDiscardableAttrDictionary() const { return attrs; }
+  ArrayRef<NamedAttribute> getAttrs() const { return attrs.getValue(); }
+  ArrayRef<NamedAttribute> getDiscardableAttrs() const { return attrs.getValue(); }
+  void setAttrs(DictionaryAttr newAttrs);
+  void setAttrs(ArrayRef<NamedAttribute> newAttrs);
+  void setDiscardableAttrs(DictionaryAttr newAttrs) { setAttrs(newAttrs); }
+  /// Looks up an inherent attribute first, then a discardable one.
+  Attribute getAttr(std::string_view name) const;
+  Attribute getAttr(StringAttr name) const { return getAttr(name.getValue()); }
+  template <typename AttrT> AttrT getAttrOfType(std::string_view name) const {
+    return dyn_cast_or_null<AttrT>(getAttr(name));
+  }
+  bool hasAttr(std::string_view name) const { return bool(getAttr(name)); }
+  template <typename AttrT> bool hasAttrOfType(std::string_view name) const {
+    return bool(getAttrOfType<AttrT>(name));
+  }
+  /// Sets an inherent attribute if the name is one, else a discardable one.
+  void setAttr(std::string_view name, Attribute value);
+  void setAttr(StringAttr name, Attribute value);
+  Attribute removeAttr(std::string_view name);
+  Attribute removeAttr(StringAttr name) { return removeAttr(name.getValue()); }
+  Attribute getDiscardableAttr(std::string_view name) const { return attrs.get(name); }
+  void setDiscardableAttr(StringAttr name, Attribute value);
+  Attribute removeDiscardableAttr(StringAttr name);
+  /// Inherent attributes (properties) of registered ops.
+  Attribute getInherentAttr(std::string_view name) const;
+  void setInherentAttr(StringAttr name, Attribute value);
+
+  // Properties: one Attribute slot per inherent attribute of a registered
+  // op; a single slot holding any attribute for an unregistered op.
+  unsigned getNumPropertySlots() const { return numProps; }
+  MutableArrayRef<Attribute> getPropertySlots() const {
+    return MutableArrayRef<Attribute>(const_cast<Attribute *>(propsPtr()), numProps);
+  }
+  /// The properties as an attribute: a DictionaryAttr of the set slots for
+  /// registered ops (null if none is set), the stored attribute otherwise.
+  Attribute getPropertiesAsAttribute() const;
+  /// Sets properties from an attribute; emits through `emitError` on failure.
+  LogicalResult setPropertiesFromAttribute(Attribute attr, function_ref<InFlightDiagnostic()> emitError);
+
+  // Traits and interfaces.
+  template <typename Trait> bool hasTrait() const { return name.hasTrait<Trait>(); }
+  template <typename Trait> bool mightHaveTrait() const { return name.mightHaveTrait<Trait>(); }
+  bool isKnownTerminator() const { return hasTrait<OpTrait::IsTerminator>(); }
+  bool isKnownNonTerminator() const { return isRegistered() && !isKnownTerminator(); }
+
+  // Walks (iterative; callback may take Operation*, Region*, Block*).
+  template <WalkOrder Order = WalkOrder::PostOrder, typename FnT> auto walk(FnT &&callback);
+
+  // Diagnostics.
+  InFlightDiagnostic emitError(std::string_view message = {});
+  InFlightDiagnostic emitOpError(std::string_view message = {});
+  InFlightDiagnostic emitWarning(std::string_view message = {});
+  InFlightDiagnostic emitRemark(std::string_view message = {});
+
+  // Printing.
+  void print(raw_ostream &os, const OpPrintingFlags &flags = OpPrintingFlags()) const;
+  void print(raw_ostream &os, AsmState &state) const;
+  void dump() const;
+
+  /// Drops operand and successor references of this op and all nested ops.
+  void dropAllReferences();
+  void dropAllDefinedValueUses();
+
+  /// Clones this operation (and nested regions).
+  Operation *clone() const;
+
+  /// Called by the block's list.
+  void setParentFromList(Block *b) {
+    block = b;
+  }
+  /// Index used by isBeforeInBlock.
+  unsigned orderIndex = 0;
+
+  detail::OpResultImpl *getOpResultImpl(unsigned i) const {
+    return reinterpret_cast<detail::OpResultImpl *>(const_cast<Operation *>(this)) - (i + 1);
+  }
+
+private:
+  Operation(Location loc, OperationName name, unsigned numResults, unsigned numSuccs, unsigned numRegions,
+            unsigned numOperands, unsigned numProps, DictionaryAttr attrs);
+  ~Operation();
+
+  BlockOperand *blockOperandsPtr() const {
+    return reinterpret_cast<BlockOperand *>(const_cast<Operation *>(this) + 1);
+  }
+  Region *regionsPtr() const { return reinterpret_cast<Region *>(blockOperandsPtr() + numSuccs); }
+  OpOperand *inlineOperandsPtr() const { return reinterpret_cast<OpOperand *>(regionsPtr() + numRegions); }
+  Attribute *propsPtr() const { return reinterpret_cast<Attribute *>(inlineOperandsPtr() + inlineOperandCapacity); }
+  /// Frees this op's own memory (results, operands...). Nested regions must
+  /// already be empty.
+  void deallocate();
+
+  Block *block = nullptr;
+  Location location;
+  OperationName name;
+  DictionaryAttr attrs;
+  OpOperand *operands;
+  unsigned numOperands;
+  unsigned inlineOperandCapacity;
+  unsigned numResults;
+  unsigned numSuccs;
+  unsigned numRegions : 24;
+  unsigned numProps : 8;
+
+  friend class Block;
+  friend class Region;
+};
+
+//===----------------------------------------------------------------------===//
+// Walks
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+/// Iteratively visits `root` and everything nested. `visitOp` returns a
+/// WalkResult; pre-order results may skip regions. Implemented without
+/// recursion.
+WalkResult walkOperations(Operation *root, WalkOrder order, function_ref<WalkResult(Operation *)> visitOp);
+WalkResult walkRegions(Operation *root, WalkOrder order, function_ref<WalkResult(Region *)> visitRegion);
+WalkResult walkBlocks(Operation *root, WalkOrder order, function_ref<WalkResult(Block *)> visitBlock);
+
+template <typename FnT, typename ArgT> WalkResult callWalkFn(FnT &fn, ArgT arg) {
+  using RetT = decltype(fn(arg));
+  if constexpr (std::is_same_v<RetT, void>) {
+    fn(arg);
+    return WalkResult::advance();
+  } else {
+    return fn(arg);
+  }
+}
+} // namespace detail
+
+namespace detail {
+/// The type of the first parameter of a callable.
+template <typename T> struct FirstArg : FirstArg<decltype(&T::operator())> {};
+template <typename R, typename C, typename A, typename... Rest> struct FirstArg<R (C::*)(A, Rest...) const> {
+  using type = A;
+};
+template <typename R, typename C, typename A, typename... Rest> struct FirstArg<R (C::*)(A, Rest...)> {
+  using type = A;
+};
+template <typename R, typename A, typename... Rest> struct FirstArg<R (*)(A, Rest...)> { using type = A; };
+template <typename T> using first_argument_t = typename FirstArg<std::remove_cvref_t<T>>::type;
+} // namespace detail
+
+template <WalkOrder Order, typename FnT> auto Operation::walk(FnT &&callback) {
+  using ArgT = detail::first_argument_t<FnT>;
+  using RetT = decltype(callback(std::declval<ArgT>()));
+  WalkResult r;
+  if constexpr (std::is_same_v<ArgT, Operation *>) {
+    r = detail::walkOperations(this, Order, [&](Operation *op) { return detail::callWalkFn(callback, op); });
+  } else if constexpr (std::is_same_v<ArgT, Region *>) {
+    r = detail::walkRegions(this, Order, [&](Region *rg) { return detail::callWalkFn(callback, rg); });
+  } else if constexpr (std::is_same_v<ArgT, Block *>) {
+    r = detail::walkBlocks(this, Order, [&](Block *b) { return detail::callWalkFn(callback, b); });
+  } else {
+    // A concrete op class: only visit ops of that kind.
+    r = detail::walkOperations(this, Order, [&](Operation *op) -> WalkResult {
+      if (auto derived = dyn_cast<std::remove_cvref_t<ArgT>>(op))
+        return detail::callWalkFn(callback, derived);
+      return WalkResult::advance();
+    });
+  }
+  if constexpr (std::is_same_v<RetT, void>)
+    return;
+  else
+    return r;
+}
+
+/// Iterates operations of type OpT in a block.
+template <typename OpT> auto Block::getOps() const {
+  std::vector<OpT> r;
+  for (Operation &op : *this)
+    if (auto o = dyn_cast<OpT>(&op))
+      r.push_back(o);
+  return r;
+}
+
+template <typename FnT> WalkResult Region::walk(FnT &&callback) {
+  for (Block &b : *this)
+    for (Operation &op : b)
+      if (detail::walkOperations(&op, WalkOrder::PostOrder,
+                                 [&](Operation *o) { return detail::callWalkFn(callback, o); })
+              .wasInterrupted())
+        return WalkResult::interrupt();
+  return WalkResult::advance();
+}
+
+template <typename FnT> WalkResult Block::walk(FnT &&callback) {
+  for (Operation &op : *this)
+    if (detail::walkOperations(&op, WalkOrder::PostOrder,
+                               [&](Operation *o) { return detail::callWalkFn(callback, o); })
+            .wasInterrupted())
+      return WalkResult::interrupt();
+  return WalkResult::advance();
+}
+
+raw_ostream &operator<<(raw_ostream &os, const Operation &op);
+
+} // namespace lamina

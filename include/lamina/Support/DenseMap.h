@@ -1,0 +1,95 @@
+//===- DenseMap.h - Open-addressing hash map for pointer-like keys --------===//
+#pragma once
+
+#include "lamina/Support/Hashing.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <utility>
+#include <vector>
+
+namespace lamina {
+
+/// A hash map from non-null pointers to values with linear probing; much
+/// faster than std::unordered_map for the printer's and parser's per-value
+/// tables. Keys are never erased individually (clear() resets everything).
+template <typename KeyPtr, typename ValueT> class PointerMap {
+public:
+  PointerMap() = default;
+
+  /// Returns the value for `key`, inserting a default one if absent.
+  ValueT &operator[](KeyPtr key) { return insert(key, ValueT()).first->second; }
+
+  /// Inserts (key, value) if key is absent. Returns the slot and whether it
+  /// was inserted.
+  std::pair<std::pair<KeyPtr, ValueT> *, bool> insert(KeyPtr key, ValueT value) {
+    if ((count + 1) * 4 >= slots.size() * 3)
+      grow();
+    size_t mask = slots.size() - 1;
+    for (size_t i = hashPtr(key) & mask;; i = (i + 1) & mask) {
+      auto &s = slots[i];
+      if (!s.first) {
+        s.first = key;
+        s.second = std::move(value);
+        ++count;
+        return {&s, true};
+      }
+      if (s.first == key)
+        return {&s, false};
+    }
+  }
+
+  /// The value for `key`, or null.
+  ValueT *lookup(KeyPtr key) {
+    if (slots.empty())
+      return nullptr;
+    size_t mask = slots.size() - 1;
+    for (size_t i = hashPtr(key) & mask;; i = (i + 1) & mask) {
+      auto &s = slots[i];
+      if (!s.first)
+        return nullptr;
+      if (s.first == key)
+        return &s.second;
+    }
+  }
+  const ValueT *lookup(KeyPtr key) const { return const_cast<PointerMap *>(this)->lookup(key); }
+  bool contains(KeyPtr key) const { return lookup(key) != nullptr; }
+  size_t size() const { return count; }
+  bool empty() const { return count == 0; }
+  void clear() {
+    slots.clear();
+    count = 0;
+  }
+  void reserve(size_t n) {
+    while (slots.size() * 3 <= n * 4)
+      grow();
+  }
+  template <typename Fn> void forEach(Fn fn) {
+    for (auto &s : slots)
+      if (s.first)
+        fn(s.first, s.second);
+  }
+
+private:
+  static size_t hashPtr(KeyPtr p) {
+    uint64_t x = reinterpret_cast<uintptr_t>(p);
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return size_t(x);
+  }
+  void grow() {
+    std::vector<std::pair<KeyPtr, ValueT>> old = std::move(slots);
+    slots.clear();
+    slots.resize(old.empty() ? 64 : old.size() * 2);
+    count = 0;
+    for (auto &s : old)
+      if (s.first)
+        insert(s.first, std::move(s.second));
+  }
+  std::vector<std::pair<KeyPtr, ValueT>> slots;
+  size_t count = 0;
+};
+
+} // namespace lamina

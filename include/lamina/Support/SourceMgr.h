@@ -1,0 +1,61 @@
+//===- SourceMgr.h - Input buffers and line/column lookup ------------------===//
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lamina {
+
+/// An immutable input buffer with a name ("<stdin>" or a file path).
+/// The text is always followed by a NUL byte so lexers can stop without
+/// bounds checks.
+class MemoryBuffer {
+public:
+  /// Copies `text` into a new buffer.
+  static std::unique_ptr<MemoryBuffer> getMemBufferCopy(std::string_view text, std::string_view name);
+  /// Reads a whole file ("-" is standard input). Returns null and sets
+  /// `errorMessage` on failure.
+  static std::unique_ptr<MemoryBuffer> getFileOrSTDIN(std::string_view path, std::string *errorMessage);
+
+  std::string_view getBuffer() const { return std::string_view(data, size); }
+  const char *getBufferStart() const { return data; }
+  const char *getBufferEnd() const { return data + size; }
+  std::string_view getBufferIdentifier() const { return name; }
+  ~MemoryBuffer();
+
+private:
+  MemoryBuffer() = default;
+  char *data = nullptr;
+  size_t size = 0;
+  std::string name;
+};
+
+/// Owns the buffers being processed and maps pointers into them back to
+/// (buffer, line, column).
+class SourceMgr {
+public:
+  /// Takes ownership of a buffer; returns its 1-based id.
+  unsigned addNewSourceBuffer(std::unique_ptr<MemoryBuffer> buffer);
+  unsigned getNumBuffers() const { return buffers.size(); }
+  const MemoryBuffer *getMemoryBuffer(unsigned id) const { return buffers[id - 1].buffer.get(); }
+  /// The buffer containing `ptr`, or 0.
+  unsigned findBufferContainingLoc(const char *ptr) const;
+  /// 1-based line and column of `ptr` in buffer `id`.
+  std::pair<unsigned, unsigned> getLineAndColumn(const char *ptr, unsigned id = 0) const;
+  /// Pointer to the start of 1-based `line` (and `col`) in buffer `id`, or null.
+  const char *findLocation(unsigned id, unsigned line, unsigned col) const;
+  /// The text of the line containing `ptr` (without newline).
+  std::string_view getLineText(const char *ptr, unsigned id = 0) const;
+
+private:
+  struct Buffer {
+    std::unique_ptr<MemoryBuffer> buffer;
+    mutable std::vector<uint32_t> lineOffsets; // computed lazily
+  };
+  const std::vector<uint32_t> &getLineOffsets(unsigned id) const;
+  std::vector<Buffer> buffers;
+};
+
+} // namespace lamina

@@ -1,0 +1,35 @@
+//===- ThreadPool.h - A fixed pool of worker threads ---------------------===//
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <queue>
+#include <thread>
+#include <vector>
+
+namespace lamina {
+
+/// A simple pool of worker threads running queued tasks.
+class ThreadPool {
+public:
+  explicit ThreadPool(unsigned numThreads = 0);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool &) = delete;
+
+  unsigned getThreadCount() const { return workers.size(); }
+  /// Runs fn(i) for i in [begin, end) across the pool and the caller; returns
+  /// when all calls are done.
+  void parallelFor(size_t begin, size_t end, const std::function<void(size_t)> &fn);
+
+private:
+  void workerLoop();
+  std::vector<std::thread> workers;
+  std::queue<std::function<void()>> tasks;
+  std::mutex mutex;
+  std::condition_variable cv;
+  bool stopping = false;
+};
+
+} // namespace lamina

@@ -1,0 +1,299 @@
+//===- Lexer.cpp - Splits MLIR text into tokens ---------------------------===//
+#include "Lexer.h"
+
+#include "lamina/IR/BuiltinLocations.h"
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/Support/SourceMgr.h"
+
+#include <cctype>
+
+using namespace lamina;
+
+static bool isPunct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
+static bool isAlpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+static bool isDigit(char c) { return c >= '0' && c <= '9'; }
+static bool isHexDigit(char c) { return std::isxdigit(static_cast<unsigned char>(c)); }
+
+Lexer::Lexer(const SourceMgr &sourceMgr, unsigned bufferID, MLIRContext *context)
+    : sourceMgr(sourceMgr), bufferID(bufferID), context(context) {
+  const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
+  curBuffer = buffer->getBuffer();
+  curPtr = curBuffer.data();
+  bufferName = StringAttr::get(context, buffer->getBufferIdentifier());
+}
+
+Location Lexer::getEncodedSourceLocation(SMLoc loc) {
+  auto [line, col] = sourceMgr.getLineAndColumn(loc.getPointer(), bufferID);
+  return FileLineColLoc::get(bufferName, line, col);
+}
+
+Token Lexer::emitError(const char *loc, std::string_view message) {
+  lamina::emitError(getEncodedSourceLocation(SMLoc::getFromPointer(loc)), message);
+  return formToken(Token::error, loc);
+}
+
+Token Lexer::lexToken() {
+  const char *end = curBuffer.data() + curBuffer.size();
+  while (true) {
+    const char *tokStart = curPtr;
+    switch (*curPtr++) {
+    default:
+      if (isAlpha(curPtr[-1]))
+        return lexBareIdentifierOrKeyword(tokStart);
+      return emitError(tokStart, "unexpected character");
+    case ' ':
+    case '\t':
+    case '\n':
+    case '\r':
+      continue;
+    case '_':
+      return lexBareIdentifierOrKeyword(tokStart);
+    case 0:
+      // Either a NUL in the text (skipped) or the terminator at the end.
+      if (curPtr - 1 == end) {
+        --curPtr;
+        return formToken(Token::eof, tokStart);
+      }
+      continue;
+    case ':':
+      return formToken(Token::colon, tokStart);
+    case ',':
+      return formToken(Token::comma, tokStart);
+    case '.':
+      return lexEllipsis(tokStart);
+    case '(':
+      return formToken(Token::l_paren, tokStart);
+    case ')':
+      return formToken(Token::r_paren, tokStart);
+    case '{':
+      if (*curPtr == '-' && curPtr[1] == '#') {
+        curPtr += 2;
+        return formToken(Token::file_metadata_begin, tokStart);
+      }
+      return formToken(Token::l_brace, tokStart);
+    case '}':
+      return formToken(Token::r_brace, tokStart);
+    case '[':
+      return formToken(Token::l_square, tokStart);
+    case ']':
+      return formToken(Token::r_square, tokStart);
+    case '<':
+      return formToken(Token::less, tokStart);
+    case '>':
+      return formToken(Token::greater, tokStart);
+    case '=':
+      return formToken(Token::equal, tokStart);
+    case '+':
+      return formToken(Token::plus, tokStart);
+    case '*':
+      return formToken(Token::star, tokStart);
+    case '-':
+      if (*curPtr == '>') {
+        ++curPtr;
+        return formToken(Token::arrow, tokStart);
+      }
+      return formToken(Token::minus, tokStart);
+    case '?':
+      return formToken(Token::question, tokStart);
+    case '|':
+      return formToken(Token::vertical_bar, tokStart);
+    case '/':
+      if (*curPtr == '/') {
+        skipComment();
+        continue;
+      }
+      return emitError(tokStart, "unexpected character");
+    case '@':
+      return lexAtIdentifier(tokStart);
+    case '#':
+      if (*curPtr == '-' && curPtr[1] == '}') {
+        curPtr += 2;
+        return formToken(Token::file_metadata_end, tokStart);
+      }
+      [[fallthrough]];
+    case '!':
+    case '^':
+    case '%':
+      return lexPrefixedIdentifier(tokStart);
+    case '"':
+      return lexString(tokStart);
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+      return lexNumber(tokStart);
+    }
+  }
+}
+
+Token Lexer::lexAtIdentifier(const char *tokStart) {
+  char cur = *curPtr++;
+  if (cur == '"') {
+    Token str = lexString(curPtr - 1);
+    if (str.is(Token::error))
+      return str;
+    return formToken(Token::at_identifier, tokStart);
+  }
+  if (!isAlpha(cur) && cur != '_')
+    return emitError(curPtr - 1, "@ identifier expected to start with letter or '_'");
+  while (isAlpha(*curPtr) || isDigit(*curPtr) || *curPtr == '_' || *curPtr == '$' || *curPtr == '.')
+    ++curPtr;
+  return formToken(Token::at_identifier, tokStart);
+}
+
+namespace {
+struct KeywordEntry {
+  std::string_view spelling;
+  Token::Kind kind;
+};
+const KeywordEntry kKeywords[] = {
+#define TOK_KEYWORD(SPELLING) {#SPELLING, Token::kw_##SPELLING},
+#include "TokenKinds.def"
+};
+} // namespace
+
+Token Lexer::lexBareIdentifierOrKeyword(const char *tokStart) {
+  while (isAlpha(*curPtr) || isDigit(*curPtr) || *curPtr == '_' || *curPtr == '$' || *curPtr == '.')
+    ++curPtr;
+  std::string_view spelling(tokStart, curPtr - tokStart);
+  auto allDigits = [](std::string_view s) {
+    for (char c : s)
+      if (!isDigit(c))
+        return false;
+    return true;
+  };
+  if ((spelling.size() > 1 && spelling[0] == 'i' && allDigits(spelling.substr(1))) ||
+      (spelling.size() > 2 && spelling[1] == 'i' && (spelling[0] == 's' || spelling[0] == 'u') &&
+       allDigits(spelling.substr(2))))
+    return Token(Token::inttype, spelling);
+  // Keywords are short; most identifiers are not keywords, so screen by
+  // length and first character before comparing.
+  if (spelling.size() <= 14) {
+    for (const KeywordEntry &k : kKeywords)
+      if (k.spelling.size() == spelling.size() && k.spelling[0] == spelling[0] && k.spelling == spelling)
+        return Token(k.kind, spelling);
+  }
+  return Token(Token::bare_identifier, spelling);
+}
+
+Token Lexer::lexEllipsis(const char *tokStart) {
+  if (*curPtr != '.' || curPtr[1] != '.')
+    return emitError(curPtr, "expected three consecutive dots for an ellipsis");
+  curPtr += 2;
+  return formToken(Token::ellipsis, tokStart);
+}
+
+Token Lexer::lexNumber(const char *tokStart) {
+  if (curPtr[-1] == '0' && *curPtr == 'x') {
+    if (!isHexDigit(curPtr[1]))
+      return formToken(Token::integer, tokStart);
+    curPtr += 2;
+    while (isHexDigit(*curPtr))
+      ++curPtr;
+    return formToken(Token::integer, tokStart);
+  }
+  while (isDigit(*curPtr))
+    ++curPtr;
+  if (*curPtr != '.')
+    return formToken(Token::integer, tokStart);
+  ++curPtr;
+  while (isDigit(*curPtr))
+    ++curPtr;
+  if (*curPtr == 'e' || *curPtr == 'E') {
+    if (isDigit(curPtr[1]) || ((curPtr[1] == '-' || curPtr[1] == '+') && isDigit(curPtr[2]))) {
+      curPtr += 2;
+      while (isDigit(*curPtr))
+        ++curPtr;
+    }
+  }
+  return formToken(Token::floatliteral, tokStart);
+}
+
+Token Lexer::lexPrefixedIdentifier(const char *tokStart) {
+  Token::Kind kind;
+  std::string_view errorKind;
+  switch (*tokStart) {
+  case '#':
+    kind = Token::hash_identifier;
+    errorKind = "invalid attribute name";
+    break;
+  case '%':
+    kind = Token::percent_identifier;
+    errorKind = "invalid SSA name";
+    break;
+  case '^':
+    kind = Token::caret_identifier;
+    errorKind = "invalid block name";
+    break;
+  default:
+    kind = Token::exclamation_identifier;
+    errorKind = "invalid type identifier";
+    break;
+  }
+  if (isDigit(*curPtr)) {
+    while (isDigit(*curPtr))
+      ++curPtr;
+  } else if (isAlpha(*curPtr) || isPunct(*curPtr)) {
+    do {
+      ++curPtr;
+    } while (isAlpha(*curPtr) || isDigit(*curPtr) || isPunct(*curPtr));
+  } else {
+    return emitError(curPtr - 1, errorKind);
+  }
+  return formToken(kind, tokStart);
+}
+
+Token Lexer::lexString(const char *tokStart) {
+  const char *end = curBuffer.data() + curBuffer.size();
+  while (true) {
+    switch (*curPtr++) {
+    case '"':
+      return formToken(Token::string, tokStart);
+    case 0:
+      if (curPtr - 1 != end)
+        continue;
+      --curPtr;
+      return emitError(curPtr, "expected '\"' in string literal");
+    case '\n':
+    case '\v':
+    case '\f':
+      return emitError(curPtr - 1, "expected '\"' in string literal");
+    case '\\':
+      if (*curPtr == '"' || *curPtr == '\\' || *curPtr == 'n' || *curPtr == 't')
+        ++curPtr;
+      else if (isHexDigit(*curPtr) && isHexDigit(curPtr[1]))
+        curPtr += 2;
+      else
+        return emitError(curPtr - 1, "unknown escape in string literal");
+      continue;
+    default:
+      continue;
+    }
+  }
+}
+
+void Lexer::skipComment() {
+  const char *end = curBuffer.data() + curBuffer.size();
+  ++curPtr;
+  while (true) {
+    switch (*curPtr++) {
+    case '\n':
+    case '\r':
+      return;
+    case 0:
+      if (curPtr - 1 == end) {
+        --curPtr;
+        return;
+      }
+      [[fallthrough]];
+    default:
+      break;
+    }
+  }
+}

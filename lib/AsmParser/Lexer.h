@@ -1,0 +1,49 @@
+//===- Lexer.h - Splits MLIR text into tokens ------------------------------===//
+#pragma once
+
+#include "Token.h"
+
+namespace lamina {
+
+class MLIRContext;
+class SourceMgr;
+
+/// Lexes one buffer. Relies on the buffer being NUL-terminated.
+class Lexer {
+public:
+  Lexer(const SourceMgr &sourceMgr, unsigned bufferID, MLIRContext *context);
+
+  const SourceMgr &getSourceMgr() const { return sourceMgr; }
+  unsigned getBufferID() const { return bufferID; }
+  /// The next token.
+  Token lexToken();
+  /// A location for diagnostics at `loc`.
+  Location getEncodedSourceLocation(SMLoc loc);
+  /// Restarts lexing at `ptr`.
+  void resetPointer(const char *ptr) { curPtr = ptr; }
+  const char *getBufferBegin() const { return curBuffer.data(); }
+  const char *getBufferEnd() const { return curBuffer.data() + curBuffer.size(); }
+
+private:
+  Token formToken(Token::Kind kind, const char *tokStart) {
+    return Token(kind, std::string_view(tokStart, curPtr - tokStart));
+  }
+  Token emitError(const char *loc, std::string_view message);
+
+  Token lexAtIdentifier(const char *tokStart);
+  Token lexBareIdentifierOrKeyword(const char *tokStart);
+  Token lexEllipsis(const char *tokStart);
+  Token lexNumber(const char *tokStart);
+  Token lexPrefixedIdentifier(const char *tokStart);
+  Token lexString(const char *tokStart);
+  void skipComment();
+
+  const SourceMgr &sourceMgr;
+  unsigned bufferID;
+  MLIRContext *context;
+  std::string_view curBuffer;
+  const char *curPtr;
+  StringAttr bufferName;
+};
+
+} // namespace lamina

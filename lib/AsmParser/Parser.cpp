@@ -1,0 +1,1490 @@
+//===- Parser.cpp - Operations, blocks, regions and the top level ---------===//
+//
+// Generic operations with regions are parsed by an explicit stack machine
+// (no recursion), so arbitrarily deep nesting of generic ops cannot overflow
+// the C++ stack. Custom operations call back into `parseRegion`, which runs
+// the same machine; only custom-op nesting recurses.
+//
+#include "Parser.h"
+
+#include "AsmParserImpl.h"
+#include "lamina/IR/BuiltinOps.h"
+#include "lamina/IR/Dialect.h"
+#include "lamina/IR/Verifier.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_set>
+
+using namespace lamina;
+
+//===----------------------------------------------------------------------===//
+// Parser: tokens, errors, lists, numbers
+//===----------------------------------------------------------------------===//
+
+InFlightDiagnostic Parser::emitError(SMLoc loc, std::string_view message) {
+  InFlightDiagnostic diag = lamina::emitError(getEncodedSourceLocation(loc), message);
+  // A parse error caused by a lexer error was already reported.
+  if (getToken().is(Token::error))
+    diag.abandon();
+  return diag;
+}
+
+InFlightDiagnostic Parser::emitWrongTokenError(std::string_view message) {
+  const char *loc = state.curToken.getLoc().getPointer();
+  if (state.curToken.is(Token::eof) && loc > state.lex.getBufferBegin())
+    --loc;
+  const char *originalLoc = loc;
+  const char *bufferStart = state.lex.getBufferBegin();
+  std::string_view startOfBuffer(bufferStart, loc - bufferStart);
+  while (true) {
+    while (!startOfBuffer.empty() && (startOfBuffer.back() == ' ' || startOfBuffer.back() == '\t'))
+      startOfBuffer.remove_suffix(1);
+    if (startOfBuffer.empty())
+      return emitError(SMLoc::getFromPointer(originalLoc), message);
+    if (startOfBuffer.back() != '\n' && startOfBuffer.back() != '\r')
+      return emitError(SMLoc::getFromPointer(startOfBuffer.data() + startOfBuffer.size()), message);
+    startOfBuffer.remove_suffix(1);
+    // If the previous line has a `//` comment, emit before it.
+    std::string_view prevLine = startOfBuffer;
+    size_t nl = prevLine.find_last_of("\n\r");
+    if (nl != std::string_view::npos)
+      prevLine = prevLine.substr(nl);
+    size_t commentStart = prevLine.find("//");
+    if (commentStart != std::string_view::npos)
+      startOfBuffer.remove_suffix(prevLine.size() - commentStart);
+  }
+}
+
+ParseResult Parser::parseToken(Token::Kind expectedToken, std::string_view message) {
+  if (consumeIf(expectedToken))
+    return success();
+  return emitWrongTokenError(message);
+}
+
+ParseResult Parser::parseCommaSeparatedList(Delimiter delimiter, function_ref<ParseResult()> parseElementFn,
+                                            std::string_view contextMessage) {
+  auto msg = [&](const char *what) { return std::string(what) + std::string(contextMessage); };
+  switch (delimiter) {
+  case Delimiter::None:
+    break;
+  case Delimiter::OptionalParen:
+    if (getToken().isNot(Token::l_paren))
+      return success();
+    [[fallthrough]];
+  case Delimiter::Paren:
+    if (parseToken(Token::l_paren, msg("expected '('")))
+      return failure();
+    if (consumeIf(Token::r_paren))
+      return success();
+    break;
+  case Delimiter::OptionalLessGreater:
+    if (getToken().isNot(Token::less))
+      return success();
+    [[fallthrough]];
+  case Delimiter::LessGreater:
+    if (parseToken(Token::less, msg("expected '<'")))
+      return success();
+    if (consumeIf(Token::greater))
+      return success();
+    break;
+  case Delimiter::OptionalSquare:
+    if (getToken().isNot(Token::l_square))
+      return success();
+    [[fallthrough]];
+  case Delimiter::Square:
+    if (parseToken(Token::l_square, msg("expected '['")))
+      return failure();
+    if (consumeIf(Token::r_square))
+      return success();
+    break;
+  case Delimiter::OptionalBraces:
+    if (getToken().isNot(Token::l_brace))
+      return success();
+    [[fallthrough]];
+  case Delimiter::Braces:
+    if (parseToken(Token::l_brace, msg("expected '{'")))
+      return failure();
+    if (consumeIf(Token::r_brace))
+      return success();
+    break;
+  }
+  if (parseElementFn())
+    return failure();
+  while (consumeIf(Token::comma))
+    if (parseElementFn())
+      return failure();
+  switch (delimiter) {
+  case Delimiter::None:
+    return success();
+  case Delimiter::OptionalParen:
+  case Delimiter::Paren:
+    return parseToken(Token::r_paren, msg("expected ')'"));
+  case Delimiter::OptionalLessGreater:
+  case Delimiter::LessGreater:
+    return parseToken(Token::greater, msg("expected '>'"));
+  case Delimiter::OptionalSquare:
+  case Delimiter::Square:
+    return parseToken(Token::r_square, msg("expected ']'"));
+  case Delimiter::OptionalBraces:
+  case Delimiter::Braces:
+    return parseToken(Token::r_brace, msg("expected '}'"));
+  }
+  return success();
+}
+
+ParseResult Parser::parseCommaSeparatedListUntil(Token::Kind rightToken, function_ref<ParseResult()> parseElement,
+                                                 bool allowEmptyList) {
+  if (getToken().is(rightToken)) {
+    if (!allowEmptyList)
+      return emitWrongTokenError("expected list element");
+    consumeToken(rightToken);
+    return success();
+  }
+  if (parseCommaSeparatedList(parseElement) ||
+      parseToken(rightToken, "expected ',' or '" + std::string(Token::getTokenSpelling(rightToken)) + "'"))
+    return failure();
+  return success();
+}
+
+std::optional<ParseResult> Parser::parseOptionalInteger(APInt &result) {
+  bool negative = consumeIf(Token::minus);
+  Token curToken = getToken();
+  if (curToken.isNot(Token::integer)) {
+    if (negative)
+      return ParseResult(emitError("expected integer value"));
+    return std::nullopt;
+  }
+  std::string_view spelling = curToken.getSpelling();
+  bool isHex = spelling.size() > 1 && spelling[1] == 'x';
+  auto value = APInt::fromString(isHex ? spelling.substr(2) : spelling, isHex ? 16 : 10);
+  if (!value)
+    return ParseResult(emitError(curToken.getLoc(), "integer value too large"));
+  consumeToken(Token::integer);
+  // Make the value signed: add a zero sign bit, then negate if needed.
+  result = value->zext(value->getBitWidth() + 1);
+  if (negative)
+    result = -result;
+  return ParseResult(success());
+}
+
+std::optional<ParseResult> Parser::parseOptionalDecimalInteger(APInt &result) {
+  if (getToken().is(Token::integer)) {
+    std::string_view spelling = getTokenSpelling();
+    if (spelling.size() > 1 && spelling[1] == 'x')
+      return std::nullopt;
+  }
+  return parseOptionalInteger(result);
+}
+
+ParseResult Parser::parseFloatFromIntegerLiteral(std::optional<APFloat> &result, const Token &tok, bool isNegative,
+                                                 const FltSemantics &semantics) {
+  std::string_view spelling = tok.getSpelling();
+  bool isHex = spelling.size() > 1 && spelling[1] == 'x';
+  if (!isHex) {
+    InFlightDiagnostic diag = emitError(tok.getLoc(), "unexpected decimal integer literal for a floating point value");
+    diag.attachNote() << "add a trailing dot to make the literal a float";
+    return failure();
+  }
+  if (isNegative)
+    return emitError(tok.getLoc(), "hexadecimal float literal should not have a leading minus");
+  auto intValue = APInt::fromString(spelling.substr(2), 16);
+  if (!intValue)
+    return emitError(tok.getLoc(), "hexadecimal float constant out of range for type");
+  unsigned typeSizeInBits = APFloat::getSizeInBits(semantics);
+  if (intValue->getActiveBits() > typeSizeInBits)
+    return emitError(tok.getLoc(), "hexadecimal float constant out of range for type");
+  result.emplace(APFloat::fromBits(semantics, intValue->zextOrTrunc(typeSizeInBits)));
+  return success();
+}
+
+ParseResult Parser::parseFloatFromLiteral(std::optional<APFloat> &result, const Token &tok, bool isNegative,
+                                          const FltSemantics &semantics) {
+  if (tok.is(Token::floatliteral)) {
+    auto val = tok.getFloatingPointValue();
+    if (!val)
+      return emitError(tok.getLoc(), "floating point value too large");
+    APFloat v(isNegative ? -*val : *val);
+    bool losesInfo;
+    (void)v.convert(semantics, RoundingMode::NearestTiesToEven, &losesInfo);
+    result.emplace(v);
+    return success();
+  }
+  if (tok.is(Token::integer))
+    return parseFloatFromIntegerLiteral(result, tok, isNegative, semantics);
+  return emitError(tok.getLoc(), "expected floating point literal");
+}
+
+//===----------------------------------------------------------------------===//
+// OperationParser
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class CustomOpAsmParser;
+
+/// Parses operations, blocks and regions for one top-level container.
+class OperationParser : public Parser {
+public:
+  using UnresolvedOperand = OpAsmParser::UnresolvedOperand;
+  using Argument = OpAsmParser::Argument;
+
+  /// `%name:count` on the left of an operation.
+  struct ResultRecord {
+    std::string_view name;
+    unsigned count;
+    SMLoc loc;
+  };
+
+  OperationParser(ParserState &state, ModuleOp topLevelOp);
+  ~OperationParser();
+
+  /// Checks forward references, resolves deferred locations and verifies.
+  ParseResult finalize();
+
+  /// Parses one operation (with everything nested in it).
+  ParseResult parseOperation() { return runMachine(nullptr, {}, false); }
+  /// Parses `{ ... }` into `region` with the given entry arguments.
+  ParseResult parseRegion(Region &region, ArrayRef<Argument> entryArguments, bool isIsolatedNameScope) {
+    return runMachine(&region, entryArguments, isIsolatedNameScope);
+  }
+
+  // SSA values.
+  ParseResult parseSSAUse(UnresolvedOperand &result, bool allowResultNumberSyntax = true);
+  ParseResult parseOptionalSSAUseList(std::vector<UnresolvedOperand> &results);
+  Value resolveSSAUse(const UnresolvedOperand &useInfo, Type type);
+  ParseResult addDefinition(const UnresolvedOperand &useInfo, Value value);
+  ParseResult parseSSADefOrUseAndType(function_ref<ParseResult(UnresolvedOperand, Type)> action);
+
+  // Blocks.
+  ParseResult parseSuccessors(std::vector<Block *> &destinations);
+  ParseResult parseSuccessor(Block *&dest);
+  Block *getBlockNamed(std::string_view name, SMLoc loc);
+
+  // Locations.
+  ParseResult parseTrailingLocationSpecifier(Operation *op);
+  ParseResult parseTrailingLocationSpecifier(BlockArgument arg);
+  ParseResult parseLocationAlias(LocationAttr &loc);
+  ParseResult parseOptionalTrailingLocation(Location &loc);
+
+  // Custom operations.
+  Operation *parseCustomOperation(ArrayRef<ResultRecord> resultIDs);
+  FailureOr<OperationName> parseCustomOperationName();
+
+  OpBuilder opBuilder;
+
+private:
+  struct BlockDefinition {
+    Block *block = nullptr;
+    SMLoc loc;
+  };
+  struct ValueDefinition {
+    Value value;
+    SMLoc loc;
+  };
+  /// Names visible in an isolated scope, with a list of names per nested
+  /// region to forget when that region ends.
+  struct IsolatedSSANameScope {
+    std::unordered_map<std::string_view, std::vector<ValueDefinition>> values;
+    std::vector<std::vector<std::string_view>> definitionsPerScope;
+  };
+
+  /// A generic operation whose region list is being parsed.
+  struct PendingOp {
+    PendingOp(Location loc, OperationName name) : state(loc, name) {}
+    OperationState state;
+    std::vector<ResultRecord> resultIDs;
+    size_t numExpectedResults = 0;
+    SMLoc opLoc;
+    std::vector<UnresolvedOperand> operandInfos;
+    OpBuilder::InsertPoint insertPoint;
+  };
+  /// A region whose body is being parsed.
+  struct RegionFrame {
+    Region *region;
+    OpBuilder::InsertPoint savedInsertPoint;
+    size_t numEntryArgs;
+  };
+  struct Frame {
+    std::unique_ptr<PendingOp> op; // set for op frames
+    RegionFrame region;            // valid for region frames
+  };
+
+  ParseResult runMachine(Region *startRegion, ArrayRef<Argument> entryArguments, bool isIsolated);
+  /// Parses `{`, sets up the entry block; `isEmpty` is set for `{}` without
+  /// arguments (already consumed).
+  ParseResult beginRegion(Region &region, ArrayRef<Argument> entryArguments, bool isIsolated,
+                          std::vector<Frame> &stack, bool &isEmpty);
+  ParseResult endRegion(std::vector<Frame> &stack);
+  /// Parses the next operation in the current block. Pushes frames if it
+  /// is a generic op with regions.
+  ParseResult parseOperationStart(std::vector<Frame> &stack);
+  ParseResult finishGenericOp(PendingOp &pending);
+  ParseResult registerResults(Operation *op, ArrayRef<ResultRecord> resultIDs, size_t numExpected, SMLoc loc);
+  ParseResult parseBlockHeader(Block *&block, RegionFrame &rf);
+  ParseResult parseOptionalBlockArgList(Block *owner);
+
+  void pushSSANameScope(bool isIsolated);
+  ParseResult popSSANameScope();
+  std::vector<ValueDefinition> &getSSAValueEntry(std::string_view name) {
+    return isolatedNameScopes.back().values[name];
+  }
+  SMLoc *getReferenceLoc(std::string_view name, unsigned number);
+  void recordDefinition(std::string_view name) {
+    isolatedNameScopes.back().definitionsPerScope.back().push_back(name);
+  }
+  BlockDefinition &getBlockInfoByName(std::string_view name) { return blocksByName.back()[name]; }
+  bool isForwardRefPlaceholder(Value value) { return forwardRefPlaceholders.count(value.getImpl()); }
+  Value createForwardRefPlaceholder(SMLoc loc, Type type);
+
+  ModuleOp topLevelOp;
+  std::vector<IsolatedSSANameScope> isolatedNameScopes;
+  std::vector<std::unordered_map<std::string_view, BlockDefinition>> blocksByName;
+  std::vector<std::unordered_map<Block *, SMLoc>> forwardRef;
+  std::unordered_map<detail::ValueImpl *, SMLoc> forwardRefPlaceholders;
+
+  struct DeferredLocInfo {
+    SMLoc loc;
+    std::string_view identifier;
+  };
+  std::vector<DeferredLocInfo> deferredLocsReferences;
+
+  friend class CustomOpAsmParser;
+};
+
+} // namespace
+
+OperationParser::OperationParser(ParserState &state, ModuleOp topLevelOp)
+    : Parser(state), opBuilder(topLevelOp.getBodyRegion()), topLevelOp(topLevelOp) {
+  pushSSANameScope(/*isIsolated=*/true);
+}
+
+OperationParser::~OperationParser() {
+  for (auto &fwd : forwardRefPlaceholders) {
+    Operation *op = Value(fwd.first).getDefiningOp();
+    op->dropAllUses();
+    op->destroy();
+  }
+  for (auto &scope : forwardRef)
+    for (auto &fwd : scope) {
+      fwd.first->dropAllReferences();
+      fwd.first->dropAllDefinedValueUses();
+      delete fwd.first;
+    }
+}
+
+void OperationParser::pushSSANameScope(bool isIsolated) {
+  blocksByName.emplace_back();
+  forwardRef.emplace_back();
+  if (isIsolated)
+    isolatedNameScopes.emplace_back();
+  isolatedNameScopes.back().definitionsPerScope.emplace_back();
+}
+
+ParseResult OperationParser::popSSANameScope() {
+  auto forwardRefInCurrentScope = std::move(forwardRef.back());
+  forwardRef.pop_back();
+  if (!forwardRefInCurrentScope.empty()) {
+    std::vector<std::pair<const char *, Block *>> errors;
+    for (auto &entry : forwardRefInCurrentScope)
+      errors.push_back({entry.second.getPointer(), entry.first});
+    std::sort(errors.begin(), errors.end());
+    for (auto &entry : errors) {
+      emitError(SMLoc::getFromPointer(entry.first), "reference to an undefined block");
+      // Keep the block alive until the parser is destroyed (it has uses).
+      if (forwardRef.empty())
+        forwardRef.emplace_back();
+      forwardRef.front()[entry.second] = SMLoc::getFromPointer(entry.first);
+    }
+    return failure();
+  }
+  auto &currentNameScope = isolatedNameScopes.back();
+  if (currentNameScope.definitionsPerScope.size() == 1) {
+    isolatedNameScopes.pop_back();
+  } else {
+    for (std::string_view def : currentNameScope.definitionsPerScope.back())
+      currentNameScope.values.erase(def);
+    currentNameScope.definitionsPerScope.pop_back();
+  }
+  blocksByName.pop_back();
+  return success();
+}
+
+SMLoc *OperationParser::getReferenceLoc(std::string_view name, unsigned number) {
+  auto &values = isolatedNameScopes.back().values;
+  auto it = values.find(name);
+  if (it == values.end() || number >= it->second.size() || !it->second[number].value)
+    return nullptr;
+  return &it->second[number].loc;
+}
+
+Value OperationParser::createForwardRefPlaceholder(SMLoc loc, Type type) {
+  OperationName name("builtin.unrealized_conversion_cast", getContext());
+  Operation *op = Operation::create(getEncodedSourceLocation(loc), name, TypeRange(type), ValueRange(),
+                                    NamedAttrList(), Attribute(), {}, 0);
+  forwardRefPlaceholders[op->getResult(0).getImpl()] = loc;
+  return op->getResult(0);
+}
+
+ParseResult OperationParser::addDefinition(const UnresolvedOperand &useInfo, Value value) {
+  auto &entries = getSSAValueEntry(useInfo.name);
+  if (entries.size() <= useInfo.number)
+    entries.resize(useInfo.number + 1);
+  if (Value existing = entries[useInfo.number].value) {
+    if (!isForwardRefPlaceholder(existing)) {
+      InFlightDiagnostic diag = emitError(useInfo.location) << "redefinition of SSA value '" << useInfo.name << "'";
+      diag.attachNote(getEncodedSourceLocation(entries[useInfo.number].loc)) << "previously defined here";
+      return failure();
+    }
+    if (existing.getType() != value.getType()) {
+      InFlightDiagnostic diag = emitError(useInfo.location) << "definition of SSA value '" << useInfo.name << "#"
+                                                            << useInfo.number << "' has type " << value.getType();
+      diag.attachNote(getEncodedSourceLocation(entries[useInfo.number].loc))
+          << "previously used here with type " << existing.getType();
+      return failure();
+    }
+    existing.replaceAllUsesWith(value);
+    forwardRefPlaceholders.erase(existing.getImpl());
+    existing.getDefiningOp()->destroy();
+  }
+  entries[useInfo.number] = {value, useInfo.location};
+  recordDefinition(useInfo.name);
+  return success();
+}
+
+ParseResult OperationParser::parseSSAUse(UnresolvedOperand &result, bool allowResultNumberSyntax) {
+  result.name = getTokenSpelling();
+  result.number = 0;
+  result.location = getToken().getLoc();
+  if (parseToken(Token::percent_identifier, "expected SSA operand"))
+    return failure();
+  if (getToken().is(Token::hash_identifier)) {
+    if (!allowResultNumberSyntax)
+      return emitError("result number not allowed in argument list");
+    if (auto value = getToken().getHashIdentifierNumber())
+      result.number = *value;
+    else
+      return emitError("invalid SSA value result number");
+    consumeToken(Token::hash_identifier);
+  }
+  return success();
+}
+
+ParseResult OperationParser::parseOptionalSSAUseList(std::vector<UnresolvedOperand> &results) {
+  if (getToken().isNot(Token::percent_identifier))
+    return success();
+  return parseCommaSeparatedList([&]() -> ParseResult {
+    UnresolvedOperand result;
+    if (parseSSAUse(result))
+      return failure();
+    results.push_back(result);
+    return success();
+  });
+}
+
+Value OperationParser::resolveSSAUse(const UnresolvedOperand &useInfo, Type type) {
+  auto &entries = getSSAValueEntry(useInfo.name);
+  if (useInfo.number < entries.size() && entries[useInfo.number].value) {
+    Value result = entries[useInfo.number].value;
+    if (result.getType() == type)
+      return result;
+    InFlightDiagnostic diag = emitError(useInfo.location) << "use of value '" << useInfo.name
+                                                          << "' expects different type than prior uses: " << type
+                                                          << " vs " << result.getType();
+    diag.attachNote(getEncodedSourceLocation(entries[useInfo.number].loc)) << "prior use here";
+    return Value();
+  }
+  if (entries.size() <= useInfo.number)
+    entries.resize(useInfo.number + 1);
+  if (entries[0].value && !isForwardRefPlaceholder(entries[0].value)) {
+    emitError(useInfo.location, "reference to invalid result number");
+    return Value();
+  }
+  Value result = createForwardRefPlaceholder(useInfo.location, type);
+  entries[useInfo.number] = {result, useInfo.location};
+  return result;
+}
+
+ParseResult OperationParser::parseSSADefOrUseAndType(function_ref<ParseResult(UnresolvedOperand, Type)> action) {
+  UnresolvedOperand useInfo;
+  if (parseSSAUse(useInfo, /*allowResultNumberSyntax=*/false) ||
+      parseToken(Token::colon, "expected ':' and type for SSA operand"))
+    return failure();
+  Type type = parseType();
+  if (!type)
+    return failure();
+  return action(useInfo, type);
+}
+
+ParseResult OperationParser::parseSuccessors(std::vector<Block *> &destinations) {
+  if (parseToken(Token::l_square, "expected '['"))
+    return failure();
+  auto parseElt = [&]() -> ParseResult {
+    Block *dest = nullptr;
+    ParseResult res = parseSuccessor(dest);
+    destinations.push_back(dest);
+    return res;
+  };
+  return parseCommaSeparatedListUntil(Token::r_square, parseElt, /*allowEmptyList=*/false);
+}
+
+ParseResult OperationParser::parseSuccessor(Block *&dest) {
+  if (!getToken().is(Token::caret_identifier))
+    return emitWrongTokenError("expected block name");
+  dest = getBlockNamed(getTokenSpelling(), getToken().getLoc());
+  consumeToken();
+  return success();
+}
+
+Block *OperationParser::getBlockNamed(std::string_view name, SMLoc loc) {
+  BlockDefinition &blockDef = getBlockInfoByName(name);
+  if (!blockDef.block) {
+    blockDef = {new Block(), loc};
+    forwardRef.back()[blockDef.block] = loc;
+  }
+  return blockDef.block;
+}
+
+ParseResult OperationParser::parseLocationAlias(LocationAttr &loc) {
+  Token tok = getToken();
+  consumeToken(Token::hash_identifier);
+  std::string_view identifier = tok.getSpelling().substr(1);
+  auto &aliases = state.symbols.attributeAliasDefinitions;
+  auto it = aliases.find(std::string(identifier));
+  if (it != aliases.end()) {
+    loc = dyn_cast<LocationAttr>(it->second);
+    if (!loc)
+      return emitError(tok.getLoc()) << "expected location, but found '" << it->second << "'";
+    return success();
+  }
+  // Resolve later, once the alias is defined: mark with an OpaqueLoc.
+  loc = OpaqueLoc::get(deferredLocsReferences.size(), TypeID::get<DeferredLocInfo>(), UnknownLoc::get(getContext()));
+  deferredLocsReferences.push_back(DeferredLocInfo{tok.getLoc(), identifier});
+  return success();
+}
+
+ParseResult OperationParser::parseOptionalTrailingLocation(Location &loc) {
+  if (!consumeIf(Token::kw_loc))
+    return success();
+  if (parseToken(Token::l_paren, "expected '(' in location"))
+    return failure();
+  Token tok = getToken();
+  LocationAttr directLoc;
+  if (tok.is(Token::hash_identifier) && tok.getSpelling().find('.') == std::string_view::npos) {
+    if (parseLocationAlias(directLoc))
+      return failure();
+  } else if (parseLocationInstance(directLoc)) {
+    return failure();
+  }
+  if (parseToken(Token::r_paren, "expected ')' in location"))
+    return failure();
+  loc = directLoc;
+  return success();
+}
+
+ParseResult OperationParser::parseTrailingLocationSpecifier(Operation *op) {
+  Location loc = op->getLoc();
+  if (parseOptionalTrailingLocation(loc))
+    return failure();
+  op->setLoc(loc);
+  return success();
+}
+
+ParseResult OperationParser::parseTrailingLocationSpecifier(BlockArgument arg) {
+  Location loc = arg.getLoc();
+  if (parseOptionalTrailingLocation(loc))
+    return failure();
+  arg.setLoc(loc);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// The region/operation machine
+//===----------------------------------------------------------------------===//
+
+ParseResult OperationParser::beginRegion(Region &region, ArrayRef<Argument> entryArguments, bool isIsolated,
+                                         std::vector<Frame> &stack, bool &isEmpty) {
+  isEmpty = false;
+  if (parseToken(Token::l_brace, "expected '{' to begin a region"))
+    return failure();
+  if (entryArguments.empty() && getToken().is(Token::r_brace)) {
+    consumeToken(Token::r_brace);
+    isEmpty = true;
+    return success();
+  }
+  OpBuilder::InsertPoint saved = opBuilder.saveInsertionPoint();
+  pushSSANameScope(isIsolated);
+  Block *block = new Block();
+  region.push_back(block);
+  if (!entryArguments.empty() && !entryArguments[0].ssaName.name.empty()) {
+    if (getToken().is(Token::caret_identifier))
+      return emitError("invalid block name in region with named arguments");
+    for (const Argument &entryArg : entryArguments) {
+      const UnresolvedOperand &argInfo = entryArg.ssaName;
+      if (SMLoc *defLoc = getReferenceLoc(argInfo.name, argInfo.number)) {
+        InFlightDiagnostic diag = emitError(argInfo.location)
+                                  << "region entry argument '" << argInfo.name << "' is already in use";
+        diag.attachNote(getEncodedSourceLocation(*defLoc)) << "previously referenced here";
+        return failure();
+      }
+      Location loc = entryArg.sourceLoc ? *entryArg.sourceLoc : getEncodedSourceLocation(argInfo.location);
+      BlockArgument arg = block->addArgument(entryArg.type, loc);
+      if (addDefinition(argInfo, arg))
+        return failure();
+    }
+  }
+  Frame frame;
+  frame.region = RegionFrame{&region, saved, entryArguments.size()};
+  stack.push_back(std::move(frame));
+  // The entry block may be named; otherwise its body starts right away.
+  if (getToken().is(Token::caret_identifier)) {
+    if (parseBlockHeader(block, stack.back().region))
+      return failure();
+  }
+  opBuilder.setInsertionPointToEnd(block);
+  return success();
+}
+
+ParseResult OperationParser::endRegion(std::vector<Frame> &stack) {
+  RegionFrame rf = stack.back().region;
+  stack.pop_back();
+  consumeToken(Token::r_brace);
+  if (popSSANameScope())
+    return failure();
+  opBuilder.restoreInsertionPoint(rf.savedInsertPoint);
+  return success();
+}
+
+ParseResult OperationParser::parseBlockHeader(Block *&block, RegionFrame &rf) {
+  SMLoc nameLoc = getToken().getLoc();
+  std::string_view name = getTokenSpelling();
+  if (parseToken(Token::caret_identifier, "expected block name"))
+    return failure();
+  BlockDefinition &blockAndLoc = getBlockInfoByName(name);
+  bool isEntry = block != nullptr;
+  if (!blockAndLoc.block) {
+    if (block) {
+      blockAndLoc.block = block;
+    } else {
+      blockAndLoc.block = new Block();
+      rf.region->push_back(blockAndLoc.block);
+    }
+  } else {
+    auto &fwd = forwardRef.back();
+    auto it = fwd.find(blockAndLoc.block);
+    if (it == fwd.end())
+      return emitError(nameLoc) << "redefinition of block '" << name << "'";
+    fwd.erase(it);
+    if (isEntry) {
+      // The entry block was referenced before its header: make the forward
+      // declared block the entry block.
+      Block *entry = block;
+      Block *declared = blockAndLoc.block;
+      rf.region->getBlocks().remove(entry);
+      rf.region->push_front(declared);
+      // Move any named entry arguments over (there are none when a name is given).
+      delete entry;
+    } else {
+      rf.region->push_back(blockAndLoc.block);
+    }
+  }
+  blockAndLoc.loc = nameLoc;
+  block = blockAndLoc.block;
+  if (getToken().is(Token::l_paren))
+    if (parseOptionalBlockArgList(block))
+      return failure();
+  if (parseToken(Token::colon, "expected ':' after block name"))
+    return failure();
+  if (isEntry && rf.numEntryArgs && block->getNumArguments() > rf.numEntryArgs)
+    return emitError("entry block arguments were already defined");
+  opBuilder.setInsertionPointToEnd(block);
+  return success();
+}
+
+ParseResult OperationParser::parseOptionalBlockArgList(Block *owner) {
+  if (getToken().is(Token::r_brace))
+    return success();
+  bool definingExistingArgs = owner->getNumArguments() != 0;
+  unsigned nextArgument = 0;
+  return parseCommaSeparatedList(Delimiter::Paren, [&]() -> ParseResult {
+    return parseSSADefOrUseAndType([&](UnresolvedOperand useInfo, Type type) -> ParseResult {
+      BlockArgument arg;
+      if (definingExistingArgs) {
+        if (nextArgument >= owner->getNumArguments())
+          return emitError("too many arguments specified in argument list");
+        arg = owner->getArgument(nextArgument++);
+        if (arg.getType() != type)
+          return emitError("argument and block argument type mismatch");
+      } else {
+        arg = owner->addArgument(type, getEncodedSourceLocation(useInfo.location));
+      }
+      if (parseTrailingLocationSpecifier(arg))
+        return failure();
+      return addDefinition(useInfo, arg);
+    });
+  });
+}
+
+ParseResult OperationParser::registerResults(Operation *op, ArrayRef<ResultRecord> resultIDs, size_t numExpected,
+                                             SMLoc loc) {
+  if (resultIDs.empty())
+    return success();
+  if (op->getNumResults() == 0)
+    return emitError(loc, "cannot name an operation with no results");
+  if (numExpected != op->getNumResults())
+    return emitError(loc, "operation defines ") << op->getNumResults() << " results but was provided "
+                                                 << unsigned(numExpected) << " to bind";
+  unsigned opResI = 0;
+  for (const ResultRecord &res : resultIDs)
+    for (unsigned sub = 0; sub < res.count; ++sub)
+      if (addDefinition({res.loc, res.name, sub}, op->getResult(opResI++)))
+        return failure();
+  return success();
+}
+
+ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
+  SMLoc loc = getToken().getLoc();
+  std::vector<ResultRecord> resultIDs;
+  size_t numExpectedResults = 0;
+  if (getToken().is(Token::percent_identifier)) {
+    auto parseNextResult = [&]() -> ParseResult {
+      Token nameTok = getToken();
+      if (parseToken(Token::percent_identifier, "expected valid ssa identifier"))
+        return failure();
+      size_t expectedSubResults = 1;
+      if (consumeIf(Token::colon)) {
+        if (!getToken().is(Token::integer))
+          return emitWrongTokenError("expected integer number of results");
+        auto val = getToken().getUInt64IntegerValue();
+        if (!val || *val < 1)
+          return emitError("expected named operation to have at least 1 result");
+        consumeToken(Token::integer);
+        expectedSubResults = *val;
+      }
+      resultIDs.push_back({nameTok.getSpelling(), unsigned(expectedSubResults), nameTok.getLoc()});
+      numExpectedResults += expectedSubResults;
+      return success();
+    };
+    if (parseCommaSeparatedList(parseNextResult))
+      return failure();
+    if (parseToken(Token::equal, "expected '=' after SSA name"))
+      return failure();
+  }
+
+  Token nameTok = getToken();
+  if (nameTok.is(Token::bare_identifier) || nameTok.isKeyword()) {
+    Operation *op = parseCustomOperation(resultIDs);
+    if (!op)
+      return failure();
+    return registerResults(op, resultIDs, numExpectedResults, loc);
+  }
+  if (!nameTok.is(Token::string))
+    return emitWrongTokenError("expected operation name in quotes");
+
+  // Generic operation: parse up to the region list.
+  Location srcLocation = getEncodedSourceLocation(nameTok.getLoc());
+  std::string name = nameTok.getStringValue();
+  if (name.empty())
+    return emitError("empty operation name is invalid");
+  if (name.find('\0') != std::string::npos)
+    return emitError("null character not allowed in operation name");
+  consumeToken(Token::string);
+
+  OperationName opName(name, getContext());
+  if (!opName.isRegistered()) {
+    std::string_view dialectName = std::string_view(name).substr(0, name.find('.'));
+    if (!getContext()->getLoadedDialect(dialectName) && !getContext()->getOrLoadDialect(dialectName)) {
+      if (!getContext()->allowsUnregisteredDialects())
+        return emitError("operation being parsed with an unregistered dialect. If this is intended, please use "
+                         "-allow-unregistered-dialect with the MLIR tool used");
+    } else {
+      opName = OperationName(name, getContext());
+    }
+  }
+  auto pending = std::make_unique<PendingOp>(srcLocation, opName);
+  pending->resultIDs = std::move(resultIDs);
+  pending->numExpectedResults = numExpectedResults;
+  pending->opLoc = loc;
+  pending->insertPoint = opBuilder.saveInsertionPoint();
+
+  if (parseToken(Token::l_paren, "expected '(' to start operand list") ||
+      parseOptionalSSAUseList(pending->operandInfos) ||
+      parseToken(Token::r_paren, "expected ')' to end operand list"))
+    return failure();
+  if (getToken().is(Token::l_square)) {
+    if (opName.isRegistered() && !opName.mightHaveTrait<OpTrait::IsTerminator>())
+      return emitError("successors in non-terminator");
+    if (parseSuccessors(pending->state.successors))
+      return failure();
+  }
+  if (consumeIf(Token::less)) {
+    pending->state.propertiesAttr = parseAttribute();
+    if (!pending->state.propertiesAttr)
+      return failure();
+    if (parseToken(Token::greater, "expected '>' to close properties"))
+      return failure();
+  }
+  if (!consumeIf(Token::l_paren))
+    return finishGenericOp(*pending);
+
+  // Regions: push the op, then begin its first region. Empty regions finish
+  // immediately, so loop until a region with a body is open or the list ends.
+  Frame opFrame;
+  opFrame.op = std::move(pending);
+  stack.push_back(std::move(opFrame));
+  while (true) {
+    PendingOp &p = *stack.back().op;
+    p.state.regions.push_back(std::make_unique<Region>(topLevelOp.getOperation()));
+    bool isEmpty;
+    if (beginRegion(*p.state.regions.back(), {}, false, stack, isEmpty))
+      return failure();
+    if (!isEmpty)
+      return success();
+    if (consumeIf(Token::comma))
+      continue;
+    if (parseToken(Token::r_paren, "expected ')' to end region list"))
+      return failure();
+    std::unique_ptr<PendingOp> done = std::move(stack.back().op);
+    stack.pop_back();
+    return finishGenericOp(*done);
+  }
+}
+
+ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
+  OperationState &result = pending.state;
+  opBuilder.restoreInsertionPoint(pending.insertPoint);
+  if (getToken().is(Token::l_brace))
+    if (parseAttributeDict(result.attributes))
+      return failure();
+  if (parseToken(Token::colon, "expected ':' followed by operation type"))
+    return failure();
+  SMLoc typeLoc = getToken().getLoc();
+  Type type = parseType();
+  if (!type)
+    return failure();
+  auto fnType = dyn_cast<FunctionType>(type);
+  if (!fnType)
+    return emitError(typeLoc, "expected function type");
+  result.addTypes(fnType.getResults());
+  ArrayRef<Type> operandTypes = fnType.getInputs();
+  if (operandTypes.size() != pending.operandInfos.size()) {
+    return emitError(typeLoc, "expected ") << unsigned(pending.operandInfos.size()) << " operand type"
+                                           << (pending.operandInfos.size() == 1 ? "" : "s") << " but had "
+                                           << unsigned(operandTypes.size());
+  }
+  for (size_t i = 0; i < pending.operandInfos.size(); ++i) {
+    Value v = resolveSSAUse(pending.operandInfos[i], operandTypes[i]);
+    if (!v)
+      return failure();
+    result.operands.push_back(v);
+  }
+  if (parseOptionalTrailingLocation(result.location))
+    return failure();
+  // Registered ops take their properties from a dictionary.
+  Attribute props = result.propertiesAttr;
+  result.propertiesAttr = Attribute();
+  Operation *op = opBuilder.create(result);
+  if (props) {
+    Location loc = result.location;
+    std::string name(result.name.getStringRef());
+    if (failed(op->setPropertiesFromAttribute(props, [&]() {
+          return lamina::emitError(loc) << "invalid properties " << props << " for op " << name << ": ";
+        })))
+      return failure();
+  }
+  return registerResults(op, pending.resultIDs, pending.numExpectedResults, pending.opLoc);
+}
+
+ParseResult OperationParser::runMachine(Region *startRegion, ArrayRef<Argument> entryArguments, bool isIsolated) {
+  std::vector<Frame> stack;
+  if (startRegion) {
+    bool isEmpty;
+    if (beginRegion(*startRegion, entryArguments, isIsolated, stack, isEmpty))
+      return failure();
+    if (isEmpty)
+      return success();
+  } else {
+    if (parseOperationStart(stack))
+      return failure();
+    if (stack.empty())
+      return success();
+  }
+  while (!stack.empty()) {
+    Frame &top = stack.back();
+    assert(!top.op && "expected a region frame on top");
+    (void)top;
+    Token::Kind kind = getToken().getKind();
+    if (kind == Token::r_brace) {
+      if (endRegion(stack))
+        return failure();
+      if (stack.empty())
+        return success();
+      // The region belonged to a pending generic op: next region or finish.
+      while (true) {
+        if (consumeIf(Token::comma)) {
+          PendingOp &p = *stack.back().op;
+          p.state.regions.push_back(std::make_unique<Region>(topLevelOp.getOperation()));
+          bool isEmpty;
+          if (beginRegion(*p.state.regions.back(), {}, false, stack, isEmpty))
+            return failure();
+          if (isEmpty)
+            continue;
+          break;
+        }
+        if (parseToken(Token::r_paren, "expected ')' to end region list"))
+          return failure();
+        std::unique_ptr<PendingOp> done = std::move(stack.back().op);
+        stack.pop_back();
+        if (finishGenericOp(*done))
+          return failure();
+        break;
+      }
+      if (stack.empty())
+        return success();
+      continue;
+    }
+    if (kind == Token::caret_identifier) {
+      Block *block = nullptr;
+      if (parseBlockHeader(block, stack.back().region))
+        return failure();
+      continue;
+    }
+    if (parseOperationStart(stack))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Custom operations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The OpAsmParser handed to custom op parse hooks.
+class CustomOpAsmParser : public AsmParserImpl<OpAsmParser> {
+public:
+  CustomOpAsmParser(SMLoc nameLoc, ArrayRef<OperationParser::ResultRecord> resultIDs,
+                    ParseResult (*parseAssembly)(OpAsmParser &, OperationState &), bool isIsolatedFromAbove,
+                    std::string_view opName, OperationParser &parser)
+      : AsmParserImpl<OpAsmParser>(nameLoc, parser), resultIDs(resultIDs), parseAssembly(parseAssembly),
+        isIsolatedFromAbove(isIsolatedFromAbove), opName(opName), opParser(parser) {}
+
+  ParseResult parseOperation(OperationState &opState) {
+    if (parseAssembly(*this, opState))
+      return failure();
+    std::optional<NamedAttribute> duplicate = opState.attributes.findDuplicate();
+    if (duplicate)
+      return emitError(getNameLoc(), "attribute '")
+             << duplicate->getName().getValue() << "' occurs more than once in the attribute list";
+    return success();
+  }
+
+  size_t getNumResults() const override {
+    size_t n = 0;
+    for (auto &r : resultIDs)
+      n += r.count;
+    return n;
+  }
+  std::pair<std::string_view, unsigned> getResultName(unsigned resultNo) const override {
+    for (auto &r : resultIDs) {
+      if (resultNo < r.count)
+        return {r.name.substr(1), resultNo};
+      resultNo -= r.count;
+    }
+    return {std::string_view(), ~0u};
+  }
+
+  ParseResult parseOperand(UnresolvedOperand &result, bool allowResultNumber = true) override {
+    return opParser.parseSSAUse(result, allowResultNumber);
+  }
+  std::optional<ParseResult> parseOptionalOperand(UnresolvedOperand &result, bool allowResultNumber) override {
+    if (parser.getToken().is(Token::percent_identifier))
+      return parseOperand(result, allowResultNumber);
+    return std::nullopt;
+  }
+  ParseResult parseOperandList(std::vector<UnresolvedOperand> &result, Delimiter delimiter, bool allowResultNumber,
+                               int requiredOperandCount) override {
+    // The no-delimiter case with no leading operand is an empty list.
+    if (delimiter == Delimiter::None && parser.getToken().isNot(Token::percent_identifier)) {
+      if (requiredOperandCount <= 0)
+        return success();
+      return emitError(parser.getToken().getLoc(), "expected SSA operand");
+    }
+    SMLoc startLoc = parser.getToken().getLoc();
+    size_t before = result.size();
+    if (parser.parseCommaSeparatedList(delimiter, [&]() -> ParseResult {
+          UnresolvedOperand operand;
+          if (parseOperand(operand, allowResultNumber))
+            return failure();
+          result.push_back(operand);
+          return success();
+        }))
+      return failure();
+    if (requiredOperandCount != -1 && int(result.size() - before) != requiredOperandCount)
+      return emitError(startLoc, "expected ") << requiredOperandCount << " operands";
+    return success();
+  }
+  ParseResult parseTrailingOperandList(std::vector<UnresolvedOperand> &result, Delimiter delimiter) override {
+    if (!parser.consumeIf(Token::comma))
+      return success();
+    return parseOperandList(result, delimiter, true, -1);
+  }
+  ParseResult resolveOperand(const UnresolvedOperand &operand, Type type, std::vector<Value> &result) override {
+    if (Value v = opParser.resolveSSAUse(operand, type)) {
+      result.push_back(v);
+      return success();
+    }
+    return failure();
+  }
+
+  ParseResult parseArgument(Argument &result, bool allowType, bool allowAttrs) override {
+    NamedAttrList attrs;
+    if (parseOperand(result.ssaName, /*allowResultNumber=*/false) ||
+        (allowType && parseColonType(result.type)) || (allowAttrs && parseOptionalAttrDict(attrs)) ||
+        parseOptionalLocationSpecifier(result.sourceLoc))
+      return failure();
+    result.attrs = attrs.getDictionary(getContext());
+    return success();
+  }
+  std::optional<ParseResult> parseOptionalArgument(Argument &result, bool allowType, bool allowAttrs) override {
+    if (parser.getToken().is(Token::percent_identifier))
+      return parseArgument(result, allowType, allowAttrs);
+    return std::nullopt;
+  }
+  ParseResult parseArgumentList(std::vector<Argument> &result, Delimiter delimiter, bool allowType,
+                                bool allowAttrs) override {
+    if (delimiter == Delimiter::None && parser.getToken().isNot(Token::percent_identifier))
+      return success();
+    return parser.parseCommaSeparatedList(delimiter, [&]() -> ParseResult {
+      Argument arg;
+      if (parseArgument(arg, allowType, allowAttrs))
+        return failure();
+      result.push_back(arg);
+      return success();
+    });
+  }
+
+  ParseResult parseRegion(Region &region, ArrayRef<Argument> arguments, bool enableNameShadowing) override {
+    return opParser.parseRegion(region, arguments, enableNameShadowing);
+  }
+  std::optional<ParseResult> parseOptionalRegion(Region &region, ArrayRef<Argument> arguments,
+                                                 bool enableNameShadowing) override {
+    if (parser.getToken().isNot(Token::l_brace))
+      return std::nullopt;
+    return parseRegion(region, arguments, enableNameShadowing);
+  }
+  ParseResult parseSuccessor(Block *&dest) override { return opParser.parseSuccessor(dest); }
+  std::optional<ParseResult> parseOptionalSuccessor(Block *&dest) override {
+    if (!parser.getToken().is(Token::caret_identifier))
+      return std::nullopt;
+    return parseSuccessor(dest);
+  }
+  ParseResult parseSuccessorAndUseList(Block *&dest, std::vector<Value> &operands) override {
+    if (parseSuccessor(dest))
+      return failure();
+    if (parser.getToken().is(Token::l_paren)) {
+      // `(%a, %b : i32, i32)`
+      std::vector<UnresolvedOperand> ops;
+      std::vector<Type> types;
+      SMLoc loc = parser.getToken().getLoc();
+      if (parseLParen() || parseOperandList(ops, Delimiter::None, true, -1) || parseColonTypeList(types) ||
+          parseRParen())
+        return failure();
+      return resolveOperands(ops, ArrayRef<Type>(types), loc, operands);
+    }
+    return success();
+  }
+
+  ParseResult parseAffineMapOfSSAIds(std::vector<UnresolvedOperand> &operands, Attribute &mapAttr,
+                                     std::string_view attrName, NamedAttrList &attrs, Delimiter delimiter) override {
+    std::vector<UnresolvedOperand> dimOperands, symOperands;
+    auto parseElement = [&](bool isSymbol) -> ParseResult {
+      UnresolvedOperand operand;
+      if (parseOperand(operand))
+        return failure();
+      (isSymbol ? symOperands : dimOperands).push_back(operand);
+      return success();
+    };
+    AffineMap map;
+    if (parser.parseAffineMapOfSSAIds(map, parseElement, delimiter))
+      return failure();
+    if (map) {
+      mapAttr = AffineMapAttr::get(map);
+      attrs.push_back(NamedAttribute(StringAttr::get(getContext(), attrName), mapAttr));
+    }
+    operands.insert(operands.end(), dimOperands.begin(), dimOperands.end());
+    operands.insert(operands.end(), symOperands.begin(), symOperands.end());
+    return success();
+  }
+  ParseResult parseAffineExprOfSSAIds(std::vector<UnresolvedOperand> &dimOperands,
+                                      std::vector<UnresolvedOperand> &symbOperands, AffineExpr &expr) override {
+    auto parseElement = [&](bool isSymbol) -> ParseResult {
+      UnresolvedOperand operand;
+      if (parseOperand(operand))
+        return failure();
+      (isSymbol ? symbOperands : dimOperands).push_back(operand);
+      return success();
+    };
+    return parser.parseAffineExprOfSSAIds(expr, parseElement);
+  }
+
+  Operation *parseGenericOperation(Block *insertBlock, Block::iterator insertPt) override {
+    OpBuilder::InsertPoint saved = opParser.opBuilder.saveInsertionPoint();
+    opParser.opBuilder.setInsertionPoint(insertBlock, insertPt);
+    // Parse one (generic) operation at the given point.
+    Block::iterator before = insertPt;
+    bool atBegin = insertPt == insertBlock->begin();
+    Operation *prev = atBegin ? nullptr : &*std::prev(before);
+    ParseResult r = opParser.parseOperation();
+    opParser.opBuilder.restoreInsertionPoint(saved);
+    if (failed(r))
+      return nullptr;
+    return prev ? prev->getNextNode() : &insertBlock->front();
+  }
+  FailureOr<OperationName> parseCustomOperationName() override { return opParser.parseCustomOperationName(); }
+
+private:
+  ArrayRef<OperationParser::ResultRecord> resultIDs;
+  ParseResult (*parseAssembly)(OpAsmParser &, OperationState &);
+  bool isIsolatedFromAbove;
+  std::string_view opName;
+  OperationParser &opParser;
+};
+} // namespace
+
+FailureOr<OperationName> OperationParser::parseCustomOperationName() {
+  Token nameTok = getToken();
+  std::string_view opName = nameTok.getSpelling();
+  if (opName.empty())
+    return emitError("empty operation name is invalid");
+  consumeToken();
+  if (auto opInfo = OperationName::lookupRegistered(opName, getContext()))
+    return *opInfo;
+  size_t dot = opName.find('.');
+  std::string_view dialectName = opName.substr(0, dot);
+  if (dot == std::string_view::npos) {
+    dialectName = state.defaultDialectStack.back();
+    std::string full = std::string(dialectName) + "." + std::string(opName);
+    getContext()->getOrLoadDialect(dialectName);
+    return OperationName(full, getContext());
+  }
+  getContext()->getOrLoadDialect(dialectName);
+  return OperationName(opName, getContext());
+}
+
+Operation *OperationParser::parseCustomOperation(ArrayRef<ResultRecord> resultIDs) {
+  SMLoc opLoc = getToken().getLoc();
+  std::string_view originalOpName = getTokenSpelling();
+  FailureOr<OperationName> opNameInfo = parseCustomOperationName();
+  if (failed(opNameInfo))
+    return nullptr;
+  std::string_view opName = opNameInfo->getStringRef();
+  Dialect *dialect = opNameInfo->getDialect();
+  if (!dialect) {
+    InFlightDiagnostic diag = emitError(opLoc) << "Dialect `" << opNameInfo->getDialectNamespace()
+                                               << "' not found for custom op '" << originalOpName << "' ";
+    if (originalOpName != opName)
+      diag << " (tried '" << opName << "' as well)";
+    Diagnostic &note = diag.attachNote();
+    note << "Registered dialects: ";
+    bool first = true;
+    for (const std::string &d : getContext()->getDialectRegistry().getDialectNames()) {
+      if (!first)
+        note << ", ";
+      first = false;
+      note << d;
+    }
+    note << " ; for more info on dialect registration see "
+            "https://mlir.llvm.org/getting_started/Faq/"
+            "#registered-loaded-dependent-whats-up-with-dialects-management";
+    return nullptr;
+  }
+  if (!opNameInfo->isRegistered() || !opNameInfo->getInfo().parse) {
+    InFlightDiagnostic diag = emitError(opLoc) << "custom op '" << originalOpName << "' is unknown";
+    if (originalOpName != opName)
+      diag << " (tried '" << opName << "' as well)";
+    return nullptr;
+  }
+  const OperationInfo &info = opNameInfo->getInfo();
+  state.defaultDialectStack.push_back(info.defaultDialect);
+  struct PopDialect {
+    ParserState &s;
+    ~PopDialect() { s.defaultDialectStack.pop_back(); }
+  } popDialect{state};
+
+  Location srcLocation = getEncodedSourceLocation(opLoc);
+  OperationState opState(srcLocation, *opNameInfo);
+  bool isolated = opNameInfo->hasTrait<OpTrait::IsIsolatedFromAbove>();
+  CustomOpAsmParser opAsmParser(opLoc, resultIDs, info.parse, isolated, opName, *this);
+  if (opAsmParser.parseOperation(opState))
+    return nullptr;
+  if (opAsmParser.didEmitError())
+    return nullptr;
+  Attribute props = opState.propertiesAttr;
+  opState.propertiesAttr = Attribute();
+  Operation *op = opBuilder.create(opState);
+  if (props && failed(op->setPropertiesFromAttribute(props, [&]() { return emitError(opLoc); })))
+    return nullptr;
+  if (parseTrailingLocationSpecifier(op))
+    return nullptr;
+  return op;
+}
+
+//===----------------------------------------------------------------------===//
+// Finalization
+//===----------------------------------------------------------------------===//
+
+ParseResult OperationParser::finalize() {
+  if (!forwardRefPlaceholders.empty()) {
+    std::vector<const char *> errors;
+    for (auto &entry : forwardRefPlaceholders)
+      errors.push_back(entry.second.getPointer());
+    std::sort(errors.begin(), errors.end());
+    for (const char *entry : errors)
+      emitError(SMLoc::getFromPointer(entry), "use of undeclared SSA value name");
+    return failure();
+  }
+  if (!deferredLocsReferences.empty()) {
+    auto &aliases = state.symbols.attributeAliasDefinitions;
+    TypeID locID = TypeID::get<DeferredLocInfo>();
+    auto resolve = [&](Location loc, auto setLoc) -> LogicalResult {
+      auto fwdLoc = dyn_cast<OpaqueLoc>(LocationAttr(loc));
+      if (!fwdLoc || fwdLoc.getUnderlyingTypeID() != locID)
+        return success();
+      const DeferredLocInfo &info = deferredLocsReferences[fwdLoc.getUnderlyingLocation()];
+      auto it = aliases.find(std::string(info.identifier));
+      if (it == aliases.end())
+        return emitError(info.loc) << "operation location alias was never defined";
+      auto locAttr = dyn_cast<LocationAttr>(it->second);
+      if (!locAttr)
+        return emitError(info.loc) << "expected location, but found '" << it->second << "'";
+      setLoc(Location(locAttr));
+      return success();
+    };
+    WalkResult wr = topLevelOp->walk([&](Operation *op) -> WalkResult {
+      if (failed(resolve(op->getLoc(), [&](Location l) { op->setLoc(l); })))
+        return WalkResult::interrupt();
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Value v : block.getArguments()) {
+            BlockArgument arg(v);
+            if (failed(resolve(arg.getLoc(), [&](Location l) { arg.setLoc(l); })))
+              return WalkResult::interrupt();
+          }
+      return WalkResult::advance();
+    });
+    if (wr.wasInterrupted())
+      return failure();
+  }
+  if (popSSANameScope())
+    return failure();
+  if (state.config.shouldVerifyAfterParse() && failed(verify(topLevelOp.getOperation())))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Top level
+//===----------------------------------------------------------------------===//
+
+namespace {
+class TopLevelOperationParser : public Parser {
+public:
+  explicit TopLevelOperationParser(ParserState &state) : Parser(state) {}
+
+  ParseResult parse(Block *topLevelBlock, Location parserLoc) {
+    ModuleOp topLevelOp = ModuleOp::create(parserLoc);
+    struct Owner {
+      ModuleOp op;
+      ~Owner() { op.getOperation()->destroy(); }
+    } owner{topLevelOp};
+    OperationParser opParser(state, topLevelOp);
+    while (true) {
+      switch (getToken().getKind()) {
+      default:
+        if (opParser.parseOperation())
+          return failure();
+        break;
+      case Token::eof: {
+        if (opParser.finalize())
+          return failure();
+        topLevelBlock->splice(topLevelOp.getBody(), topLevelOp.getBody()->begin());
+        return success();
+      }
+      case Token::error:
+        return failure();
+      case Token::hash_identifier:
+        if (parseAttributeAliasDef())
+          return failure();
+        break;
+      case Token::exclamation_identifier:
+        if (parseTypeAliasDef())
+          return failure();
+        break;
+      case Token::file_metadata_begin:
+        if (parseFileMetadataDictionary())
+          return failure();
+        break;
+      }
+    }
+  }
+
+private:
+  ParseResult parseAttributeAliasDef() {
+    std::string aliasName(getTokenSpelling().substr(1));
+    if (state.symbols.attributeAliasDefinitions.count(aliasName))
+      return emitError("redefinition of attribute alias id '" + aliasName + "'");
+    if (aliasName.find('.') != std::string::npos)
+      return emitError("attribute names with a '.' are reserved for dialect-defined names");
+    consumeToken(Token::hash_identifier);
+    if (parseToken(Token::equal, "expected '=' in attribute alias definition"))
+      return failure();
+    Attribute attr = parseAttribute();
+    if (!attr)
+      return failure();
+    state.symbols.attributeAliasDefinitions[aliasName] = attr;
+    return success();
+  }
+
+  ParseResult parseTypeAliasDef() {
+    std::string aliasName(getTokenSpelling().substr(1));
+    if (state.symbols.typeAliasDefinitions.count(aliasName))
+      return emitError("redefinition of type alias id '" + aliasName + "'");
+    if (aliasName.find('.') != std::string::npos)
+      return emitError("type names with a '.' are reserved for dialect-defined names");
+    consumeToken(Token::exclamation_identifier);
+    if (parseToken(Token::equal, "expected '=' in type alias definition"))
+      return failure();
+    Type aliasedType = parseType();
+    if (!aliasedType)
+      return failure();
+    state.symbols.typeAliasDefinitions[aliasName] = aliasedType;
+    return success();
+  }
+
+  ParseResult parseFileMetadataDictionary();
+};
+} // namespace
+
+/// Parses `{-# dialect_resources: { builtin: { key: "0x..." } } #-}` (and
+/// external_resources, which are kept out of the IR).
+ParseResult TopLevelOperationParser::parseFileMetadataDictionary() {
+  consumeToken(Token::file_metadata_begin);
+  return parseCommaSeparatedListUntil(
+      Token::file_metadata_end, [&]() -> ParseResult {
+        SMLoc keyLoc = getToken().getLoc();
+        std::string_view key;
+        if (!isCurrentTokenAKeyword())
+          return emitError("expected identifier key in file metadata dictionary");
+        key = getTokenSpelling();
+        consumeToken();
+        if (parseToken(Token::colon, "expected ':'"))
+          return failure();
+        bool isDialect = key == "dialect_resources";
+        if (!isDialect && key != "external_resources")
+          return emitError(keyLoc) << "unknown key '" << key << "' in file metadata dictionary";
+        // { group: { entry: value, ... }, ... }
+        return parseCommaSeparatedList(Delimiter::Braces, [&]() -> ParseResult {
+          SMLoc groupLoc = getToken().getLoc();
+          if (!isCurrentTokenAKeyword())
+            return emitError("expected identifier key for 'resource' entry");
+          std::string_view group = getTokenSpelling();
+          consumeToken();
+          if (parseToken(Token::colon, "expected ':'"))
+            return failure();
+          Dialect *dialect = isDialect ? getContext()->getOrLoadDialect(group) : nullptr;
+          if (isDialect && !dialect)
+            return emitError(groupLoc) << "dialect '" << group << "' is unknown";
+          return parseCommaSeparatedList(Delimiter::Braces, [&]() -> ParseResult {
+            SMLoc entryLoc = getToken().getLoc();
+            std::string entryKey;
+            if (getToken().is(Token::string))
+              entryKey = getToken().getStringValue();
+            else if (isCurrentTokenAKeyword())
+              entryKey = std::string(getTokenSpelling());
+            else
+              return emitError("expected identifier key for 'resource' entry");
+            consumeToken();
+            if (parseToken(Token::colon, "expected ':'"))
+              return failure();
+            Token valueTok = getToken();
+            if (!isDialect) {
+              // External resources are accepted and dropped.
+              if (valueTok.isAny(Token::string, Token::kw_true, Token::kw_false)) {
+                consumeToken();
+                return success();
+              }
+              return emitError("expected value for resource entry");
+            }
+            if (group != "builtin")
+              return emitError(entryLoc) << "unexpected resource entry '" << entryKey << "' for dialect '" << group
+                                         << "'";
+            if (valueTok.isNot(Token::string))
+              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey << "'";
+            std::optional<std::string> blob = valueTok.getHexStringValue();
+            if (!blob)
+              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey << "'";
+            consumeToken();
+            if (blob->size() < 4)
+              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey << "' to encode alignment in first 4 bytes";
+            uint32_t align = uint32_t((unsigned char)(*blob)[0]) | uint32_t((unsigned char)(*blob)[1]) << 8 |
+                             uint32_t((unsigned char)(*blob)[2]) << 16 | uint32_t((unsigned char)(*blob)[3]) << 24;
+            if (align == 0 || (align & (align - 1)))
+              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey
+                                         << "' to encode alignment in first 4 bytes, but got non-power-of-2 value: "
+                                         << align;
+            DenseResourceElementsHandle handle;
+            auto it = state.symbols.resourceHandles.find(entryKey);
+            if (it != state.symbols.resourceHandles.end())
+              handle = it->second;
+            else {
+              handle = DenseResourceElementsHandle::getOrCreate(getContext(), entryKey);
+              state.symbols.resourceHandles.emplace(entryKey, handle);
+            }
+            AsmResourceBlob resource;
+            resource.data.assign(blob->begin() + 4, blob->end());
+            resource.alignment = align;
+            handle.setBlob(std::move(resource));
+            return success();
+          });
+        });
+      },
+      /*allowEmptyList=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+LogicalResult lamina::parseAsmSourceFile(const SourceMgr &sourceMgr, unsigned bufferID, Block *block,
+                                         const ParserConfig &config) {
+  const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
+  MLIRContext *ctx = config.getContext();
+  Location parserLoc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+  SymbolState symbols;
+  ParserState state(sourceMgr, bufferID, config, symbols);
+  return TopLevelOperationParser(state).parse(block, parserLoc);
+}
+
+Operation *lamina::parseSourceFileForTool(const SourceMgr &sourceMgr, unsigned bufferID,
+                                          const ParserConfig &config) {
+  MLIRContext *ctx = config.getContext();
+  Block block;
+  if (failed(parseAsmSourceFile(sourceMgr, bufferID, &block, config)))
+    return nullptr;
+  const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
+  Location sourceFileLoc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+  if (!block.empty() && &block.front() == &block.back() && isa<ModuleOp>(&block.front())) {
+    Operation *op = &block.front();
+    op->remove();
+    return op;
+  }
+  ModuleOp module = ModuleOp::create(sourceFileLoc);
+  Block *body = module.getBody();
+  body->splice(&block, block.begin());
+  if (config.shouldVerifyAfterParse() && failed(verify(module.getOperation()))) {
+    module.getOperation()->destroy();
+    return nullptr;
+  }
+  return module.getOperation();
+}

@@ -1,0 +1,2117 @@
+//===- AsmPrinter.cpp - Prints IR in MLIR's textual form ------------------===//
+//
+// Output is byte-identical to mlir-opt's: the same alias naming and
+// ordering, SSA and block numbering, generic and custom op forms. Printing
+// an operation first runs an alias collection pass over exactly what will
+// be printed (as MLIR does), then prints. Generic ops are printed without
+// recursion on region nesting.
+//
+#include "AsmPrinterImpl.h"
+
+#include "lamina/IR/AsmState.h"
+#include "lamina/IR/BuiltinDialect.h"
+#include "lamina/IR/BuiltinOps.h"
+#include "lamina/IR/Dialect.h"
+#include "lamina/IR/Verifier.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <unordered_map>
+
+using namespace lamina;
+using namespace lamina::detail;
+
+//===----------------------------------------------------------------------===//
+// Small helpers
+//===----------------------------------------------------------------------===//
+
+static bool isAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)); }
+static bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
+
+bool detail::isBareIdentifier(std::string_view name) {
+  if (name.empty() || (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_'))
+    return false;
+  for (char c : name.substr(1))
+    if (!(isAlnum(c) || c == '_' || c == '$' || c == '.'))
+      return false;
+  return true;
+}
+
+void detail::printEscapedStringRaw(std::string_view str, raw_ostream &os) {
+  static const char hex[] = "0123456789ABCDEF";
+  for (unsigned char c : str) {
+    if (c == '\\')
+      os << '\\' << '\\';
+    else if (std::isprint(c) && c != '"')
+      os << char(c);
+    else
+      os << '\\' << hex[c >> 4] << hex[c & 15];
+  }
+}
+
+void detail::printKeywordOrString(std::string_view keyword, raw_ostream &os) {
+  if (isBareIdentifier(keyword)) {
+    os << keyword;
+    return;
+  }
+  os << '"';
+  printEscapedStringRaw(keyword, os);
+  os << '"';
+}
+
+void detail::printSymbolReference(std::string_view symbolRef, raw_ostream &os) {
+  if (symbolRef.empty()) {
+    os << "@<<INVALID EMPTY SYMBOL>>";
+    return;
+  }
+  os << '@';
+  printKeywordOrString(symbolRef, os);
+}
+
+static bool isDialectSymbolSimpleEnoughForPrettyForm(std::string_view symName) {
+  if (symName.empty() || !std::isalpha(static_cast<unsigned char>(symName.front())))
+    return false;
+  size_t i = 0;
+  while (i < symName.size() && (isAlnum(symName[i]) || symName[i] == '.' || symName[i] == '_'))
+    ++i;
+  symName = symName.substr(i);
+  if (symName.empty())
+    return true;
+  return symName.front() == '<' && symName.back() == '>';
+}
+
+void detail::printDialectSymbol(raw_ostream &os, std::string_view symPrefix, std::string_view dialectName,
+                                std::string_view symString) {
+  os << symPrefix << dialectName;
+  if (isDialectSymbolSimpleEnoughForPrettyForm(symString)) {
+    os << '.' << symString;
+    return;
+  }
+  os << '<' << symString << '>';
+}
+
+std::string detail::sanitizeIdentifier(std::string_view name, std::string_view allowedPunctChars,
+                                       bool allowTrailingDigit) {
+  auto validChar = [&](char ch) { return isAlnum(ch) || allowedPunctChars.find(ch) != std::string_view::npos; };
+  std::string buffer;
+  auto copyNameToBuffer = [&] {
+    static const char hex[] = "0123456789ABCDEF";
+    for (char ch : name) {
+      if (validChar(ch)) {
+        buffer.push_back(ch);
+      } else if (ch == ' ') {
+        buffer.push_back('_');
+      } else {
+        unsigned char u = static_cast<unsigned char>(ch);
+        if (u >= 16)
+          buffer.push_back(hex[u >> 4]);
+        buffer.push_back(hex[u & 15]);
+      }
+    }
+  };
+  if (name.empty())
+    return buffer;
+  if (isDigitChar(name[0]) || (!validChar(name[0]) && name[0] != ' ')) {
+    buffer.push_back('_');
+    copyNameToBuffer();
+    return buffer;
+  }
+  if (!allowTrailingDigit && isDigitChar(name.back())) {
+    copyNameToBuffer();
+    buffer.push_back('_');
+    return buffer;
+  }
+  for (char ch : name)
+    if (!validChar(ch)) {
+      copyNameToBuffer();
+      return buffer;
+    }
+  return std::string(name);
+}
+
+//===----------------------------------------------------------------------===//
+// AsmPrinterImpl: attributes, types, locations
+//===----------------------------------------------------------------------===//
+
+void AsmPrinterImpl::printEscapedString(std::string_view str) {
+  os << '"';
+  printEscapedStringRaw(str, os);
+  os << '"';
+}
+
+void AsmPrinterImpl::printFloat(const APFloat &value) {
+  std::string s;
+  printFloatValue(value, s);
+  os << s;
+}
+
+LogicalResult AsmPrinterImpl::printAlias(Attribute attr) {
+  return success(state.aliasState.printAlias(attr.getAsOpaquePointer(), os));
+}
+
+LogicalResult AsmPrinterImpl::printAlias(Type type) {
+  return success(state.aliasState.printAlias(type.getAsOpaquePointer(), os));
+}
+
+void AsmPrinterImpl::printType(Type type) {
+  if (!type) {
+    os << "<<NULL TYPE>>";
+    return;
+  }
+  if (succeeded(printAlias(type)))
+    return;
+  printTypeImpl(type);
+}
+
+void AsmPrinterImpl::printDimensionList(ArrayRef<int64_t> shape) {
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      os << 'x';
+    if (ShapedType::isDynamic(shape[i]))
+      os << '?';
+    else
+      os << shape[i];
+  }
+}
+
+namespace {
+/// The DialectAsmPrinter handed to dialect print hooks.
+class DialectPrinter : public DialectAsmPrinter {
+public:
+  explicit DialectPrinter(AsmPrinterImpl &impl) : impl(impl) {}
+  raw_ostream &getStream() const override { return impl.os; }
+  void printType(Type type) override { impl.printType(type); }
+  void printAttribute(Attribute attr) override { impl.printAttribute(attr); }
+  void printAttributeWithoutType(Attribute attr) override { impl.printAttribute(attr, AttrTypeElision::Must); }
+  LogicalResult printAlias(Attribute attr) override { return impl.printAlias(attr); }
+  LogicalResult printAlias(Type type) override { return impl.printAlias(type); }
+  void printFloat(const APFloat &value) override { impl.printFloat(value); }
+
+private:
+  AsmPrinterImpl &impl;
+};
+} // namespace
+
+void AsmPrinterImpl::printDialectType(Type type) {
+  Dialect &dialect = type.getDialect();
+  std::string typeName;
+  {
+    raw_string_ostream nameOS(typeName);
+    AsmPrinterImpl subPrinter(nameOS, state);
+    DialectPrinter printer(subPrinter);
+    dialect.printType(type, printer);
+  }
+  printDialectSymbol(os, "!", dialect.getNamespace(), typeName);
+}
+
+void AsmPrinterImpl::printDialectAttribute(Attribute attr) {
+  Dialect &dialect = attr.getDialect();
+  std::string attrName;
+  {
+    raw_string_ostream nameOS(attrName);
+    AsmPrinterImpl subPrinter(nameOS, state);
+    DialectPrinter printer(subPrinter);
+    dialect.printAttribute(attr, printer);
+  }
+  printDialectSymbol(os, "#", dialect.getNamespace(), attrName);
+}
+
+void AsmPrinterImpl::printTypeImpl(Type type) {
+  TypeID id = type.getTypeID();
+  if (auto t = dyn_cast<IntegerType>(type)) {
+    if (t.isSigned())
+      os << 's';
+    else if (t.isUnsigned())
+      os << 'u';
+    os << 'i' << t.getWidth();
+    return;
+  }
+  if (id == IndexType::getTypeID()) {
+    os << "index";
+    return;
+  }
+  if (auto f = dyn_cast<FloatType>(type)) {
+    os << f.getKeyword();
+    return;
+  }
+  if (auto t = dyn_cast<FunctionType>(type)) {
+    os << '(';
+    ArrayRef<Type> inputs = t.getInputs();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (i)
+        os << ", ";
+      printType(inputs[i]);
+    }
+    os << ") -> ";
+    ArrayRef<Type> results = t.getResults();
+    if (results.size() == 1 && !isa<FunctionType>(results[0])) {
+      printType(results[0]);
+    } else {
+      os << '(';
+      for (size_t i = 0; i < results.size(); ++i) {
+        if (i)
+          os << ", ";
+        printType(results[i]);
+      }
+      os << ')';
+    }
+    return;
+  }
+  if (auto t = dyn_cast<VectorType>(type)) {
+    ArrayRef<bool> scalableDims = t.getScalableDims();
+    os << "vector<";
+    ArrayRef<int64_t> shape = t.getShape();
+    for (size_t i = 0; i < shape.size(); ++i) {
+      bool scalable = !scalableDims.empty() && scalableDims[i];
+      if (scalable)
+        os << '[';
+      os << shape[i];
+      if (scalable)
+        os << ']';
+      os << 'x';
+    }
+    printType(t.getElementType());
+    os << '>';
+    return;
+  }
+  if (auto t = dyn_cast<RankedTensorType>(type)) {
+    os << "tensor<";
+    printDimensionList(t.getShape());
+    if (!t.getShape().empty())
+      os << 'x';
+    printType(t.getElementType());
+    if (Attribute encoding = t.getEncoding()) {
+      os << ", ";
+      printAttribute(encoding);
+    }
+    os << '>';
+    return;
+  }
+  if (auto t = dyn_cast<UnrankedTensorType>(type)) {
+    os << "tensor<*x";
+    printType(t.getElementType());
+    os << '>';
+    return;
+  }
+  if (auto t = dyn_cast<MemRefType>(type)) {
+    os << "memref<";
+    printDimensionList(t.getShape());
+    if (!t.getShape().empty())
+      os << 'x';
+    printType(t.getElementType());
+    Attribute layout = t.getLayout();
+    if (!isa<AffineMapAttr>(layout) || !cast<AffineMapAttr>(layout).getValue().isIdentity()) {
+      os << ", ";
+      printAttribute(layout, AttrTypeElision::May);
+    }
+    if (Attribute ms = t.getMemorySpace()) {
+      os << ", ";
+      printAttribute(ms, AttrTypeElision::May);
+    }
+    os << '>';
+    return;
+  }
+  if (auto t = dyn_cast<UnrankedMemRefType>(type)) {
+    os << "memref<*x";
+    printType(t.getElementType());
+    if (Attribute ms = t.getMemorySpace()) {
+      os << ", ";
+      printAttribute(ms, AttrTypeElision::May);
+    }
+    os << '>';
+    return;
+  }
+  if (auto t = dyn_cast<ComplexType>(type)) {
+    os << "complex<";
+    printType(t.getElementType());
+    os << '>';
+    return;
+  }
+  if (auto t = dyn_cast<TupleType>(type)) {
+    os << "tuple<";
+    ArrayRef<Type> types = t.getTypes();
+    for (size_t i = 0; i < types.size(); ++i) {
+      if (i)
+        os << ", ";
+      printType(types[i]);
+    }
+    os << '>';
+    return;
+  }
+  if (id == NoneType::getTypeID()) {
+    os << "none";
+    return;
+  }
+  if (auto t = dyn_cast<OpaqueType>(type)) {
+    printDialectSymbol(os, "!", t.getDialectNamespace().getValue(), t.getTypeData());
+    return;
+  }
+  printDialectType(type);
+}
+
+void AsmPrinterImpl::printAttribute(Attribute attr, AttrTypeElision typeElision) {
+  if (!attr) {
+    os << "<<NULL ATTRIBUTE>>";
+    return;
+  }
+  if (succeeded(printAlias(attr)))
+    return;
+  printAttributeImpl(attr, typeElision);
+}
+
+void AsmPrinterImpl::printNamedAttribute(NamedAttribute attr) {
+  printKeywordOrString(attr.getNameStr(), os);
+  if (isa<UnitAttr>(attr.getValue()))
+    return;
+  os << " = ";
+  printAttribute(attr.getValue());
+}
+
+void AsmPrinterImpl::printOptionalAttrDict(ArrayRef<NamedAttribute> attrs, ArrayRef<std::string_view> elidedAttrs,
+                                           bool withKeyword) {
+  if (attrs.empty())
+    return;
+  auto isElided = [&](const NamedAttribute &a) {
+    for (std::string_view e : elidedAttrs)
+      if (a.getNameStr() == e)
+        return true;
+    return false;
+  };
+  bool any = false;
+  for (const NamedAttribute &a : attrs)
+    if (!isElided(a)) {
+      any = true;
+      break;
+    }
+  if (!any)
+    return;
+  if (withKeyword)
+    os << " attributes";
+  os << " {";
+  bool first = true;
+  for (const NamedAttribute &a : attrs) {
+    if (isElided(a))
+      continue;
+    if (!first)
+      os << ", ";
+    first = false;
+    printNamedAttribute(a);
+  }
+  os << '}';
+}
+
+void AsmPrinterImpl::printAttributeImpl(Attribute attr, AttrTypeElision typeElision) {
+  if (!isa<BuiltinDialect>(&attr.getDialect()) && !isa<OpaqueAttr>(attr)) {
+    printDialectAttribute(attr);
+  } else if (auto opaqueAttr = dyn_cast<OpaqueAttr>(attr)) {
+    printDialectSymbol(os, "#", opaqueAttr.getDialectNamespace().getValue(), opaqueAttr.getAttrData());
+  } else if (isa<UnitAttr>(attr)) {
+    os << "unit";
+    return;
+  } else if (auto distinctAttr = dyn_cast<DistinctAttr>(attr)) {
+    os << "distinct[" << state.getDistinctID(distinctAttr) << "]<";
+    if (!isa<UnitAttr>(distinctAttr.getReferencedAttr()))
+      printAttribute(distinctAttr.getReferencedAttr());
+    os << '>';
+    return;
+  } else if (auto dictAttr = dyn_cast<DictionaryAttr>(attr)) {
+    os << '{';
+    bool first = true;
+    for (const NamedAttribute &a : dictAttr.getValue()) {
+      if (!first)
+        os << ", ";
+      first = false;
+      printNamedAttribute(a);
+    }
+    os << '}';
+  } else if (auto intAttr = dyn_cast<IntegerAttr>(attr)) {
+    Type intType = intAttr.getType();
+    if (intType.isSignlessInteger(1)) {
+      os << (intAttr.getValue().isZero() ? "false" : "true");
+      return;
+    }
+    bool isUnsigned = intType.isUnsignedInteger();
+    const APInt &v = intAttr.getValue();
+    if (v.getBitWidth() <= 64) {
+      if (isUnsigned || v.getBitWidth() == 0)
+        os << (unsigned long long)v.getZExtValue();
+      else
+        os << (long long)v.getSExtValue();
+    } else {
+      std::string s;
+      v.toString(s, 10, !isUnsigned);
+      os << s;
+    }
+    if (typeElision == AttrTypeElision::May && intType.isSignlessInteger(64))
+      return;
+  } else if (auto floatAttr = dyn_cast<FloatAttr>(attr)) {
+    bool printedHex = false;
+    std::string s;
+    printFloatValue(floatAttr.getValue(), s, &printedHex);
+    os << s;
+    if (typeElision == AttrTypeElision::May && floatAttr.getType().isF64() && !printedHex)
+      return;
+  } else if (auto strAttr = dyn_cast<StringAttr>(attr)) {
+    printEscapedString(strAttr.getValue());
+  } else if (auto arrayAttr = dyn_cast<ArrayAttr>(attr)) {
+    os << '[';
+    bool first = true;
+    for (Attribute a : arrayAttr.getValue()) {
+      if (!first)
+        os << ", ";
+      first = false;
+      printAttribute(a, AttrTypeElision::May);
+    }
+    os << ']';
+  } else if (auto mapAttr = dyn_cast<AffineMapAttr>(attr)) {
+    os << "affine_map<";
+    mapAttr.getValue().print(os);
+    os << '>';
+    return;
+  } else if (auto setAttr = dyn_cast<IntegerSetAttr>(attr)) {
+    os << "affine_set<";
+    setAttr.getValue().print(os);
+    os << '>';
+    return;
+  } else if (auto typeAttr = dyn_cast<TypeAttr>(attr)) {
+    printType(typeAttr.getValue());
+  } else if (auto refAttr = dyn_cast<SymbolRefAttr>(attr)) {
+    printSymbolReference(refAttr.getRootReference().getValue(), os);
+    for (FlatSymbolRefAttr nested : refAttr.getNestedReferences()) {
+      os << "::";
+      printSymbolReference(nested.getValue(), os);
+    }
+  } else if (auto eltAttr = dyn_cast<DenseIntOrFPElementsAttr>(attr)) {
+    if (printerFlags.shouldElideElementsAttr(eltAttr)) {
+      printElidedElementsAttr();
+    } else {
+      os << "dense<";
+      printDenseIntOrFPElementsAttr(eltAttr, /*allowHex=*/true);
+      os << '>';
+    }
+  } else if (auto strEltAttr = dyn_cast<DenseStringElementsAttr>(attr)) {
+    if (printerFlags.shouldElideElementsAttr(strEltAttr)) {
+      printElidedElementsAttr();
+    } else {
+      os << "dense<";
+      printDenseStringElementsAttr(strEltAttr);
+      os << '>';
+    }
+  } else if (auto sparseAttr = dyn_cast<SparseElementsAttr>(attr)) {
+    if (printerFlags.shouldElideElementsAttr(sparseAttr.getIndices()) ||
+        printerFlags.shouldElideElementsAttr(sparseAttr.getValues())) {
+      printElidedElementsAttr();
+    } else {
+      os << "sparse<";
+      DenseIntElementsAttr indices = sparseAttr.getIndices();
+      if (indices.getNumElements() != 0) {
+        printDenseIntOrFPElementsAttr(indices, /*allowHex=*/false);
+        os << ", ";
+        printDenseElementsAttr(sparseAttr.getValues(), /*allowHex=*/true);
+      }
+      os << '>';
+    }
+  } else if (auto strided = dyn_cast<StridedLayoutAttr>(attr)) {
+    auto printIntOrQuestion = [&](int64_t value) {
+      if (ShapedType::isDynamic(value))
+        os << '?';
+      else
+        os << value;
+    };
+    os << "strided<[";
+    ArrayRef<int64_t> strides = strided.getStrides();
+    for (size_t i = 0; i < strides.size(); ++i) {
+      if (i)
+        os << ", ";
+      printIntOrQuestion(strides[i]);
+    }
+    os << ']';
+    if (strided.getOffset() != 0) {
+      os << ", offset: ";
+      printIntOrQuestion(strided.getOffset());
+    }
+    os << '>';
+  } else if (auto arr = dyn_cast<DenseArrayAttr>(attr)) {
+    os << "array<";
+    printType(arr.getElementType());
+    if (!arr.empty()) {
+      os << ": ";
+      printDenseArrayAttr(arr);
+    }
+    os << '>';
+    return;
+  } else if (auto resourceAttr = dyn_cast<DenseResourceElementsAttr>(attr)) {
+    os << "dense_resource<";
+    printResourceHandle(resourceAttr.getRawHandle());
+    os << '>';
+  } else if (auto locAttr = dyn_cast<LocationAttr>(attr)) {
+    printLocation(locAttr);
+  }
+  if (typeElision != AttrTypeElision::Must) {
+    if (auto typedAttr = dyn_cast<TypedAttr>(attr)) {
+      Type attrType = typedAttr.getType();
+      if (!isa<NoneType>(attrType)) {
+        os << " : ";
+        printType(attrType);
+      }
+    }
+  }
+}
+
+void AsmPrinterImpl::printLocation(LocationAttr loc, bool allowAlias) {
+  if (printerFlags.shouldPrintDebugInfoPrettyForm()) {
+    printLocationInternal(loc, /*pretty=*/true, /*isTopLevel=*/true);
+    return;
+  }
+  os << "loc(";
+  if (!allowAlias || failed(printAlias(loc)))
+    printLocationInternal(loc, /*pretty=*/false, /*isTopLevel=*/true);
+  os << ')';
+}
+
+void AsmPrinterImpl::printLocationInternal(LocationAttr loc, bool pretty, bool isTopLevel) {
+  if (!isTopLevel && succeeded(printAlias(loc)))
+    return;
+  if (auto o = dyn_cast<OpaqueLoc>(loc)) {
+    printLocationInternal(o.getFallbackLocation(), pretty);
+  } else if (isa<UnknownLoc>(loc)) {
+    os << (pretty ? "[unknown]" : "unknown");
+  } else if (auto f = dyn_cast<FileLineColRange>(loc)) {
+    if (pretty)
+      os << f.getFilename().getValue();
+    else
+      printEscapedString(f.getFilename().getValue());
+    if (f.getEndColumn() == f.getStartColumn() && f.getStartLine() == f.getEndLine()) {
+      os << ':' << f.getStartLine() << ':' << f.getStartColumn();
+      return;
+    }
+    if (f.getStartLine() == f.getEndLine()) {
+      os << ':' << f.getStartLine() << ':' << f.getStartColumn() << " to :" << f.getEndColumn();
+      return;
+    }
+    os << ':' << f.getStartLine() << ':' << f.getStartColumn() << " to " << f.getEndLine() << ':'
+       << f.getEndColumn();
+  } else if (auto n = dyn_cast<NameLoc>(loc)) {
+    printEscapedString(n.getName().getValue());
+    LocationAttr child = n.getChildLoc();
+    if (!isa<UnknownLoc>(child)) {
+      os << '(';
+      printLocationInternal(child, pretty);
+      os << ')';
+    }
+  } else if (auto c = dyn_cast<CallSiteLoc>(loc)) {
+    LocationAttr caller = c.getCaller();
+    LocationAttr callee = c.getCallee();
+    if (!pretty)
+      os << "callsite(";
+    printLocationInternal(callee, pretty);
+    if (pretty) {
+      if (isa<NameLoc>(callee) && isa<FileLineColLoc>(caller))
+        os << " at ";
+      else
+        os << "\n at ";
+    } else {
+      os << " at ";
+    }
+    printLocationInternal(caller, pretty);
+    if (!pretty)
+      os << ')';
+  } else if (auto fu = dyn_cast<FusedLoc>(loc)) {
+    if (!pretty)
+      os << "fused";
+    if (Attribute metadata = fu.getMetadata()) {
+      os << '<';
+      printAttribute(metadata);
+      os << '>';
+    }
+    os << '[';
+    bool first = true;
+    for (LocationAttr l : fu.getLocations()) {
+      if (!first)
+        os << ", ";
+      first = false;
+      printLocationInternal(l, pretty);
+    }
+    os << ']';
+  } else {
+    printAttribute(loc);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Alias collection
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Collects aliases over exactly what printing an operation prints
+/// (MLIR's AliasInitializer + DummyAliasOperationPrinter).
+class AliasInitializer {
+public:
+  struct InProgressAliasInfo {
+    std::string alias; // empty: no alias
+    bool hasAlias = false;
+    unsigned aliasDepth = 0;
+    bool isType = false;
+    bool canBeDeferred = false;
+    std::vector<size_t> childIndices;
+    bool operator<(const InProgressAliasInfo &rhs) const {
+      if (aliasDepth != rhs.aliasDepth)
+        return aliasDepth < rhs.aliasDepth;
+      if (isType != rhs.isType)
+        return isType;
+      return alias < rhs.alias;
+    }
+  };
+
+  explicit AliasInitializer(MLIRContext *ctx) {
+    for (Dialect *d : ctx->getLoadedDialects())
+      dialects.push_back(d);
+  }
+
+  /// Visits an attribute/type; returns (alias depth, index).
+  std::pair<size_t, size_t> visit(Attribute attr, bool canBeDeferred = false, bool elideType = false);
+  std::pair<size_t, size_t> visit(Type type, bool canBeDeferred = false);
+
+  void finish(AliasState &result);
+
+  std::vector<std::pair<const void *, InProgressAliasInfo>> aliases;
+  PointerMap<const void *, size_t> aliasIndex;
+
+private:
+  template <typename T> void generateAlias(T symbol, InProgressAliasInfo &alias);
+  void markAliasNonDeferrable(size_t index);
+  std::vector<Dialect *> dialects;
+};
+
+/// Visits the nested attributes/types of one attribute/type, recording
+/// child alias indices and the maximal depth.
+struct NestedVisitor {
+  AliasInitializer &init;
+  bool canBeDeferred;
+  std::vector<size_t> childIndices;
+  size_t maxAliasDepth = 0;
+  void record(std::pair<size_t, size_t> r) {
+    childIndices.push_back(r.second);
+    if (r.first > maxAliasDepth)
+      maxAliasDepth = r.first;
+  }
+  void visitAttr(Attribute a) { record(init.visit(a, canBeDeferred)); }
+  void visitType(Type t) { record(init.visit(t, canBeDeferred)); }
+};
+
+/// A DialectAsmPrinter whose output is discarded; attributes and types it
+/// is asked to print are visited for aliases.
+class AliasDialectPrinter : public DialectAsmPrinter {
+public:
+  explicit AliasDialectPrinter(NestedVisitor &visitor) : visitor(visitor) {}
+  raw_ostream &getStream() const override { return const_cast<raw_null_ostream &>(os); }
+  void printType(Type type) override { visitor.visitType(type); }
+  void printAttribute(Attribute attr) override { visitor.visitAttr(attr); }
+  void printAttributeWithoutType(Attribute attr) override {
+    visitor.record(visitor.init.visit(attr, visitor.canBeDeferred, /*elideType=*/true));
+  }
+  LogicalResult printAlias(Attribute attr) override {
+    printAttribute(attr);
+    return success();
+  }
+  LogicalResult printAlias(Type type) override {
+    printType(type);
+    return success();
+  }
+  void printFloat(const APFloat &) override {}
+
+private:
+  NestedVisitor &visitor;
+  raw_null_ostream os;
+};
+
+} // namespace
+
+template <typename T> void AliasInitializer::generateAlias(T symbol, InProgressAliasInfo &alias) {
+  std::string nameBuffer;
+  AliasResult result = AliasResult::NoAlias;
+  for (Dialect *d : dialects) {
+    std::string tempBuffer;
+    raw_string_ostream aliasOS(tempBuffer);
+    AliasResult r = d->getAlias(symbol, aliasOS);
+    aliasOS.flush();
+    if (r == AliasResult::NoAlias)
+      continue;
+    nameBuffer = std::move(tempBuffer);
+    result = r;
+    if (r == AliasResult::FinalAlias)
+      break;
+  }
+  if (nameBuffer.empty())
+    return;
+  alias.alias = sanitizeIdentifier(nameBuffer, "$_-", /*allowTrailingDigit=*/false);
+  alias.hasAlias = true;
+  alias.aliasDepth = 1;
+  (void)result;
+}
+
+void AliasInitializer::markAliasNonDeferrable(size_t index) {
+  std::vector<size_t> worklist{index};
+  while (!worklist.empty()) {
+    size_t i = worklist.back();
+    worklist.pop_back();
+    auto &info = aliases[i].second;
+    if (!info.canBeDeferred)
+      continue;
+    info.canBeDeferred = false;
+    for (size_t c : info.childIndices)
+      worklist.push_back(c);
+  }
+}
+
+std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDeferred, bool elideType) {
+  auto [slot, inserted] = aliasIndex.insert(attr.getAsOpaquePointer(), aliases.size());
+  if (!inserted) {
+    size_t idx = slot->second;
+    if (!canBeDeferred)
+      markAliasNonDeferrable(idx);
+    return {aliases[idx].second.aliasDepth, idx};
+  }
+  size_t idx = aliases.size();
+  aliases.emplace_back(attr.getAsOpaquePointer(), InProgressAliasInfo());
+  generateAlias(attr, aliases[idx].second);
+  aliases[idx].second.isType = false;
+  aliases[idx].second.canBeDeferred = canBeDeferred;
+
+  NestedVisitor v{*this, canBeDeferred, {}, 0};
+  if (!isa<BuiltinDialect>(&attr.getDialect()) && !isa<OpaqueAttr>(attr)) {
+    AliasDialectPrinter printer(v);
+    attr.getDialect().printAttribute(attr, printer);
+  } else if (isa<AffineMapAttr, DenseArrayAttr, FloatAttr, IntegerAttr, IntegerSetAttr, UnitAttr>(attr)) {
+    // Nothing nested is printed through aliases (and the type is elided or
+    // printed inline), as in MLIR.
+    goto done;
+  } else if (auto distinct = dyn_cast<DistinctAttr>(attr)) {
+    v.visitAttr(distinct.getReferencedAttr());
+  } else if (auto dict = dyn_cast<DictionaryAttr>(attr)) {
+    for (const NamedAttribute &na : dict.getValue()) {
+      v.visitAttr(na.getName());
+      v.visitAttr(na.getValue());
+    }
+  } else if (auto array = dyn_cast<ArrayAttr>(attr)) {
+    for (Attribute a : array.getValue())
+      v.visitAttr(a);
+  } else if (auto typeAttr = dyn_cast<TypeAttr>(attr)) {
+    v.visitType(typeAttr.getValue());
+  } else if (auto o = dyn_cast<OpaqueLoc>(attr)) {
+    v.visitAttr(o.getFallbackLocation());
+  } else if (auto n = dyn_cast<NameLoc>(attr)) {
+    if (!isa<UnknownLoc>(n.getChildLoc()))
+      v.visitAttr(n.getChildLoc());
+  } else if (auto c = dyn_cast<CallSiteLoc>(attr)) {
+    v.visitAttr(c.getCallee());
+    v.visitAttr(c.getCaller());
+  } else if (auto fu = dyn_cast<FusedLoc>(attr)) {
+    if (Attribute metadata = fu.getMetadata())
+      v.visitAttr(metadata);
+    for (LocationAttr l : fu.getLocations())
+      v.visitAttr(l);
+  }
+  if (!elideType) {
+    if (auto typed = dyn_cast<TypedAttr>(attr)) {
+      Type t = typed.getType();
+      if (!isa<NoneType>(t))
+        v.visitType(t);
+    }
+  }
+done:
+  auto &info = aliases[idx].second;
+  info.childIndices = std::move(v.childIndices);
+  if (v.maxAliasDepth)
+    info.aliasDepth = unsigned(v.maxAliasDepth + 1);
+  return {info.aliasDepth, idx};
+}
+
+std::pair<size_t, size_t> AliasInitializer::visit(Type type, bool canBeDeferred) {
+  auto [slot, inserted] = aliasIndex.insert(type.getAsOpaquePointer(), aliases.size());
+  if (!inserted) {
+    size_t idx = slot->second;
+    if (!canBeDeferred)
+      markAliasNonDeferrable(idx);
+    return {aliases[idx].second.aliasDepth, idx};
+  }
+  size_t idx = aliases.size();
+  aliases.emplace_back(type.getAsOpaquePointer(), InProgressAliasInfo());
+  generateAlias(type, aliases[idx].second);
+  aliases[idx].second.isType = true;
+  aliases[idx].second.canBeDeferred = canBeDeferred;
+
+  NestedVisitor v{*this, canBeDeferred, {}, 0};
+  if (!isa<BuiltinDialect>(&type.getDialect())) {
+    AliasDialectPrinter printer(v);
+    type.getDialect().printType(type, printer);
+  } else if (auto memref = dyn_cast<MemRefType>(type)) {
+    v.visitType(memref.getElementType());
+    Attribute layout = memref.getLayout();
+    if (!isa<AffineMapAttr>(layout) || !cast<AffineMapAttr>(layout).getValue().isIdentity())
+      v.visitAttr(layout);
+    if (Attribute ms = memref.getMemorySpace())
+      v.visitAttr(ms);
+  } else {
+    type.walkImmediateSubElements([&](Attribute a) { v.visitAttr(a); }, [&](Type t) { v.visitType(t); });
+  }
+  auto &info = aliases[idx].second;
+  info.childIndices = std::move(v.childIndices);
+  if (v.maxAliasDepth)
+    info.aliasDepth = unsigned(v.maxAliasDepth + 1);
+  return {info.aliasDepth, idx};
+}
+
+void AliasInitializer::finish(AliasState &result) {
+  std::vector<size_t> order;
+  order.reserve(aliases.size());
+  for (size_t i = 0; i < aliases.size(); ++i)
+    if (aliases[i].second.hasAlias)
+      order.push_back(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return aliases[a].second < aliases[b].second; });
+  std::unordered_map<std::string, unsigned> nameCounts;
+  std::unordered_map<std::string, bool> usedAliases;
+  for (size_t i : order) {
+    auto &info = aliases[i].second;
+    const std::string &alias = info.alias;
+    unsigned nameIndex = 0;
+    if (!usedAliases.count(alias)) {
+      usedAliases[alias] = true;
+    } else {
+      std::string probeAlias = alias;
+      if (isDigitChar(alias.back()))
+        probeAlias.push_back('_');
+      if (nameCounts[probeAlias] == 0)
+        nameCounts[probeAlias] = 1;
+      while (true) {
+        nameIndex = nameCounts[probeAlias]++;
+        std::string candidate = probeAlias + std::to_string(nameIndex);
+        if (!usedAliases.count(candidate)) {
+          usedAliases[candidate] = true;
+          break;
+        }
+      }
+    }
+    result.nameStorage.push_back(std::make_unique<std::string>(alias));
+    SymbolAlias sa;
+    sa.name = *result.nameStorage.back();
+    sa.suffixIndex = nameIndex;
+    sa.isType = info.isType;
+    sa.canBeDeferred = info.canBeDeferred;
+    result.index.insert(aliases[i].first, unsigned(result.aliases.size()));
+    result.aliases.emplace_back(aliases[i].first, sa);
+  }
+}
+
+namespace {
+/// An OpAsmPrinter that prints nothing and visits what would be printed
+/// for aliases (MLIR's DummyAliasOperationPrinter).
+class AliasOperationPrinter : public OpAsmPrinter {
+public:
+  AliasOperationPrinter(const OpPrintingFlags &flags, AliasInitializer &init) : printerFlags(flags), init(init) {}
+
+  raw_ostream &getStream() const override { return const_cast<raw_null_ostream &>(os); }
+  void printType(Type type) override { init.visit(type); }
+  void printAttribute(Attribute attr) override { init.visit(attr); }
+  void printAttributeWithoutType(Attribute attr) override { init.visit(attr, false, /*elideType=*/true); }
+  LogicalResult printAlias(Attribute attr) override {
+    printAttribute(attr);
+    return success();
+  }
+  LogicalResult printAlias(Type type) override {
+    printType(type);
+    return success();
+  }
+  void printFloat(const APFloat &) override {}
+
+  void printOperand(Value) override {}
+  void printOperand(Value, raw_ostream &) override {}
+  void printSuccessor(Block *) override {}
+  void printSuccessorAndUseList(Block *, ValueRange succOperands) override {
+    for (Value v : succOperands)
+      printType(v.getType());
+  }
+  void printOptionalAttrDict(ArrayRef<NamedAttribute> attrs, ArrayRef<std::string_view> elidedAttrs) override {
+    for (const NamedAttribute &a : attrs) {
+      bool elided = false;
+      for (std::string_view e : elidedAttrs)
+        if (a.getNameStr() == e)
+          elided = true;
+      if (!elided)
+        printAttribute(a.getValue());
+    }
+  }
+  void printOptionalAttrDictWithKeyword(ArrayRef<NamedAttribute> attrs,
+                                        ArrayRef<std::string_view> elidedAttrs) override {
+    printOptionalAttrDict(attrs, elidedAttrs);
+  }
+  void printOptionalLocationSpecifier(Location loc) override {
+    if (printerFlags.shouldPrintDebugInfo())
+      init.visit(Attribute(LocationAttr(loc)), /*canBeDeferred=*/true);
+  }
+  void printNewline() override {}
+  void increaseIndent() override {}
+  void decreaseIndent() override {}
+  void printAffineMapOfSSAIds(AffineMapAttr, ValueRange) override {}
+  void printAffineExprOfSSAIds(AffineExpr, ValueRange, ValueRange) override {}
+  void printProperties(Attribute props) override {
+    if (props)
+      printAttribute(props);
+  }
+  void shadowRegionArgs(Region &, ValueRange) override {}
+
+  void printRegionArgument(BlockArgument arg, ArrayRef<NamedAttribute> argAttrs, bool omitType) override {
+    printType(arg.getType());
+    if (printerFlags.shouldPrintDebugInfo())
+      init.visit(Attribute(LocationAttr(arg.getLoc())), /*canBeDeferred=*/false);
+  }
+
+  void printCustomOrGenericOp(Operation *op) override;
+  void printGenericOp(Operation *op, bool printOpName = true) override;
+  void printRegion(Region &region, bool printEntryBlockArgs, bool printBlockTerminators,
+                   bool printEmptyBlock) override;
+  void printBlock(Block *block, bool printBlockArgs, bool printBlockTerminator);
+
+  /// Walks `root` without recursion on generic region nesting.
+  void run(Operation *root);
+
+private:
+  /// Visits the parts of a generic op other than its regions.
+  void visitGenericOpTail(Operation *op);
+  const OpPrintingFlags &printerFlags;
+  AliasInitializer &init;
+  raw_null_ostream os;
+};
+} // namespace
+
+/// Attributes (inherent and discardable) of `op` as MLIR's getAttrs()
+/// returns them: merged and sorted by name.
+static void getMergedAttrs(Operation *op, std::vector<NamedAttribute> &out) {
+  out.clear();
+  ArrayRef<NamedAttribute> discardable = op->getDiscardableAttrs();
+  if (op->isRegistered()) {
+    ArrayRef<StringAttr> names = op->getName().getAttributeNames();
+    auto slots = op->getPropertySlots();
+    for (size_t i = 0; i < names.size(); ++i)
+      if (slots[i])
+        out.emplace_back(names[i], slots[i]);
+  } else if (auto dict = dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute())) {
+    out.insert(out.end(), dict.begin(), dict.end());
+  }
+  if (out.empty()) {
+    out.assign(discardable.begin(), discardable.end());
+    return;
+  }
+  out.insert(out.end(), discardable.begin(), discardable.end());
+  std::stable_sort(out.begin(), out.end());
+}
+
+void AliasOperationPrinter::visitGenericOpTail(Operation *op) {
+  for (Value v : op->getOperands())
+    printType(v.getType());
+  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
+    printType(op->getResult(i).getType());
+  std::vector<NamedAttribute> attrs;
+  getMergedAttrs(op, attrs);
+  for (const NamedAttribute &a : attrs)
+    printAttribute(a.getValue());
+}
+
+void AliasOperationPrinter::printCustomOrGenericOp(Operation *op) {
+  if (printerFlags.shouldPrintDebugInfo())
+    init.visit(Attribute(LocationAttr(op->getLoc())), /*canBeDeferred=*/true);
+  if (!printerFlags.shouldPrintGenericOpForm() && op->isRegistered() && op->getName().getInfo().print) {
+    op->getName().getInfo().print(op, *this);
+    return;
+  }
+  printGenericOp(op);
+}
+
+void AliasOperationPrinter::printGenericOp(Operation *op, bool) {
+  if (!printerFlags.shouldSkipRegions())
+    for (Region &region : op->getRegions())
+      printRegion(region, true, true, false);
+  visitGenericOpTail(op);
+}
+
+void AliasOperationPrinter::printRegion(Region &region, bool printEntryBlockArgs, bool printBlockTerminators,
+                                        bool) {
+  if (region.empty() || printerFlags.shouldSkipRegions())
+    return;
+  printBlock(&region.front(), printEntryBlockArgs, printBlockTerminators);
+  for (Block *b = region.front().getNextNode(); b; b = b->getNextNode())
+    printBlock(b, true, true);
+}
+
+void AliasOperationPrinter::printBlock(Block *block, bool printBlockArgs, bool printBlockTerminator) {
+  if (printBlockArgs) {
+    for (Value arg : block->getArguments()) {
+      printType(arg.getType());
+      if (printerFlags.shouldPrintDebugInfo())
+        init.visit(Attribute(LocationAttr(BlockArgument(arg).getLoc())), /*canBeDeferred=*/false);
+    }
+  }
+  bool hasTerminator = !block->empty() && block->back().hasTrait<OpTrait::IsTerminator>();
+  Operation *end = (!hasTerminator || printBlockTerminator) ? nullptr : &block->back();
+  for (Operation *op = block->empty() ? nullptr : &block->front(); op != end; op = op->getNextNode())
+    printCustomOrGenericOp(op);
+}
+
+void AliasOperationPrinter::run(Operation *root) {
+  // Generic printing visits, per op: its location, its regions (blocks:
+  // argument types/locations, then nested ops), then its own types and
+  // attributes. Do the same with an explicit stack for generic ops; custom
+  // ops go through their print hook (which may recurse).
+  struct Frame {
+    Operation *op;
+    unsigned region;
+    Block *block;
+    Operation *next;
+    bool started;
+  };
+  bool generic = printerFlags.shouldPrintGenericOpForm();
+  auto isCustom = [&](Operation *op) { return !generic && op->isRegistered() && op->getName().getInfo().print; };
+  std::vector<Frame> stack;
+  auto enter = [&](Operation *op) {
+    if (printerFlags.shouldPrintDebugInfo())
+      init.visit(Attribute(LocationAttr(op->getLoc())), /*canBeDeferred=*/true);
+    if (isCustom(op)) {
+      op->getName().getInfo().print(op, *this);
+      return;
+    }
+    stack.push_back({op, 0, nullptr, nullptr, false});
+  };
+  enter(root);
+  while (!stack.empty()) {
+    Frame &f = stack.back();
+    if (printerFlags.shouldSkipRegions()) {
+      Operation *op = f.op;
+      stack.pop_back();
+      visitGenericOpTail(op);
+      continue;
+    }
+    // Advance to the next op to visit inside f.op's regions.
+    Operation *child = nullptr;
+    while (!child) {
+      if (f.next) {
+        child = f.next;
+        f.next = child->getNextNode();
+        break;
+      }
+      if (!f.block) {
+        if (f.started)
+          ++f.region;
+        f.started = true;
+        if (f.region >= f.op->getNumRegions())
+          break;
+        Region &rg = f.op->getRegion(f.region);
+        if (rg.empty())
+          continue;
+        f.block = &rg.front();
+      } else {
+        f.block = f.block->getNextNode();
+        if (!f.block)
+          continue;
+      }
+      for (Value arg : f.block->getArguments()) {
+        printType(arg.getType());
+        if (printerFlags.shouldPrintDebugInfo())
+          init.visit(Attribute(LocationAttr(BlockArgument(arg).getLoc())), /*canBeDeferred=*/false);
+      }
+      f.next = f.block->empty() ? nullptr : &f.block->front();
+    }
+    if (child) {
+      enter(child);
+      continue;
+    }
+    Operation *op = f.op;
+    stack.pop_back();
+    visitGenericOpTail(op);
+  }
+}
+
+void AliasState::initialize(Operation *op, const OpPrintingFlags &flags, AsmStateImpl &state) {
+  AliasInitializer init(op->getContext());
+  AliasOperationPrinter printer(flags, init);
+  printer.run(op);
+  init.finish(*this);
+  (void)state;
+}
+
+void AliasState::printAliases(AsmPrinterImpl &p, bool isDeferred) {
+  for (auto &[opaque, alias] : aliases) {
+    if (alias.canBeDeferred != isDeferred)
+      continue;
+    alias.print(p.os);
+    p.os << " = ";
+    if (alias.isType) {
+      p.printTypeImpl(Type::getFromOpaquePointer(opaque));
+    } else {
+      p.printAttributeImpl(Attribute::getFromOpaquePointer(opaque));
+    }
+    p.os << '\n';
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// SSA naming
+//===----------------------------------------------------------------------===//
+
+SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags) : printerFlags(flags) {
+  struct NamingContext {
+    Region *region;
+    unsigned nextValueID, nextArgumentID, nextConflictID;
+    size_t parentScope; // depth of the parent's name scope
+  };
+  std::vector<NamingContext> nameContext;
+  usedNameScopes.emplace_back(); // top-level scope (depth 1)
+  for (Region &region : op->getRegions())
+    nameContext.push_back({&region, nextValueID, nextArgumentID, nextConflictID, 1});
+  numberValuesInOp(*op);
+  bool uniqueIDs = flags.shouldPrintUniqueSSAIDs() || flags.shouldPrintGenericOpForm();
+  while (!nameContext.empty()) {
+    NamingContext ctx = nameContext.back();
+    nameContext.pop_back();
+    if (!uniqueIDs) {
+      nextValueID = ctx.nextValueID;
+      nextArgumentID = ctx.nextArgumentID;
+      nextConflictID = ctx.nextConflictID;
+    }
+    // Pop the scopes of the previous subtree down to the parent scope.
+    while (usedNameScopes.size() > ctx.parentScope) {
+      for (std::string_view n : usedNameScopes.back()) {
+        auto it = usedNames.find(n);
+        if (it != usedNames.end() && --it->second == 0)
+          usedNames.erase(it);
+      }
+      usedNameScopes.pop_back();
+    }
+    usedNameScopes.emplace_back();
+    size_t curScope = usedNameScopes.size();
+    numberValuesInRegion(*ctx.region);
+    for (Block &block : *ctx.region)
+      for (Operation &nested : block)
+        for (Region &r : nested.getRegions())
+          nameContext.push_back({&r, nextValueID, nextArgumentID, nextConflictID, curScope});
+  }
+}
+
+void SSANameState::numberValuesInRegion(Region &region) {
+  if (!printerFlags.shouldPrintGenericOpForm()) {
+    if (Operation *parent = region.getParentOp())
+      if (parent->isRegistered() && parent->getName().getInfo().getAsmBlockArgumentNames)
+        parent->getName().getInfo().getAsmBlockArgumentNames(
+            parent, region, [&](Value arg, std::string_view name) { setValueName(arg, name); });
+  }
+  int nextBlockID = 0;
+  for (Block &block : region) {
+    auto [slot, inserted] = blockNames.insert(&block, BlockInfo{-1, {}});
+    if (inserted || slot->second.name.empty()) {
+      nameStorage.push_back(std::make_unique<std::string>("^bb" + std::to_string(nextBlockID)));
+      slot->second.name = *nameStorage.back();
+    }
+    slot->second.ordering = nextBlockID++;
+    numberValuesInBlock(block);
+  }
+}
+
+void SSANameState::numberValuesInBlock(Block &block) {
+  bool isEntryBlock = block.isEntryBlock();
+  for (Value arg : block.getArguments()) {
+    if (valueIDs.contains(arg.getImpl()))
+      continue;
+    if (isEntryBlock) {
+      char buf[32];
+      int n = std::snprintf(buf, sizeof(buf), "arg%u", nextArgumentID++);
+      setValueName(arg, std::string_view(buf, n));
+    } else {
+      setValueName(arg, std::string_view());
+    }
+  }
+  for (Operation &op : block)
+    numberValuesInOp(op);
+}
+
+void SSANameState::numberValuesInOp(Operation &op) {
+  std::vector<int> resultGroups{0};
+  if (!printerFlags.shouldPrintGenericOpForm() && op.isRegistered() && op.getName().getInfo().getAsmResultNames) {
+    op.getName().getInfo().getAsmResultNames(&op, [&](Value result, std::string_view name) {
+      setValueName(result, name);
+      if (unsigned resultNo = OpResult(result).getResultNumber())
+        resultGroups.push_back(int(resultNo));
+    });
+  }
+  unsigned numResults = op.getNumResults();
+  if (numResults == 0)
+    return;
+  detail::ValueImpl *resultBegin = op.getResult(0).getImpl();
+  if (valueIDs.insert(resultBegin, nextValueID).second)
+    ++nextValueID;
+  if (resultGroups.size() != 1) {
+    std::sort(resultGroups.begin(), resultGroups.end());
+    opResultGroups.insert(&op, std::move(resultGroups));
+  }
+}
+
+void SSANameState::setValueName(Value value, std::string_view name) {
+  if (name.empty()) {
+    valueIDs[value.getImpl()] = nextValueID++;
+    return;
+  }
+  valueIDs[value.getImpl()] = NameSentinel;
+  valueNames[value.getImpl()] = uniqueValueName(name);
+}
+
+std::string_view SSANameState::uniqueValueName(std::string_view name) {
+  std::string sanitized = sanitizeIdentifier(name);
+  std::string finalName;
+  if (!usedNames.count(sanitized)) {
+    finalName = sanitized;
+  } else {
+    std::string probeName = sanitized + "_";
+    while (true) {
+      std::string candidate = probeName + std::to_string(nextConflictID++);
+      if (!usedNames.count(candidate)) {
+        finalName = candidate;
+        break;
+      }
+    }
+  }
+  nameStorage.push_back(std::make_unique<std::string>(std::move(finalName)));
+  std::string_view stored = *nameStorage.back();
+  usedNames[stored]++;
+  usedNameScopes.back().push_back(stored);
+  return stored;
+}
+
+void SSANameState::getResultIDAndNumber(OpResult result, Value &lookupValue,
+                                        std::optional<int> &lookupResultNo) const {
+  Operation *owner = result.getOwner();
+  if (owner->getNumResults() == 1)
+    return;
+  int resultNo = int(result.getResultNumber());
+  const std::vector<int> *groups = const_cast<SSANameState *>(this)->opResultGroups.lookup(owner);
+  if (!groups) {
+    lookupResultNo = resultNo;
+    lookupValue = owner->getResult(0);
+    return;
+  }
+  auto it = std::upper_bound(groups->begin(), groups->end(), resultNo);
+  int groupResultNo, groupSize;
+  if (it == groups->end()) {
+    groupResultNo = groups->back();
+    groupSize = int(owner->getNumResults()) - groups->back();
+  } else {
+    groupResultNo = *std::prev(it);
+    groupSize = *it - groupResultNo;
+  }
+  if (groupSize != 1)
+    lookupResultNo = resultNo - groupResultNo;
+  lookupValue = owner->getResult(groupResultNo);
+}
+
+void SSANameState::printValueID(Value value, bool printResultNo, raw_ostream &stream) const {
+  if (!value) {
+    stream << "<<NULL VALUE>>";
+    return;
+  }
+  std::optional<int> resultNo;
+  Value lookupValue = value;
+  if (auto result = dyn_cast<OpResult>(value))
+    getResultIDAndNumber(result, lookupValue, resultNo);
+  const unsigned *id = valueIDs.lookup(lookupValue.getImpl());
+  if (!id) {
+    stream << "<<UNKNOWN SSA VALUE>>";
+    return;
+  }
+  stream << '%';
+  if (*id != NameSentinel)
+    stream << *id;
+  else
+    stream << *valueNames.lookup(lookupValue.getImpl());
+  if (resultNo && printResultNo)
+    stream << '#' << *resultNo;
+}
+
+ArrayRef<int> SSANameState::getOpResultGroups(Operation *op) const {
+  const std::vector<int> *groups = opResultGroups.lookup(op);
+  return groups ? ArrayRef<int>(*groups) : ArrayRef<int>();
+}
+
+SSANameState::BlockInfo SSANameState::getBlockInfo(Block *block) const {
+  const BlockInfo *info = blockNames.lookup(block);
+  if (!info)
+    return BlockInfo{-1, "INVALIDBLOCK"};
+  return *info;
+}
+
+void SSANameState::shadowRegionArgs(Region &region, ValueRange namesToUse) {
+  if (region.empty())
+    return;
+  ValueRange args = region.front().getArguments();
+  for (size_t i = 0; i < args.size() && i < namesToUse.size(); ++i) {
+    Value nameToUse = namesToUse[i];
+    if (!nameToUse)
+      continue;
+    Value nameToReplace = args[i];
+    std::string nameStr;
+    raw_string_ostream nameStream(nameStr);
+    printValueID(nameToUse, /*printResultNo=*/true, nameStream);
+    nameStream.flush();
+    // Entry block arguments use the name of the value (without '%').
+    valueIDs[nameToReplace.getImpl()] = NameSentinel;
+    nameStorage.push_back(std::make_unique<std::string>(nameStr.substr(1)));
+    valueNames[nameToReplace.getImpl()] = *nameStorage.back();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// AsmState
+//===----------------------------------------------------------------------===//
+
+AsmStateImpl::AsmStateImpl(Operation *op, const OpPrintingFlags &flags)
+    : context(op->getContext()), printerFlags(flags) {
+  ssaNameState = std::make_unique<SSANameState>(op, printerFlags);
+}
+
+AsmState::AsmState(Operation *op, const OpPrintingFlags &flags)
+    : impl(std::make_unique<AsmStateImpl>(op, flags)) {}
+AsmState::AsmState(MLIRContext *ctx, const OpPrintingFlags &flags)
+    : impl(std::make_unique<AsmStateImpl>(ctx, flags)) {}
+AsmState::~AsmState() = default;
+const OpPrintingFlags &AsmState::getPrinterFlags() const { return impl->printerFlags; }
+
+//===----------------------------------------------------------------------===//
+// OperationPrinter
+//===----------------------------------------------------------------------===//
+
+namespace {
+class OperationPrinter : public OpAsmPrinter {
+public:
+  OperationPrinter(raw_ostream &os, AsmStateImpl &state)
+      : impl(os, state), os(os), state(state), printerFlags(state.printerFlags) {}
+
+  raw_ostream &getStream() const override { return os; }
+  void printFloat(const APFloat &value) override { impl.printFloat(value); }
+  void printType(Type type) override { impl.printType(type); }
+  void printAttribute(Attribute attr) override { impl.printAttribute(attr); }
+  void printAttributeWithoutType(Attribute attr) override { impl.printAttribute(attr, AttrTypeElision::Must); }
+  LogicalResult printAlias(Attribute attr) override { return impl.printAlias(attr); }
+  LogicalResult printAlias(Type type) override { return impl.printAlias(type); }
+
+  void printOperand(Value value) override { printValueID(value); }
+  void printOperand(Value value, raw_ostream &stream) override {
+    state.ssaNameState->printValueID(value, true, stream);
+  }
+  void printValueID(Value value, bool printResultNo = true) {
+    state.ssaNameState->printValueID(value, printResultNo, os);
+  }
+  void printBlockName(Block *block) { os << state.ssaNameState->getBlockInfo(block).name; }
+  void printSuccessor(Block *successor) override { printBlockName(successor); }
+  void printSuccessorAndUseList(Block *successor, ValueRange succOperands) override {
+    printBlockName(successor);
+    if (succOperands.empty())
+      return;
+    os << '(';
+    for (size_t i = 0; i < succOperands.size(); ++i) {
+      if (i)
+        os << ", ";
+      printValueID(succOperands[i]);
+    }
+    os << " : ";
+    for (size_t i = 0; i < succOperands.size(); ++i) {
+      if (i)
+        os << ", ";
+      printType(succOperands[i].getType());
+    }
+    os << ')';
+  }
+  void printOptionalAttrDict(ArrayRef<NamedAttribute> attrs, ArrayRef<std::string_view> elidedAttrs) override {
+    impl.printOptionalAttrDict(attrs, elidedAttrs, false);
+  }
+  void printOptionalAttrDictWithKeyword(ArrayRef<NamedAttribute> attrs,
+                                        ArrayRef<std::string_view> elidedAttrs) override {
+    impl.printOptionalAttrDict(attrs, elidedAttrs, true);
+  }
+  void printOptionalLocationSpecifier(Location loc) override { printTrailingLocation(loc); }
+  void printTrailingLocation(Location loc, bool allowAlias = true) {
+    if (!printerFlags.shouldPrintDebugInfo())
+      return;
+    os << ' ';
+    impl.printLocation(loc, allowAlias);
+  }
+  void printNewline() override {
+    os << '\n';
+    os.indent(currentIndent);
+  }
+  void increaseIndent() override { currentIndent += indentWidth; }
+  void decreaseIndent() override { currentIndent -= indentWidth; }
+  void printProperties(Attribute props) override {
+    if (!props)
+      return;
+    os << " <";
+    impl.printAttribute(props);
+    os << '>';
+  }
+  void shadowRegionArgs(Region &region, ValueRange namesToUse) override {
+    state.ssaNameState->shadowRegionArgs(region, namesToUse);
+  }
+  void printRegionArgument(BlockArgument arg, ArrayRef<NamedAttribute> argAttrs, bool omitType) override {
+    printOperand(arg);
+    if (!omitType) {
+      os << ": ";
+      printType(arg.getType());
+    }
+    impl.printOptionalAttrDict(argAttrs);
+    printTrailingLocation(arg.getLoc(), /*allowAlias=*/false);
+  }
+  void printAffineMapOfSSAIds(AffineMapAttr mapAttr, ValueRange operands) override;
+  void printAffineExprOfSSAIds(AffineExpr expr, ValueRange dimOperands, ValueRange symOperands) override;
+
+  void printCustomOrGenericOp(Operation *op) override;
+  void printGenericOp(Operation *op, bool printOpName = true) override;
+  void printRegion(Region &region, bool printEntryBlockArgs, bool printBlockTerminators,
+                   bool printEmptyBlock) override;
+
+  void printTopLevelOperation(Operation *op);
+  void printFullOpWithIndentAndLoc(Operation *op);
+  void printFullOp(Operation *op);
+
+private:
+  /// Prints a generic op and everything nested in it with an explicit stack.
+  void printGenericIterative(Operation *op);
+  void printBlockHeader(Block *block);
+  void printResultList(Operation *op);
+  void printGenericOpPrefix(Operation *op);
+  void printGenericOpSuffix(Operation *op);
+  bool isCustom(Operation *op) const {
+    return !printerFlags.shouldPrintGenericOpForm() && op->isRegistered() && op->getName().getInfo().print;
+  }
+  void printCustomOp(Operation *op);
+
+  AsmPrinterImpl impl;
+  raw_ostream &os;
+  AsmStateImpl &state;
+  const OpPrintingFlags &printerFlags;
+  unsigned currentIndent = 0;
+  static constexpr unsigned indentWidth = 2;
+  std::vector<std::string_view> defaultDialectStack{"builtin"};
+};
+} // namespace
+
+void OperationPrinter::printTopLevelOperation(Operation *op) {
+  state.aliasState.printAliases(impl, /*isDeferred=*/false);
+  printFullOpWithIndentAndLoc(op);
+  os << '\n';
+  state.aliasState.printAliases(impl, /*isDeferred=*/true);
+  impl.printResourceFileMetadata();
+}
+
+void OperationPrinter::printResultList(Operation *op) {
+  size_t numResults = op->getNumResults();
+  if (!numResults)
+    return;
+  auto printResultGroup = [&](size_t resultNo, size_t resultCount) {
+    printValueID(op->getResult(resultNo), /*printResultNo=*/false);
+    if (resultCount > 1)
+      os << ':' << resultCount;
+  };
+  ArrayRef<int> resultGroups = state.ssaNameState->getOpResultGroups(op);
+  if (!resultGroups.empty()) {
+    for (size_t i = 0; i + 1 < resultGroups.size(); ++i) {
+      printResultGroup(resultGroups[i], resultGroups[i + 1] - resultGroups[i]);
+      os << ", ";
+    }
+    printResultGroup(resultGroups.back(), numResults - resultGroups.back());
+  } else {
+    printResultGroup(0, numResults);
+  }
+  os << " = ";
+}
+
+void OperationPrinter::printFullOp(Operation *op) {
+  printResultList(op);
+  printCustomOrGenericOp(op);
+}
+
+void OperationPrinter::printFullOpWithIndentAndLoc(Operation *op) {
+  if (!isCustom(op)) {
+    printGenericIterative(op);
+    return;
+  }
+  os.indent(currentIndent);
+  printFullOp(op);
+  printTrailingLocation(op->getLoc());
+}
+
+void OperationPrinter::printCustomOp(Operation *op) {
+  std::string_view name = op->getName().getStringRef();
+  std::string_view defaultDialect = defaultDialectStack.back();
+  if (!defaultDialect.empty() && name.size() > defaultDialect.size() && name.substr(0, defaultDialect.size()) == defaultDialect &&
+      name[defaultDialect.size()] == '.' && std::count(name.begin(), name.end(), '.') == 1)
+    name = name.substr(defaultDialect.size() + 1);
+  os << name;
+  op->getName().getInfo().print(op, *this);
+}
+
+void OperationPrinter::printCustomOrGenericOp(Operation *op) {
+  if (isCustom(op)) {
+    printCustomOp(op);
+    return;
+  }
+  printGenericOp(op);
+}
+
+void OperationPrinter::printGenericOpPrefix(Operation *op) {
+  os << '"';
+  printEscapedStringRaw(op->getName().getStringRef(), os);
+  os << '"';
+  os << '(';
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+    if (i)
+      os << ", ";
+    printValueID(op->getOperand(i));
+  }
+  os << ')';
+  if (unsigned n = op->getNumSuccessors()) {
+    os << '[';
+    for (unsigned i = 0; i < n; ++i) {
+      if (i)
+        os << ", ";
+      printBlockName(op->getSuccessor(i));
+    }
+    os << ']';
+  }
+  if (Attribute prop = op->getPropertiesAsAttribute()) {
+    os << " <";
+    impl.printAttribute(prop);
+    os << '>';
+  }
+}
+
+void OperationPrinter::printGenericOpSuffix(Operation *op) {
+  impl.printOptionalAttrDict(op->getDiscardableAttrs());
+  os << " : ";
+  OpAsmPrinter::printFunctionalType(op);
+}
+
+void OperationPrinter::printGenericOp(Operation *op, bool printOpName) {
+  // Used by custom printers that fall back to the generic form; regions are
+  // printed through printRegion (recursively).
+  if (printOpName) {
+    printGenericOpPrefix(op);
+  } else {
+    os << '(';
+    for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+      if (i)
+        os << ", ";
+      printValueID(op->getOperand(i));
+    }
+    os << ')';
+  }
+  if (op->getNumRegions()) {
+    os << " (";
+    for (unsigned i = 0; i < op->getNumRegions(); ++i) {
+      if (i)
+        os << ", ";
+      printRegion(op->getRegion(i), true, true, true);
+    }
+    os << ')';
+  }
+  printGenericOpSuffix(op);
+}
+
+void OperationPrinter::printBlockHeader(Block *block) {
+  os.indent(currentIndent);
+  printBlockName(block);
+  if (!block->args_empty()) {
+    os << '(';
+    ValueRange args = block->getArguments();
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (i)
+        os << ", ";
+      printValueID(args[i]);
+      os << ": ";
+      printType(args[i].getType());
+      printTrailingLocation(BlockArgument(args[i]).getLoc(), /*allowAlias=*/false);
+    }
+    os << ')';
+  }
+  os << ':';
+  if (!block->getParent()) {
+    os << "  // block is not in a region!";
+  } else if (block->hasNoPredecessors()) {
+    if (!block->isEntryBlock())
+      os << "  // no predecessors";
+  } else if (Block *pred = block->getSinglePredecessor()) {
+    os << "  // pred: ";
+    printBlockName(pred);
+  } else {
+    std::vector<SSANameState::BlockInfo> predIDs;
+    for (Block *pred : block->getPredecessors())
+      predIDs.push_back(state.ssaNameState->getBlockInfo(pred));
+    std::stable_sort(predIDs.begin(), predIDs.end(),
+                     [](const auto &a, const auto &b) { return a.ordering < b.ordering; });
+    os << "  // " << unsigned(predIDs.size()) << " preds: ";
+    for (size_t i = 0; i < predIDs.size(); ++i) {
+      if (i)
+        os << ", ";
+      os << predIDs[i].name;
+    }
+  }
+  os << '\n';
+}
+
+void OperationPrinter::printRegion(Region &region, bool printEntryBlockArgs, bool printBlockTerminators,
+                                   bool printEmptyBlock) {
+  if (printerFlags.shouldSkipRegions()) {
+    os << "{...}";
+    return;
+  }
+  os << "{\n";
+  if (!region.empty()) {
+    Operation *parent = region.getParentOp();
+    std::string_view dd;
+    if (parent && parent->isRegistered())
+      dd = parent->getName().getInfo().defaultDialect;
+    defaultDialectStack.push_back(dd);
+    Block *entry = &region.front();
+    bool shouldAlwaysPrintBlockHeader =
+        (printEmptyBlock && entry->empty()) || (printEntryBlockArgs && entry->getNumArguments() != 0);
+    for (Block *block = entry; block; block = block->getNextNode()) {
+      bool printHeader = block != entry || shouldAlwaysPrintBlockHeader;
+      bool printTerminator = block != entry || printBlockTerminators;
+      if (printHeader)
+        printBlockHeader(block);
+      currentIndent += indentWidth;
+      bool hasTerminator = !block->empty() && block->back().hasTrait<OpTrait::IsTerminator>();
+      Operation *end = (printTerminator || !hasTerminator) ? nullptr : &block->back();
+      for (Operation *op = block->empty() ? nullptr : &block->front(); op != end; op = op->getNextNode()) {
+        printFullOpWithIndentAndLoc(op);
+        os << '\n';
+      }
+      currentIndent -= indentWidth;
+    }
+    defaultDialectStack.pop_back();
+  }
+  os.indent(currentIndent) << '}';
+}
+
+void OperationPrinter::printGenericIterative(Operation *root) {
+  // Each frame prints one generic op; regions are walked with a cursor.
+  struct Frame {
+    Operation *op;
+    unsigned region;
+    Block *block;
+    Operation *next;
+    bool inRegions;
+  };
+  std::vector<Frame> stack;
+  auto begin = [&](Operation *op) -> bool {
+    // Returns true if a frame was pushed (generic op with regions to print).
+    os.indent(currentIndent);
+    printResultList(op);
+    if (isCustom(op)) {
+      printCustomOp(op);
+      printTrailingLocation(op->getLoc());
+      return false;
+    }
+    printGenericOpPrefix(op);
+    if (op->getNumRegions() == 0 || printerFlags.shouldSkipRegions()) {
+      if (op->getNumRegions()) {
+        os << " (";
+        for (unsigned i = 0; i < op->getNumRegions(); ++i) {
+          if (i)
+            os << ", ";
+          os << "{...}";
+        }
+        os << ')';
+      }
+      printGenericOpSuffix(op);
+      printTrailingLocation(op->getLoc());
+      return false;
+    }
+    os << " (";
+    stack.push_back({op, 0, nullptr, nullptr, false});
+    return true;
+  };
+  if (!begin(root))
+    return;
+  while (!stack.empty()) {
+    Frame &f = stack.back();
+    // Find the next op to print within f.op's regions, printing region and
+    // block boundaries on the way.
+    Operation *child = nullptr;
+    while (!child) {
+      if (f.next) {
+        child = f.next;
+        f.next = child->getNextNode();
+        break;
+      }
+      if (f.block) {
+        // Finished a block.
+        currentIndent -= indentWidth;
+        f.block = f.block->getNextNode();
+        if (f.block) {
+          printBlockHeader(f.block);
+          currentIndent += indentWidth;
+          f.next = f.block->empty() ? nullptr : &f.block->front();
+          continue;
+        }
+        // Finished the region.
+        defaultDialectStack.pop_back();
+        os.indent(currentIndent) << '}';
+        ++f.region;
+        f.inRegions = false;
+      }
+      if (f.region >= f.op->getNumRegions())
+        break;
+      // Start region f.region.
+      if (f.region)
+        os << ", ";
+      Region &rg = f.op->getRegion(f.region);
+      os << "{\n";
+      if (rg.empty()) {
+        os.indent(currentIndent) << '}';
+        ++f.region;
+        continue;
+      }
+      std::string_view dd;
+      if (f.op->isRegistered())
+        dd = f.op->getName().getInfo().defaultDialect;
+      defaultDialectStack.push_back(dd);
+      f.block = &rg.front();
+      f.inRegions = true;
+      // Generic form prints the entry header if it has arguments or is empty.
+      if (f.block->getNumArguments() != 0 || f.block->empty())
+        printBlockHeader(f.block);
+      currentIndent += indentWidth;
+      f.next = f.block->empty() ? nullptr : &f.block->front();
+    }
+    if (child) {
+      if (!begin(child))
+        os << '\n';
+      continue;
+    }
+    // All regions printed: finish the op.
+    Operation *op = f.op;
+    stack.pop_back();
+    os << ')';
+    printGenericOpSuffix(op);
+    printTrailingLocation(op->getLoc());
+    if (!stack.empty())
+      os << '\n';
+  }
+}
+
+void OperationPrinter::printAffineMapOfSSAIds(AffineMapAttr mapAttr, ValueRange operands) {
+  AffineMap map = mapAttr.getValue();
+  unsigned numDims = map.getNumDims();
+  auto printValueName = [&](unsigned pos, bool isSymbol) {
+    unsigned index = isSymbol ? numDims + pos : pos;
+    if (!isSymbol) {
+      printValueID(operands[index]);
+    } else {
+      os << "symbol(";
+      printValueID(operands[index]);
+      os << ')';
+    }
+  };
+  bool first = true;
+  for (AffineExpr expr : map.getResults()) {
+    if (!first)
+      os << ", ";
+    first = false;
+    printAffineExpr(os, expr, printValueName);
+  }
+}
+
+void OperationPrinter::printAffineExprOfSSAIds(AffineExpr expr, ValueRange dimOperands, ValueRange symOperands) {
+  auto printValueName = [&](unsigned pos, bool isSymbol) {
+    if (!isSymbol)
+      return printValueID(dimOperands[pos]);
+    os << "symbol(";
+    printValueID(symOperands[pos]);
+    os << ')';
+  };
+  printAffineExpr(os, expr, printValueName);
+}
+
+//===----------------------------------------------------------------------===//
+// AsmPrinter base classes
+//===----------------------------------------------------------------------===//
+
+AsmPrinter::~AsmPrinter() = default;
+OpAsmPrinter::~OpAsmPrinter() = default;
+DialectAsmPrinter::~DialectAsmPrinter() = default;
+
+void AsmPrinter::printFloat(const APFloat &value) {
+  std::string s;
+  printFloatValue(value, s);
+  getStream() << s;
+}
+
+namespace {
+/// A DialectAsmPrinter that forwards to another AsmPrinter (used to print a
+/// dialect attribute or type without its prefix from any printer).
+class ForwardingDialectPrinter : public DialectAsmPrinter {
+public:
+  explicit ForwardingDialectPrinter(AsmPrinter &p) : p(p) {}
+  raw_ostream &getStream() const override { return p.getStream(); }
+  void printType(Type type) override { p.printType(type); }
+  void printAttribute(Attribute attr) override { p.printAttribute(attr); }
+  void printAttributeWithoutType(Attribute attr) override { p.printAttributeWithoutType(attr); }
+  LogicalResult printAlias(Attribute attr) override { return p.printAlias(attr); }
+  LogicalResult printAlias(Type type) override { return p.printAlias(type); }
+  void printFloat(const APFloat &value) override { p.printFloat(value); }
+
+private:
+  AsmPrinter &p;
+};
+} // namespace
+
+void AsmPrinter::printStrippedAttrOrType(Attribute attr) {
+  if (succeeded(printAlias(attr)))
+    return;
+  if (isa<BuiltinDialect>(&attr.getDialect())) {
+    printAttribute(attr);
+    return;
+  }
+  ForwardingDialectPrinter fp(*this);
+  attr.getDialect().printAttribute(attr, fp);
+}
+
+void AsmPrinter::printStrippedAttrOrType(Type type) {
+  if (succeeded(printAlias(type)))
+    return;
+  if (isa<BuiltinDialect>(&type.getDialect())) {
+    printType(type);
+    return;
+  }
+  ForwardingDialectPrinter fp(*this);
+  type.getDialect().printType(type, fp);
+}
+
+void AsmPrinter::printKeywordOrString(std::string_view keyword) { detail::printKeywordOrString(keyword, getStream()); }
+
+void AsmPrinter::printString(std::string_view string) {
+  getStream() << '"';
+  printEscapedStringRaw(string, getStream());
+  getStream() << '"';
+}
+
+void AsmPrinter::printSymbolName(std::string_view symbolRef) { printSymbolReference(symbolRef, getStream()); }
+
+void AsmPrinter::printDimensionList(ArrayRef<int64_t> shape) {
+  raw_ostream &os = getStream();
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      os << 'x';
+    if (ShapedType::isDynamic(shape[i]))
+      os << '?';
+    else
+      os << shape[i];
+  }
+}
+
+AsmPrinter &AsmPrinter::operator<<(AffineMap m) {
+  m.print(getStream());
+  return *this;
+}
+AsmPrinter &AsmPrinter::operator<<(AffineExpr e) {
+  e.print(getStream());
+  return *this;
+}
+AsmPrinter &AsmPrinter::operator<<(IntegerSet s) {
+  s.print(getStream());
+  return *this;
+}
+
+void OpAsmPrinter::printFunctionalType(Operation *op) {
+  raw_ostream &os = getStream();
+  os << '(';
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+    if (i)
+      os << ", ";
+    Value v = op->getOperand(i);
+    if (v)
+      printType(v.getType());
+    else
+      os << "<<NULL TYPE>>";
+  }
+  os << ") -> ";
+  unsigned numResults = op->getNumResults();
+  bool wrapped = numResults != 1;
+  if (!wrapped && isa<FunctionType>(op->getResult(0).getType()))
+    wrapped = true;
+  if (wrapped)
+    os << '(';
+  for (unsigned i = 0; i < numResults; ++i) {
+    if (i)
+      os << ", ";
+    printType(op->getResult(i).getType());
+  }
+  if (wrapped)
+    os << ')';
+}
+
+//===----------------------------------------------------------------------===//
+// Public printing entry points
+//===----------------------------------------------------------------------===//
+
+void Type::print(raw_ostream &os) const {
+  if (!*this) {
+    os << "<<NULL TYPE>>";
+    return;
+  }
+  AsmState state(getContext());
+  print(os, state);
+}
+
+void Type::print(raw_ostream &os, AsmState &state) const {
+  AsmPrinterImpl(os, state.getImpl()).printType(*this);
+}
+
+void Type::dump() const {
+  print(errs());
+  errs() << '\n';
+  errs().flush();
+}
+
+void Attribute::print(raw_ostream &os, bool elideType) const {
+  if (!*this) {
+    os << "<<NULL ATTRIBUTE>>";
+    return;
+  }
+  AsmState state(getContext());
+  print(os, state, elideType);
+}
+
+void Attribute::print(raw_ostream &os, AsmState &state, bool elideType) const {
+  AsmPrinterImpl(os, state.getImpl())
+      .printAttribute(*this, elideType ? AttrTypeElision::Must : AttrTypeElision::Never);
+}
+
+void Attribute::dump() const {
+  print(errs());
+  errs() << '\n';
+  errs().flush();
+}
+
+raw_ostream &lamina::operator<<(raw_ostream &os, Type type) {
+  type.print(os);
+  return os;
+}
+
+raw_ostream &lamina::operator<<(raw_ostream &os, Attribute attr) {
+  attr.print(os);
+  return os;
+}
+
+raw_ostream &lamina::operator<<(raw_ostream &os, Location loc) {
+  loc.print(os);
+  return os;
+}
+
+/// The operation whose scope numbering applies when printing `op`.
+static Operation *findParent(Operation *op, bool shouldUseLocalScope) {
+  do {
+    // If we are printing local scope, stop at the first operation that is
+    // isolated from above.
+    if (shouldUseLocalScope && op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      break;
+    Operation *parentOp = op->getParentOp();
+    if (!parentOp)
+      break;
+    op = parentOp;
+  } while (true);
+  return op;
+}
+
+void Operation::print(raw_ostream &os, const OpPrintingFlags &printerFlags) const {
+  Operation *self = const_cast<Operation *>(this);
+  OpPrintingFlags flags = printerFlags;
+  // Print the generic form if the op does not verify (as MLIR does).
+  if (!flags.shouldAssumeVerified() && !flags.shouldPrintGenericOpForm() && failed(verify(self, true)))
+    flags.printGenericOpForm();
+  Operation *op = findParent(self, flags.shouldUseLocalScope());
+  AsmState state(op, flags);
+  print(os, state);
+}
+
+void Operation::print(raw_ostream &os, AsmState &state) const {
+  Operation *self = const_cast<Operation *>(this);
+  OperationPrinter printer(os, state.getImpl());
+  if (!getBlock() && !state.getPrinterFlags().shouldUseLocalScope()) {
+    state.getImpl().aliasState.initialize(self, state.getPrinterFlags(), state.getImpl());
+    printer.printTopLevelOperation(self);
+  } else {
+    printer.printFullOpWithIndentAndLoc(self);
+  }
+}
+
+void Operation::dump() const {
+  print(errs());
+  errs() << '\n';
+  errs().flush();
+}
+
+raw_ostream &lamina::operator<<(raw_ostream &os, const Operation &op) {
+  op.print(os);
+  return os;
+}
+
+void Value::print(raw_ostream &os) const {
+  if (!impl) {
+    os << "<<NULL VALUE>>";
+    return;
+  }
+  if (Operation *op = getDefiningOp()) {
+    op->print(os, OpPrintingFlags().useLocalScope());
+    return;
+  }
+  BlockArgument arg(*this);
+  os << "<block argument> of type '";
+  arg.getType().print(os);
+  os << "' at index: " << arg.getArgNumber();
+}
+
+void Value::print(raw_ostream &os, AsmState &state) const { printAsOperand(os, state); }
+
+void Value::printAsOperand(raw_ostream &os, AsmState &state) const {
+  state.getImpl().ssaNameState->printValueID(*this, true, os);
+}
+
+void Value::dump() const {
+  print(errs());
+  errs() << '\n';
+  errs().flush();
+}
+
+raw_ostream &lamina::operator<<(raw_ostream &os, Value v) {
+  v.print(os);
+  return os;
+}
+
+void Block::print(raw_ostream &os) const {
+  Operation *parentOp = getParentOp();
+  if (!parentOp) {
+    os << "<<UNLINKED BLOCK>>\n";
+    return;
+  }
+  // Print the parent's scope with numbering.
+  Operation *top = findParent(parentOp, true);
+  AsmState state(top, OpPrintingFlags());
+  OperationPrinter printer(os, state.getImpl());
+  (void)printer;
+  os << "<<BLOCK>>";
+}
+
+void Block::printAsOperand(raw_ostream &os, AsmState &state) const {
+  os << state.getImpl().ssaNameState->getBlockInfo(const_cast<Block *>(this)).name;
+}
+
+void Block::dump() const { print(errs()); }

@@ -1,0 +1,204 @@
+//===- Builders.cpp - Helpers to create types, attributes and ops ---------===//
+#include "lamina/IR/Builders.h"
+
+#include "lamina/IR/Dialect.h"
+
+using namespace lamina;
+
+Location Builder::getUnknownLoc() { return UnknownLoc::get(context); }
+Location Builder::getFileLineColLoc(StringAttr filename, unsigned line, unsigned col) {
+  return FileLineColLoc::get(filename, line, col);
+}
+Location Builder::getFusedLoc(ArrayRef<Location> locs, Attribute metadata) {
+  std::vector<LocationAttr> attrs;
+  for (Location l : locs)
+    attrs.push_back(l);
+  return FusedLoc::get(context, attrs, metadata);
+}
+
+FloatType Builder::getBF16Type() { return BFloat16Type::get(context); }
+FloatType Builder::getF16Type() { return Float16Type::get(context); }
+FloatType Builder::getTF32Type() { return FloatTF32Type::get(context); }
+FloatType Builder::getF32Type() { return Float32Type::get(context); }
+FloatType Builder::getF64Type() { return Float64Type::get(context); }
+FloatType Builder::getF80Type() { return Float80Type::get(context); }
+FloatType Builder::getF128Type() { return Float128Type::get(context); }
+IndexType Builder::getIndexType() { return IndexType::get(context); }
+IntegerType Builder::getI1Type() { return IntegerType::get(context, 1); }
+IntegerType Builder::getI2Type() { return IntegerType::get(context, 2); }
+IntegerType Builder::getI4Type() { return IntegerType::get(context, 4); }
+IntegerType Builder::getI8Type() { return IntegerType::get(context, 8); }
+IntegerType Builder::getI16Type() { return IntegerType::get(context, 16); }
+IntegerType Builder::getI32Type() { return IntegerType::get(context, 32); }
+IntegerType Builder::getI64Type() { return IntegerType::get(context, 64); }
+IntegerType Builder::getIntegerType(unsigned width) { return IntegerType::get(context, width); }
+IntegerType Builder::getIntegerType(unsigned width, bool isSigned) {
+  return IntegerType::get(context, width, isSigned ? IntegerType::Signed : IntegerType::Unsigned);
+}
+FunctionType Builder::getFunctionType(TypeRange inputs, TypeRange results) {
+  return FunctionType::get(context, inputs.vec(), results.vec());
+}
+TupleType Builder::getTupleType(TypeRange elementTypes) { return TupleType::get(context, elementTypes.vec()); }
+NoneType Builder::getNoneType() { return NoneType::get(context); }
+
+NamedAttribute Builder::getNamedAttr(std::string_view name, Attribute val) {
+  return NamedAttribute(getStringAttr(name), val);
+}
+UnitAttr Builder::getUnitAttr() { return UnitAttr::get(context); }
+BoolAttr Builder::getBoolAttr(bool value) { return BoolAttr::get(context, value); }
+DictionaryAttr Builder::getDictionaryAttr(ArrayRef<NamedAttribute> value) { return DictionaryAttr::get(context, value); }
+IntegerAttr Builder::getIntegerAttr(Type type, int64_t value) { return IntegerAttr::get(type, value); }
+IntegerAttr Builder::getIntegerAttr(Type type, const APInt &value) { return IntegerAttr::get(type, value); }
+FloatAttr Builder::getFloatAttr(Type type, double value) { return FloatAttr::get(type, value); }
+FloatAttr Builder::getFloatAttr(Type type, const APFloat &value) { return FloatAttr::get(type, value); }
+StringAttr Builder::getStringAttr(std::string_view bytes) { return StringAttr::get(context, bytes); }
+ArrayAttr Builder::getArrayAttr(ArrayRef<Attribute> value) { return ArrayAttr::get(context, value); }
+FlatSymbolRefAttr Builder::getSymbolRefAttr(std::string_view value) { return SymbolRefAttr::get(context, value); }
+SymbolRefAttr Builder::getSymbolRefAttr(std::string_view value, ArrayRef<FlatSymbolRefAttr> nested) {
+  return SymbolRefAttr::get(context, value, nested);
+}
+TypeAttr Builder::getTypeAttr(Type type) { return TypeAttr::get(type); }
+IntegerAttr Builder::getI64IntegerAttr(int64_t value) { return IntegerAttr::get(getI64Type(), value); }
+IntegerAttr Builder::getI32IntegerAttr(int32_t value) { return IntegerAttr::get(getI32Type(), value); }
+IntegerAttr Builder::getI16IntegerAttr(int16_t value) { return IntegerAttr::get(getI16Type(), value); }
+IntegerAttr Builder::getI8IntegerAttr(int8_t value) { return IntegerAttr::get(getI8Type(), value); }
+IntegerAttr Builder::getSI32IntegerAttr(int32_t value) {
+  return IntegerAttr::get(getIntegerType(32, true), APInt(32, uint64_t(int64_t(value)), true));
+}
+IntegerAttr Builder::getUI32IntegerAttr(uint32_t value) {
+  return IntegerAttr::get(getIntegerType(32, false), APInt(32, uint64_t(value)));
+}
+IntegerAttr Builder::getIndexAttr(int64_t value) { return IntegerAttr::get(getIndexType(), value); }
+FloatAttr Builder::getF16FloatAttr(float value) { return FloatAttr::get(getF16Type(), double(value)); }
+FloatAttr Builder::getF32FloatAttr(float value) { return FloatAttr::get(getF32Type(), double(value)); }
+FloatAttr Builder::getF64FloatAttr(double value) { return FloatAttr::get(getF64Type(), value); }
+DenseI32ArrayAttr Builder::getDenseI32ArrayAttr(ArrayRef<int32_t> values) {
+  return DenseI32ArrayAttr::get(context, values);
+}
+DenseI64ArrayAttr Builder::getDenseI64ArrayAttr(ArrayRef<int64_t> values) {
+  return DenseI64ArrayAttr::get(context, values);
+}
+DenseBoolArrayAttr Builder::getDenseBoolArrayAttr(ArrayRef<bool> values) {
+  return DenseBoolArrayAttr::get(context, values);
+}
+ArrayAttr Builder::getI32ArrayAttr(ArrayRef<int32_t> values) {
+  std::vector<Attribute> attrs;
+  for (int32_t v : values)
+    attrs.push_back(getI32IntegerAttr(v));
+  return getArrayAttr(attrs);
+}
+ArrayAttr Builder::getI64ArrayAttr(ArrayRef<int64_t> values) {
+  std::vector<Attribute> attrs;
+  for (int64_t v : values)
+    attrs.push_back(getI64IntegerAttr(v));
+  return getArrayAttr(attrs);
+}
+ArrayAttr Builder::getIndexArrayAttr(ArrayRef<int64_t> values) {
+  std::vector<Attribute> attrs;
+  for (int64_t v : values)
+    attrs.push_back(getIndexAttr(v));
+  return getArrayAttr(attrs);
+}
+ArrayAttr Builder::getStrArrayAttr(ArrayRef<std::string_view> values) {
+  std::vector<Attribute> attrs;
+  for (auto v : values)
+    attrs.push_back(getStringAttr(v));
+  return getArrayAttr(attrs);
+}
+ArrayAttr Builder::getTypeArrayAttr(TypeRange values) {
+  std::vector<Attribute> attrs;
+  for (Type t : values)
+    attrs.push_back(TypeAttr::get(t));
+  return getArrayAttr(attrs);
+}
+ArrayAttr Builder::getAffineMapArrayAttr(ArrayRef<AffineMap> values) {
+  std::vector<Attribute> attrs;
+  for (AffineMap m : values)
+    attrs.push_back(AffineMapAttr::get(m));
+  return getArrayAttr(attrs);
+}
+AffineMapAttr Builder::getAffineMapAttr(AffineMap map) { return AffineMapAttr::get(map); }
+IntegerSetAttr Builder::getIntegerSetAttr(IntegerSet set) { return IntegerSetAttr::get(set); }
+
+TypedAttr Builder::getZeroAttr(Type type) {
+  if (auto f = dyn_cast<FloatType>(type))
+    return getFloatAttr(type, APFloat::getZero(f.getFloatSemantics()));
+  if (type.isIntOrIndex())
+    return getIntegerAttr(type, 0);
+  if (auto shaped = dyn_cast<ShapedType>(type)) {
+    TypedAttr elt = getZeroAttr(shaped.getElementType());
+    if (!elt)
+      return TypedAttr();
+    return DenseElementsAttr::get(shaped, ArrayRef<Attribute>(Attribute(elt)));
+  }
+  return TypedAttr();
+}
+
+TypedAttr Builder::getOneAttr(Type type) {
+  if (isa<FloatType>(type))
+    return getFloatAttr(type, 1.0);
+  if (type.isIntOrIndex())
+    return getIntegerAttr(type, 1);
+  if (auto shaped = dyn_cast<ShapedType>(type)) {
+    TypedAttr elt = getOneAttr(shaped.getElementType());
+    if (!elt)
+      return TypedAttr();
+    return DenseElementsAttr::get(shaped, ArrayRef<Attribute>(Attribute(elt)));
+  }
+  return TypedAttr();
+}
+
+AffineExpr Builder::getAffineDimExpr(unsigned position) { return lamina::getAffineDimExpr(position, context); }
+AffineExpr Builder::getAffineSymbolExpr(unsigned position) { return lamina::getAffineSymbolExpr(position, context); }
+AffineExpr Builder::getAffineConstantExpr(int64_t constant) { return lamina::getAffineConstantExpr(constant, context); }
+AffineMap Builder::getEmptyAffineMap() { return AffineMap::get(context); }
+AffineMap Builder::getConstantAffineMap(int64_t val) { return AffineMap::getConstantMap(val, context); }
+AffineMap Builder::getDimIdentityMap() { return AffineMap::get(1, 0, getAffineDimExpr(0)); }
+AffineMap Builder::getMultiDimIdentityMap(unsigned rank) { return AffineMap::getMultiDimIdentityMap(rank, context); }
+AffineMap Builder::getSymbolIdentityMap() { return AffineMap::get(0, 1, getAffineSymbolExpr(0)); }
+AffineMap Builder::getSingleDimShiftAffineMap(int64_t shift) {
+  return AffineMap::get(1, 0, getAffineDimExpr(0) + shift);
+}
+AffineMap Builder::getShiftedAffineMap(AffineMap map, int64_t shift) {
+  std::vector<AffineExpr> results;
+  for (AffineExpr e : map.getResults())
+    results.push_back(e + shift);
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results, context);
+}
+
+//===----------------------------------------------------------------------===//
+// OpBuilder
+//===----------------------------------------------------------------------===//
+
+Block *OpBuilder::createBlock(Region *parent, Region::iterator insertPt, TypeRange argTypes,
+                              ArrayRef<Location> locs) {
+  Block *b = new Block();
+  for (size_t i = 0; i < argTypes.size(); ++i)
+    b->addArgument(argTypes[i], locs[i]);
+  parent->getBlocks().insert(insertPt, b, parent);
+  setInsertionPointToEnd(b);
+  return b;
+}
+
+Operation *OpBuilder::insert(Operation *op) {
+  if (block)
+    block->insert(point, op);
+  return op;
+}
+
+Operation *OpBuilder::create(OperationState &state) { return insert(Operation::create(state)); }
+
+Operation *OpBuilder::create(Location loc, std::string_view opName, ValueRange operands, TypeRange types,
+                             ArrayRef<NamedAttribute> attributes, ArrayRef<Block *> successors,
+                             unsigned numRegions) {
+  OperationState state(loc, opName);
+  state.addOperands(operands);
+  state.addTypes(types);
+  state.addAttributes(attributes);
+  for (Block *b : successors)
+    state.addSuccessors(b);
+  state.addRegions(numRegions);
+  return create(state);
+}
+
+Operation *OpBuilder::clone(Operation &op) { return insert(op.clone()); }

@@ -1,0 +1,1025 @@
+//===- Operation.cpp - Operations, blocks, regions and values -------------===//
+#include "lamina/IR/Operation.h"
+
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/Dialect.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+using namespace lamina;
+
+//===----------------------------------------------------------------------===//
+// Operation creation and destruction
+//===----------------------------------------------------------------------===//
+
+Operation::Operation(Location loc, OperationName name, unsigned numResults, unsigned numSuccs,
+                     unsigned numRegions, unsigned numOperands, unsigned numProps, DictionaryAttr attrs)
+    : location(loc), name(name), attrs(attrs), operands(nullptr), numOperands(numOperands),
+      inlineOperandCapacity(numOperands), numResults(numResults), numSuccs(numSuccs), numRegions(numRegions),
+      numProps(numProps) {}
+
+Operation::~Operation() = default;
+
+Operation *Operation::create(OperationState &state) {
+  MLIRContext *ctx = state.getContext();
+  DictionaryAttr attrs = state.attributes.getDictionary(ctx);
+  Operation *op = create(state.location, state.name, state.types, ValueRange(state.operands), NamedAttrList(),
+                         Attribute(), state.successors, state.regions.size());
+  op->attrs = attrs;
+  if (state.propertiesAttr) {
+    LogicalResult r = op->setPropertiesFromAttribute(state.propertiesAttr, nullptr);
+    (void)r;
+  }
+  // Registered ops may have received inherent attributes through the
+  // attribute list (MLIR moves them into properties).
+  if (op->isRegistered() && !op->name.getAttributeNames().empty() && !attrs.empty()) {
+    std::vector<NamedAttribute> discardable;
+    bool moved = false;
+    for (const NamedAttribute &a : attrs) {
+      int idx = op->name.getAttributeIndex(a.getNameStr());
+      if (idx >= 0) {
+        op->getPropertySlots()[idx] = a.getValue();
+        moved = true;
+      } else {
+        discardable.push_back(a);
+      }
+    }
+    if (moved)
+      op->attrs = DictionaryAttr::getWithSorted(ctx, discardable);
+  }
+  for (unsigned i = 0; i < state.regions.size(); ++i)
+    if (state.regions[i])
+      op->getRegion(i).takeBody(*state.regions[i]);
+  return op;
+}
+
+Operation *Operation::create(Location loc, OperationName name, TypeRange resultTypes, ValueRange operands,
+                             NamedAttrList &&attributes, Attribute properties, ArrayRef<Block *> successors,
+                             unsigned numRegions) {
+  unsigned numResults = resultTypes.size();
+  unsigned numSuccs = successors.size();
+  unsigned numOperands = operands.size();
+  unsigned numProps = name.isRegistered() ? name.getAttributeNames().size() : 1;
+  assert(numProps < 256 && "too many inherent attributes");
+  size_t size = sizeof(detail::OpResultImpl) * numResults + sizeof(Operation) + sizeof(BlockOperand) * numSuccs +
+                sizeof(Region) * numRegions + sizeof(OpOperand) * numOperands + sizeof(Attribute) * numProps;
+  char *mem = static_cast<char *>(std::malloc(size));
+  if (!mem)
+    std::abort();
+  MLIRContext *ctx = loc.getContext();
+  DictionaryAttr attrDict = attributes.empty() ? DictionaryAttr::get(ctx) : attributes.getDictionary(ctx);
+  auto *op = new (mem + sizeof(detail::OpResultImpl) * numResults)
+      Operation(loc, name, numResults, numSuccs, numRegions, numOperands, numProps, attrDict);
+  for (unsigned i = 0; i < numResults; ++i)
+    new (op->getOpResultImpl(i)) detail::OpResultImpl(resultTypes[i], i);
+  BlockOperand *succs = op->blockOperandsPtr();
+  for (unsigned i = 0; i < numSuccs; ++i) {
+    new (succs + i) BlockOperand(op);
+    succs[i].set(successors[i]);
+  }
+  Region *regions = op->regionsPtr();
+  for (unsigned i = 0; i < numRegions; ++i)
+    new (regions + i) Region(op);
+  OpOperand *ops = op->inlineOperandsPtr();
+  op->operands = ops;
+  for (unsigned i = 0; i < numOperands; ++i)
+    new (ops + i) OpOperand(op, operands[i]);
+  Attribute *props = op->propsPtr();
+  for (unsigned i = 0; i < numProps; ++i)
+    new (props + i) Attribute();
+  if (properties) {
+    LogicalResult r = op->setPropertiesFromAttribute(properties, nullptr);
+    (void)r;
+  }
+  return op;
+}
+
+void Operation::deallocate() {
+  // Operands.
+  for (unsigned i = 0; i < numOperands; ++i)
+    operands[i].~OpOperand();
+  if (operands != inlineOperandsPtr())
+    std::free(operands);
+  for (unsigned i = 0; i < numSuccs; ++i)
+    blockOperandsPtr()[i].~BlockOperand();
+  for (unsigned i = 0; i < numRegions; ++i)
+    regionsPtr()[i].~Region();
+  char *mem = reinterpret_cast<char *>(this) - sizeof(detail::OpResultImpl) * numResults;
+  this->~Operation();
+  std::free(mem);
+}
+
+void Operation::destroy() {
+  assert(!block && "destroying an operation that is still in a block");
+  // Collect every nested op, drop all their references, then free them.
+  // Uses an explicit worklist so depth never reaches the C++ stack.
+  std::vector<Operation *> all;
+  all.push_back(this);
+  for (size_t i = 0; i < all.size(); ++i) {
+    Operation *op = all[i];
+    for (Region &region : op->getRegions())
+      for (Block &b : region)
+        for (Operation &nested : b)
+          all.push_back(&nested);
+  }
+  for (Operation *op : all) {
+    for (unsigned i = 0; i < op->numOperands; ++i)
+      op->operands[i].drop();
+    for (unsigned i = 0; i < op->numSuccs; ++i)
+      op->blockOperandsPtr()[i].drop();
+  }
+  // Unlink every nested op from its block and free the blocks; then free
+  // the ops themselves (their regions are empty by then).
+  for (Operation *op : all) {
+    for (Region &region : op->getRegions()) {
+      while (!region.empty()) {
+        Block *b = &region.front();
+        while (!b->empty())
+          b->operations.remove(&b->front());
+        region.getBlocks().remove(b);
+        delete b;
+      }
+    }
+  }
+  for (Operation *op : all)
+    op->deallocate();
+}
+
+void Operation::erase() {
+  if (block)
+    remove();
+  destroy();
+}
+
+void Operation::remove() {
+  if (block)
+    block->operations.remove(this);
+}
+
+//===----------------------------------------------------------------------===//
+// Operation structure
+//===----------------------------------------------------------------------===//
+
+Region *Operation::getParentRegion() const { return block ? block->getParent() : nullptr; }
+Operation *Operation::getParentOp() const { return block ? block->getParentOp() : nullptr; }
+
+bool Operation::isAncestor(Operation *other) const {
+  while (other && other != this)
+    other = other->getParentOp();
+  return other == this;
+}
+
+bool Operation::isProperAncestor(Operation *other) const { return other != this && isAncestor(other); }
+
+bool Operation::isBeforeInBlock(Operation *other) const {
+  assert(block && block == other->block);
+  if (!block->isOpOrderValid())
+    block->recomputeOpOrder();
+  return orderIndex < other->orderIndex;
+}
+
+void Operation::moveBefore(Operation *existingOp) {
+  remove();
+  existingOp->block->insert(Block::iterator(existingOp), this);
+}
+
+void Operation::moveAfter(Operation *existingOp) {
+  remove();
+  Block *b = existingOp->block;
+  auto it = Block::iterator(existingOp);
+  ++it;
+  b->insert(it, this);
+}
+
+std::vector<Type> Operation::getOperandTypes() const {
+  std::vector<Type> r;
+  r.reserve(numOperands);
+  for (unsigned i = 0; i < numOperands; ++i)
+    r.push_back(operands[i].get().getType());
+  return r;
+}
+
+std::vector<Type> Operation::getResultTypes() const {
+  std::vector<Type> r;
+  r.reserve(numResults);
+  for (unsigned i = 0; i < numResults; ++i)
+    r.push_back(getOpResultImpl(i)->type);
+  return r;
+}
+
+void Operation::setOperands(ValueRange newOperands) {
+  std::vector<Value> vals = newOperands.vec();
+  setOperands(0, numOperands, ValueRange(vals));
+}
+
+void Operation::setOperands(unsigned start, unsigned length, ValueRange newOperands) {
+  std::vector<Value> all = getOperands().vec();
+  std::vector<Value> vals = newOperands.vec();
+  all.erase(all.begin() + start, all.begin() + start + length);
+  all.insert(all.begin() + start, vals.begin(), vals.end());
+  for (unsigned i = 0; i < numOperands; ++i)
+    operands[i].~OpOperand();
+  if (all.size() > inlineOperandCapacity) {
+    if (operands != inlineOperandsPtr())
+      std::free(operands);
+    operands = static_cast<OpOperand *>(std::malloc(sizeof(OpOperand) * all.size()));
+  }
+  numOperands = all.size();
+  for (unsigned i = 0; i < numOperands; ++i)
+    new (operands + i) OpOperand(this, all[i]);
+}
+
+void Operation::insertOperands(unsigned index, ValueRange newOperands) { setOperands(index, 0, newOperands); }
+
+void Operation::eraseOperands(unsigned index, unsigned length) { setOperands(index, length, ValueRange()); }
+
+bool Operation::use_empty() const {
+  for (unsigned i = 0; i < numResults; ++i)
+    if (getOpResultImpl(i)->firstUse)
+      return false;
+  return true;
+}
+
+bool Operation::hasOneUse() const {
+  unsigned n = 0;
+  for (unsigned i = 0; i < numResults; ++i)
+    for (OpOperand *u = getOpResultImpl(i)->firstUse; u; u = u->getNextOperandUsingThisValue())
+      ++n;
+  return n == 1;
+}
+
+void Operation::replaceAllUsesWith(ValueRange values) {
+  assert(values.size() == numResults);
+  for (unsigned i = 0; i < numResults; ++i)
+    getResult(i).replaceAllUsesWith(values[i]);
+}
+
+void Operation::dropAllUses() {
+  for (unsigned i = 0; i < numResults; ++i)
+    getResult(i).dropAllUses();
+}
+
+std::vector<Block *> Operation::getSuccessors() const {
+  std::vector<Block *> r;
+  for (unsigned i = 0; i < numSuccs; ++i)
+    r.push_back(getSuccessor(i));
+  return r;
+}
+
+void Operation::dropAllReferences() {
+  walk([](Operation *op) {
+    for (unsigned i = 0; i < op->numOperands; ++i)
+      op->operands[i].drop();
+    for (unsigned i = 0; i < op->numSuccs; ++i)
+      op->blockOperandsPtr()[i].drop();
+  });
+}
+
+void Operation::dropAllDefinedValueUses() {
+  walk([](Operation *op) {
+    op->dropAllUses();
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (Value arg : b.getArguments())
+          arg.dropAllUses();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes and properties
+//===----------------------------------------------------------------------===//
+
+void Operation::setAttrs(DictionaryAttr newAttrs) {
+  if (!isRegistered() || name.getAttributeNames().empty()) {
+    attrs = newAttrs;
+    return;
+  }
+  setAttrs(newAttrs.getValue());
+}
+
+void Operation::setAttrs(ArrayRef<NamedAttribute> newAttrs) {
+  std::vector<NamedAttribute> discardable;
+  for (const NamedAttribute &a : newAttrs) {
+    int idx = isRegistered() ? name.getAttributeIndex(a.getNameStr()) : -1;
+    if (idx >= 0)
+      getPropertySlots()[idx] = a.getValue();
+    else
+      discardable.push_back(a);
+  }
+  attrs = DictionaryAttr::get(getContext(), discardable);
+}
+
+Attribute Operation::getInherentAttr(std::string_view attrName) const {
+  if (!isRegistered())
+    return Attribute();
+  int idx = name.getAttributeIndex(attrName);
+  return idx >= 0 ? propsPtr()[idx] : Attribute();
+}
+
+void Operation::setInherentAttr(StringAttr attrName, Attribute value) {
+  int idx = name.getAttributeIndex(attrName.getValue());
+  assert(idx >= 0 && "not an inherent attribute");
+  propsPtr()[idx] = value;
+}
+
+Attribute Operation::getAttr(std::string_view attrName) const {
+  if (isRegistered()) {
+    int idx = name.getAttributeIndex(attrName);
+    if (idx >= 0)
+      return propsPtr()[idx];
+  }
+  return attrs.get(attrName);
+}
+
+void Operation::setAttr(std::string_view attrName, Attribute value) {
+  setAttr(StringAttr::get(getContext(), attrName), value);
+}
+
+void Operation::setAttr(StringAttr attrName, Attribute value) {
+  if (isRegistered()) {
+    int idx = name.getAttributeIndex(attrName.getValue());
+    if (idx >= 0) {
+      propsPtr()[idx] = value;
+      return;
+    }
+  }
+  setDiscardableAttr(attrName, value);
+}
+
+void Operation::setDiscardableAttr(StringAttr attrName, Attribute value) {
+  NamedAttrList list(attrs);
+  list.set(attrName, value);
+  attrs = list.getDictionary(getContext());
+}
+
+Attribute Operation::removeDiscardableAttr(StringAttr attrName) {
+  NamedAttrList list(attrs);
+  Attribute old = list.erase(attrName.getValue());
+  if (old)
+    attrs = list.getDictionary(getContext());
+  return old;
+}
+
+Attribute Operation::removeAttr(std::string_view attrName) {
+  if (isRegistered()) {
+    int idx = name.getAttributeIndex(attrName);
+    if (idx >= 0) {
+      Attribute old = propsPtr()[idx];
+      propsPtr()[idx] = Attribute();
+      return old;
+    }
+  }
+  return removeDiscardableAttr(StringAttr::get(getContext(), attrName));
+}
+
+Attribute Operation::getPropertiesAsAttribute() const {
+  if (!isRegistered())
+    return numProps ? propsPtr()[0] : Attribute();
+  auto names = name.getAttributeNames();
+  if (names.empty())
+    return Attribute();
+  std::vector<NamedAttribute> entries;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (propsPtr()[i])
+      entries.emplace_back(names[i], propsPtr()[i]);
+  if (entries.empty())
+    return Attribute();
+  return DictionaryAttr::get(getContext(), entries);
+}
+
+LogicalResult Operation::setPropertiesFromAttribute(Attribute attr, function_ref<InFlightDiagnostic()> emitError) {
+  if (!isRegistered()) {
+    if (numProps)
+      propsPtr()[0] = attr;
+    return success();
+  }
+  if (!attr)
+    return success();
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict) {
+    if (emitError)
+      return emitError() << "expected DictionaryAttr to set properties";
+    return failure();
+  }
+  for (const NamedAttribute &a : dict) {
+    int idx = name.getAttributeIndex(a.getNameStr());
+    if (idx < 0)
+      continue; // MLIR ignores unknown keys in the properties dictionary.
+    propsPtr()[idx] = a.getValue();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+InFlightDiagnostic Operation::emitError(std::string_view message) {
+  InFlightDiagnostic diag = lamina::emitError(getLoc(), message);
+  if (getContext()->shouldPrintOpOnDiagnostic())
+    diag.attachNote(getLoc()) << "see current operation: " << *this;
+  return diag;
+}
+
+InFlightDiagnostic Operation::emitOpError(std::string_view message) {
+  return emitError() << "'" << getName().getStringRef() << "' op " << message;
+}
+
+InFlightDiagnostic Operation::emitWarning(std::string_view message) {
+  InFlightDiagnostic diag = lamina::emitWarning(getLoc(), message);
+  if (getContext()->shouldPrintOpOnDiagnostic())
+    diag.attachNote(getLoc()) << "see current operation: " << *this;
+  return diag;
+}
+
+InFlightDiagnostic Operation::emitRemark(std::string_view message) {
+  InFlightDiagnostic diag = lamina::emitRemark(getLoc(), message);
+  if (getContext()->shouldPrintOpOnDiagnostic())
+    diag.attachNote(getLoc()) << "see current operation: " << *this;
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// Cloning
+//===----------------------------------------------------------------------===//
+
+Operation *Operation::clone() const {
+  // Map from original values/blocks to clones. Iterative over nesting.
+  std::unordered_map<const void *, Value> valueMap;
+  std::unordered_map<const Block *, Block *> blockMap;
+  auto mapValue = [&](Value v) {
+    auto it = valueMap.find(v.getAsOpaquePointer());
+    return it == valueMap.end() ? v : it->second;
+  };
+  struct Item {
+    const Operation *src;
+    Operation *dst;
+  };
+  auto cloneShallow = [&](const Operation *src) {
+    std::vector<Value> ops;
+    for (Value v : src->getOperands())
+      ops.push_back(mapValue(v));
+    std::vector<Block *> succs;
+    for (Block *b : src->getSuccessors()) {
+      auto it = blockMap.find(b);
+      succs.push_back(it == blockMap.end() ? b : it->second);
+    }
+    Operation *dst = Operation::create(src->getLoc(), src->getName(), TypeRange(src->getResultTypes()),
+                                       ValueRange(ops), NamedAttrList(src->attrs), Attribute(), succs,
+                                       src->getNumRegions());
+    for (unsigned i = 0; i < src->numProps; ++i)
+      dst->propsPtr()[i] = src->propsPtr()[i];
+    for (unsigned i = 0; i < src->numResults; ++i)
+      valueMap[src->getResult(i).getAsOpaquePointer()] = dst->getResult(i);
+    return dst;
+  };
+  Operation *root = cloneShallow(this);
+  std::vector<Item> worklist{{this, root}};
+  std::vector<std::pair<Operation *, std::vector<Block *>>> fixups;
+  while (!worklist.empty()) {
+    Item item = worklist.back();
+    worklist.pop_back();
+    for (unsigned r = 0; r < item.src->getNumRegions(); ++r) {
+      Region &srcRegion = item.src->getRegion(r);
+      Region &dstRegion = item.dst->getRegion(r);
+      // Create blocks and arguments first so forward references resolve.
+      for (Block &b : srcRegion) {
+        Block *nb = new Block();
+        dstRegion.push_back(nb);
+        blockMap[&b] = nb;
+        for (Value arg : b.getArguments()) {
+          BlockArgument a(arg);
+          valueMap[arg.getAsOpaquePointer()] = nb->addArgument(arg.getType(), a.getLoc());
+        }
+      }
+      for (Block &b : srcRegion) {
+        Block *nb = blockMap[&b];
+        for (Operation &op : b) {
+          Operation *c = cloneShallow(&op);
+          nb->push_back(c);
+          if (op.getNumRegions())
+            worklist.push_back({&op, c});
+        }
+      }
+    }
+  }
+  // Second pass: operands defined later in the region (graph regions or
+  // forward block refs) are remapped now that every value exists.
+  root->walk([&](Operation *op) {
+    for (OpOperand &o : op->getOpOperands())
+      o.set(mapValue(o.get()));
+    for (BlockOperand &s : op->getBlockOperands()) {
+      auto it = blockMap.find(s.get());
+      if (it != blockMap.end())
+        s.set(it->second);
+    }
+  });
+  return root;
+}
+
+//===----------------------------------------------------------------------===//
+// Walks
+//===----------------------------------------------------------------------===//
+
+WalkResult detail::walkOperations(Operation *root, WalkOrder order,
+                                  function_ref<WalkResult(Operation *)> visitOp) {
+  // Each frame: an op and a cursor into its (region, block, op) nest.
+  struct Frame {
+    Operation *op;
+    unsigned region;
+    Block *block;
+    Operation *next;
+    bool entered;
+  };
+  std::vector<Frame> stack;
+  stack.push_back({root, 0, nullptr, nullptr, false});
+  while (!stack.empty()) {
+    Frame &f = stack.back();
+    if (!f.entered) {
+      f.entered = true;
+      if (order == WalkOrder::PreOrder) {
+        WalkResult r = visitOp(f.op);
+        if (r.wasInterrupted())
+          return r;
+        if (r.wasSkipped()) {
+          stack.pop_back();
+          continue;
+        }
+      }
+      f.region = 0;
+      f.block = nullptr;
+      f.next = nullptr;
+    }
+    // Advance to the next nested op.
+    Operation *child = nullptr;
+    while (!child) {
+      if (f.next) {
+        child = f.next;
+        f.next = child->getNextNode();
+        break;
+      }
+      if (f.block) {
+        f.block = f.block->getNextNode();
+      } else {
+        if (f.region >= f.op->getNumRegions())
+          break;
+        Region &rg = f.op->getRegion(f.region);
+        f.block = rg.empty() ? nullptr : &rg.front();
+        if (!f.block) {
+          ++f.region;
+          continue;
+        }
+      }
+      if (!f.block) {
+        ++f.region;
+        continue;
+      }
+      f.next = f.block->empty() ? nullptr : &f.block->front();
+      if (f.block->empty())
+        continue;
+    }
+    if (child) {
+      stack.push_back({child, 0, nullptr, nullptr, false});
+      continue;
+    }
+    Operation *done = f.op;
+    stack.pop_back();
+    if (order == WalkOrder::PostOrder) {
+      WalkResult r = visitOp(done);
+      if (r.wasInterrupted())
+        return r;
+    }
+  }
+  return WalkResult::advance();
+}
+
+WalkResult detail::walkRegions(Operation *root, WalkOrder order, function_ref<WalkResult(Region *)> visitRegion) {
+  // Pre-order over ops; regions visited when their op is.
+  std::vector<Operation *> ops;
+  detail::walkOperations(root, WalkOrder::PreOrder, [&](Operation *op) {
+    ops.push_back(op);
+    return WalkResult::advance();
+  });
+  if (order == WalkOrder::PostOrder)
+    std::reverse(ops.begin(), ops.end());
+  for (Operation *op : ops)
+    for (Region &r : op->getRegions()) {
+      WalkResult res = visitRegion(&r);
+      if (res.wasInterrupted())
+        return res;
+    }
+  return WalkResult::advance();
+}
+
+WalkResult detail::walkBlocks(Operation *root, WalkOrder order, function_ref<WalkResult(Block *)> visitBlock) {
+  return walkRegions(root, order, [&](Region *r) -> WalkResult {
+    for (Block &b : *r) {
+      WalkResult res = visitBlock(&b);
+      if (res.wasInterrupted())
+        return res;
+    }
+    return WalkResult::advance();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Block
+//===----------------------------------------------------------------------===//
+
+Block::~Block() {
+  // Ops must have been removed or are destroyed here.
+  while (!operations.empty()) {
+    Operation *op = &operations.front();
+    operations.remove(op);
+    op->destroy();
+  }
+  for (auto *arg : arguments)
+    delete arg;
+  while (firstUse)
+    firstUse->drop();
+}
+
+Operation *Block::getParentOp() const { return parent ? parent->getParentOp() : nullptr; }
+bool Block::isEntryBlock() const { return parent && &parent->front() == this; }
+
+void Block::insertBefore(Block *block) {
+  assert(!parent && "block already has a parent");
+  block->parent->getBlocks().insert(Region::iterator(block), this, block->parent);
+}
+
+void Block::insertAfter(Block *block) {
+  assert(!parent && "block already has a parent");
+  auto it = Region::iterator(block);
+  ++it;
+  block->parent->getBlocks().insert(it, this, block->parent);
+}
+
+void Block::moveBefore(Block *block) {
+  if (parent)
+    parent->getBlocks().remove(this);
+  insertBefore(block);
+}
+
+void Block::erase() {
+  if (parent)
+    parent->getBlocks().remove(this);
+  // Drop references from nested ops first (they may use values of ops
+  // being deleted in any order).
+  for (Operation &op : *this)
+    op.dropAllReferences();
+  delete this;
+}
+
+std::vector<Type> Block::getArgumentTypes() const {
+  std::vector<Type> r;
+  for (auto *a : arguments)
+    r.push_back(a->type);
+  return r;
+}
+
+BlockArgument Block::addArgument(Type type, Location loc) {
+  auto *impl = new detail::BlockArgumentImpl(type, this, arguments.size(), loc);
+  arguments.push_back(impl);
+  return BlockArgument(impl);
+}
+
+BlockArgument Block::insertArgument(unsigned index, Type type, Location loc) {
+  auto *impl = new detail::BlockArgumentImpl(type, this, index, loc);
+  arguments.insert(arguments.begin() + index, impl);
+  for (unsigned i = index + 1; i < arguments.size(); ++i)
+    arguments[i]->index = i;
+  return BlockArgument(impl);
+}
+
+void Block::addArguments(TypeRange types, ArrayRef<Location> locs) {
+  for (size_t i = 0; i < types.size(); ++i)
+    addArgument(types[i], locs[i]);
+}
+
+void Block::eraseArgument(unsigned index) { eraseArguments(index, 1); }
+
+void Block::eraseArguments(unsigned start, unsigned num) {
+  for (unsigned i = start; i < start + num; ++i) {
+    assert(!arguments[i]->firstUse && "erasing a block argument that still has uses");
+    delete arguments[i];
+  }
+  arguments.erase(arguments.begin() + start, arguments.begin() + start + num);
+  for (unsigned i = start; i < arguments.size(); ++i)
+    arguments[i]->index = i;
+}
+
+void Block::push_back(Operation *op) {
+  operations.push_back(op, this);
+  orderValid = false;
+}
+
+void Block::push_front(Operation *op) {
+  operations.push_front(op, this);
+  orderValid = false;
+}
+
+void Block::insert(iterator pos, Operation *op) {
+  operations.insert(pos, op, this);
+  orderValid = false;
+}
+
+Operation *Block::getTerminator() const {
+  if (empty())
+    return nullptr;
+  Operation *last = &back();
+  return last->mightHaveTrait<OpTrait::IsTerminator>() ? last : nullptr;
+}
+
+bool Block::mightHaveTerminator() const { return !empty() && back().mightHaveTrait<OpTrait::IsTerminator>(); }
+
+Operation *Block::findAncestorOpInBlock(Operation &op) const {
+  Operation *cur = &op;
+  while (cur && cur->getBlock() != this)
+    cur = cur->getParentOp();
+  return cur;
+}
+
+void Block::splice(Block *other, iterator first) {
+  operations.splice(end(), other->operations, first, other->end(), this);
+  orderValid = false;
+}
+
+bool Block::hasNoSuccessors() const { return getNumSuccessors() == 0; }
+
+Block *Block::getSinglePredecessor() const {
+  if (!firstUse || firstUse->getNextOperandUsingThisValue())
+    return nullptr;
+  return firstUse->getOwner()->getBlock();
+}
+
+Block *Block::getUniquePredecessor() const {
+  Block *pred = nullptr;
+  for (BlockOperand *u = firstUse; u; u = u->getNextOperandUsingThisValue()) {
+    Block *b = u->getOwner()->getBlock();
+    if (pred && pred != b)
+      return nullptr;
+    pred = b;
+  }
+  return pred;
+}
+
+std::vector<Block *> Block::getPredecessors() const {
+  std::vector<Block *> r;
+  for (BlockOperand *u = firstUse; u; u = u->getNextOperandUsingThisValue())
+    r.push_back(u->getOwner()->getBlock());
+  return r;
+}
+
+unsigned Block::getNumSuccessors() const {
+  if (empty() || !back().mightHaveTrait<OpTrait::IsTerminator>())
+    return 0;
+  return back().getNumSuccessors();
+}
+
+Block *Block::getSuccessor(unsigned i) const { return back().getSuccessor(i); }
+
+std::vector<Block *> Block::getSuccessors() const {
+  if (empty())
+    return {};
+  return back().getSuccessors();
+}
+
+bool Block::isReachable(Block *other) const {
+  std::vector<const Block *> worklist{this};
+  std::vector<const Block *> seen{this};
+  while (!worklist.empty()) {
+    const Block *b = worklist.back();
+    worklist.pop_back();
+    for (Block *s : b->getSuccessors()) {
+      if (s == other)
+        return true;
+      if (std::find(seen.begin(), seen.end(), s) == seen.end()) {
+        seen.push_back(s);
+        worklist.push_back(s);
+      }
+    }
+  }
+  return false;
+}
+
+void Block::dropAllReferences() {
+  for (Operation &op : *this)
+    op.dropAllReferences();
+}
+
+void Block::dropAllDefinedValueUses() {
+  for (Value arg : getArguments())
+    arg.dropAllUses();
+  for (Operation &op : *this)
+    op.dropAllDefinedValueUses();
+}
+
+void Block::recomputeOpOrder() {
+  unsigned i = 0;
+  for (Operation &op : *this)
+    op.orderIndex = i++;
+  orderValid = true;
+}
+
+//===----------------------------------------------------------------------===//
+// Region
+//===----------------------------------------------------------------------===//
+
+Region::~Region() {
+  // Destroy blocks non-recursively via Operation::destroy of nested ops.
+  for (Block &b : *this)
+    b.dropAllReferences();
+  while (!empty()) {
+    Block *b = &front();
+    blocks.remove(b);
+    delete b;
+  }
+}
+
+MLIRContext *Region::getContext() const { return container->getContext(); }
+Location Region::getLoc() const { return container->getLoc(); }
+bool Region::hasOneBlock() const { return !empty() && front().getNextNode() == nullptr; }
+
+Block *Region::emplaceBlock() {
+  Block *b = new Block();
+  push_back(b);
+  return b;
+}
+
+Region *Region::getParentRegion() const { return container ? container->getParentRegion() : nullptr; }
+
+unsigned Region::getRegionNumber() const { return unsigned(this - &container->getRegion(0)); }
+
+bool Region::isAncestor(Region *other) const {
+  while (other && other != this)
+    other = other->getParentRegion();
+  return other == this;
+}
+
+Block *Region::findAncestorBlockInRegion(Block &block) const {
+  Block *cur = &block;
+  while (cur && cur->getParent() != this) {
+    Operation *parentOp = cur->getParentOp();
+    cur = parentOp ? parentOp->getBlock() : nullptr;
+  }
+  return cur;
+}
+
+Operation *Region::findAncestorOpInRegion(Operation &op) const {
+  Operation *cur = &op;
+  while (cur && cur->getParentRegion() != this)
+    cur = cur->getParentOp();
+  return cur;
+}
+
+void Region::takeBody(Region &other) {
+  dropAllReferences();
+  clear();
+  while (!other.empty()) {
+    Block *b = &other.front();
+    other.blocks.remove(b);
+    blocks.push_back(b, this);
+  }
+}
+
+void Region::dropAllReferences() {
+  for (Block &b : *this)
+    b.dropAllReferences();
+}
+
+void Region::clear() {
+  while (!empty()) {
+    Block *b = &front();
+    blocks.remove(b);
+    delete b;
+  }
+}
+
+ValueRange Region::getArguments() const { return empty() ? ValueRange() : front().getArguments(); }
+Type Region::getArgumentType(unsigned i) const { return front().getArgument(i).getType(); }
+
+//===----------------------------------------------------------------------===//
+// Values and operands
+//===----------------------------------------------------------------------===//
+
+OpOperand::OpOperand(Operation *owner, Value v) : owner(owner) {
+  if (v) {
+    value = v.getImpl();
+    insertInto(value);
+  }
+}
+
+Value OpOperand::get() const { return Value(value); }
+
+void OpOperand::set(Value v) {
+  removeFromCurrent();
+  value = v.getImpl();
+  if (value)
+    insertInto(value);
+}
+
+bool OpOperand::is(Value v) const { return value == v.getImpl(); }
+
+unsigned OpOperand::getOperandNumber() const { return unsigned(this - &owner->getOpOperand(0)); }
+
+void BlockOperand::set(Block *b) {
+  removeFromCurrent();
+  block = b;
+  if (b) {
+    back = &b->firstUse;
+    nextUse = b->firstUse;
+    if (nextUse)
+      nextUse->back = &nextUse;
+    b->firstUse = this;
+  }
+}
+
+unsigned BlockOperand::getOperandNumber() const { return unsigned(this - &owner->getBlockOperands()[0]); }
+
+Operation *Value::getDefiningOp() const {
+  if (impl->kind == detail::ValueImpl::Kind::OpResult)
+    return static_cast<detail::OpResultImpl *>(impl)->getOwner();
+  return nullptr;
+}
+
+Block *Value::getParentBlock() const {
+  if (Operation *op = getDefiningOp())
+    return op->getBlock();
+  return static_cast<detail::BlockArgumentImpl *>(impl)->owner;
+}
+
+Region *Value::getParentRegion() const {
+  Block *b = getParentBlock();
+  return b ? b->getParent() : nullptr;
+}
+
+Operation *Value::getParentOp() const {
+  Block *b = getParentBlock();
+  return b ? b->getParentOp() : nullptr;
+}
+
+Location Value::getLoc() const {
+  if (Operation *op = getDefiningOp())
+    return op->getLoc();
+  return static_cast<detail::BlockArgumentImpl *>(impl)->loc;
+}
+
+void Value::setLoc(Location loc) {
+  if (Operation *op = getDefiningOp())
+    op->setLoc(loc);
+  else
+    static_cast<detail::BlockArgumentImpl *>(impl)->loc = loc;
+}
+
+bool Value::isUsedOutsideOfBlock(Block *block) const {
+  for (OpOperand *u = impl->firstUse; u; u = u->getNextOperandUsingThisValue())
+    if (u->getOwner()->getBlock() != block)
+      return true;
+  return false;
+}
+
+void Value::replaceAllUsesWith(Value newValue) const {
+  while (impl->firstUse)
+    impl->firstUse->set(newValue);
+}
+
+void Value::replaceAllUsesExcept(Value newValue, Operation *exceptedUser) const {
+  replaceUsesWithIf(newValue, [&](OpOperand &use) { return use.getOwner() != exceptedUser; });
+}
+
+void Value::replaceUsesWithIf(Value newValue, function_ref<bool(OpOperand &)> shouldReplace) const {
+  for (OpOperand *u = impl->firstUse; u;) {
+    OpOperand *next = u->getNextOperandUsingThisValue();
+    if (shouldReplace(*u))
+      u->set(newValue);
+    u = next;
+  }
+}
+
+void Value::dropAllUses() const {
+  while (impl->firstUse)
+    impl->firstUse->drop();
+}
+
+ValueRange ValueRange::slice(size_t start, size_t n) const {
+  ValueRange r = *this;
+  switch (kind) {
+  case Kind::Values:
+    r.base = static_cast<const Value *>(base) + start;
+    break;
+  case Kind::OpResults:
+    r.base = static_cast<const detail::OpResultImpl *>(base) - start;
+    break;
+  case Kind::OpOperands:
+    r.base = static_cast<const OpOperand *>(base) + start;
+    break;
+  case Kind::BlockArgs:
+    r.base = static_cast<detail::BlockArgumentImpl *const *>(base) + start;
+    break;
+  }
+  r.count = n;
+  return r;
+}

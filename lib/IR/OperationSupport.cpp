@@ -1,0 +1,206 @@
+//===- OperationSupport.cpp - Operation names, states, attribute lists ----===//
+#include "lamina/IR/OperationSupport.h"
+
+#include "MLIRContextImpl.h"
+#include "lamina/IR/Dialect.h"
+#include "lamina/IR/Operation.h"
+#include "lamina/Support/RawOstream.h"
+
+#include <algorithm>
+
+using namespace lamina;
+
+//===----------------------------------------------------------------------===//
+// OperationName
+//===----------------------------------------------------------------------===//
+
+OperationName::OperationName(std::string_view name, MLIRContext *ctx) {
+  auto &ci = ctx->getImpl();
+  {
+    std::shared_lock<std::shared_mutex> lock(ci.opNamesMutex);
+    auto it = ci.opNames.find(name);
+    if (it != ci.opNames.end()) {
+      impl = it->second;
+      return;
+    }
+  }
+  StringAttr nameAttr = StringAttr::get(ctx, name);
+  std::unique_lock<std::shared_mutex> lock(ci.opNamesMutex);
+  auto it = ci.opNames.find(name);
+  if (it != ci.opNames.end()) {
+    impl = it->second;
+    return;
+  }
+  Impl *newImpl;
+  {
+    std::lock_guard<std::mutex> alock(ci.allocatorMutex);
+    newImpl = new (ci.allocator.allocate<Impl>()) Impl();
+  }
+  newImpl->name = nameAttr;
+  size_t dot = name.find('.');
+  newImpl->dialectNamespace = dot == std::string_view::npos ? std::string_view() : nameAttr.getValue().substr(0, dot);
+  {
+    std::shared_lock<std::shared_mutex> dlock(ci.dialectsMutex);
+    auto dit = ci.dialects.find(newImpl->dialectNamespace);
+    if (dit != ci.dialects.end())
+      newImpl->dialect = dit->second.get();
+  }
+  ci.opNames.emplace(nameAttr.getValue(), newImpl);
+  impl = newImpl;
+}
+
+std::optional<OperationName> OperationName::lookupRegistered(std::string_view name, MLIRContext *ctx) {
+  auto &ci = ctx->getImpl();
+  std::shared_lock<std::shared_mutex> lock(ci.opNamesMutex);
+  auto it = ci.opNames.find(name);
+  if (it != ci.opNames.end() && it->second->registered)
+    return OperationName(it->second);
+  return std::nullopt;
+}
+
+OperationName::Impl *OperationName::insert(std::string_view name, Dialect &dialect, TypeID typeID,
+                                           const OperationInfo &info, ArrayRef<std::string_view> attributeNames) {
+  MLIRContext *ctx = dialect.getContext();
+  OperationName opName(name, ctx);
+  Impl *impl = opName.getImpl();
+  impl->dialect = &dialect;
+  impl->typeID = typeID;
+  impl->registered = true;
+  impl->info = info;
+  impl->attributeNames.clear();
+  for (std::string_view n : attributeNames)
+    impl->attributeNames.push_back(StringAttr::get(ctx, n));
+  return impl;
+}
+
+void MLIRContext::Impl::attachDialectToOpNames(Dialect *dialect) {
+  std::unique_lock<std::shared_mutex> lock(opNamesMutex);
+  for (auto &e : opNames)
+    if (!e.second->dialect && e.second->dialectNamespace == dialect->getNamespace())
+      e.second->dialect = dialect;
+}
+
+std::string_view OperationName::getStringRef() const { return impl->name.getValue(); }
+MLIRContext *OperationName::getContext() const { return impl->name.getContext(); }
+
+int OperationName::getAttributeIndex(std::string_view name) const {
+  const auto &names = impl->attributeNames;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i].getValue() == name)
+      return int(i);
+  return -1;
+}
+
+void OperationName::print(raw_ostream &os) const { os << getStringRef(); }
+raw_ostream &lamina::operator<<(raw_ostream &os, OperationName name) {
+  name.print(os);
+  return os;
+}
+
+//===----------------------------------------------------------------------===//
+// NamedAttrList
+//===----------------------------------------------------------------------===//
+
+NamedAttrList::NamedAttrList(DictionaryAttr dict) {
+  if (dict)
+    attrs.assign(dict.begin(), dict.end());
+  sorted = true;
+}
+
+void NamedAttrList::append(StringAttr name, Attribute value) { append(NamedAttribute(name, value)); }
+
+void NamedAttrList::append(std::string_view name, Attribute value) {
+  append(NamedAttribute(StringAttr::get(value.getContext(), name), value));
+}
+
+void NamedAttrList::append(NamedAttribute attr) {
+  if (sorted && !attrs.empty() && attr < attrs.back())
+    sorted = false;
+  attrs.push_back(attr);
+}
+
+Attribute NamedAttrList::set(StringAttr name, Attribute value) {
+  for (auto &a : attrs)
+    if (a.getName() == name) {
+      Attribute old = a.getValue();
+      a.setValue(value);
+      return old;
+    }
+  append(name, value);
+  return Attribute();
+}
+
+Attribute NamedAttrList::set(std::string_view name, Attribute value) {
+  return set(StringAttr::get(value.getContext(), name), value);
+}
+
+Attribute NamedAttrList::erase(std::string_view name) {
+  for (auto it = attrs.begin(); it != attrs.end(); ++it)
+    if (it->getNameStr() == name) {
+      Attribute old = it->getValue();
+      attrs.erase(it);
+      return old;
+    }
+  return Attribute();
+}
+
+Attribute NamedAttrList::get(std::string_view name) const {
+  for (const auto &a : attrs)
+    if (a.getNameStr() == name)
+      return a.getValue();
+  return Attribute();
+}
+
+std::optional<NamedAttribute> NamedAttrList::getNamed(std::string_view name) const {
+  for (const auto &a : attrs)
+    if (a.getNameStr() == name)
+      return a;
+  return std::nullopt;
+}
+
+std::optional<NamedAttribute> NamedAttrList::findDuplicate() const {
+  if (!sorted) {
+    std::stable_sort(attrs.begin(), attrs.end());
+    sorted = true;
+  }
+  for (size_t i = 1; i < attrs.size(); ++i)
+    if (attrs[i].getName() == attrs[i - 1].getName())
+      return attrs[i];
+  return std::nullopt;
+}
+
+DictionaryAttr NamedAttrList::getDictionary(MLIRContext *ctx) const {
+  if (!sorted) {
+    std::stable_sort(attrs.begin(), attrs.end());
+    sorted = true;
+  }
+  return DictionaryAttr::getWithSorted(ctx, attrs);
+}
+
+//===----------------------------------------------------------------------===//
+// OperationState
+//===----------------------------------------------------------------------===//
+
+OperationState::OperationState(Location loc, std::string_view name)
+    : location(loc), name(name, loc.getContext()) {}
+
+OperationState::OperationState(Location loc, OperationName name) : location(loc), name(name) {}
+OperationState::OperationState(OperationState &&) = default;
+OperationState::~OperationState() = default;
+
+void OperationState::addOperands(ValueRange newOperands) {
+  for (Value v : newOperands)
+    operands.push_back(v);
+}
+
+Region *OperationState::addRegion() {
+  regions.push_back(std::make_unique<Region>());
+  return regions.back().get();
+}
+
+void OperationState::addRegion(std::unique_ptr<Region> &&region) { regions.push_back(std::move(region)); }
+
+bool OpPrintingFlags::shouldElideElementsAttr(ElementsAttr attr) const {
+  return elementsAttrElementLimit && *elementsAttrElementLimit < int64_t(attr.getNumElements()) &&
+         !(isa<DenseElementsAttr>(attr) && cast<DenseElementsAttr>(attr).isSplat());
+}

@@ -1,0 +1,151 @@
+//===- StorageUniquer.cpp - Uniquing of immutable storage objects ---------===//
+#include "lamina/IR/StorageUniquer.h"
+
+#include <cassert>
+#include <vector>
+
+using namespace lamina;
+
+namespace {
+/// One lock-protected open-addressing hash set of storages plus the arena
+/// their memory comes from.
+struct Shard {
+  std::mutex mutex;
+  BumpPtrAllocator arena;
+  struct Entry {
+    uint64_t hash;
+    BaseStorage *storage;
+  };
+  std::vector<Entry> table; // size is a power of two; storage == nullptr is empty
+  size_t count = 0;
+
+  BaseStorage *lookup(uint64_t hash, function_ref<bool(const BaseStorage *)> isEqual) {
+    if (table.empty())
+      return nullptr;
+    size_t mask = table.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      Entry &e = table[i];
+      if (!e.storage)
+        return nullptr;
+      if (e.hash == hash && isEqual(e.storage))
+        return e.storage;
+    }
+  }
+  void insert(uint64_t hash, BaseStorage *storage) {
+    if ((count + 1) * 4 > table.size() * 3)
+      grow();
+    size_t mask = table.size() - 1;
+    size_t i = hash & mask;
+    while (table[i].storage)
+      i = (i + 1) & mask;
+    table[i] = {hash, storage};
+    ++count;
+  }
+  void grow() {
+    std::vector<Entry> old = std::move(table);
+    table.assign(old.empty() ? 64 : old.size() * 2, Entry{0, nullptr});
+    size_t mask = table.size() - 1;
+    for (Entry &e : old) {
+      if (!e.storage)
+        continue;
+      size_t i = e.hash & mask;
+      while (table[i].storage)
+        i = (i + 1) & mask;
+      table[i] = e;
+    }
+  }
+};
+
+constexpr unsigned kNumShards = 16;
+
+struct KindUniquer {
+  Shard shards[kNumShards];
+  BaseStorage *singleton = nullptr;
+};
+} // namespace
+
+struct StorageUniquer::Impl {
+  std::shared_mutex kindsMutex;
+  std::unordered_map<TypeID, std::unique_ptr<KindUniquer>> kinds;
+  bool threadingDisabled = false;
+
+  KindUniquer &getKind(TypeID id) {
+    {
+      std::shared_lock<std::shared_mutex> lock(kindsMutex);
+      auto it = kinds.find(id);
+      if (it != kinds.end())
+        return *it->second;
+    }
+    std::unique_lock<std::shared_mutex> lock(kindsMutex);
+    auto &slot = kinds[id];
+    if (!slot)
+      slot = std::make_unique<KindUniquer>();
+    return *slot;
+  }
+};
+
+StorageUniquer::StorageUniquer() : impl(std::make_unique<Impl>()) {}
+StorageUniquer::~StorageUniquer() = default;
+
+void StorageUniquer::registerParametricStorageType(TypeID id) { impl->getKind(id); }
+
+bool StorageUniquer::isParametricStorageInitialized(TypeID id) {
+  std::shared_lock<std::shared_mutex> lock(impl->kindsMutex);
+  return impl->kinds.count(id);
+}
+
+bool StorageUniquer::isSingletonStorageInitialized(TypeID id) {
+  std::shared_lock<std::shared_mutex> lock(impl->kindsMutex);
+  auto it = impl->kinds.find(id);
+  return it != impl->kinds.end() && it->second->singleton;
+}
+
+void StorageUniquer::disableMultithreading(bool disable) { impl->threadingDisabled = disable; }
+
+BaseStorage *StorageUniquer::getParametricImpl(TypeID id, uint64_t hash,
+                                               function_ref<bool(const BaseStorage *)> isEqual,
+                                               function_ref<BaseStorage *(StorageAllocator &)> ctor) {
+  KindUniquer &kind = impl->getKind(id);
+  Shard &shard = kind.shards[(hash >> 59) & (kNumShards - 1)];
+  std::unique_lock<std::mutex> lock(shard.mutex, std::defer_lock);
+  if (!impl->threadingDisabled)
+    lock.lock();
+  if (BaseStorage *existing = shard.lookup(hash, isEqual))
+    return existing;
+  StorageAllocator allocator(shard.arena);
+  BaseStorage *storage = ctor(allocator);
+  shard.insert(hash, storage);
+  return storage;
+}
+
+BaseStorage *StorageUniquer::getSingletonImpl(TypeID id) {
+  KindUniquer &kind = impl->getKind(id);
+  assert(kind.singleton && "singleton storage kind was never registered");
+  return kind.singleton;
+}
+
+void StorageUniquer::registerSingletonImpl(TypeID id,
+                                           function_ref<BaseStorage *(StorageAllocator &)> ctor) {
+  KindUniquer &kind = impl->getKind(id);
+  std::lock_guard<std::mutex> lock(kind.shards[0].mutex);
+  if (kind.singleton)
+    return;
+  StorageAllocator allocator(kind.shards[0].arena);
+  kind.singleton = ctor(allocator);
+}
+
+BaseStorage *StorageUniquer::createUnsharedImpl(TypeID id,
+                                                function_ref<BaseStorage *(StorageAllocator &)> ctor) {
+  KindUniquer &kind = impl->getKind(id);
+  std::lock_guard<std::mutex> lock(kind.shards[0].mutex);
+  StorageAllocator allocator(kind.shards[0].arena);
+  return ctor(allocator);
+}
+
+LogicalResult StorageUniquer::mutateImpl(TypeID id,
+                                         function_ref<LogicalResult(StorageAllocator &)> fn) {
+  KindUniquer &kind = impl->getKind(id);
+  std::lock_guard<std::mutex> lock(kind.shards[0].mutex);
+  StorageAllocator allocator(kind.shards[0].arena);
+  return fn(allocator);
+}

@@ -1,0 +1,146 @@
+//===- SourceMgr.cpp - Input buffers and line/column lookup ----------------===//
+#include "lamina/Support/SourceMgr.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace lamina;
+
+MemoryBuffer::~MemoryBuffer() { std::free(data); }
+
+std::unique_ptr<MemoryBuffer> MemoryBuffer::getMemBufferCopy(std::string_view text,
+                                                             std::string_view name) {
+  std::unique_ptr<MemoryBuffer> b(new MemoryBuffer());
+  b->data = static_cast<char *>(std::malloc(text.size() + 1));
+  if (!text.empty())
+    std::memcpy(b->data, text.data(), text.size());
+  b->data[text.size()] = 0;
+  b->size = text.size();
+  b->name = std::string(name);
+  return b;
+}
+
+std::unique_ptr<MemoryBuffer> MemoryBuffer::getFileOrSTDIN(std::string_view path,
+                                                           std::string *errorMessage) {
+  int fd = 0;
+  bool isStdin = path == "-";
+  if (!isStdin) {
+    fd = ::open(std::string(path).c_str(), O_RDONLY);
+    if (fd < 0) {
+      if (errorMessage)
+        *errorMessage = std::strerror(errno);
+      return nullptr;
+    }
+  }
+  size_t cap = 1 << 16, len = 0;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    cap = size_t(st.st_size) + 1;
+  char *buf = static_cast<char *>(std::malloc(cap + 1));
+  for (;;) {
+    if (len == cap) {
+      cap *= 2;
+      buf = static_cast<char *>(std::realloc(buf, cap + 1));
+    }
+    ssize_t n = ::read(fd, buf + len, cap - len);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      if (errorMessage)
+        *errorMessage = std::strerror(errno);
+      std::free(buf);
+      if (!isStdin)
+        ::close(fd);
+      return nullptr;
+    }
+    if (n == 0)
+      break;
+    len += size_t(n);
+  }
+  if (!isStdin)
+    ::close(fd);
+  buf[len] = 0;
+  std::unique_ptr<MemoryBuffer> b(new MemoryBuffer());
+  b->data = buf;
+  b->size = len;
+  b->name = isStdin ? "<stdin>" : std::string(path);
+  return b;
+}
+
+unsigned SourceMgr::addNewSourceBuffer(std::unique_ptr<MemoryBuffer> buffer) {
+  buffers.push_back(Buffer{std::move(buffer), {}});
+  return buffers.size();
+}
+
+unsigned SourceMgr::findBufferContainingLoc(const char *ptr) const {
+  for (unsigned i = 0; i < buffers.size(); ++i) {
+    const MemoryBuffer *b = buffers[i].buffer.get();
+    if (ptr >= b->getBufferStart() && ptr <= b->getBufferEnd())
+      return i + 1;
+  }
+  return 0;
+}
+
+const std::vector<uint32_t> &SourceMgr::getLineOffsets(unsigned id) const {
+  const Buffer &b = buffers[id - 1];
+  if (b.lineOffsets.empty()) {
+    std::string_view text = b.buffer->getBuffer();
+    b.lineOffsets.push_back(0);
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n')
+        b.lineOffsets.push_back(uint32_t(i + 1));
+  }
+  return b.lineOffsets;
+}
+
+std::pair<unsigned, unsigned> SourceMgr::getLineAndColumn(const char *ptr, unsigned id) const {
+  if (!id)
+    id = findBufferContainingLoc(ptr);
+  if (!id)
+    return {0, 0};
+  const auto &offsets = getLineOffsets(id);
+  uint32_t off = uint32_t(ptr - buffers[id - 1].buffer->getBufferStart());
+  auto it = std::upper_bound(offsets.begin(), offsets.end(), off);
+  unsigned line = unsigned(it - offsets.begin());
+  return {line, off - offsets[line - 1] + 1};
+}
+
+const char *SourceMgr::findLocation(unsigned id, unsigned line, unsigned col) const {
+  if (id == 0 || id > buffers.size() || line == 0)
+    return nullptr;
+  const auto &offsets = getLineOffsets(id);
+  if (line > offsets.size())
+    return nullptr;
+  const MemoryBuffer *b = buffers[id - 1].buffer.get();
+  const char *p = b->getBufferStart() + offsets[line - 1];
+  if (col > 0) {
+    const char *e = p;
+    while (e < b->getBufferEnd() && *e != '\n')
+      ++e;
+    if (p + (col - 1) > e)
+      return nullptr;
+    p += col - 1;
+  }
+  return p;
+}
+
+std::string_view SourceMgr::getLineText(const char *ptr, unsigned id) const {
+  if (!id)
+    id = findBufferContainingLoc(ptr);
+  if (!id)
+    return {};
+  const MemoryBuffer *b = buffers[id - 1].buffer.get();
+  const char *s = ptr, *e = ptr;
+  while (s > b->getBufferStart() && s[-1] != '\n')
+    --s;
+  while (e < b->getBufferEnd() && *e != '\n')
+    ++e;
+  if (e > s && e[-1] == '\r')
+    --e;
+  return std::string_view(s, e - s);
+}

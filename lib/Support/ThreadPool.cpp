@@ -1,0 +1,75 @@
+//===- ThreadPool.cpp - A fixed pool of worker threads -------------------===//
+#include "lamina/Support/ThreadPool.h"
+
+#include <atomic>
+#include <memory>
+
+using namespace lamina;
+
+ThreadPool::ThreadPool(unsigned numThreads) {
+  if (!numThreads)
+    numThreads = std::max(1u, std::thread::hardware_concurrency());
+  for (unsigned i = 0; i < numThreads; ++i)
+    workers.emplace_back([this] { workerLoop(); });
+}
+
+ThreadPool::~ThreadPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stopping = true;
+  }
+  cv.notify_all();
+  for (auto &t : workers)
+    t.join();
+}
+
+void ThreadPool::workerLoop() {
+  for (;;) {
+    std::function<void()> task;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      cv.wait(lock, [&] { return stopping || !tasks.empty(); });
+      if (stopping && tasks.empty())
+        return;
+      task = std::move(tasks.front());
+      tasks.pop();
+    }
+    task();
+  }
+}
+
+void ThreadPool::parallelFor(size_t begin, size_t end, const std::function<void(size_t)> &fn) {
+  if (begin >= end)
+    return;
+  struct Shared {
+    std::atomic<size_t> next;
+    std::atomic<size_t> done{0};
+    std::mutex m;
+    std::condition_variable cv;
+  };
+  auto shared = std::make_shared<Shared>();
+  shared->next = begin;
+  size_t total = end - begin;
+  auto work = [shared, end, total, &fn] {
+    for (;;) {
+      size_t i = shared->next.fetch_add(1);
+      if (i >= end)
+        return;
+      fn(i);
+      if (shared->done.fetch_add(1) + 1 == total) {
+        std::lock_guard<std::mutex> lock(shared->m);
+        shared->cv.notify_all();
+      }
+    }
+  };
+  size_t helpers = std::min<size_t>(workers.size(), total - 1);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (size_t i = 0; i < helpers; ++i)
+      tasks.push(work);
+  }
+  cv.notify_all();
+  work();
+  std::unique_lock<std::mutex> lock(shared->m);
+  shared->cv.wait(lock, [&] { return shared->done.load() == total; });
+}
