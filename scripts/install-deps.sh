@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what Lamina needs on a fresh Debian 12 machine (needs root or sudo).
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update
+# Build: compiler, CMake, Ninja, ccache. Tests: GoogleTest, Google Benchmark,
+# and lit/FileCheck/not/split-file plus the reference mlir-opt (llvm-22-tools,
+# mlir-22-tools) used by the text tests and the conformance runner.
+$SUDO apt-get install -y --no-install-recommends \
+  g++ cmake ninja-build ccache python3 \
+  libgtest-dev libgmock-dev libbenchmark-dev \
+  llvm-22-tools mlir-22-tools
