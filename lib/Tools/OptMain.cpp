@@ -26,6 +26,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -257,6 +258,19 @@ public:
       fd = 1;
       return true;
     }
+    // Only regular files are replaced atomically; devices, pipes and the
+    // like (e.g. /dev/null) are written in place.
+    struct stat st;
+    if (::stat(filename.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+      direct = true;
+      fd = ::open(filename.c_str(), O_WRONLY);
+      if (fd < 0) {
+        std::fprintf(stderr, "%s: error: could not open output file '%s': %s\n", toolName, filename.c_str(),
+                     std::strerror(errno));
+        return false;
+      }
+      return true;
+    }
     tempName = filename + ".lamina-tmp-" + std::to_string(::getpid());
     fd = ::open(tempName.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) {
@@ -272,6 +286,8 @@ public:
     if (filename == "-")
       return true;
     ::close(fd);
+    if (direct)
+      return true;
     if (!keep) {
       ::unlink(tempName.c_str());
       return true;
@@ -289,6 +305,7 @@ private:
   std::string filename;
   std::string tempName;
   int fd = -1;
+  bool direct = false;
 };
 
 /// Parses, verifies and prints one buffer. Returns success if everything

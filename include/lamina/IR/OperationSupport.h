@@ -17,6 +17,8 @@ class OpAsmPrinter;
 class OperationState;
 class Region;
 class OpFoldResult;
+class DialectBytecodeReader;
+class DialectBytecodeWriter;
 
 /// The description of a registered operation: hooks and static facts. One
 /// per registered op name, owned by the context. Unregistered names have an
@@ -41,6 +43,13 @@ struct OperationInfo {
   std::string_view defaultDialect;
   /// Builds `state.propertiesAttr`-style defaults for absent properties.
   void (*populateDefaultProperties)(Operation *) = nullptr;
+  /// Reads the op's properties from bytecode (MLIR's readProperties: each
+  /// property in declaration order in its ODS encoding) into the property
+  /// slots of `op` (already created with its name). Null: the op has no
+  /// native properties encoding (properties are written as one attribute).
+  LogicalResult (*readProperties)(DialectBytecodeReader &, Operation *) = nullptr;
+  /// Writes the op's properties to bytecode (MLIR's writeProperties).
+  void (*writeProperties)(Operation *, DialectBytecodeWriter &) = nullptr;
   /// Declarative definition (ODS) this op was built from, if any.
   const void *definition = nullptr;
 };
