@@ -93,6 +93,17 @@ public:
   /// The trait IDs of this class (registered with the abstract description).
   static void populateTraits(TraitSet &traits) { (traits.insert(TypeID::get<TraitTag<Traits>>()), ...); }
 
+  /// Registers the models of interfaces listed among the traits.
+  static void populateInterfaces(InterfaceMap &map) { (attachIfInterface<Traits<ConcreteT>>(map), ...); }
+
+private:
+  template <typename TraitT> static void attachIfInterface(InterfaceMap &map) {
+    if constexpr (requires { TraitT::attachInterface(map); })
+      TraitT::attachInterface(map);
+  }
+
+public:
+
   /// Visits sub-elements if the concrete class defines
   /// `walkImmediateSubElements(walkAttrs, walkTypes)`.
   template <typename HandleT>
@@ -161,6 +172,7 @@ template <typename T> AbstractType AbstractType::get(Dialect &dialect) {
                    T::walkImmediateSubElementsImpl(ty, wa, wt);
                  });
   T::populateTraits(t.traits);
+  T::populateInterfaces(t.interfaces);
   return t;
 }
 
@@ -170,6 +182,7 @@ template <typename T> AbstractAttribute AbstractAttribute::get(Dialect &dialect)
                         T::walkImmediateSubElementsImpl(at, wa, wt);
                       });
   T::populateTraits(a.traits);
+  T::populateInterfaces(a.interfaces);
   return a;
 }
 
