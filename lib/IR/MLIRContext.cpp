@@ -65,6 +65,9 @@ MLIRContext::Impl::Impl() = default;
 MLIRContext::Impl::~Impl() {
   // Dialects may reference the uniquers; destroy them first.
   dialects.clear();
+  // Operation names live in the arena but own vectors.
+  for (auto &e : opNames)
+    e.second->~Impl();
   for (auto &e : resourceEntries)
     delete e;
 }

@@ -23,7 +23,8 @@ public:
 
   raw_ostream &write(const char *data, size_t size) {
     if (size <= size_t(bufEnd - bufCur)) {
-      std::memcpy(bufCur, data, size);
+      if (size)
+        std::memcpy(bufCur, data, size);
       bufCur += size;
       return *this;
     }
