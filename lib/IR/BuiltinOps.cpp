@@ -44,7 +44,7 @@ static LogicalResult verifyModule(Operation *op) {
   // Discardable attributes must be dialect-prefixed.
   for (const NamedAttribute &attr : op->getAttrs()) {
     std::string_view name = attr.getNameStr();
-    if (name.find('.') == std::string_view::npos)
+    if (name.find('.') == std::string_view::npos && name != "sym_name" && name != "sym_visibility")
       return op->emitOpError() << "can only contain attributes with dialect-prefixed names, found: '" << name << "'";
   }
   return success();

@@ -312,6 +312,23 @@ void Operation::setAttrs(ArrayRef<NamedAttribute> newAttrs) {
   attrs = DictionaryAttr::get(getContext(), discardable);
 }
 
+DictionaryAttr Operation::getAttrDictionary() const {
+  std::vector<NamedAttribute> merged;
+  if (isRegistered()) {
+    ArrayRef<StringAttr> names = name.getAttributeNames();
+    for (size_t i = 0; i < names.size(); ++i)
+      if (propsPtr()[i])
+        merged.emplace_back(names[i], propsPtr()[i]);
+  } else if (numProps) {
+    if (auto dict = dyn_cast_or_null<DictionaryAttr>(propsPtr()[0]))
+      merged.assign(dict.begin(), dict.end());
+  }
+  if (merged.empty())
+    return attrs;
+  merged.insert(merged.end(), attrs.begin(), attrs.end());
+  return DictionaryAttr::get(getContext(), merged);
+}
+
 Attribute Operation::getInherentAttr(std::string_view attrName) const {
   if (!isRegistered())
     return Attribute();

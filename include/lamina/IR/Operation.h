@@ -431,10 +431,15 @@ public:
   MutableArrayRef<Region> getRegions() const { return MutableArrayRef<Region>(regionsPtr(), numRegions); }
 
   // Attributes.
-  /// Discardable attributes (not the inherent ones stored as properties).
-  DictionaryAttr getAttrDictionary() const { return attrs; }
+  /// All attributes as MLIR's getAttrDictionary(): the inherent attributes
+  /// held in property slots merged with the discardable ones, sorted by
+  /// name (for an unregistered op, a dictionary properties value is merged
+  /// too). Builds a uniqued dictionary when properties are set.
+  DictionaryAttr getAttrDictionary() const;
+  /// The merged attributes (see getAttrDictionary).
+  ArrayRef<NamedAttribute> getAttrs() const { return getAttrDictionary().getValue(); }
+  /// Only the discardable attributes (what the generic form prints in `{}`).
   DictionaryAttr getDiscardableAttrDictionary() const { return attrs; }
-  ArrayRef<NamedAttribute> getAttrs() const { return attrs.getValue(); }
   ArrayRef<NamedAttribute> getDiscardableAttrs() const { return attrs.getValue(); }
   void setAttrs(DictionaryAttr newAttrs);
   void setAttrs(ArrayRef<NamedAttribute> newAttrs);
