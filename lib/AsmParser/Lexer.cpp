@@ -9,6 +9,9 @@
 
 using namespace lamina;
 
+/// How often (in bytes of input) lexed text is handed back to a mapped buffer.
+static constexpr size_t kReleaseInterval = size_t(4) << 20;
+
 static bool isPunct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
 static bool isAlpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
 static bool isDigit(char c) { return c >= '0' && c <= '9'; }
@@ -19,6 +22,8 @@ Lexer::Lexer(const SourceMgr &sourceMgr, unsigned bufferID, MLIRContext *context
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
   curBuffer = buffer->getBuffer();
   curPtr = curBuffer.data();
+  memBuffer = buffer;
+  nextReleasePoint = curPtr + kReleaseInterval;
   bufferName = StringAttr::get(context, buffer->getBufferIdentifier());
 }
 
@@ -34,6 +39,10 @@ Token Lexer::emitError(const char *loc, std::string_view message) {
 
 Token Lexer::lexToken() {
   const char *end = curBuffer.data() + curBuffer.size();
+  if (curPtr >= nextReleasePoint) {
+    memBuffer->releaseBefore(curPtr);
+    nextReleasePoint = curPtr + kReleaseInterval;
+  }
   while (true) {
     const char *tokStart = curPtr;
     switch (*curPtr++) {

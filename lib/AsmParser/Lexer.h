@@ -43,6 +43,9 @@ private:
   MLIRContext *context;
   std::string_view curBuffer;
   const char *curPtr;
+  /// Where to next hand already-lexed text back to the buffer.
+  const char *nextReleasePoint;
+  const MemoryBuffer *memBuffer;
   StringAttr bufferName;
 };
 

@@ -880,9 +880,14 @@ ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
   }
   if (parseOptionalTrailingLocation(result.location))
     return failure();
-  // Registered ops take their properties from a dictionary.
+  // Registered ops take their properties from a dictionary (set after
+  // creation so errors can be reported); unregistered ops store the
+  // attribute as is, at creation.
   Attribute props = result.propertiesAttr;
-  result.propertiesAttr = Attribute();
+  if (result.name.isRegistered())
+    result.propertiesAttr = Attribute();
+  else
+    props = Attribute();
   Operation *op = opBuilder.create(result);
   if (props) {
     Location loc = result.location;
@@ -1366,90 +1371,156 @@ private:
 };
 } // namespace
 
-/// Parses `{-# dialect_resources: { builtin: { key: "0x..." } } #-}` (and
-/// external_resources, which are kept out of the IR).
+/// Parses the file metadata dictionary:
+///
+///   `{-#` (key `:` `{` (group `:` `{` (entry `:` value),* `}`),* `}`),* `#-}`
+///
+/// with key `dialect_resources` (groups are dialects; only builtin takes
+/// resources: hex blobs for dense_resource keys) or `external_resources`
+/// (groups nobody claims: their bool, string and blob entries are kept in
+/// the context and printed back, as mlir-opt's fallback resource map does).
 ParseResult TopLevelOperationParser::parseFileMetadataDictionary() {
   consumeToken(Token::file_metadata_begin);
-  return parseCommaSeparatedListUntil(
-      Token::file_metadata_end, [&]() -> ParseResult {
-        SMLoc keyLoc = getToken().getLoc();
-        std::string_view key;
-        if (!isCurrentTokenAKeyword())
-          return emitError("expected identifier key in file metadata dictionary");
-        key = getTokenSpelling();
-        consumeToken();
+
+  // Parses a keyword or a string into `key`.
+  auto parseOptionalKeywordOrString = [&](std::string &key) -> bool {
+    if (getToken().is(Token::string))
+      key = getToken().getStringValue();
+    else if (isCurrentTokenAKeyword())
+      key = std::string(getTokenSpelling());
+    else
+      return false;
+    consumeToken();
+    return true;
+  };
+
+  // Decodes a blob value: "0x" + 4-byte little-endian alignment + data.
+  auto parseBlob = [&](const Token &valueTok, const std::string &key) -> std::optional<AsmResourceBlob> {
+    std::optional<std::string> blobData =
+        valueTok.is(Token::string) ? valueTok.getHexStringValue() : std::nullopt;
+    if (!blobData) {
+      emitError(valueTok.getLoc()) << "expected hex string blob for key '" << key << "'";
+      return std::nullopt;
+    }
+    if (blobData->size() < 4) {
+      emitError(valueTok.getLoc()) << "expected hex string blob for key '" << key
+                                    << "' to encode alignment in first 4 bytes";
+      return std::nullopt;
+    }
+    uint32_t align = uint32_t((unsigned char)(*blobData)[0]) | uint32_t((unsigned char)(*blobData)[1]) << 8 |
+                     uint32_t((unsigned char)(*blobData)[2]) << 16 | uint32_t((unsigned char)(*blobData)[3]) << 24;
+    if (align & (align - 1)) {
+      emitError(valueTok.getLoc()) << "expected hex string blob for key '" << key
+                                    << "' to encode alignment in first 4 bytes, but got non-power-of-2 value: "
+                                    << align;
+      return std::nullopt;
+    }
+    AsmResourceBlob blob;
+    blob.data.assign(blobData->begin() + 4, blobData->end());
+    blob.alignment = blob.data.empty() ? 0 : align;
+    return blob;
+  };
+
+  // Parses `{ name: { entries } , ... }`, calling `parseGroup(name, nameLoc)`
+  // after the group's `{`; it parses the entries up to the closing `}`.
+  auto parseResourceSection = [&](function_ref<ParseResult(std::string_view, SMLoc)> parseGroup) -> ParseResult {
+    if (parseToken(Token::l_brace, "expected '{'"))
+      return failure();
+    return parseCommaSeparatedListUntil(Token::r_brace, [&]() -> ParseResult {
+      SMLoc nameLoc = getToken().getLoc();
+      if (!isCurrentTokenAKeyword())
+        return emitError("expected identifier key for 'resource' entry");
+      std::string_view name = getTokenSpelling();
+      consumeToken();
+      if (parseToken(Token::colon, "expected ':'") || parseToken(Token::l_brace, "expected '{'"))
+        return failure();
+      return parseGroup(name, nameLoc);
+    });
+  };
+
+  auto parseDialectResources = [&]() -> ParseResult {
+    return parseResourceSection([&](std::string_view name, SMLoc nameLoc) -> ParseResult {
+      Dialect *dialect = getContext()->getOrLoadDialect(name);
+      if (!dialect)
+        return emitError(nameLoc, "dialect '" + std::string(name) + "' is unknown");
+      // Only the builtin dialect declares resources (dense_resource blobs).
+      if (name != "builtin")
+        return emitError() << "unexpected 'resource' section for dialect '" << name << "'";
+      return parseCommaSeparatedListUntil(Token::r_brace, [&]() -> ParseResult {
+        std::string key;
+        if (!parseOptionalKeywordOrString(key))
+          return emitError("expected identifier key for 'resource' entry");
+        auto [it, inserted] = state.symbols.resourceHandles.try_emplace(key);
+        if (inserted)
+          it->second = DenseResourceElementsHandle::getOrCreate(getContext(), key);
+        DenseResourceElementsHandle handle = it->second;
         if (parseToken(Token::colon, "expected ':'"))
           return failure();
-        bool isDialect = key == "dialect_resources";
-        if (!isDialect && key != "external_resources")
-          return emitError(keyLoc) << "unknown key '" << key << "' in file metadata dictionary";
-        // { group: { entry: value, ... }, ... }
-        return parseCommaSeparatedList(Delimiter::Braces, [&]() -> ParseResult {
-          SMLoc groupLoc = getToken().getLoc();
-          if (!isCurrentTokenAKeyword())
-            return emitError("expected identifier key for 'resource' entry");
-          std::string_view group = getTokenSpelling();
-          consumeToken();
-          if (parseToken(Token::colon, "expected ':'"))
+        Token valueTok = getToken();
+        consumeToken();
+        std::optional<AsmResourceBlob> blob = parseBlob(valueTok, key);
+        if (!blob)
+          return failure();
+        handle.setBlob(std::move(*blob));
+        return success();
+      });
+    });
+  };
+
+  auto parseExternalResources = [&]() -> ParseResult {
+    return parseResourceSection([&](std::string_view name, SMLoc) -> ParseResult {
+      // Entries of the same group name accumulate in one group.
+      std::vector<ExternalResourceGroup> &groups = getExternalResources(getContext());
+      size_t groupIndex = 0;
+      while (groupIndex < groups.size() && groups[groupIndex].name != name)
+        ++groupIndex;
+      if (groupIndex == groups.size())
+        groups.push_back(ExternalResourceGroup{std::string(name), {}});
+      return parseCommaSeparatedListUntil(Token::r_brace, [&]() -> ParseResult {
+        std::string key;
+        if (!parseOptionalKeywordOrString(key))
+          return emitError("expected identifier key for 'external_resources' entry");
+        if (parseToken(Token::colon, "expected ':'"))
+          return failure();
+        Token valueTok = getToken();
+        consumeToken();
+        ExternalResourceEntry entry;
+        entry.key = key;
+        if (valueTok.isAny(Token::kw_true, Token::kw_false)) {
+          entry.kind = ExternalResourceEntry::Kind::Bool;
+          entry.boolValue = valueTok.is(Token::kw_true);
+        } else if (valueTok.getSpelling().substr(0, 3) == "\"0x") {
+          std::optional<AsmResourceBlob> blob = parseBlob(valueTok, key);
+          if (!blob)
             return failure();
-          Dialect *dialect = isDialect ? getContext()->getOrLoadDialect(group) : nullptr;
-          if (isDialect && !dialect)
-            return emitError(groupLoc) << "dialect '" << group << "' is unknown";
-          return parseCommaSeparatedList(Delimiter::Braces, [&]() -> ParseResult {
-            SMLoc entryLoc = getToken().getLoc();
-            std::string entryKey;
-            if (getToken().is(Token::string))
-              entryKey = getToken().getStringValue();
-            else if (isCurrentTokenAKeyword())
-              entryKey = std::string(getTokenSpelling());
-            else
-              return emitError("expected identifier key for 'resource' entry");
-            consumeToken();
-            if (parseToken(Token::colon, "expected ':'"))
-              return failure();
-            Token valueTok = getToken();
-            if (!isDialect) {
-              // External resources are accepted and dropped.
-              if (valueTok.isAny(Token::string, Token::kw_true, Token::kw_false)) {
-                consumeToken();
-                return success();
-              }
-              return emitError("expected value for resource entry");
-            }
-            if (group != "builtin")
-              return emitError(entryLoc) << "unexpected resource entry '" << entryKey << "' for dialect '" << group
-                                         << "'";
-            if (valueTok.isNot(Token::string))
-              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey << "'";
-            std::optional<std::string> blob = valueTok.getHexStringValue();
-            if (!blob)
-              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey << "'";
-            consumeToken();
-            if (blob->size() < 4)
-              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey << "' to encode alignment in first 4 bytes";
-            uint32_t align = uint32_t((unsigned char)(*blob)[0]) | uint32_t((unsigned char)(*blob)[1]) << 8 |
-                             uint32_t((unsigned char)(*blob)[2]) << 16 | uint32_t((unsigned char)(*blob)[3]) << 24;
-            if (align == 0 || (align & (align - 1)))
-              return emitError(entryLoc) << "expected hex string blob for key '" << entryKey
-                                         << "' to encode alignment in first 4 bytes, but got non-power-of-2 value: "
-                                         << align;
-            DenseResourceElementsHandle handle;
-            auto it = state.symbols.resourceHandles.find(entryKey);
-            if (it != state.symbols.resourceHandles.end())
-              handle = it->second;
-            else {
-              handle = DenseResourceElementsHandle::getOrCreate(getContext(), entryKey);
-              state.symbols.resourceHandles.emplace(entryKey, handle);
-            }
-            AsmResourceBlob resource;
-            resource.data.assign(blob->begin() + 4, blob->end());
-            resource.alignment = align;
-            handle.setBlob(std::move(resource));
-            return success();
-          });
-        });
-      },
-      /*allowEmptyList=*/true);
+          entry.kind = ExternalResourceEntry::Kind::Blob;
+          entry.blob = std::move(*blob);
+        } else {
+          if (valueTok.isNot(Token::string))
+            return emitError(valueTok.getLoc(), "expected string value for key '" + key + "'");
+          entry.kind = ExternalResourceEntry::Kind::String;
+          entry.stringValue = valueTok.getStringValue();
+        }
+        groups[groupIndex].entries.push_back(std::move(entry));
+        return success();
+      });
+    });
+  };
+
+  return parseCommaSeparatedListUntil(Token::file_metadata_end, [&]() -> ParseResult {
+    SMLoc keyLoc = getToken().getLoc();
+    if (!isCurrentTokenAKeyword())
+      return emitError("expected identifier key in file metadata dictionary");
+    std::string_view key = getTokenSpelling();
+    consumeToken();
+    if (parseToken(Token::colon, "expected ':'"))
+      return failure();
+    if (key == "dialect_resources")
+      return parseDialectResources();
+    if (key == "external_resources")
+      return parseExternalResources();
+    return emitError(keyLoc) << "unknown key '" << key << "' in file metadata dictionary";
+  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -72,7 +72,13 @@ public:
   // Errors and tokens
   //===--------------------------------------------------------------------===//
 
-  InFlightDiagnostic emitError(const std::string_view message = {}) { return emitError(state.curToken.getLoc(), message); }
+  /// Errors at the current token (at EOF: one character back, as MLIR does).
+  InFlightDiagnostic emitError(const std::string_view message = {}) {
+    SMLoc loc = state.curToken.getLoc();
+    if (state.curToken.is(Token::eof) && loc.getPointer() != state.lex.getBufferBegin())
+      loc = SMLoc::getFromPointer(loc.getPointer() - 1);
+    return emitError(loc, message);
+  }
   InFlightDiagnostic emitError(SMLoc loc, std::string_view message = {});
   /// Emits an error at the end of the previous token's line when the current
   /// token is on a new line (as MLIR does for "expected X" errors).

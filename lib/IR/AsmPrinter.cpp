@@ -1168,6 +1168,15 @@ SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags) : printe
   };
   std::vector<NamingContext> nameContext;
   usedNameScopes.emplace_back(); // top-level scope (depth 1)
+  // Size the value table once: one entry per result group and argument.
+  size_t numValues = 0;
+  op->walk([&](Operation *nested) {
+    numValues += nested->getNumResults() ? 1 : 0;
+    for (Region &r : nested->getRegions())
+      for (Block &b : r)
+        numValues += b.getNumArguments();
+  });
+  valueIDs.reserve(numValues);
   for (Region &region : op->getRegions())
     nameContext.push_back({&region, nextValueID, nextArgumentID, nextConflictID, 1});
   numberValuesInOp(*op);

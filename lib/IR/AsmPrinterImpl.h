@@ -86,7 +86,7 @@ private:
   std::string_view uniqueValueName(std::string_view name);
   void getResultIDAndNumber(OpResult result, Value &lookupValue, std::optional<int> &lookupResultNo) const;
 
-  PointerMap<detail::ValueImpl *, unsigned> valueIDs;
+  CompactPointerMap<detail::ValueImpl *> valueIDs;
   PointerMap<detail::ValueImpl *, std::string_view> valueNames;
   PointerMap<Operation *, std::vector<int>> opResultGroups;
   PointerMap<Block *, BlockInfo> blockNames;

@@ -185,8 +185,38 @@ struct DenseArrayAttrStorage : public AttributeStorage {
   ArrayRef<char> rawData;
 };
 
-/// Raw data of dense int/fp elements: one element's bytes if splat, else all
-/// elements packed at their storage width (i1 uses one byte per element).
+//===----------------------------------------------------------------------===//
+// Dense elements: MLIR's raw storage layout
+//===----------------------------------------------------------------------===//
+//
+// An element of type T takes getDenseElementBitWidth(T) bits: the integer or
+// float width, 64 for index, and for complex<E> twice E's width rounded up to
+// whole bytes. It is stored in getDenseElementStorageWidth(width) bits: i1 is
+// bit-packed (8 per byte, little-endian bit order), every other width rounds
+// up to whole bytes. A splat stores one element; a splat of i1 is the single
+// byte 0xFF or 0x00. The hex form of the printer and the bytecode expose this
+// layout byte for byte.
+
+inline size_t getDenseElementBitWidth(Type eltType) {
+  if (auto complexType = dyn_cast<ComplexType>(eltType))
+    return ((getDenseElementBitWidth(complexType.getElementType()) + 7) / 8 * 8) * 2;
+  if (eltType.isIndex())
+    return IndexType::kInternalStorageBitWidth;
+  return eltType.getIntOrFloatBitWidth();
+}
+inline size_t getDenseElementStorageWidth(size_t bitWidth) { return bitWidth == 1 ? 1 : (bitWidth + 7) / 8 * 8; }
+inline size_t getDenseElementStorageWidth(Type eltType) {
+  return getDenseElementStorageWidth(getDenseElementBitWidth(eltType));
+}
+inline bool getDenseBit(const char *data, size_t bitPos) { return (data[bitPos / 8] >> (bitPos % 8)) & 1; }
+inline void setDenseBit(char *data, size_t bitPos, bool value) {
+  if (value)
+    data[bitPos / 8] = char(data[bitPos / 8] | (1 << (bitPos % 8)));
+  else
+    data[bitPos / 8] = char(data[bitPos / 8] & ~(1 << (bitPos % 8)));
+}
+
+/// Raw data of dense int/fp/complex elements in MLIR's layout (see above).
 struct DenseIntOrFPElementsAttrStorage : public AttributeStorage {
   struct KeyTy {
     ShapedType type;
@@ -197,9 +227,12 @@ struct DenseIntOrFPElementsAttrStorage : public AttributeStorage {
   DenseIntOrFPElementsAttrStorage(ShapedType type, ArrayRef<char> data, bool isSplat)
       : type(type), data(data), isSplat(isSplat) {}
   bool operator==(const KeyTy &key) const {
-    return key.type == type && key.isSplat == isSplat && key.data == data;
+    return key.type == type && key.isSplat == isSplat && key.data.size() == data.size() &&
+           (data.empty() || std::memcmp(key.data.data(), data.data(), data.size()) == 0);
   }
   static uint64_t hashKey(const KeyTy &key) { return key.hash; }
+  /// Detects splats (storing only the first element) unless `isKnownSplat`.
+  static KeyTy getKey(ShapedType type, ArrayRef<char> data, bool isKnownSplat);
   static DenseIntOrFPElementsAttrStorage *construct(StorageAllocator &a, const KeyTy &key) {
     char *mem = key.data.empty() ? nullptr : static_cast<char *>(a.allocate(key.data.size(), 16));
     if (mem)
@@ -212,23 +245,22 @@ struct DenseIntOrFPElementsAttrStorage : public AttributeStorage {
   bool isSplat;
 };
 
+/// The strings of dense string elements; a splat stores one string.
 struct DenseStringElementsAttrStorage : public AttributeStorage {
   struct KeyTy {
     ShapedType type;
     ArrayRef<std::string_view> data;
     bool isSplat;
+    uint64_t hash;
   };
   DenseStringElementsAttrStorage(ShapedType type, ArrayRef<std::string_view> data, bool isSplat)
       : type(type), data(data), isSplat(isSplat) {}
   bool operator==(const KeyTy &key) const {
     return key.type == type && key.isSplat == isSplat && key.data == data;
   }
-  static uint64_t hashKey(const KeyTy &key) {
-    uint64_t h = hashValue(Type(key.type));
-    for (auto s : key.data)
-      h = hashCombineRaw(h, hashValue(s));
-    return h;
-  }
+  static uint64_t hashKey(const KeyTy &key) { return key.hash; }
+  /// Detects splats (storing only the first string) unless `isKnownSplat`.
+  static KeyTy getKey(ShapedType type, ArrayRef<std::string_view> data, bool isKnownSplat);
   static DenseStringElementsAttrStorage *construct(StorageAllocator &a, const KeyTy &key) {
     auto *strs = key.data.empty() ? nullptr
                                   : static_cast<std::string_view *>(a.allocate(

@@ -61,6 +61,8 @@ struct MLIRContext::Impl {
   std::mutex resourceMutex;
   std::vector<DenseResourceElementsHandle::Entry *> resourceEntries;
   std::unordered_map<std::string, DenseResourceElementsHandle::Entry *> resourceByKey;
+  /// Unclaimed `external_resources` groups (see getExternalResources).
+  std::vector<ExternalResourceGroup> externalResources;
 
   // Caches.
   IndexType indexType;

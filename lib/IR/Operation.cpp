@@ -27,12 +27,8 @@ Operation *Operation::create(OperationState &state) {
   MLIRContext *ctx = state.getContext();
   DictionaryAttr attrs = state.attributes.getDictionary(ctx);
   Operation *op = create(state.location, state.name, state.types, ValueRange(state.operands), NamedAttrList(),
-                         Attribute(), state.successors, state.regions.size());
+                         state.propertiesAttr, state.successors, state.regions.size());
   op->attrs = attrs;
-  if (state.propertiesAttr) {
-    LogicalResult r = op->setPropertiesFromAttribute(state.propertiesAttr, nullptr);
-    (void)r;
-  }
   // Registered ops may have received inherent attributes through the
   // attribute list (MLIR moves them into properties).
   if (op->isRegistered() && !op->name.getAttributeNames().empty() && !attrs.empty()) {
@@ -62,7 +58,8 @@ Operation *Operation::create(Location loc, OperationName name, TypeRange resultT
   unsigned numResults = resultTypes.size();
   unsigned numSuccs = successors.size();
   unsigned numOperands = operands.size();
-  unsigned numProps = name.isRegistered() ? name.getAttributeNames().size() : 1;
+  // Unregistered ops only get a property slot when they have properties.
+  unsigned numProps = name.isRegistered() ? name.getAttributeNames().size() : (properties ? 1 : 0);
   assert(numProps < 256 && "too many inherent attributes");
   size_t size = sizeof(detail::OpResultImpl) * numResults + sizeof(Operation) + sizeof(BlockOperand) * numSuccs +
                 sizeof(Region) * numRegions + sizeof(OpOperand) * numOperands + sizeof(Attribute) * numProps;
@@ -90,6 +87,9 @@ Operation *Operation::create(Location loc, OperationName name, TypeRange resultT
   Attribute *props = op->propsPtr();
   for (unsigned i = 0; i < numProps; ++i)
     new (props + i) Attribute();
+  if (numProps && name.isRegistered())
+    if (auto *populate = name.getInfo().populateDefaultProperties)
+      populate(op);
   if (properties) {
     LogicalResult r = op->setPropertiesFromAttribute(properties, nullptr);
     (void)r;
@@ -409,12 +409,21 @@ Attribute Operation::getPropertiesAsAttribute() const {
 
 LogicalResult Operation::setPropertiesFromAttribute(Attribute attr, function_ref<InFlightDiagnostic()> emitError) {
   if (!isRegistered()) {
-    if (numProps)
+    if (numProps) {
       propsPtr()[0] = attr;
-    return success();
+      return success();
+    }
+    // Created without properties: there is no slot to hold them.
+    if (!attr)
+      return success();
+    if (emitError)
+      return emitError() << "cannot set properties on an unregistered operation created without them";
+    return failure();
   }
   if (!attr)
     return success();
+  if (auto *setFn = name.getInfo().setPropertiesFromAttr)
+    return setFn(this, attr, emitError);
   auto dict = dyn_cast<DictionaryAttr>(attr);
   if (!dict) {
     if (emitError)
@@ -437,7 +446,7 @@ LogicalResult Operation::setPropertiesFromAttribute(Attribute attr, function_ref
 InFlightDiagnostic Operation::emitError(std::string_view message) {
   InFlightDiagnostic diag = lamina::emitError(getLoc(), message);
   if (getContext()->shouldPrintOpOnDiagnostic())
-    diag.attachNote(getLoc()) << "see current operation: " << *this;
+    diag.attachNote(getLoc()).append("see current operation: ").appendOp(*this, OpPrintingFlags().printGenericOpForm());
   return diag;
 }
 
@@ -485,10 +494,12 @@ Operation *Operation::clone() const {
       succs.push_back(it == blockMap.end() ? b : it->second);
     }
     Operation *dst = Operation::create(src->getLoc(), src->getName(), TypeRange(src->getResultTypes()),
-                                       ValueRange(ops), NamedAttrList(src->attrs), Attribute(), succs,
+                                       ValueRange(ops), NamedAttrList(src->attrs),
+                                       src->isRegistered() ? Attribute() : src->getPropertiesAsAttribute(), succs,
                                        src->getNumRegions());
-    for (unsigned i = 0; i < src->numProps; ++i)
-      dst->propsPtr()[i] = src->propsPtr()[i];
+    if (src->isRegistered())
+      for (unsigned i = 0; i < src->numProps; ++i)
+        dst->propsPtr()[i] = src->propsPtr()[i];
     for (unsigned i = 0; i < src->numResults; ++i)
       valueMap[src->getResult(i).getAsOpaquePointer()] = dst->getResult(i);
     return dst;

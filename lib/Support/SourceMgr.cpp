@@ -6,12 +6,49 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 using namespace lamina;
 
-MemoryBuffer::~MemoryBuffer() { std::free(data); }
+MemoryBuffer::~MemoryBuffer() {
+  if (mapped)
+    ::munmap(data, mappedSize);
+  else
+    std::free(data);
+}
+
+void MemoryBuffer::releaseBefore(const char *ptr) const {
+  if (!mapped || ptr <= data)
+    return;
+  size_t pageSize = size_t(::sysconf(_SC_PAGESIZE));
+  // Keep a margin behind the point: diagnostics may look at recent lines.
+  constexpr size_t kMargin = size_t(1) << 20;
+  size_t offset = size_t(ptr - data);
+  if (offset <= kMargin)
+    return;
+  size_t end = (offset - kMargin) & ~(pageSize - 1);
+  if (end)
+    ::madvise(data, end, MADV_DONTNEED);
+}
+
+/// Maps a regular file read-only with a zero byte after its end (the lexer
+/// relies on the terminator). Returns null if mapping is not possible.
+static char *mapFile(int fd, size_t size, size_t &mappedSize) {
+  size_t pageSize = size_t(::sysconf(_SC_PAGESIZE));
+  // Reserve one extra zero page so the text is always NUL-terminated.
+  mappedSize = ((size + pageSize) / pageSize) * pageSize;
+  void *region = ::mmap(nullptr, mappedSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (region == MAP_FAILED)
+    return nullptr;
+  void *file = ::mmap(region, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0);
+  if (file == MAP_FAILED) {
+    ::munmap(region, mappedSize);
+    return nullptr;
+  }
+  return static_cast<char *>(region);
+}
 
 std::unique_ptr<MemoryBuffer> MemoryBuffer::getMemBufferCopy(std::string_view text,
                                                              std::string_view name) {
@@ -41,6 +78,21 @@ std::unique_ptr<MemoryBuffer> MemoryBuffer::getFileOrSTDIN(std::string_view path
   struct stat st;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
     cap = size_t(st.st_size) + 1;
+  // Large regular files (also when given on standard input) are mapped.
+  if (S_ISREG(st.st_mode) && st.st_size >= (1 << 20) && ::lseek(fd, 0, SEEK_CUR) == 0) {
+    size_t mappedSize;
+    if (char *text = mapFile(fd, size_t(st.st_size), mappedSize)) {
+      if (!isStdin)
+        ::close(fd);
+      std::unique_ptr<MemoryBuffer> b(new MemoryBuffer());
+      b->data = text;
+      b->size = size_t(st.st_size);
+      b->mappedSize = mappedSize;
+      b->mapped = true;
+      b->name = isStdin ? "<stdin>" : std::string(path);
+      return b;
+    }
+  }
   char *buf = static_cast<char *>(std::malloc(cap + 1));
   for (;;) {
     if (len == cap) {

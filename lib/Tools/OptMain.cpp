@@ -43,7 +43,7 @@ struct OptConfig {
   bool splitInputFile = false;
   std::string inputSplitMarker = "// -----";
   std::string outputSplitMarker = "// -----";
-  bool verifyDiagnostics = false;
+  SourceMgrDiagnosticVerifierHandler::Level verifyDiagnostics = SourceMgrDiagnosticVerifierHandler::Level::None;
   bool emitBytecode = false;
   std::optional<int64_t> emitBytecodeVersion;
   bool verifyPasses = true;
@@ -176,9 +176,19 @@ std::optional<int> parseArgs(int argc, char **argv, const char *toolName, OptCon
       if (!v)
         return 1;
       config.outputSplitMarker = std::string(*v);
-    } else if (name == "verify-diagnostics")
-      ok = boolFlag(config.verifyDiagnostics);
-    else if (name == "emit-bytecode")
+    } else if (name == "verify-diagnostics") {
+      // An enum option with an optional value, as in mlir-opt.
+      using Level = SourceMgrDiagnosticVerifierHandler::Level;
+      if (!value || value->empty() || *value == "all")
+        config.verifyDiagnostics = Level::All;
+      else if (*value == "only-expected")
+        config.verifyDiagnostics = Level::OnlyExpected;
+      else {
+        std::fprintf(stderr, "%s: for the --verify-diagnostics option: Cannot find option named '%.*s'!\n", toolName,
+                     int(value->size()), value->data());
+        return 1;
+      }
+    } else if (name == "emit-bytecode")
       ok = boolFlag(config.emitBytecode);
     else if (name == "emit-bytecode-version") {
       auto v = needValue();
@@ -348,35 +358,37 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   return success();
 }
 
-/// Processes one buffer with a fresh context.
-LogicalResult processBuffer(raw_ostream &os, std::unique_ptr<MemoryBuffer> buffer, const OptConfig &config,
-                            DialectRegistry &registry) {
-  SourceMgr sourceMgr;
-  sourceMgr.addNewSourceBuffer(std::move(buffer));
+/// Processes one buffer with a fresh context. With `verifier`, diagnostics
+/// are checked against the expectations of the whole input instead of
+/// printed.
+LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, const OptConfig &config,
+                            DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier) {
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   if (!config.disableThreading)
     context.enableMultithreading();
   context.allowUnregisteredDialects(config.allowUnregisteredDialects);
-  context.printOpOnDiagnostic(!config.verifyDiagnostics);
-  if (!config.verifyDiagnostics) {
+  context.printOpOnDiagnostic(!verifier);
+  if (!verifier) {
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
     LogicalResult r = performActions(os, sourceMgr, context, config);
     errs().flush();
     return r;
   }
-  SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context);
+  // Whether the actions succeed does not matter, only which diagnostics
+  // they produce.
+  auto handler = verifier->registerInContext(&context);
   (void)performActions(os, sourceMgr, context, config);
-  LogicalResult r = handler.verify();
   errs().flush();
-  return r;
+  return success();
 }
 
-/// Splits `buffer` on the marker (keeping absolute line numbers by padding
+/// Splits the input on the marker (keeping absolute line numbers by padding
 /// each chunk with the newlines that precede it) and processes each chunk.
-LogicalResult splitAndProcess(raw_ostream &os, std::unique_ptr<MemoryBuffer> original, const OptConfig &config,
-                              DialectRegistry &registry) {
+LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptConfig &config,
+                              DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier) {
   if (!config.splitInputFile)
-    return processBuffer(os, std::move(original), config, registry);
+    return processBuffer(os, inputMgr, config, registry, verifier);
+  const MemoryBuffer *original = inputMgr.getMemoryBuffer(1);
   std::string_view text = original->getBuffer();
   std::string_view marker = config.inputSplitMarker;
   std::vector<std::string_view> chunks;
@@ -406,8 +418,9 @@ LogicalResult splitAndProcess(raw_ostream &os, std::unique_ptr<MemoryBuffer> ori
       --lineStart;
     padded.append(size_t(chunk.data() - lineStart), ' ');
     padded.append(chunk);
-    auto buffer = MemoryBuffer::getMemBufferCopy(padded, original->getBufferIdentifier());
-    if (failed(processBuffer(os, std::move(buffer), config, registry)))
+    SourceMgr chunkMgr;
+    chunkMgr.addNewSourceBuffer(MemoryBuffer::getMemBufferCopy(padded, original->getBufferIdentifier()));
+    if (failed(processBuffer(os, chunkMgr, config, registry, verifier)))
       hadFailure = true;
   }
   return failure(hadFailure);
@@ -445,14 +458,32 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
   OutputFile output(config.outputFilename);
   if (!output.open(toolName))
     return 1;
+  SourceMgr inputMgr;
+  inputMgr.addNewSourceBuffer(std::move(input));
   bool ok;
   {
     raw_fd_ostream os(output.getFD());
-    ok = succeeded(splitAndProcess(os, std::move(input), config, registry));
+    using Level = SourceMgrDiagnosticVerifierHandler::Level;
+    if (config.verifyDiagnostics != Level::None) {
+      // One verifier for the whole input, so expectations keep their
+      // absolute lines across -split-input-file chunks and unmet ones are
+      // reported after the last chunk.
+      SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), config.verifyDiagnostics);
+      (void)splitAndProcess(os, inputMgr, config, registry, &verifier);
+      ok = succeeded(verifier.verify());
+    } else {
+      ok = succeeded(splitAndProcess(os, inputMgr, config, registry, nullptr));
+      // mlir-opt builds its verifier even without --verify-diagnostics and,
+      // when it is destroyed, reports the input's expectations as not
+      // produced (without affecting the exit code). Scanning after the run
+      // keeps the input's pages out of memory during it.
+      SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), Level::None);
+    }
     os.flush();
     if (os.hasError())
       ok = false;
   }
+
   if (!output.finish(ok, toolName))
     return 1;
   return ok ? 0 : 1;

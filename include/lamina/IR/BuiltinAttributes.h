@@ -487,6 +487,27 @@ private:
   Entry *entry = nullptr;
 };
 
+/// An `external_resources` entry no handler claimed. mlir-opt keeps these
+/// (its fallback resource map) and prints them back unchanged; lamina keeps
+/// them in the context the file was parsed into.
+struct ExternalResourceEntry {
+  enum class Kind : uint8_t { Blob, Bool, String };
+  std::string key;
+  Kind kind = Kind::Bool;
+  AsmResourceBlob blob;    // Kind::Blob
+  bool boolValue = false;  // Kind::Bool
+  std::string stringValue; // Kind::String
+};
+
+/// The entries of one `external_resources` group, in parse order.
+struct ExternalResourceGroup {
+  std::string name;
+  std::vector<ExternalResourceEntry> entries;
+};
+
+/// The context's unclaimed external resources, groups in first-seen order.
+std::vector<ExternalResourceGroup> &getExternalResources(MLIRContext *ctx);
+
 /// `dense_resource<key> : tensor<...>`.
 class DenseResourceElementsAttr
     : public Attribute::AttrBase<DenseResourceElementsAttr, ElementsAttr,

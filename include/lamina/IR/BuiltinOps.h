@@ -33,4 +33,14 @@ public:
   static constexpr std::string_view getOperationName() { return "builtin.unrealized_conversion_cast"; }
 };
 
+class BuiltinDialect;
+
+/// The function BuiltinDialect uses to register builtin.module and
+/// builtin.unrealized_conversion_cast. The IR layer's default registers them
+/// without custom syntax (generic form, basic checks); the ODS layer
+/// installs the full definitions (installBuiltinOpDefinitions in
+/// lamina/Dialect/Builtin/BuiltinOpDefs.h). Affects dialects created after
+/// the call.
+void setBuiltinOpsRegistration(void (*registerFn)(BuiltinDialect &dialect));
+
 } // namespace lamina

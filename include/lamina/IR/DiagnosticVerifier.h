@@ -7,21 +7,54 @@
 
 namespace lamina {
 
-/// Collects `expected-error/warning/remark/note` annotations from the source
-/// buffers and checks emitted diagnostics against them (mlir-opt's
-/// --verify-diagnostics). Unexpected diagnostics and unmatched expectations
-/// are reported as errors by `verify()`.
-class SourceMgrDiagnosticVerifierHandler {
+/// mlir-opt's --verify-diagnostics. On construction, scans every buffer of
+/// the source manager for annotations
+///
+///   expected-(error|warning|remark|note)[-re] [@(+N|-N|above|below|unknown)] {{message}}
+///
+/// (one per line; `-re` makes `{{regex}}` segments of the message regular
+/// expressions, the rest literal; without `-re` the message is a plain
+/// substring). Each diagnostic handed to `process` (and each of its notes)
+/// must match an expectation on its line with the same severity; otherwise
+/// `unexpected <kind>: <message>` (or a near-miss message when only the
+/// severity differs) is printed. `verify()` prints `expected <kind> "<msg>"
+/// was not produced` for every expectation never matched and returns the
+/// overall status. Like mlir-opt, the destructor calls `verify()` again.
+class SourceMgrDiagnosticVerifierHandler : public SourceMgrDiagnosticHandler {
 public:
-  SourceMgrDiagnosticVerifierHandler(SourceMgr &mgr, MLIRContext *ctx);
+  /// How strictly diagnostics are checked (--verify-diagnostics=...).
+  enum class Level {
+    /// Not verifying (the handler only scans expectations).
+    None = 0,
+    /// Every diagnostic must be expected and every expectation produced.
+    All,
+    /// Only expectations are checked; unexpected diagnostics are ignored.
+    OnlyExpected,
+  };
+
+  /// Scans `mgr`'s buffers for expectations and, if `ctx` is non-null,
+  /// registers itself as a handler of `ctx`.
+  SourceMgrDiagnosticVerifierHandler(SourceMgr &mgr, MLIRContext *ctx, raw_ostream &out,
+                                     Level level = Level::All);
+  SourceMgrDiagnosticVerifierHandler(SourceMgr &mgr, MLIRContext *ctx, Level level = Level::All);
   ~SourceMgrDiagnosticVerifierHandler();
+
   /// Reports expectations that were not produced; fails if any diagnostic
-  /// was unexpected or any expectation unmet.
+  /// was unexpected or any expectation unmet (or an annotation was invalid).
   LogicalResult verify();
+
+  /// Routes the diagnostics of another context (e.g. one per
+  /// -split-input-file chunk) to this verifier while the returned handler
+  /// lives.
+  std::unique_ptr<ScopedDiagnosticHandler> registerInContext(MLIRContext *ctx);
+
+  /// Checks one diagnostic and each of its notes.
+  void process(Diagnostic &diag);
 
   struct Impl;
 
 private:
+  void process(Location loc, std::string_view msg, DiagnosticSeverity kind);
   std::unique_ptr<Impl> impl;
 };
 

@@ -19,6 +19,9 @@ class Region;
 class OpFoldResult;
 class DialectBytecodeReader;
 class DialectBytecodeWriter;
+class InFlightDiagnostic;
+class OperationName;
+class NamedAttrList;
 
 /// The description of a registered operation: hooks and static facts. One
 /// per registered op name, owned by the context. Unregistered names have an
@@ -41,8 +44,21 @@ struct OperationInfo {
   /// Dialect whose prefix may be elided inside this op's regions
   /// (OpAsmOpInterface::getDefaultDialect).
   std::string_view defaultDialect;
-  /// Builds `state.propertiesAttr`-style defaults for absent properties.
+  /// Fills the property slots an op gets by default (default-valued
+  /// attributes, zero segment sizes); called by Operation::create before the
+  /// given attributes/properties are stored.
   void (*populateDefaultProperties)(Operation *) = nullptr;
+  /// Sets the property slots from a dictionary as MLIR's generated
+  /// setPropertiesFromAttr does (class checks, "Invalid attribute `x` in
+  /// property conversion: ..."). Null: store the entries as they are.
+  LogicalResult (*setPropertiesFromAttr)(Operation *, Attribute, function_ref<InFlightDiagnostic()> emitError) =
+      nullptr;
+  /// Checks inherent attributes given in an attribute dictionary against
+  /// their constraints (MLIR's verifyInherentAttrs, run by the parsers on
+  /// `{...}`); `emitError` yields a diagnostic already prefixed with
+  /// "'op.name' op ".
+  LogicalResult (*verifyInherentAttrs)(OperationName, NamedAttrList &, function_ref<InFlightDiagnostic()> emitError) =
+      nullptr;
   /// Reads the op's properties from bytecode (MLIR's readProperties: each
   /// property in declaration order in its ODS encoding) into the property
   /// slots of `op` (already created with its name). Null: the op has no
@@ -151,6 +167,10 @@ struct IsIdempotent;
 struct IsInvolution;
 struct ResultsBroadcastableShape;
 struct HasRecursiveMemoryEffects;
+struct MemRefsNormalizable;
+struct SameOperandsShape;
+struct SameOperandsAndResultElementType;
+struct Pure;
 } // namespace OpTrait
 
 /// A list of named attributes kept sorted lazily, for building ops.

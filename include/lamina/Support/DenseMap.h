@@ -92,4 +92,90 @@ private:
   size_t count = 0;
 };
 
+/// A compact pointer-to-uint32 map for very large tables (one entry per SSA
+/// value when printing): 12-byte slots, power-of-two capacity kept at most
+/// 7/8 full. Keys are never erased.
+template <typename KeyPtr> class CompactPointerMap {
+public:
+  CompactPointerMap() = default;
+  /// Pre-sizes for `n` keys so no rehash happens while filling.
+  void reserve(size_t n) {
+    size_t cap = 64;
+    while (cap * 7 < n * 8 + 8)
+      cap *= 2;
+    if (cap > capacity)
+      rehash(cap);
+  }
+  /// Inserts if absent; returns the stored value and whether it was inserted.
+  std::pair<uint32_t *, bool> insert(KeyPtr key, uint32_t value) {
+    if ((count + 1) * 8 > capacity * 7)
+      rehash(capacity ? capacity * 2 : 64);
+    size_t mask = capacity - 1;
+    for (size_t i = hashPtr(key) & mask;; i = (i + 1) & mask) {
+      Slot &s = slots[i];
+      KeyPtr k = s.getKey();
+      if (!k) {
+        s.setKey(key);
+        s.value = value;
+        ++count;
+        return {&s.value, true};
+      }
+      if (k == key)
+        return {&s.value, false};
+    }
+  }
+  uint32_t &operator[](KeyPtr key) { return *insert(key, 0).first; }
+  const uint32_t *lookup(KeyPtr key) const {
+    if (!capacity)
+      return nullptr;
+    size_t mask = capacity - 1;
+    for (size_t i = hashPtr(key) & mask;; i = (i + 1) & mask) {
+      const Slot &s = slots[i];
+      KeyPtr k = s.getKey();
+      if (!k)
+        return nullptr;
+      if (k == key)
+        return &s.value;
+    }
+  }
+  bool contains(KeyPtr key) const { return lookup(key) != nullptr; }
+  size_t size() const { return count; }
+
+private:
+#pragma pack(push, 4)
+  struct Slot {
+    uint32_t keyLo = 0, keyHi = 0;
+    uint32_t value = 0;
+    KeyPtr getKey() const {
+      return reinterpret_cast<KeyPtr>((uintptr_t(keyHi) << 32) | uintptr_t(keyLo));
+    }
+    void setKey(KeyPtr k) {
+      uintptr_t v = reinterpret_cast<uintptr_t>(k);
+      keyLo = uint32_t(v);
+      keyHi = uint32_t(uint64_t(v) >> 32);
+    }
+  };
+#pragma pack(pop)
+  static_assert(sizeof(Slot) == 12, "slots are packed to 12 bytes");
+  static size_t hashPtr(KeyPtr p) {
+    uint64_t x = reinterpret_cast<uintptr_t>(p);
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return size_t(x);
+  }
+  void rehash(size_t newCapacity) {
+    std::vector<Slot> old = std::move(slots);
+    slots.assign(newCapacity, Slot());
+    capacity = newCapacity;
+    count = 0;
+    for (Slot &s : old)
+      if (s.getKey())
+        insert(s.getKey(), s.value);
+  }
+  std::vector<Slot> slots;
+  size_t capacity = 0;
+  size_t count = 0;
+};
+
 } // namespace lamina

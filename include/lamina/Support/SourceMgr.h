@@ -25,10 +25,20 @@ public:
   std::string_view getBufferIdentifier() const { return name; }
   ~MemoryBuffer();
 
+  /// Tells the buffer that text before `ptr` is unlikely to be read again.
+  /// For a file mapped into memory this returns those pages to the kernel
+  /// (they are re-read transparently if touched later), which keeps peak
+  /// memory low while parsing large inputs. No-op for heap buffers.
+  void releaseBefore(const char *ptr) const;
+  /// True if the text is a read-only mapping of a file.
+  bool isMapped() const { return mapped; }
+
 private:
   MemoryBuffer() = default;
   char *data = nullptr;
   size_t size = 0;
+  size_t mappedSize = 0;
+  bool mapped = false;
   std::string name;
 };
 

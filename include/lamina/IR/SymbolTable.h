@@ -1,0 +1,151 @@
+//===- SymbolTable.h - Symbols, symbol tables and symbol uses -------------===//
+//
+// MLIR's symbol model: an operation with the `OpTrait::SymbolTable` trait has
+// one region with one block; the operations of that block that carry a
+// `sym_name` StringAttr are its symbols, unique by name. Symbols are
+// referenced through SymbolRefAttr (`@a`, `@a::@b` for nested tables).
+//
+#pragma once
+
+#include "lamina/IR/Operation.h"
+
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace lamina {
+
+class SymbolTableCollection;
+
+/// The symbols of one symbol-table operation, indexed by name.
+class SymbolTable {
+public:
+  /// The visibility of a symbol (`sym_visibility`; public when absent).
+  enum class Visibility { Public, Private, Nested };
+
+  /// Indexes the symbols of `symbolTableOp` (which must have the trait, one
+  /// region and one block).
+  explicit SymbolTable(Operation *symbolTableOp);
+
+  /// The symbol named `name`, or null.
+  Operation *lookup(std::string_view name) const;
+  Operation *lookup(StringAttr name) const;
+  template <typename T> T lookup(std::string_view name) const { return dyn_cast_or_null<T>(lookup(name)); }
+
+  /// Removes `op` from the table (not from the IR).
+  void remove(Operation *op);
+  /// Removes `op` from the table and erases it.
+  void erase(Operation *op);
+  /// Adds `symbol` (moving it into the table's block at `insertPt` — the end,
+  /// before a terminator — if it has no parent), renaming it `name_N` if its
+  /// name is taken. Returns the final name.
+  StringAttr insert(Operation *symbol, Block::iterator insertPt = Block::iterator());
+
+  Operation *getOp() const { return symbolTableOp; }
+
+  /// "sym_name".
+  static constexpr std::string_view getSymbolAttrName() { return "sym_name"; }
+  /// "sym_visibility".
+  static constexpr std::string_view getVisibilityAttrName() { return "sym_visibility"; }
+
+  /// The name of `symbol` (must have one).
+  static StringAttr getSymbolName(Operation *symbol);
+  static void setSymbolName(Operation *symbol, StringAttr name);
+  static void setSymbolName(Operation *symbol, std::string_view name);
+  static Visibility getSymbolVisibility(Operation *symbol);
+  static void setSymbolVisibility(Operation *symbol, Visibility vis);
+
+  /// The closest ancestor of `from` (or `from` itself) that is a symbol
+  /// table; null if an unregistered op that might be one is met first.
+  static Operation *getNearestSymbolTable(Operation *from);
+  /// The symbol named `symbol` directly in `symbolTableOp`, or null.
+  static Operation *lookupSymbolIn(Operation *symbolTableOp, StringAttr symbol);
+  static Operation *lookupSymbolIn(Operation *symbolTableOp, std::string_view symbol);
+  /// Resolves a (nested) reference from `symbolTableOp`: the leaf symbol, or
+  /// null if any step is missing or not a symbol table.
+  static Operation *lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr symbol);
+  /// Same, collecting every operation resolved along the way.
+  static LogicalResult lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr symbol,
+                                      std::vector<Operation *> &symbols);
+  /// Looks `symbol` up in the nearest symbol table around `from`.
+  static Operation *lookupNearestSymbolFrom(Operation *from, StringAttr symbol);
+  static Operation *lookupNearestSymbolFrom(Operation *from, SymbolRefAttr symbol);
+  template <typename T> static T lookupNearestSymbolFrom(Operation *from, StringAttr symbol) {
+    return dyn_cast_or_null<T>(lookupNearestSymbolFrom(from, symbol));
+  }
+  template <typename T> static T lookupNearestSymbolFrom(Operation *from, SymbolRefAttr symbol) {
+    return dyn_cast_or_null<T>(lookupNearestSymbolFrom(from, symbol));
+  }
+
+  /// One use of a symbol: the user and the reference attribute.
+  class SymbolUse {
+  public:
+    SymbolUse(Operation *op, SymbolRefAttr ref) : owner(op), ref(ref) {}
+    Operation *getUser() const { return owner; }
+    SymbolRefAttr getSymbolRef() const { return ref; }
+
+  private:
+    Operation *owner;
+    SymbolRefAttr ref;
+  };
+
+  /// Every symbol reference in the attributes of the operations nested in
+  /// `from` (not entering nested symbol tables); nullopt if an unregistered
+  /// op that might be a symbol table is found.
+  static std::optional<std::vector<SymbolUse>> getSymbolUses(Operation *from);
+  /// The uses whose root reference is `symbol`.
+  static std::optional<std::vector<SymbolUse>> getSymbolUses(StringAttr symbol, Operation *from);
+  /// True if `symbol` is known to have no use in `from`.
+  static bool symbolKnownUseEmpty(StringAttr symbol, Operation *from);
+
+  /// Calls `callback(op, allUsesVisible)` on every symbol table nested in
+  /// `op` (innermost first), `op` included.
+  static void walkSymbolTables(Operation *op, bool allSymUsesVisible,
+                               function_ref<void(Operation *, bool)> callback);
+
+private:
+  Operation *symbolTableOp;
+  std::unordered_map<const void *, Operation *> symbols; // StringAttr impl -> op
+  unsigned uniquingCounter = 0;
+};
+
+/// Caches the SymbolTable of each symbol-table op looked up through it.
+class SymbolTableCollection {
+public:
+  Operation *lookupSymbolIn(Operation *symbolTableOp, StringAttr symbol);
+  Operation *lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr name);
+  LogicalResult lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr name, std::vector<Operation *> &symbols);
+  Operation *lookupNearestSymbolFrom(Operation *from, StringAttr symbol);
+  Operation *lookupNearestSymbolFrom(Operation *from, SymbolRefAttr symbol);
+  template <typename T> T lookupNearestSymbolFrom(Operation *from, StringAttr symbol) {
+    return dyn_cast_or_null<T>(lookupNearestSymbolFrom(from, symbol));
+  }
+  template <typename T> T lookupNearestSymbolFrom(Operation *from, SymbolRefAttr symbol) {
+    return dyn_cast_or_null<T>(lookupNearestSymbolFrom(from, symbol));
+  }
+  /// The (cached) table of `op`.
+  SymbolTable &getSymbolTable(Operation *op);
+  void invalidateSymbolTable(Operation *op) { tables.erase(op); }
+
+private:
+  std::unordered_map<Operation *, std::unique_ptr<SymbolTable>> tables;
+};
+
+/// The interface of ops that reference symbols and check those references
+/// when their enclosing symbol table is verified (MLIR's
+/// SymbolUserOpInterface). An op registers the concept in its
+/// OperationName's interface map under `TypeID::get<SymbolUserOpInterface>()`.
+struct SymbolUserOpInterface {
+  struct Concept {
+    LogicalResult (*verifySymbolUses)(Operation *op, SymbolTableCollection &symbolTable);
+  };
+};
+
+namespace detail {
+/// The SymbolTable trait's region verifier.
+LogicalResult verifySymbolTable(Operation *op);
+/// The attribute checks of the Symbol interface.
+LogicalResult verifySymbol(Operation *op);
+} // namespace detail
+
+} // namespace lamina

@@ -1,0 +1,65 @@
+//===- Threading.h - Parallel loops over IR with ordered diagnostics ------===//
+//
+// MLIR's parallelForEach / failableParallelForEach: run a function on every
+// element, on the context's thread pool when multithreading is enabled.
+// Diagnostics emitted by the calls are buffered per element and re-emitted
+// in element order afterwards, so the output does not depend on scheduling.
+//
+#pragma once
+
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/MLIRContext.h"
+#include "lamina/Support/ThreadPool.h"
+
+#include <atomic>
+
+namespace lamina {
+
+/// Calls `func(i)` for every i in [0, n). With multithreading enabled and
+/// more than one element, the calls run on the context's thread pool (the
+/// calling thread helps) and their diagnostics are replayed in index order.
+template <typename FuncT> void parallelForEachIndex(MLIRContext *context, size_t n, FuncT &&func) {
+  if (n == 0)
+    return;
+  if (!context->isMultithreadingEnabled() || n == 1) {
+    for (size_t i = 0; i < n; ++i)
+      func(i);
+    return;
+  }
+  ParallelDiagnosticHandler handler(context);
+  context->getThreadPool().parallelFor(0, n, [&](size_t i) {
+    handler.setOrderIDForThread(i);
+    func(i);
+    handler.eraseOrderIDForThread();
+  });
+}
+
+/// Calls `func(element)` for each element of `range` (a random-access
+/// container), possibly in parallel; see parallelForEachIndex.
+template <typename RangeT, typename FuncT> void parallelForEach(MLIRContext *context, RangeT &&range, FuncT &&func) {
+  parallelForEachIndex(context, size_t(std::size(range)), [&](size_t i) { func(range[i]); });
+}
+
+/// Like parallelForEach, but stops starting new calls once one fails;
+/// returns failure if any call failed. Without multithreading, stops at the
+/// first failure.
+template <typename RangeT, typename FuncT>
+LogicalResult failableParallelForEach(MLIRContext *context, RangeT &&range, FuncT &&func) {
+  size_t n = size_t(std::size(range));
+  if (!context->isMultithreadingEnabled() || n <= 1) {
+    for (size_t i = 0; i < n; ++i)
+      if (failed(func(range[i])))
+        return failure();
+    return success();
+  }
+  std::atomic<bool> processingFailed(false);
+  parallelForEachIndex(context, n, [&](size_t i) {
+    if (processingFailed.load(std::memory_order_relaxed))
+      return;
+    if (failed(func(range[i])))
+      processingFailed.store(true, std::memory_order_relaxed);
+  });
+  return failure(processingFailed.load());
+}
+
+} // namespace lamina

@@ -1,0 +1,354 @@
+//===- OpDef.h - Declarative operation definitions (ODS without tblgen) ---===//
+//
+// An operation is defined in a few lines of plain C++ that mirror an ODS
+// record; the definition is interpreted when the dialect registers it — no
+// code generator. Example (func.call):
+//
+//   ods::OpDef("func.call", TypeID::get<CallOp>())
+//       .attr("callee", ods::FlatSymbolRefAttr())
+//       .variadicOperand("operands", ods::AnyType())
+//       .variadicResult("", ods::AnyType())
+//       .trait(ods::MemRefsNormalizable())
+//       .format("$callee `(` $operands `)` attr-dict `:` "
+//               "functional-type($operands, results)")
+//       .registerIn(dialect);
+//
+// From the definition the engine derives everything MLIR's OpDefinitionsGen
+// generates: the count traits, the verifier (in MLIR's order: count traits,
+// structural traits, OpInvariants — attributes, operands, results, predicate
+// traits, regions, successors —, the other traits in declaration order, then
+// the custom verifier; region traits and the region verifier after nested
+// ops), the property slots (inherent attributes in MLIR's getAttributeNames
+// order, then `operandSegmentSizes`/`resultSegmentSizes`), the bytecode
+// properties encoding, and — from `format(...)` — the custom parser and
+// printer (see docs/ods.md for the format language).
+//
+// Arguments (operands and attributes) may be declared in any interleaving;
+// the order of each kind is significant as in ODS.
+//
+#pragma once
+
+#include "lamina/IR/OperationSupport.h"
+#include "lamina/ODS/Constraints.h"
+
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lamina {
+
+class Dialect;
+class OpFoldResult;
+class SymbolTableCollection;
+
+namespace ods {
+
+class OpDefinition;
+
+//===----------------------------------------------------------------------===//
+// Traits
+//===----------------------------------------------------------------------===//
+
+/// A type transformation for `TypesMatchWith` (`$_self` is the source type):
+/// writes the derived type(s) to `out`.
+using TypeTransformFn = void (*)(Type in, std::vector<Type> &out);
+
+/// A trait as an ODS definition lists it. Build traits with the functions
+/// below; custom traits fill the fields directly.
+struct Trait {
+  /// The trait's name (for diagnostics of definition errors).
+  std::string name;
+  /// The tag inserted in the op's trait set (`op->hasTrait<OpTrait::X>()`);
+  /// null for traits without a tag.
+  TypeID tag;
+  /// Interfaces this trait declares: (interface id, concept pointer).
+  std::vector<std::pair<TypeID, const void *>> interfaces;
+  /// StructuralOpTrait: verified before OpInvariants.
+  bool structural = false;
+  /// PredOpTrait: verified inside OpInvariants, after the operand and result
+  /// constraints ("failed to verify that <summary>").
+  bool isPredicate = false;
+  std::string summary;
+  /// verifyTrait / verifyRegionTrait; either may be null.
+  std::function<LogicalResult(Operation *)> verify;
+  std::function<LogicalResult(Operation *)> verifyRegion;
+  /// Type inference hints used by the assembly format.
+  enum class Inference { None, AllTypesMatch, SameOperandsAndResultType, SameTypeOperands, TypesMatchWith };
+  Inference inference = Inference::None;
+  /// AllTypesMatch: the names; TypesMatchWith: {lhs, rhs}.
+  std::vector<std::string> names;
+  TypeTransformFn transform = nullptr;
+  /// Whether `transform` produces a range (RangedTypesMatchWith, getInputs()).
+  bool transformIsRange = false;
+  /// InferTypeOpInterface: infers result types during parsing when the
+  /// format does not mention them.
+  bool infersResultTypes = false;
+  /// SingleBlockImplicitTerminator: the terminator's name.
+  std::string implicitTerminator;
+  /// Traits this one stands for (ODS TraitList); flattened when added.
+  std::vector<Trait> list;
+};
+
+/// The verification of a predicate trait, given the op.
+using PredicateFn = bool (*)(Operation *op);
+
+// Native traits (mlir/IR/OpBase.td). Each sets the OpTrait tag.
+Trait IsTerminator();
+Trait NoTerminator();
+Trait SingleBlock();
+/// SingleBlockImplicitTerminator<"op"> (SingleBlock + the terminator check).
+Trait SingleBlockImplicitTerminator(std::string_view terminatorName);
+Trait IsolatedFromAbove();
+Trait SymbolTableTrait();
+Trait AffineScope();
+Trait AutomaticAllocationScope();
+/// HasParent<"a"> / ParentOneOf<["a", "b"]>.
+Trait HasParent(std::initializer_list<std::string_view> parentNames);
+Trait ReturnLike();
+Trait ConstantLike();
+Trait Commutative();
+Trait Idempotent();
+Trait Involution();
+Trait MemRefsNormalizable();
+Trait Elementwise();
+Trait Scalarizable();
+Trait Vectorizable();
+Trait Tensorizable();
+/// ElementwiseMappable: Elementwise, Scalarizable, Vectorizable, Tensorizable.
+Trait ElementwiseMappable();
+Trait SameOperandsAndResultType();
+Trait SameTypeOperands();
+Trait SameOperandsShape();
+Trait SameOperandsAndResultShape();
+Trait SameOperandsElementType();
+Trait SameOperandsAndResultElementType();
+Trait ResultsBroadcastableShape();
+Trait AttrSizedOperandSegments();
+Trait AttrSizedResultSegments();
+Trait NoRegionArguments();
+Trait HasOnlyGraphRegion();
+Trait RecursiveMemoryEffects();
+/// Pure (= AlwaysSpeculatable + NoMemoryEffect): no verification.
+Trait Pure();
+/// Side-effect interfaces without verification (NoMemoryEffect, ...).
+Trait NoMemoryEffect();
+Trait MemoryEffects(std::string_view name = "MemoryEffectOpInterface");
+// Predicate traits (verified inside OpInvariants).
+/// AllTypesMatch<["a", "b"]>: "all of {a, b} have same type".
+Trait AllTypesMatch(std::initializer_list<std::string_view> names);
+/// AllElementTypesMatch, AllShapesMatch, AllRanksMatch.
+Trait AllElementTypesMatch(std::initializer_list<std::string_view> names);
+Trait AllShapesMatch(std::initializer_list<std::string_view> names);
+Trait AllRanksMatch(std::initializer_list<std::string_view> names);
+/// TypesMatchWith<summary, lhs, rhs, transform>: transform(lhs type) == rhs
+/// type(s). `isRange` when the transform yields a list (RangedTypesMatchWith
+/// or a list-valued transform such as `getInputs()`).
+Trait TypesMatchWith(std::string_view summary, std::string_view lhs, std::string_view rhs, TypeTransformFn transform,
+                     bool isRange = false);
+/// A PredOpTrait with an arbitrary predicate.
+Trait PredOpTrait(std::string_view summary, PredicateFn pred);
+/// A trait with custom verification (verifyTrait / verifyRegionTrait).
+Trait CustomTrait(std::string_view name, std::function<LogicalResult(Operation *)> verify,
+                  std::function<LogicalResult(Operation *)> verifyRegion = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Interfaces
+//===----------------------------------------------------------------------===//
+
+/// Result-type inference (InferTypeOpInterface::inferReturnTypes). The
+/// context describes the op being built or verified.
+struct InferContext {
+  MLIRContext *context;
+  std::optional<Location> location;
+  ValueRange operands;
+  /// Inherent and discardable attributes by name.
+  std::function<Attribute(std::string_view)> getAttr;
+  ArrayRef<Region *> regions;
+};
+using InferReturnTypesFn = LogicalResult (*)(const InferContext &ctx, std::vector<Type> &inferred);
+
+/// InferTypeOpInterface: lets the format omit result types and verifies the
+/// results ("inferred type(s) ... are incompatible with return type(s)").
+Trait InferTypeOpInterface(InferReturnTypesFn infer);
+/// OpAsmOpInterface: declares the interface (the hooks are set on OpDef).
+Trait OpAsmOpInterface();
+/// SymbolOpInterface (`Symbol`): verifies sym_name/sym_visibility and
+/// `symbol declaration cannot have public visibility`.
+/// `isDeclaration` says whether the op is a declaration (e.g. an external
+/// function); `optional` is OptionalSymbol (builtin.module).
+Trait Symbol(bool (*isDeclaration)(Operation *) = nullptr, bool optional = false);
+/// SymbolUserOpInterface (lamina/IR/SymbolTable.h): `verifySymbolUses` runs
+/// when the enclosing symbol table is verified.
+Trait SymbolUserOpInterface(LogicalResult (*verifySymbolUses)(Operation *op, SymbolTableCollection &tables));
+/// BranchOpInterface: verifies successor operand counts and types against
+/// the target blocks. `getSuccessorOperands(op, i)` returns the operands
+/// forwarded to successor i.
+Trait BranchOpInterface(OperandRange (*getSuccessorOperands)(Operation *op, unsigned index));
+/// RegionKindInterface (lamina/IR/RegionKindInterface.h): every region a
+/// graph region (`graph`) or an SSACFG region.
+Trait RegionKindInterface(bool graph);
+/// Interfaces declared without verification (CallOpInterface,
+/// CallableOpInterface, FunctionOpInterface, ...): only recorded.
+Trait Interface(std::string_view name, TypeID id = TypeID(), const void *conceptPtr = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// The parse-time storage of one argument of a `custom<Name>(...)`
+/// directive, as the generated parser passes it to `parseName`.
+struct CustomParseArg {
+  enum class Kind {
+    Attribute,   ///< `$attr`: `attr` (set it; the engine stores it).
+    AttrDict,    ///< `attr-dict`: `attrs`.
+    Operand,     ///< `$operand`: `operands` (0/1 element for single/optional).
+    Region,      ///< `$region`: `regions` (one for a single region).
+    Successor,   ///< `$successor`: `successors`.
+    Type,        ///< `type($x)`: `types`.
+    String,      ///< `"literal"`: `string`.
+  };
+  Kind kind;
+  /// `ref(...)`: already parsed; read, do not fill.
+  bool isRef = false;
+  /// Variadic (list) vs single/optional.
+  bool isVariadic = false;
+  bool isOptional = false;
+  Attribute *attr = nullptr;
+  NamedAttrList *attrs = nullptr;
+  std::vector<OpAsmParser::UnresolvedOperand> *operands = nullptr;
+  /// Segment sizes for VariadicOfVariadic operands.
+  std::vector<int32_t> *operandGroupSizes = nullptr;
+  std::vector<std::unique_ptr<Region>> *regions = nullptr;
+  std::vector<Block *> *successors = nullptr;
+  std::vector<Type> *types = nullptr;
+  std::string_view string;
+};
+
+/// The print-time value of one argument of a custom directive.
+struct CustomPrintArg {
+  CustomParseArg::Kind kind;
+  Attribute attr;
+  lamina::DictionaryAttr attrs;
+  OperandRange operands;
+  std::vector<Type> types;
+  std::vector<Region *> regions;
+  std::vector<Block *> successors;
+  std::string_view string;
+};
+
+/// `custom<Name>(...)`. `parse` returns failure on error; for a directive
+/// that guards an optional group, `parseOptional` returns std::nullopt when
+/// it is absent.
+struct CustomDirective {
+  std::string name;
+  ParseResult (*parse)(OpAsmParser &parser, OperationState &state, ArrayRef<CustomParseArg *> args) = nullptr;
+  void (*print)(OpAsmPrinter &printer, Operation *op, ArrayRef<CustomPrintArg> args) = nullptr;
+  std::optional<ParseResult> (*parseOptional)(OpAsmParser &parser, OperationState &state,
+                                              ArrayRef<CustomParseArg *> args) = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// OpDef
+//===----------------------------------------------------------------------===//
+
+/// Builder of an operation definition. Chain the declarations, then call
+/// registerIn(dialect). The definition is finalized (format parsed and
+/// checked, slots computed) once per process and shared by every context.
+class OpDef {
+public:
+  /// `name` is the full name ("func.call"). `typeID` identifies the C++ op
+  /// class, if any (allocated otherwise).
+  explicit OpDef(std::string_view name, TypeID typeID = TypeID());
+  OpDef(OpDef &&);
+  OpDef &operator=(OpDef &&);
+  ~OpDef();
+
+  // Operands and results ------------------------------------------------------
+  OpDef &operand(std::string_view name, TypeConstraint c = TypeConstraint());
+  OpDef &optionalOperand(std::string_view name, TypeConstraint c = TypeConstraint());
+  OpDef &variadicOperand(std::string_view name, TypeConstraint c = TypeConstraint());
+  /// VariadicOfVariadic<type, "segmentAttr">.
+  OpDef &variadicOfVariadicOperand(std::string_view name, TypeConstraint c, std::string_view segmentAttr);
+  OpDef &result(std::string_view name, TypeConstraint c = TypeConstraint());
+  OpDef &optionalResult(std::string_view name, TypeConstraint c = TypeConstraint());
+  OpDef &variadicResult(std::string_view name, TypeConstraint c = TypeConstraint());
+
+  // Attributes -------------------------------------------------------------
+  /// A required attribute.
+  OpDef &attr(std::string_view name, AttrConstraint c);
+  /// OptionalAttr<c> (UnitAttr is always optional).
+  OpDef &optionalAttr(std::string_view name, AttrConstraint c);
+  /// DefaultValuedAttr<c, "value">: `value` is the C++ constant ODS passes
+  /// to the constraint's constBuilder; the attribute is populated with it
+  /// when absent and elided from the printed form when equal to it.
+  OpDef &defaultAttr(std::string_view name, AttrConstraint c, std::string_view value);
+  /// DefaultValuedOptionalAttr<c, "value">: optional, elided when equal.
+  OpDef &defaultOptionalAttr(std::string_view name, AttrConstraint c, std::string_view value);
+
+  // Regions and successors -------------------------------------------------------
+  OpDef &region(std::string_view name, RegionConstraint c = RegionConstraint());
+  OpDef &variadicRegion(std::string_view name, RegionConstraint c = RegionConstraint());
+  OpDef &successor(std::string_view name, SuccessorConstraint c = SuccessorConstraint());
+  OpDef &variadicSuccessor(std::string_view name, SuccessorConstraint c = SuccessorConstraint());
+
+  // Traits and interfaces ---------------------------------------------------------
+  OpDef &trait(Trait t);
+  OpDef &traits(std::initializer_list<Trait> ts);
+
+  // Syntax ---------------------------------------------------------------------
+  /// The declarative assembly format (MLIR's `assemblyFormat`).
+  OpDef &format(std::string_view fmt);
+  /// A hand-written custom syntax (MLIR's `hasCustomAssemblyFormat`).
+  OpDef &customAssembly(ParseResult (*parse)(OpAsmParser &, OperationState &), void (*print)(Operation *, OpAsmPrinter &));
+  /// Custom directives the format refers to (`custom<Name>(...)`).
+  OpDef &directive(CustomDirective d);
+
+  // Hooks ----------------------------------------------------------------------
+  /// hasVerifier: run after every trait.
+  OpDef &verifier(LogicalResult (*fn)(Operation *));
+  /// hasRegionVerifier: run after the region traits.
+  OpDef &regionVerifier(LogicalResult (*fn)(Operation *));
+  /// hasFolder.
+  OpDef &folder(LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, std::vector<OpFoldResult> &));
+  /// OpAsmOpInterface::getAsmResultNames / getAsmBlockArgumentNames.
+  OpDef &resultNames(void (*fn)(Operation *, function_ref<void(Value, std::string_view)>));
+  OpDef &blockArgNames(void (*fn)(Operation *, Region &, function_ref<void(Value, std::string_view)>));
+  /// OpAsmOpInterface::getDefaultDialect.
+  OpDef &defaultDialect(std::string_view dialect);
+
+  /// Finalizes (once per process per op name) and registers the op in
+  /// `dialect`. Definition errors (bad format) are fatal.
+  void registerIn(Dialect &dialect);
+
+  /// The definition being built (for engine internals).
+  OpDefinition &getDefinition() { return *def; }
+
+private:
+  std::unique_ptr<OpDefinition> def;
+};
+
+//===----------------------------------------------------------------------===//
+// Accessors for op classes
+//===----------------------------------------------------------------------===//
+
+/// The definition a registered op was built from, or null.
+const OpDefinition *getDefinition(Operation *op);
+
+/// [start, length) of ODS operand group `index` (segment-aware, as MLIR's
+/// getODSOperandIndexAndLength).
+std::pair<unsigned, unsigned> getODSOperandIndexAndLength(Operation *op, unsigned index);
+std::pair<unsigned, unsigned> getODSResultIndexAndLength(Operation *op, unsigned index);
+/// The values of operand/result group `index`.
+OperandRange getODSOperands(Operation *op, unsigned index);
+ResultRange getODSResults(Operation *op, unsigned index);
+/// The values of the operand/result group named `name`.
+OperandRange getOperandGroup(Operation *op, std::string_view name);
+ResultRange getResultGroup(Operation *op, std::string_view name);
+/// The inherent attribute `name` (null if unset). Asserts `name` is one.
+Attribute getInherentAttr(Operation *op, std::string_view name);
+
+} // namespace ods
+} // namespace lamina

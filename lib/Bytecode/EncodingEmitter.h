@@ -1,0 +1,185 @@
+//===- EncodingEmitter.h - Chunked output buffer for the bytecode writer --===//
+//
+// Private to the Bytecode library. An EncodingEmitter accumulates the bytes
+// of one section as a chain of chunks: bytes it owns, and blobs owned by the
+// IR (dense element data) referenced without copying. Nesting a finished
+// section into its parent splices the chains in O(1), so writing deeply
+// nested isolated regions stays linear.
+//
+#pragma once
+
+#include "Encoding.h"
+#include "lamina/Support/ArrayRef.h"
+#include "lamina/Support/RawOstream.h"
+
+#include <cassert>
+#include <cstdint>
+#include <deque>
+#include <string_view>
+#include <vector>
+
+namespace lamina::bytecode {
+
+/// Storage shared by all emitters of one writer: chunk nodes and the byte
+/// buffers they own. Addresses stay stable as it grows.
+class ChunkPool {
+public:
+  struct Chunk {
+    const uint8_t *data;
+    size_t size;
+    /// Index of the next chunk of the chain, or -1.
+    int64_t next;
+  };
+  std::deque<Chunk> chunks;
+  std::deque<std::vector<uint8_t>> buffers;
+};
+
+class EncodingEmitter {
+public:
+  explicit EncodingEmitter(ChunkPool &pool) : pool(&pool) {}
+  EncodingEmitter(const EncodingEmitter &) = delete;
+  EncodingEmitter &operator=(const EncodingEmitter &) = delete;
+
+  /// Total number of bytes emitted.
+  size_t size() const { return prevSize + current.size(); }
+  /// The highest alignment the start of this emitter's data needs.
+  unsigned getRequiredAlignment() const { return requiredAlignment; }
+
+  void emitByte(uint8_t byte) { current.push_back(byte); }
+  void emitBytes(const uint8_t *data, size_t n) { current.insert(current.end(), data, data + n); }
+  void emitString(std::string_view s) {
+    emitBytes(reinterpret_cast<const uint8_t *>(s.data()), s.size());
+  }
+  void emitNulTerminatedString(std::string_view s) {
+    emitString(s);
+    emitByte(0);
+  }
+  /// Overwrites a byte emitted earlier (it must still be in the current buffer).
+  void patchByte(uint64_t offset, uint8_t value) {
+    assert(offset >= prevSize && offset < size() && "cannot patch previously flushed data");
+    current[size_t(offset - prevSize)] = value;
+  }
+
+  /// A prefix varint: up to 7 bits in one byte, else the count of extra bytes
+  /// as trailing zeros of the first byte, or a zero byte then 8 raw bytes.
+  void emitVarInt(uint64_t value) {
+    if ((value >> 7) == 0) {
+      current.push_back(uint8_t((value << 1) | 1));
+      return;
+    }
+    emitMultiByteVarInt(value);
+  }
+  void emitSignedVarInt(uint64_t value) { emitVarInt((value << 1) ^ uint64_t(int64_t(value) >> 63)); }
+  void emitVarIntWithFlag(uint64_t value, bool flag) { emitVarInt((value << 1) | (flag ? 1 : 0)); }
+
+  /// References `data` (owned by the IR, alive until the output is written)
+  /// without copying it.
+  void emitOwnedBlob(ArrayRef<uint8_t> data) {
+    if (data.empty())
+      return;
+    flushCurrent();
+    appendChunk(data.data(), data.size());
+  }
+  /// An aligned blob preceded by its alignment and size.
+  void emitOwnedBlobAndAlignment(ArrayRef<uint8_t> data, uint64_t alignment) {
+    emitVarInt(alignment);
+    emitVarInt(data.size());
+    alignTo(alignment);
+    emitOwnedBlob(data);
+  }
+  /// Pads with kAlignmentByte up to `alignment` (relative to this emitter's
+  /// start, which its parent aligns in turn).
+  void alignTo(uint64_t alignment) {
+    if (alignment < 2)
+      return;
+    size_t padding = size_t((alignment - size() % alignment) % alignment);
+    current.insert(current.end(), padding, kAlignmentByte);
+    if (alignment > requiredAlignment)
+      requiredAlignment = unsigned(alignment);
+  }
+
+  /// Appends a nested section: its id (with the alignment flag), length,
+  /// alignment padding if needed, then the child's bytes (spliced, not copied).
+  void emitSection(uint8_t id, EncodingEmitter &&child) {
+    size_t codeOffset = current.size();
+    emitByte(id);
+    emitVarInt(child.size());
+    if (unsigned childAlign = child.requiredAlignment; childAlign > 1) {
+      if (size() & (childAlign - 1)) {
+        emitVarInt(childAlign);
+        alignTo(childAlign);
+        current[codeOffset] |= 0x80;
+      } else if (childAlign > requiredAlignment) {
+        requiredAlignment = childAlign;
+      }
+    }
+    child.flushCurrent();
+    if (child.head >= 0) {
+      flushCurrent();
+      if (tail >= 0)
+        pool->chunks[size_t(tail)].next = child.head;
+      else
+        head = child.head;
+      tail = child.tail;
+      prevSize += child.prevSize;
+    }
+    child.head = child.tail = -1;
+    child.prevSize = 0;
+  }
+
+  /// Writes all bytes to `os`.
+  void writeTo(raw_ostream &os) {
+    for (int64_t c = head; c >= 0; c = pool->chunks[size_t(c)].next)
+      os.write(reinterpret_cast<const char *>(pool->chunks[size_t(c)].data), pool->chunks[size_t(c)].size);
+    os.write(reinterpret_cast<const char *>(current.data()), current.size());
+  }
+  /// Copies all bytes into `out`.
+  void appendTo(std::vector<uint8_t> &out) {
+    for (int64_t c = head; c >= 0; c = pool->chunks[size_t(c)].next)
+      out.insert(out.end(), pool->chunks[size_t(c)].data, pool->chunks[size_t(c)].data + pool->chunks[size_t(c)].size);
+    out.insert(out.end(), current.begin(), current.end());
+  }
+
+private:
+  void emitMultiByteVarInt(uint64_t value) {
+    uint64_t rest = value >> 7;
+    for (unsigned numBytes = 2; numBytes < 9; ++numBytes) {
+      if ((rest >>= 7) == 0) {
+        uint64_t encoded = ((value << 1) | 1) << (numBytes - 1);
+        for (unsigned i = 0; i < numBytes; ++i)
+          current.push_back(uint8_t(encoded >> (8 * i)));
+        return;
+      }
+    }
+    current.push_back(0);
+    for (unsigned i = 0; i < 8; ++i)
+      current.push_back(uint8_t(value >> (8 * i)));
+  }
+  /// Moves the current buffer into an owned chunk.
+  void flushCurrent() {
+    if (current.empty())
+      return;
+    pool->buffers.emplace_back(std::move(current));
+    current = std::vector<uint8_t>();
+    const std::vector<uint8_t> &buf = pool->buffers.back();
+    appendChunk(buf.data(), buf.size());
+  }
+  void appendChunk(const uint8_t *data, size_t n) {
+    pool->chunks.push_back({data, n, -1});
+    int64_t index = int64_t(pool->chunks.size() - 1);
+    if (tail >= 0)
+      pool->chunks[size_t(tail)].next = index;
+    else
+      head = index;
+    tail = index;
+    prevSize += n;
+  }
+
+  ChunkPool *pool;
+  std::vector<uint8_t> current;
+  int64_t head = -1, tail = -1;
+  size_t prevSize = 0;
+  unsigned requiredAlignment = 1;
+};
+
+} // namespace lamina::bytecode

@@ -1,0 +1,409 @@
+//===- IRNumbering.cpp - Numbers IR components for the bytecode writer ----===//
+#include "IRNumbering.h"
+
+#include "Encoding.h"
+#include "lamina/IR/BuiltinDialect.h"
+#include "lamina/IR/BuiltinLocations.h"
+#include "lamina/IR/MLIRContext.h"
+
+#include <algorithm>
+
+using namespace lamina;
+using namespace lamina::bytecode;
+
+bool bytecode::hasProperties(Operation *op) {
+  if (!op->isRegistered())
+    return op->getNumPropertySlots() && op->getPropertySlots()[0];
+  return op->getName().getInfo().writeProperties || op->getNumPropertySlots();
+}
+
+void bytecode::writeOpProperties(Operation *op, DialectBytecodeWriter &writer) {
+  if (auto writeFn = op->getName().getInfo().writeProperties) {
+    writeFn(op, writer);
+    return;
+  }
+  // Without a custom encoding every inherent attribute is an optional
+  // attribute, in declaration order (what ODS emits for builtin.module).
+  for (Attribute slot : op->getPropertySlots())
+    writer.writeOptionalAttribute(slot);
+}
+
+//===----------------------------------------------------------------------===//
+// NumberingWriter
+//===----------------------------------------------------------------------===//
+
+/// A DialectBytecodeWriter that only records what an encoding references.
+class IRNumberingState::NumberingWriter final : public BuiltinBytecodeWriter {
+public:
+  NumberingWriter(IRNumberingState &state, int64_t version) : state(state), version(version) {}
+
+  /// Attributes and types referenced, in the order they were written.
+  std::vector<WorkItem> children;
+
+  int64_t getBytecodeVersion() const override { return version; }
+  void writeAttribute(Attribute attr) override { children.push_back({attr.getAsOpaquePointer(), false}); }
+  void writeOptionalAttribute(Attribute attr) override {
+    if (attr)
+      writeAttribute(attr);
+  }
+  void writeType(Type type) override { children.push_back({type.getAsOpaquePointer(), true}); }
+  void writeResourceHandle(DenseResourceElementsHandle handle) override { state.number(handle); }
+  void writeVarInt(uint64_t) override {}
+  void writeSignedVarInt(int64_t) override {}
+  void writeAPIntWithKnownWidth(const APInt &) override {}
+  void writeAPFloatWithKnownSemantics(const APFloat &) override {}
+  void writeOwnedString(std::string_view) override {}
+  void writeOwnedBlob(ArrayRef<char>) override {}
+  void writeOwnedBool(bool) override {}
+
+private:
+  IRNumberingState &state;
+  int64_t version;
+};
+
+//===----------------------------------------------------------------------===//
+// IRNumberingState
+//===----------------------------------------------------------------------===//
+
+/// Sorts each byte-sized prefix of `range` (the entries a varint of 1, 2, ...
+/// bytes can index) by dialect, starting with the last dialect of the
+/// previous prefix, so that dialect groups are long and few.
+template <typename T> static void groupByDialectPerByte(std::vector<T *> &range) {
+  if (range.empty())
+    return;
+  unsigned dialectToOrderFirst = 0;
+  size_t elementsInByteGroup = 0;
+  size_t begin = 0;
+  for (unsigned i = 1; i < 9; ++i) {
+    elementsInByteGroup = (size_t(1) << (7 * i)) - elementsInByteGroup;
+    size_t end = std::min(range.size(), begin + elementsInByteGroup);
+    std::stable_sort(range.begin() + begin, range.begin() + end, [&](const T *lhs, const T *rhs) {
+      if (lhs->dialect->number == dialectToOrderFirst)
+        return rhs->dialect->number != dialectToOrderFirst;
+      if (rhs->dialect->number == dialectToOrderFirst)
+        return false;
+      return lhs->dialect->number < rhs->dialect->number;
+    });
+    dialectToOrderFirst = range[end - 1]->dialect->number;
+    begin = end;
+    if (begin == range.size())
+      break;
+  }
+  for (size_t i = 0; i < range.size(); ++i)
+    range[i]->number = unsigned(i);
+}
+
+IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion) : version(bytecodeVersion) {
+  computeGlobalNumberingState(rootOp);
+  numberOperation(rootOp);
+
+  // Regions are numbered from a LIFO worklist (as MLIR does, which fixes the
+  // order attributes are first seen in). Values of a region continue the
+  // numbering of the enclosing regions unless its op is isolated.
+  std::vector<std::pair<Region *, unsigned>> numberContext;
+  auto addOpRegionsToNumber = [&](Operation *op) {
+    if (!op->getNumRegions())
+      return;
+    unsigned firstValueID = isIsolatedFromAbove(op) ? 0 : nextValueID;
+    for (Region &region : op->getRegions())
+      numberContext.emplace_back(&region, firstValueID);
+  };
+  addOpRegionsToNumber(rootOp);
+  while (!numberContext.empty()) {
+    auto [region, firstID] = numberContext.back();
+    numberContext.pop_back();
+    nextValueID = firstID;
+    numberRegion(region);
+    for (Block &block : *region)
+      for (Operation &op : block)
+        addOpRegionsToNumber(&op);
+  }
+
+  for (size_t i = 0; i < orderedDialects.size(); ++i)
+    orderedDialects[i]->number = unsigned(i);
+
+  // Most referenced first, then grouped by dialect within each byte size.
+  auto byRefCount = [](const auto *lhs, const auto *rhs) { return lhs->refCount > rhs->refCount; };
+  std::stable_sort(orderedAttrs.begin(), orderedAttrs.end(), byRefCount);
+  std::stable_sort(orderedOpNames.begin(), orderedOpNames.end(), byRefCount);
+  std::stable_sort(orderedTypes.begin(), orderedTypes.end(), byRefCount);
+  groupByDialectPerByte(orderedAttrs);
+  groupByDialectPerByte(orderedOpNames);
+  groupByDialectPerByte(orderedTypes);
+
+  finalizeResources();
+}
+
+void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
+  // A pre-order walk numbering operations, and deciding for each operation
+  // with regions whether it is isolated from above: it is unless one of the
+  // operations nested in it uses a value defined outside of it.
+  struct StackState {
+    Operation *op;
+    /// This op or one of its ancestors may still turn out non-isolated.
+    bool hasUnresolvedIsolation;
+  };
+  std::vector<StackState> opStack;
+  // Isolation status: absent = unknown.
+  PointerMap<const void *, bool> status;
+  unsigned operationID = 0;
+
+  auto visitBefore = [&](Operation *op) {
+    if (!opStack.empty() && opStack.back().hasUnresolvedIsolation) {
+      Region *parentRegion = op->getParentRegion();
+      for (Value operand : op->getOperands()) {
+        Region *operandRegion = operand.getParentRegion();
+        if (!operandRegion || operandRegion == parentRegion)
+          continue;
+        Operation *container = operandRegion->getParentOp();
+        size_t stop = opStack.size();
+        while (stop > 0 && opStack[stop - 1].hasUnresolvedIsolation && opStack[stop - 1].op != container)
+          --stop;
+        bool stopUnresolved = stop > 0 ? opStack[stop - 1].hasUnresolvedIsolation : false;
+        for (size_t i = stop; i < opStack.size(); ++i) {
+          opStack[i].hasUnresolvedIsolation = stopUnresolved;
+          status[opStack[i].op] = false;
+        }
+      }
+    }
+    operationIDs.insert(op, operationID++);
+    if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      status[op] = true;
+    if (op->getNumRegions())
+      opStack.push_back({op, !status.contains(op)});
+  };
+  auto visitAfter = [&](Operation *op) {
+    opStack.pop_back();
+    bool *s = status.lookup(op);
+    isolated.insert(op, s ? *s : true);
+  };
+
+  // Iterative pre-order walk with a callback after an op's regions.
+  struct Frame {
+    Operation *op;
+    unsigned region;
+    Block *block;
+    Operation *next;
+  };
+  std::vector<Frame> frames;
+  auto enter = [&](Operation *op) {
+    visitBefore(op);
+    if (op->getNumRegions())
+      frames.push_back({op, 0, nullptr, nullptr});
+  };
+  enter(rootOp);
+  while (!frames.empty()) {
+    Frame &f = frames.back();
+    if (f.next) {
+      Operation *op = f.next;
+      f.next = op->getNextNode();
+      enter(op);
+      continue;
+    }
+    // The current block is done: move to the next block, or to the first
+    // block of the next non-empty region, or leave the operation.
+    Block *nextBlock = f.block ? f.block->getNextNode() : nullptr;
+    if (!nextBlock) {
+      unsigned r = f.block ? f.region + 1 : f.region;
+      for (; r < f.op->getNumRegions(); ++r)
+        if (!f.op->getRegion(r).empty()) {
+          nextBlock = &f.op->getRegion(r).front();
+          break;
+        }
+      f.region = r;
+    }
+    if (!nextBlock) {
+      Operation *op = f.op;
+      frames.pop_back();
+      visitAfter(op);
+      continue;
+    }
+    f.block = nextBlock;
+    f.next = nextBlock->empty() ? nullptr : &nextBlock->front();
+  }
+}
+
+DialectNumbering &IRNumberingState::numberDialect(std::string_view name) {
+  auto it = dialectsByName.find(name);
+  if (it != dialectsByName.end())
+    return *it->second;
+  DialectNumbering &d = dialectStorage.emplace_back();
+  d.name = name;
+  d.number = unsigned(orderedDialects.size());
+  d.isBuiltin = name == "builtin";
+  dialectsByName.emplace(name, &d);
+  orderedDialects.push_back(&d);
+  return d;
+}
+
+DialectNumbering &IRNumberingState::numberDialect(Dialect *dialect) {
+  if (DialectNumbering **d = dialectsByPtr.lookup(dialect))
+    return **d;
+  DialectNumbering &d = numberDialect(dialect->getNamespace());
+  dialectsByPtr.insert(dialect, &d);
+  return d;
+}
+
+void IRNumberingState::number(OperationName name) {
+  auto [slot, inserted] = opNames.insert(name.getAsOpaquePointer(), nullptr);
+  if (!inserted) {
+    ++slot->second->refCount;
+    return;
+  }
+  OpNameNumbering &n = opNameStorage.emplace_back(name);
+  slot->second = &n;
+  if (Dialect *dialect = name.getDialect()) {
+    n.dialect = &numberDialect(dialect);
+  } else {
+    // The text before the first dot (the whole name if there is none).
+    std::string_view full = name.getStringRef();
+    n.dialect = &numberDialect(full.substr(0, full.find('.')));
+  }
+  orderedOpNames.push_back(&n);
+}
+
+void IRNumberingState::number(Attribute attr) {
+  worklist.push_back({attr.getAsOpaquePointer(), false});
+  drainWorklist();
+}
+
+void IRNumberingState::number(Type type) {
+  worklist.push_back({type.getAsOpaquePointer(), true});
+  drainWorklist();
+}
+
+void IRNumberingState::number(DenseResourceElementsHandle handle) {
+  auto [slot, inserted] = resourceIndex.insert(handle.getEntry(), nullptr);
+  if (!inserted)
+    return;
+  ResourceNumbering &r = resourceStorage.emplace_back();
+  r.handle = handle;
+  slot->second = &r;
+  numberDialect("builtin").resources.push_back(&r);
+}
+
+void IRNumberingState::drainWorklist() {
+  // Pre-order through the encodings: an entry is numbered, then what its
+  // encoding references, in the order it is written.
+  while (!worklist.empty()) {
+    WorkItem item = worklist.back();
+    worklist.pop_back();
+    NumberingWriter writer(*this, version);
+    if (!item.isType) {
+      auto [slot, inserted] = attrs.insert(item.ptr, nullptr);
+      if (!inserted) {
+        ++slot->second->refCount;
+        continue;
+      }
+      Attribute attr = Attribute::getFromOpaquePointer(item.ptr);
+      AttrNumbering &n = attrStorage.emplace_back(attr);
+      slot->second = &n;
+      orderedAttrs.push_back(&n);
+      // Attributes of dialects that were not loaded are written as if the
+      // dialect was.
+      if (auto opaque = dyn_cast<OpaqueAttr>(attr)) {
+        n.dialect = &numberDialect(opaque.getDialectNamespace().getValue());
+        continue;
+      }
+      n.dialect = &numberDialect(&attr.getDialect());
+      if (!n.dialect->isBuiltin || !writeBuiltinAttribute(attr, writer))
+        continue;
+    } else {
+      auto [slot, inserted] = types.insert(item.ptr, nullptr);
+      if (!inserted) {
+        ++slot->second->refCount;
+        continue;
+      }
+      Type type = Type::getFromOpaquePointer(item.ptr);
+      TypeNumbering &n = typeStorage.emplace_back(type);
+      slot->second = &n;
+      orderedTypes.push_back(&n);
+      if (auto opaque = dyn_cast<OpaqueType>(type)) {
+        n.dialect = &numberDialect(opaque.getDialectNamespace().getValue());
+        continue;
+      }
+      n.dialect = &numberDialect(&type.getDialect());
+      if (!n.dialect->isBuiltin || !writeBuiltinType(type, writer))
+        continue;
+    }
+    worklist.insert(worklist.end(), writer.children.rbegin(), writer.children.rend());
+  }
+}
+
+DictionaryAttr bytecode::getWrittenAttrDictionary(Operation *op, int64_t version) {
+  DictionaryAttr dict = op->getDiscardableAttrDictionary();
+  if (version >= int64_t(kNativePropertiesEncoding) || !op->isRegistered() || !op->getNumPropertySlots())
+    return dict;
+  std::vector<NamedAttribute> all(dict.begin(), dict.end());
+  ArrayRef<StringAttr> names = op->getName().getAttributeNames();
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  bool any = false;
+  for (size_t i = 0; i < slots.size() && i < names.size(); ++i)
+    if (slots[i]) {
+      all.emplace_back(names[i], slots[i]);
+      any = true;
+    }
+  if (!any)
+    return dict;
+  return DictionaryAttr::get(op->getContext(), all);
+}
+
+void IRNumberingState::numberOperation(Operation *op) {
+  number(op->getName());
+  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
+    OpResult result = op->getResult(i);
+    valueIDs.insert(result.getImpl(), nextValueID++);
+    number(result.getType());
+  }
+  DictionaryAttr dict = getWrittenAttrDictionary(op, version);
+  if (!dict.empty())
+    number(dict);
+  if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op)) {
+    if (op->isRegistered()) {
+      NumberingWriter writer(*this, version);
+      writeOpProperties(op, writer);
+      for (WorkItem &item : writer.children) {
+        worklist.push_back(item);
+        drainWorklist();
+      }
+    } else {
+      number(op->getPropertySlots()[0]);
+    }
+  }
+  number(Attribute(op->getLoc()));
+}
+
+void IRNumberingState::numberRegion(Region *region) {
+  if (region->empty())
+    return;
+  unsigned firstValueID = nextValueID;
+  unsigned blockIndex = 0;
+  for (Block &block : *region) {
+    blockIDs.insert(&block, blockIndex++);
+    for (unsigned i = 0, e = block.getNumArguments(); i < e; ++i) {
+      BlockArgument arg = block.getArgument(i);
+      valueIDs.insert(arg.getImpl(), nextValueID++);
+      number(Attribute(LocationAttr(arg.getLoc())));
+      number(arg.getType());
+    }
+    for (Operation &op : block)
+      numberOperation(&op);
+  }
+  regionValueCounts.insert(region, nextValueID - firstValueID);
+}
+
+void IRNumberingState::finalizeResources() {
+  // Resources with data first (in reference order), then declarations.
+  unsigned next = 0;
+  for (DialectNumbering *d : orderedDialects) {
+    for (ResourceNumbering *r : d->resources)
+      if (r->handle.getBlob()) {
+        r->number = next++;
+        r->isDeclaration = false;
+      }
+    for (ResourceNumbering *r : d->resources)
+      if (r->isDeclaration)
+        r->number = next++;
+  }
+}
+

@@ -1,0 +1,144 @@
+//===- IRNumbering.h - Numbers IR components for the bytecode writer -------===//
+//
+// Private to the Bytecode library. Before anything is written, the writer
+// numbers every dialect, operation name, attribute, type, dense resource,
+// value and block the IR references, exactly as MLIR's writer does (same
+// traversal order, reference-count sort and per-byte dialect grouping), so
+// the output matches mlir-opt's byte for byte. Every traversal is iterative.
+//
+#pragma once
+
+#include "BuiltinDialectBytecode.h"
+#include "lamina/IR/Dialect.h"
+#include "lamina/IR/Operation.h"
+#include "lamina/Support/DenseMap.h"
+
+#include <deque>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace lamina::bytecode {
+
+struct DialectNumbering;
+
+/// A dense resource referenced by the IR.
+struct ResourceNumbering {
+  DenseResourceElementsHandle handle;
+  unsigned number = 0;
+  /// True until the dialect emits data for it (no blob: a declaration).
+  bool isDeclaration = true;
+};
+
+/// A dialect referenced by the IR.
+struct DialectNumbering {
+  std::string_view name;
+  unsigned number = 0;
+  /// The builtin dialect: it has the custom encodings and the resources.
+  bool isBuiltin = false;
+  /// Resources referenced, in first-reference order.
+  std::vector<ResourceNumbering *> resources;
+};
+
+/// An attribute, type or operation name referenced by the IR.
+template <typename T> struct EntryNumbering {
+  explicit EntryNumbering(T value) : value(value) {}
+  T value;
+  unsigned refCount = 1;
+  unsigned number = 0;
+  DialectNumbering *dialect = nullptr;
+};
+using AttrNumbering = EntryNumbering<Attribute>;
+using TypeNumbering = EntryNumbering<Type>;
+using OpNameNumbering = EntryNumbering<OperationName>;
+
+/// Whether `op` has properties to write, and how many slots it has.
+bool hasProperties(Operation *op);
+
+/// Writes an operation's properties through `writer` (the op's hook, or one
+/// optional attribute per inherent attribute slot).
+void writeOpProperties(Operation *op, DialectBytecodeWriter &writer);
+
+/// The attribute dictionary written for `op`: its discardable attributes,
+/// plus (before version 5, where properties have no section) the inherent
+/// attributes of a registered operation.
+DictionaryAttr getWrittenAttrDictionary(Operation *op, int64_t version);
+
+/// The numbering of one IR tree.
+class IRNumberingState {
+public:
+  IRNumberingState(Operation *rootOp, int64_t bytecodeVersion);
+
+  unsigned getNumber(Attribute attr) const { return (*attrs.lookup(attr.getAsOpaquePointer()))->number; }
+  unsigned getNumber(Type type) const { return (*types.lookup(type.getAsOpaquePointer()))->number; }
+  unsigned getNumber(OperationName name) const { return (*opNames.lookup(name.getAsOpaquePointer()))->number; }
+  unsigned getNumber(Value value) const { return *valueIDs.lookup(value.getImpl()); }
+  unsigned getNumber(Block *block) const { return *blockIDs.lookup(block); }
+  unsigned getNumber(DenseResourceElementsHandle handle) const {
+    return (*resourceIndex.lookup(handle.getEntry()))->number;
+  }
+  /// Pre-order number of an operation (for use-list orders).
+  unsigned getOperationID(Operation *op) const { return *operationIDs.lookup(op); }
+  /// Number of values defined directly in a non-empty region.
+  unsigned getRegionValueCount(Region *region) const { return *regionValueCounts.lookup(region); }
+  /// Whether no operation in `op`'s regions uses a value defined outside it.
+  bool isIsolatedFromAbove(Operation *op) const { return *isolated.lookup(op); }
+
+  ArrayRef<DialectNumbering *> getDialects() const { return orderedDialects; }
+  ArrayRef<AttrNumbering *> getAttributes() const { return orderedAttrs; }
+  ArrayRef<TypeNumbering *> getTypes() const { return orderedTypes; }
+  ArrayRef<OpNameNumbering *> getOpNames() const { return orderedOpNames; }
+  int64_t getBytecodeVersion() const { return version; }
+
+  /// Numbers an attribute/type and everything its encoding references.
+  void number(Attribute attr);
+  void number(Type type);
+  void number(DenseResourceElementsHandle handle);
+
+private:
+  class NumberingWriter;
+
+  void computeGlobalNumberingState(Operation *rootOp);
+  void numberOperation(Operation *op);
+  void numberRegion(Region *region);
+  void number(OperationName name);
+  DialectNumbering &numberDialect(std::string_view name);
+  DialectNumbering &numberDialect(Dialect *dialect);
+  /// Numbers the queued attributes/types (pre-order through encodings).
+  void drainWorklist();
+  void finalizeResources();
+
+  int64_t version;
+  /// Work items: an attribute or a type.
+  struct WorkItem {
+    const void *ptr;
+    bool isType;
+  };
+  std::vector<WorkItem> worklist;
+
+  std::deque<DialectNumbering> dialectStorage;
+  std::unordered_map<std::string_view, DialectNumbering *> dialectsByName;
+  PointerMap<const void *, DialectNumbering *> dialectsByPtr;
+  std::vector<DialectNumbering *> orderedDialects;
+
+  std::deque<AttrNumbering> attrStorage;
+  std::deque<TypeNumbering> typeStorage;
+  std::deque<OpNameNumbering> opNameStorage;
+  std::deque<ResourceNumbering> resourceStorage;
+  PointerMap<const void *, AttrNumbering *> attrs;
+  PointerMap<const void *, TypeNumbering *> types;
+  PointerMap<const void *, OpNameNumbering *> opNames;
+  PointerMap<const void *, ResourceNumbering *> resourceIndex;
+  std::vector<AttrNumbering *> orderedAttrs;
+  std::vector<TypeNumbering *> orderedTypes;
+  std::vector<OpNameNumbering *> orderedOpNames;
+
+  PointerMap<const void *, unsigned> valueIDs;
+  PointerMap<const void *, unsigned> blockIDs;
+  PointerMap<const void *, unsigned> regionValueCounts;
+  PointerMap<const void *, unsigned> operationIDs;
+  PointerMap<const void *, bool> isolated;
+  unsigned nextValueID = 0;
+};
+
+} // namespace lamina::bytecode

@@ -1,0 +1,51 @@
+//===- BuiltinOpDefs.cpp - builtin.module and unrealized_conversion_cast --===//
+#include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
+
+#include "lamina/IR/BuiltinDialect.h"
+#include "lamina/IR/BuiltinOps.h"
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/ODS/OpDef.h"
+
+using namespace lamina;
+
+/// ModuleOp::verify: only dialect-prefixed discardable attributes (besides
+/// the symbol ones).
+static LogicalResult verifyModule(Operation *op) {
+  for (const NamedAttribute &attr : op->getAttrs()) {
+    std::string_view name = attr.getNameStr();
+    if (name.find('.') == std::string_view::npos && name != "sym_name" && name != "sym_visibility")
+      return op->emitOpError() << "can only contain attributes with dialect-prefixed names, found: '" << name << "'";
+  }
+  return success();
+}
+
+static LogicalResult verifyCast(Operation *op) {
+  if (op->getNumResults() == 0)
+    return op->emitOpError() << "expected at least one result for cast operation";
+  return success();
+}
+
+void lamina::registerBuiltinOpDefinitions(BuiltinDialect &dialect) {
+  ods::OpDef(ModuleOp::getOperationName(), TypeID::get<ModuleOp>())
+      .optionalAttr("sym_name", ods::SymbolNameAttr())
+      .optionalAttr("sym_visibility", ods::StrAttr())
+      .region("bodyRegion", ods::SizedRegion(1))
+      .traits({ods::AffineScope(), ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(),
+               ods::Symbol(/*isDeclaration=*/nullptr, /*optional=*/true), ods::OpAsmOpInterface(),
+               ods::NoTerminator(), ods::SingleBlock(), ods::RegionKindInterface(/*graph=*/true),
+               ods::HasOnlyGraphRegion()})
+      .format("($sym_name^)? attr-dict-with-keyword $bodyRegion")
+      .verifier(verifyModule)
+      .defaultDialect("builtin")
+      .registerIn(dialect);
+
+  ods::OpDef(UnrealizedConversionCastOp::getOperationName(), TypeID::get<UnrealizedConversionCastOp>())
+      .variadicOperand("inputs")
+      .variadicResult("outputs")
+      .trait(ods::Pure())
+      .format("($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
+      .verifier(verifyCast)
+      .registerIn(dialect);
+}
+
+void lamina::installBuiltinOpDefinitions() { setBuiltinOpsRegistration(registerBuiltinOpDefinitions); }

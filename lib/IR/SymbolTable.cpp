@@ -1,0 +1,407 @@
+//===- SymbolTable.cpp - Symbols, symbol tables and symbol uses -----------===//
+#include "lamina/IR/SymbolTable.h"
+
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/Diagnostics.h"
+
+#include <unordered_set>
+
+using namespace lamina;
+
+/// An unregistered op with one region might be a symbol table we know
+/// nothing about.
+static bool isPotentiallyUnknownSymbolTable(Operation *op) {
+  return op->getNumRegions() == 1 && !op->getDialect();
+}
+
+static StringAttr getNameIfSymbol(Operation *op) {
+  return op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+}
+
+//===----------------------------------------------------------------------===//
+// SymbolTable
+//===----------------------------------------------------------------------===//
+
+SymbolTable::SymbolTable(Operation *symbolTableOp) : symbolTableOp(symbolTableOp) {
+  assert(symbolTableOp->hasTrait<OpTrait::SymbolTable>() && "expected a symbol table operation");
+  assert(symbolTableOp->getNumRegions() == 1 && symbolTableOp->getRegion(0).hasOneBlock() &&
+         "expected a symbol table with one region and one block");
+  for (Operation &op : symbolTableOp->getRegion(0).front())
+    if (StringAttr name = getNameIfSymbol(&op))
+      symbols.emplace(name.getAsOpaquePointer(), &op);
+}
+
+Operation *SymbolTable::lookup(std::string_view name) const {
+  return lookup(StringAttr::get(symbolTableOp->getContext(), name));
+}
+
+Operation *SymbolTable::lookup(StringAttr name) const {
+  auto it = symbols.find(name.getAsOpaquePointer());
+  return it == symbols.end() ? nullptr : it->second;
+}
+
+void SymbolTable::remove(Operation *op) {
+  StringAttr name = getNameIfSymbol(op);
+  assert(name && "expected a symbol");
+  auto it = symbols.find(name.getAsOpaquePointer());
+  if (it != symbols.end() && it->second == op)
+    symbols.erase(it);
+}
+
+void SymbolTable::erase(Operation *op) {
+  remove(op);
+  op->erase();
+}
+
+StringAttr SymbolTable::insert(Operation *symbol, Block::iterator insertPt) {
+  if (!symbol->getParentOp()) {
+    Block &body = symbolTableOp->getRegion(0).front();
+    if (insertPt == Block::iterator())
+      insertPt = body.end();
+    // Insert before the terminator, if any.
+    if (insertPt == body.end() && !body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
+      insertPt = Block::iterator(&body.back());
+    body.insert(insertPt, symbol);
+  }
+  assert(symbol->getParentOp() == symbolTableOp && "symbol is already inserted in another op");
+  StringAttr name = getSymbolName(symbol);
+  auto [it, inserted] = symbols.emplace(name.getAsOpaquePointer(), symbol);
+  if (inserted || it->second == symbol)
+    return name;
+  // Uniquify as `name_N`.
+  MLIRContext *ctx = symbol->getContext();
+  std::string candidate;
+  while (true) {
+    candidate = std::string(name.getValue()) + "_" + std::to_string(uniquingCounter++);
+    StringAttr attr = StringAttr::get(ctx, candidate);
+    if (symbols.emplace(attr.getAsOpaquePointer(), symbol).second)
+      break;
+  }
+  setSymbolName(symbol, candidate);
+  return getSymbolName(symbol);
+}
+
+StringAttr SymbolTable::getSymbolName(Operation *symbol) {
+  StringAttr name = getNameIfSymbol(symbol);
+  assert(name && "expected a symbol");
+  return name;
+}
+
+void SymbolTable::setSymbolName(Operation *symbol, StringAttr name) {
+  symbol->setAttr(getSymbolAttrName(), name);
+}
+
+void SymbolTable::setSymbolName(Operation *symbol, std::string_view name) {
+  setSymbolName(symbol, StringAttr::get(symbol->getContext(), name));
+}
+
+SymbolTable::Visibility SymbolTable::getSymbolVisibility(Operation *symbol) {
+  auto vis = symbol->getAttrOfType<StringAttr>(getVisibilityAttrName());
+  if (!vis)
+    return Visibility::Public;
+  if (vis.getValue() == "private")
+    return Visibility::Private;
+  if (vis.getValue() == "nested")
+    return Visibility::Nested;
+  return Visibility::Public;
+}
+
+void SymbolTable::setSymbolVisibility(Operation *symbol, Visibility vis) {
+  MLIRContext *ctx = symbol->getContext();
+  if (vis == Visibility::Public) {
+    symbol->removeAttr(getVisibilityAttrName());
+    return;
+  }
+  symbol->setAttr(getVisibilityAttrName(), StringAttr::get(ctx, vis == Visibility::Private ? "private" : "nested"));
+}
+
+Operation *SymbolTable::getNearestSymbolTable(Operation *from) {
+  if (isPotentiallyUnknownSymbolTable(from))
+    return nullptr;
+  while (!from->hasTrait<OpTrait::SymbolTable>()) {
+    from = from->getParentOp();
+    if (!from || isPotentiallyUnknownSymbolTable(from))
+      return nullptr;
+  }
+  return from;
+}
+
+Operation *SymbolTable::lookupSymbolIn(Operation *symbolTableOp, StringAttr symbol) {
+  if (symbolTableOp->getNumRegions() == 0)
+    return nullptr;
+  Region &region = symbolTableOp->getRegion(0);
+  if (region.empty())
+    return nullptr;
+  for (Operation &op : region.front())
+    if (getNameIfSymbol(&op) == symbol)
+      return &op;
+  return nullptr;
+}
+
+Operation *SymbolTable::lookupSymbolIn(Operation *symbolTableOp, std::string_view symbol) {
+  return lookupSymbolIn(symbolTableOp, StringAttr::get(symbolTableOp->getContext(), symbol));
+}
+
+/// Resolves `symbol` from `symbolTableOp` with `lookupFn` for each step.
+static LogicalResult lookupSymbolInImpl(Operation *symbolTableOp, SymbolRefAttr symbol,
+                                        std::vector<Operation *> &symbols,
+                                        function_ref<Operation *(Operation *, StringAttr)> lookupFn) {
+  symbolTableOp = lookupFn(symbolTableOp, symbol.getRootReference());
+  if (!symbolTableOp)
+    return failure();
+  symbols.push_back(symbolTableOp);
+  ArrayRef<FlatSymbolRefAttr> nested = symbol.getNestedReferences();
+  if (nested.empty())
+    return success();
+  if (!symbolTableOp->hasTrait<OpTrait::SymbolTable>())
+    return failure();
+  for (size_t i = 0; i + 1 < nested.size(); ++i) {
+    symbolTableOp = lookupFn(symbolTableOp, nested[i].getAttr());
+    if (!symbolTableOp || !symbolTableOp->hasTrait<OpTrait::SymbolTable>())
+      return failure();
+    symbols.push_back(symbolTableOp);
+  }
+  symbols.push_back(lookupFn(symbolTableOp, symbol.getLeafReference()));
+  return success(symbols.back() != nullptr);
+}
+
+LogicalResult SymbolTable::lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr symbol,
+                                          std::vector<Operation *> &symbols) {
+  return lookupSymbolInImpl(symbolTableOp, symbol, symbols,
+                            [](Operation *op, StringAttr name) { return lookupSymbolIn(op, name); });
+}
+
+Operation *SymbolTable::lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr symbol) {
+  std::vector<Operation *> resolved;
+  if (failed(lookupSymbolIn(symbolTableOp, symbol, resolved)))
+    return nullptr;
+  return resolved.back();
+}
+
+Operation *SymbolTable::lookupNearestSymbolFrom(Operation *from, StringAttr symbol) {
+  Operation *table = getNearestSymbolTable(from);
+  return table ? lookupSymbolIn(table, symbol) : nullptr;
+}
+
+Operation *SymbolTable::lookupNearestSymbolFrom(Operation *from, SymbolRefAttr symbol) {
+  Operation *table = getNearestSymbolTable(from);
+  return table ? lookupSymbolIn(table, symbol) : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Symbol uses
+//===----------------------------------------------------------------------===//
+
+/// Calls `callback` on every op nested in `regions`, not entering nested
+/// symbol tables. Stops (returning nullopt) if the callback does.
+static std::optional<WalkResult> walkSymbolTable(MutableArrayRef<Region> regions,
+                                                 function_ref<std::optional<WalkResult>(Operation *)> callback) {
+  std::vector<Region *> worklist;
+  for (size_t i = regions.size(); i-- > 0;)
+    worklist.push_back(&regions[i]);
+  while (!worklist.empty()) {
+    Region *region = worklist.back();
+    worklist.pop_back();
+    for (Block &block : *region) {
+      for (Operation &op : block) {
+        std::optional<WalkResult> result = callback(&op);
+        if (!result)
+          return std::nullopt;
+        if (result->wasInterrupted())
+          return WalkResult::interrupt();
+        if (result->wasSkipped())
+          continue;
+        if (!op.hasTrait<OpTrait::SymbolTable>())
+          for (size_t i = op.getNumRegions(); i-- > 0;)
+            worklist.push_back(&op.getRegion(i));
+      }
+    }
+  }
+  return WalkResult::advance();
+}
+
+/// Calls `callback` on every SymbolRefAttr nested in the attributes of `op`.
+static void walkSymbolRefs(Operation *op, function_ref<void(SymbolRefAttr)> callback) {
+  std::vector<Attribute> worklist;
+  std::unordered_set<const void *> seen;
+  for (const NamedAttribute &attr : op->getAttrs())
+    worklist.push_back(attr.getValue());
+  while (!worklist.empty()) {
+    Attribute attr = worklist.back();
+    worklist.pop_back();
+    if (!attr || !seen.insert(attr.getAsOpaquePointer()).second)
+      continue;
+    if (auto ref = dyn_cast<SymbolRefAttr>(attr)) {
+      callback(ref);
+      continue;
+    }
+    std::vector<Attribute> children;
+    attr.walkImmediateSubElements([&](Attribute sub) { children.push_back(sub); }, [](Type) {});
+    for (size_t i = children.size(); i-- > 0;)
+      worklist.push_back(children[i]);
+  }
+}
+
+std::optional<std::vector<SymbolTable::SymbolUse>> SymbolTable::getSymbolUses(Operation *from) {
+  std::vector<SymbolUse> uses;
+  auto result = walkSymbolTable(from->getRegions(), [&](Operation *op) -> std::optional<WalkResult> {
+    if (isPotentiallyUnknownSymbolTable(op))
+      return std::nullopt;
+    walkSymbolRefs(op, [&](SymbolRefAttr ref) { uses.emplace_back(op, ref); });
+    return WalkResult::advance();
+  });
+  if (!result)
+    return std::nullopt;
+  return uses;
+}
+
+std::optional<std::vector<SymbolTable::SymbolUse>> SymbolTable::getSymbolUses(StringAttr symbol,
+                                                                             Operation *from) {
+  auto all = getSymbolUses(from);
+  if (!all)
+    return std::nullopt;
+  std::vector<SymbolUse> uses;
+  for (const SymbolUse &use : *all)
+    if (use.getSymbolRef().getRootReference() == symbol)
+      uses.push_back(use);
+  return uses;
+}
+
+bool SymbolTable::symbolKnownUseEmpty(StringAttr symbol, Operation *from) {
+  auto uses = getSymbolUses(symbol, from);
+  return uses && uses->empty();
+}
+
+void SymbolTable::walkSymbolTables(Operation *op, bool allSymUsesVisible,
+                                   function_ref<void(Operation *, bool)> callback) {
+  // Post-order over the ops that are symbol tables, iteratively.
+  struct Item {
+    Operation *op;
+    bool visible;
+    bool expanded;
+  };
+  std::vector<Item> stack{{op, allSymUsesVisible, false}};
+  while (!stack.empty()) {
+    Item &top = stack.back();
+    if (top.expanded) {
+      Item item = top;
+      stack.pop_back();
+      if (item.op->hasTrait<OpTrait::SymbolTable>())
+        callback(item.op, item.visible);
+      continue;
+    }
+    top.expanded = true;
+    Item item = top;
+    // Inside a table that is not a public symbol, every use is visible;
+    // below a non-table op, nested symbols are hidden.
+    bool visible = true;
+    if (item.op->hasTrait<OpTrait::SymbolTable>())
+      visible = item.visible || !getNameIfSymbol(item.op) ||
+                getSymbolVisibility(item.op) == Visibility::Private;
+    stack.back().visible = visible;
+    std::vector<Operation *> children;
+    for (Region &region : item.op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          children.push_back(&nested);
+    for (size_t i = children.size(); i-- > 0;)
+      stack.push_back({children[i], visible, false});
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// SymbolTableCollection
+//===----------------------------------------------------------------------===//
+
+SymbolTable &SymbolTableCollection::getSymbolTable(Operation *op) {
+  auto &slot = tables[op];
+  if (!slot)
+    slot = std::make_unique<SymbolTable>(op);
+  return *slot;
+}
+
+Operation *SymbolTableCollection::lookupSymbolIn(Operation *symbolTableOp, StringAttr symbol) {
+  if (symbolTableOp->getNumRegions() != 1 || !symbolTableOp->getRegion(0).hasOneBlock() ||
+      !symbolTableOp->hasTrait<OpTrait::SymbolTable>())
+    return SymbolTable::lookupSymbolIn(symbolTableOp, symbol);
+  return getSymbolTable(symbolTableOp).lookup(symbol);
+}
+
+LogicalResult SymbolTableCollection::lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr name,
+                                                    std::vector<Operation *> &symbols) {
+  return lookupSymbolInImpl(symbolTableOp, name, symbols,
+                            [this](Operation *op, StringAttr n) { return lookupSymbolIn(op, n); });
+}
+
+Operation *SymbolTableCollection::lookupSymbolIn(Operation *symbolTableOp, SymbolRefAttr name) {
+  std::vector<Operation *> resolved;
+  if (failed(lookupSymbolIn(symbolTableOp, name, resolved)))
+    return nullptr;
+  return resolved.back();
+}
+
+Operation *SymbolTableCollection::lookupNearestSymbolFrom(Operation *from, StringAttr symbol) {
+  Operation *table = SymbolTable::getNearestSymbolTable(from);
+  return table ? lookupSymbolIn(table, symbol) : nullptr;
+}
+
+Operation *SymbolTableCollection::lookupNearestSymbolFrom(Operation *from, SymbolRefAttr symbol) {
+  Operation *table = SymbolTable::getNearestSymbolTable(from);
+  return table ? lookupSymbolIn(table, symbol) : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Verification
+//===----------------------------------------------------------------------===//
+
+LogicalResult detail::verifySymbolTable(Operation *op) {
+  if (op->getNumRegions() != 1)
+    return op->emitOpError() << "Operations with a 'SymbolTable' must have exactly one region";
+  if (!op->getRegion(0).hasOneBlock())
+    return op->emitOpError() << "Operations with a 'SymbolTable' must have exactly one block";
+
+  // Symbols are unique within the table.
+  std::unordered_map<const void *, Location> nameToOrigLoc;
+  for (Block &block : op->getRegion(0)) {
+    for (Operation &nested : block) {
+      StringAttr name = getNameIfSymbol(&nested);
+      if (!name)
+        continue;
+      auto [it, inserted] = nameToOrigLoc.emplace(name.getAsOpaquePointer(), nested.getLoc());
+      if (!inserted) {
+        InFlightDiagnostic diag = nested.emitError();
+        diag << "redefinition of symbol named '" << name.getValue() << "'";
+        diag.attachNote(it->second) << "see existing symbol definition here";
+        return diag;
+      }
+    }
+  }
+
+  // Let nested symbol users check their references.
+  SymbolTableCollection symbolTable;
+  TypeID userID = TypeID::get<SymbolUserOpInterface>();
+  std::optional<WalkResult> result =
+      walkSymbolTable(op->getRegions(), [&](Operation *nested) -> std::optional<WalkResult> {
+        if (auto *user = static_cast<const SymbolUserOpInterface::Concept *>(nested->getName().getInterface(userID)))
+          if (failed(user->verifySymbolUses(nested, symbolTable)))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+  return success(result && !result->wasInterrupted());
+}
+
+LogicalResult detail::verifySymbol(Operation *op) {
+  if (!op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    return op->emitOpError() << "requires string attribute '" << SymbolTable::getSymbolAttrName() << "'";
+  if (Attribute vis = op->getAttr(SymbolTable::getVisibilityAttrName())) {
+    auto visStr = dyn_cast<StringAttr>(vis);
+    if (!visStr)
+      return op->emitOpError() << "requires visibility attribute '" << SymbolTable::getVisibilityAttrName()
+                               << "' to be a string attribute, but got " << vis;
+    std::string_view v = visStr.getValue();
+    if (v != "public" && v != "private" && v != "nested")
+      return op->emitOpError() << "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got "
+                               << visStr;
+  }
+  return success();
+}

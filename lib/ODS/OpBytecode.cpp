@@ -1,0 +1,133 @@
+//===- OpBytecode.cpp - Native bytecode encoding of ODS op properties -----===//
+//
+// MLIR's generated readProperties/writeProperties: the inherent attributes
+// in name order (required ones with readAttribute, the others with
+// readOptionalAttribute), then the segment sizes — as a lamina::DenseI32ArrayAttr
+// at the position the legacy `operand_segment_sizes` name sorts to before
+// bytecode version 6, as a sparse array after the attributes from version 6.
+//
+#include "OpDefinition.h"
+
+#include "lamina/Bytecode/BytecodeImplementation.h"
+#include "lamina/IR/Diagnostics.h"
+
+using namespace lamina;
+using namespace lamina::ods;
+
+namespace {
+/// Bytecode version from which segment sizes are native sparse arrays.
+constexpr uint64_t kNativePropertiesODSSegmentSize = 6;
+
+/// Number of attributes sorting before `legacyName` (the legacy segment
+/// size position).
+unsigned legacyIndex(const OpDefinition &def, std::string_view legacyName) {
+  unsigned n = 0;
+  for (unsigned i : def.sortedAttrs)
+    if (def.attributes[i].name < legacyName)
+      ++n;
+  return n;
+}
+
+LogicalResult readLegacySegments(DialectBytecodeReader &reader, Operation *op, int slot, size_t expected) {
+  Attribute attr;
+  if (failed(reader.readAttribute(attr)))
+    return failure();
+  auto arr = dyn_cast<lamina::DenseI32ArrayAttr>(attr);
+  if (!arr)
+    return reader.emitError("expected attribute of a different kind");
+  if (size_t(arr.size()) > expected)
+    return reader.emitError("size mismatch for operand/result_segment_size");
+  std::vector<int32_t> sizes(expected, 0);
+  for (size_t i = 0; i < size_t(arr.size()); ++i)
+    sizes[i] = arr[i];
+  op->getPropertySlots()[slot] = lamina::DenseI32ArrayAttr::get(op->getContext(), sizes);
+  return success();
+}
+
+std::vector<int32_t> segmentsOf(Operation *op, int slot, size_t count) {
+  std::vector<int32_t> sizes(count, 0);
+  if (auto arr = dyn_cast_or_null<lamina::DenseI32ArrayAttr>(op->getPropertySlots()[slot]))
+    for (size_t i = 0; i < count && i < size_t(arr.size()); ++i)
+      sizes[i] = arr[i];
+  return sizes;
+}
+} // namespace
+
+namespace lamina {
+namespace ods {
+
+LogicalResult readOpProperties(DialectBytecodeReader &reader, Operation *op) {
+  const OpDefinition &def = *lookupDefinition(op->getName());
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  bool legacy = reader.getBytecodeVersion() < kNativePropertiesODSSegmentSize;
+  unsigned operandLegacy = legacyIndex(def, "operand_segment_sizes");
+  unsigned resultLegacy = legacyIndex(def, "result_segment_sizes");
+  size_t n = def.sortedAttrs.size();
+  for (size_t k = 0; k <= n; ++k) {
+    if (legacy && def.attrSizedOperands && k == operandLegacy &&
+        failed(readLegacySegments(reader, op, def.operandSegmentsSlot, def.operands.size())))
+      return failure();
+    if (legacy && def.attrSizedResults && k == resultLegacy &&
+        failed(readLegacySegments(reader, op, def.resultSegmentsSlot, def.results.size())))
+      return failure();
+    if (k == n)
+      break;
+    const AttributeDef &a = def.attributes[def.sortedAttrs[k]];
+    Attribute value;
+    if (failed(a.isRequired() ? reader.readAttribute(value) : reader.readOptionalAttribute(value)))
+      return failure();
+    slots[a.slot] = value;
+  }
+  if (!legacy) {
+    auto readNative = [&](int slot, size_t count) -> LogicalResult {
+      std::vector<int32_t> sizes;
+      if (failed(reader.readSparseArray(sizes)))
+        return failure();
+      sizes.resize(count, 0);
+      slots[slot] = lamina::DenseI32ArrayAttr::get(op->getContext(), sizes);
+      return success();
+    };
+    if (def.attrSizedOperands && failed(readNative(def.operandSegmentsSlot, def.operands.size())))
+      return failure();
+    if (def.attrSizedResults && failed(readNative(def.resultSegmentsSlot, def.results.size())))
+      return failure();
+  }
+  return success();
+}
+
+void writeOpProperties(Operation *op, DialectBytecodeWriter &writer) {
+  const OpDefinition &def = *lookupDefinition(op->getName());
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  bool legacy = writer.getBytecodeVersion() < int64_t(kNativePropertiesODSSegmentSize);
+  unsigned operandLegacy = legacyIndex(def, "operand_segment_sizes");
+  unsigned resultLegacy = legacyIndex(def, "result_segment_sizes");
+  size_t n = def.sortedAttrs.size();
+  for (size_t k = 0; k <= n; ++k) {
+    if (legacy && def.attrSizedOperands && k == operandLegacy)
+      writer.writeAttribute(lamina::DenseI32ArrayAttr::get(
+          op->getContext(), segmentsOf(op, def.operandSegmentsSlot, def.operands.size())));
+    if (legacy && def.attrSizedResults && k == resultLegacy)
+      writer.writeAttribute(lamina::DenseI32ArrayAttr::get(
+          op->getContext(), segmentsOf(op, def.resultSegmentsSlot, def.results.size())));
+    if (k == n)
+      break;
+    const AttributeDef &a = def.attributes[def.sortedAttrs[k]];
+    if (a.isRequired())
+      writer.writeAttribute(slots[a.slot]);
+    else
+      writer.writeOptionalAttribute(slots[a.slot]);
+  }
+  if (!legacy) {
+    auto writeNative = [&](int slot, size_t count) {
+      std::vector<int32_t> sizes = segmentsOf(op, slot, count);
+      writer.writeSparseArray(ArrayRef<int32_t>(sizes));
+    };
+    if (def.attrSizedOperands)
+      writeNative(def.operandSegmentsSlot, def.operands.size());
+    if (def.attrSizedResults)
+      writeNative(def.resultSegmentsSlot, def.results.size());
+  }
+}
+
+} // namespace ods
+} // namespace lamina

@@ -1,0 +1,704 @@
+//===- OpDef.cpp - Building, finalizing and registering op definitions ---===//
+//
+// Registration turns an OpDefinition into the OperationInfo hooks of its
+// OperationName. The verifier hooks interpret the definition in MLIR's
+// generated order (see OpDef.h).
+//
+#include "OpDefinition.h"
+#include "OpFormat.h"
+#include "lamina/IR/OpTraitVerifiers.h"
+#include "lamina/IR/RegionKindInterface.h"
+#include "lamina/IR/SymbolTable.h"
+
+#include "lamina/IR/Builders.h"
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/Dialect.h"
+#include "lamina/ODS/Interfaces.h"
+#include "lamina/Support/RawOstream.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+using namespace lamina;
+using namespace lamina::ods;
+
+namespace lamina {
+namespace ods {
+LogicalResult readOpProperties(DialectBytecodeReader &reader, Operation *op);
+void writeOpProperties(Operation *op, DialectBytecodeWriter &writer);
+} // namespace ods
+} // namespace lamina
+
+//===----------------------------------------------------------------------===//
+// OpDefinition
+//===----------------------------------------------------------------------===//
+
+OpDefinition::OpDefinition() = default;
+OpDefinition::~OpDefinition() = default;
+
+Attribute AttributeDef::getDefault(MLIRContext *ctx) const {
+  if (!hasDefault || !constraint.constBuilder)
+    return Attribute();
+  return constraint.constBuilder(ctx, defaultValue);
+}
+
+template <typename T> static int findByName(const std::vector<T> &v, std::string_view n) {
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i].name == n)
+      return int(i);
+  return -1;
+}
+int OpDefinition::findOperand(std::string_view n) const { return findByName(operands, n); }
+int OpDefinition::findResult(std::string_view n) const { return n.empty() ? -1 : findByName(results, n); }
+int OpDefinition::findAttribute(std::string_view n) const { return findByName(attributes, n); }
+int OpDefinition::findRegion(std::string_view n) const { return findByName(regions, n); }
+int OpDefinition::findSuccessor(std::string_view n) const { return findByName(successors, n); }
+const Trait *OpDefinition::findTraitByName(std::string_view n) const {
+  for (const Trait &t : traits)
+    if (t.name == n)
+      return &t;
+  return nullptr;
+}
+
+LogicalResult OpDefinition::finalize(std::string &error) {
+  attrSizedOperands = hasTraitNamed("AttrSizedOperandSegments");
+  attrSizedResults = hasTraitNamed("AttrSizedResultSegments");
+  for (const ValueDef &v : operands)
+    numVariableLengthOperands += v.isVariableLength();
+  for (const ValueDef &v : results)
+    numVariableLengthResults += v.isVariableLength();
+  for (const RegionDef &r : regions)
+    numVariadicRegions += r.variadic;
+  for (const SuccessorDef &s : successors)
+    numVariadicSuccessors += s.variadic;
+
+  // Property slots: attributes sorted by name, then the segment sizes.
+  sortedAttrs.clear();
+  for (unsigned i = 0; i < attributes.size(); ++i)
+    sortedAttrs.push_back(i);
+  std::stable_sort(sortedAttrs.begin(), sortedAttrs.end(),
+                   [&](unsigned a, unsigned b) { return attributes[a].name < attributes[b].name; });
+  slotNames.clear();
+  for (unsigned i : sortedAttrs) {
+    attributes[i].slot = unsigned(slotNames.size());
+    slotNames.push_back(attributes[i].name);
+  }
+  if (attrSizedOperands) {
+    operandSegmentsSlot = int(slotNames.size());
+    slotNames.push_back("operandSegmentSizes");
+  }
+  if (attrSizedResults) {
+    resultSegmentsSlot = int(slotNames.size());
+    slotNames.push_back("resultSegmentSizes");
+  }
+  for (const AttributeDef &a : attributes)
+    hasDefaultValuedAttrs |= a.hasDefault;
+  for (const Trait &t : traits)
+    if (t.infersResultTypes && !inferReturnTypes)
+      error = "internal: InferTypeOpInterface without an inferer";
+
+  if (hasFormat) {
+    std::string fmtError;
+    format = parseOpFormat(*this, formatText, fmtError);
+    if (!format) {
+      error = "in the assembly format of '" + name + "': " + fmtError;
+      return failure();
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// OpDef builder
+//===----------------------------------------------------------------------===//
+
+OpDef::OpDef(std::string_view name, TypeID typeID) : def(std::make_unique<OpDefinition>()) {
+  def->name = std::string(name);
+  def->typeID = typeID;
+}
+OpDef::OpDef(OpDef &&) = default;
+OpDef &OpDef::operator=(OpDef &&) = default;
+OpDef::~OpDef() = default;
+
+static ValueDef makeValue(std::string_view name, TypeConstraint c, VarKind kind) {
+  ValueDef v;
+  v.name = std::string(name);
+  v.constraint = std::move(c);
+  v.kind = kind;
+  return v;
+}
+
+OpDef &OpDef::operand(std::string_view name, TypeConstraint c) {
+  def->operands.push_back(makeValue(name, std::move(c), VarKind::Single));
+  return *this;
+}
+OpDef &OpDef::optionalOperand(std::string_view name, TypeConstraint c) {
+  def->operands.push_back(makeValue(name, std::move(c), VarKind::Optional));
+  return *this;
+}
+OpDef &OpDef::variadicOperand(std::string_view name, TypeConstraint c) {
+  def->operands.push_back(makeValue(name, std::move(c), VarKind::Variadic));
+  return *this;
+}
+OpDef &OpDef::variadicOfVariadicOperand(std::string_view name, TypeConstraint c, std::string_view segmentAttr) {
+  ValueDef v = makeValue(name, std::move(c), VarKind::VariadicOfVariadic);
+  v.segmentAttr = std::string(segmentAttr);
+  def->operands.push_back(std::move(v));
+  return *this;
+}
+OpDef &OpDef::result(std::string_view name, TypeConstraint c) {
+  def->results.push_back(makeValue(name, std::move(c), VarKind::Single));
+  return *this;
+}
+OpDef &OpDef::optionalResult(std::string_view name, TypeConstraint c) {
+  def->results.push_back(makeValue(name, std::move(c), VarKind::Optional));
+  return *this;
+}
+OpDef &OpDef::variadicResult(std::string_view name, TypeConstraint c) {
+  def->results.push_back(makeValue(name, std::move(c), VarKind::Variadic));
+  return *this;
+}
+
+static AttributeDef makeAttr(std::string_view name, AttrConstraint c) {
+  AttributeDef a;
+  a.name = std::string(name);
+  a.constraint = std::move(c);
+  return a;
+}
+
+OpDef &OpDef::attr(std::string_view name, AttrConstraint c) {
+  def->attributes.push_back(makeAttr(name, std::move(c)));
+  return *this;
+}
+OpDef &OpDef::optionalAttr(std::string_view name, AttrConstraint c) {
+  AttributeDef a = makeAttr(name, std::move(c));
+  a.optional = true;
+  def->attributes.push_back(std::move(a));
+  return *this;
+}
+OpDef &OpDef::defaultAttr(std::string_view name, AttrConstraint c, std::string_view value) {
+  AttributeDef a = makeAttr(name, std::move(c));
+  a.hasDefault = true;
+  a.defaultValue = std::string(value);
+  def->attributes.push_back(std::move(a));
+  return *this;
+}
+OpDef &OpDef::defaultOptionalAttr(std::string_view name, AttrConstraint c, std::string_view value) {
+  AttributeDef a = makeAttr(name, std::move(c));
+  a.hasDefault = true;
+  a.optional = true;
+  a.defaultValue = std::string(value);
+  def->attributes.push_back(std::move(a));
+  return *this;
+}
+
+OpDef &OpDef::region(std::string_view name, RegionConstraint c) {
+  def->regions.push_back(RegionDef{std::string(name), std::move(c), false});
+  return *this;
+}
+OpDef &OpDef::variadicRegion(std::string_view name, RegionConstraint c) {
+  def->regions.push_back(RegionDef{std::string(name), std::move(c), true});
+  return *this;
+}
+OpDef &OpDef::successor(std::string_view name, SuccessorConstraint c) {
+  def->successors.push_back(SuccessorDef{std::string(name), std::move(c), false});
+  return *this;
+}
+OpDef &OpDef::variadicSuccessor(std::string_view name, SuccessorConstraint c) {
+  def->successors.push_back(SuccessorDef{std::string(name), std::move(c), true});
+  return *this;
+}
+
+OpDef &OpDef::trait(Trait t) {
+  if (!t.list.empty()) {
+    for (Trait &sub : t.list)
+      trait(std::move(sub));
+    return *this;
+  }
+  def->traits.push_back(std::move(t));
+  return *this;
+}
+OpDef &OpDef::traits(std::initializer_list<Trait> ts) {
+  for (const Trait &t : ts)
+    trait(t);
+  return *this;
+}
+
+OpDef &OpDef::format(std::string_view fmt) {
+  def->formatText = std::string(fmt);
+  def->hasFormat = true;
+  return *this;
+}
+OpDef &OpDef::customAssembly(ParseResult (*parse)(OpAsmParser &, OperationState &),
+                             void (*print)(Operation *, OpAsmPrinter &)) {
+  def->customParse = parse;
+  def->customPrint = print;
+  return *this;
+}
+OpDef &OpDef::directive(CustomDirective d) {
+  def->directives.push_back(std::move(d));
+  return *this;
+}
+OpDef &OpDef::verifier(LogicalResult (*fn)(Operation *)) {
+  def->customVerify = fn;
+  return *this;
+}
+OpDef &OpDef::regionVerifier(LogicalResult (*fn)(Operation *)) {
+  def->customRegionVerify = fn;
+  return *this;
+}
+OpDef &OpDef::folder(LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, std::vector<OpFoldResult> &)) {
+  def->fold = fn;
+  return *this;
+}
+OpDef &OpDef::resultNames(void (*fn)(Operation *, function_ref<void(Value, std::string_view)>)) {
+  def->resultNames = fn;
+  return *this;
+}
+OpDef &OpDef::blockArgNames(void (*fn)(Operation *, Region &, function_ref<void(Value, std::string_view)>)) {
+  def->blockArgNames = fn;
+  return *this;
+}
+OpDef &OpDef::defaultDialect(std::string_view dialect) {
+  def->defaultDialect = std::string(dialect);
+  return *this;
+}
+
+//===----------------------------------------------------------------------===//
+// Verification
+//===----------------------------------------------------------------------===//
+
+static const OpDefinition &definitionOf(Operation *op) {
+  return *static_cast<const OpDefinition *>(op->getName().getInfo().definition);
+}
+
+/// The count traits of MLIR's generated op classes, in their order:
+/// regions, results, successors, operands.
+static LogicalResult verifyCountTraits(Operation *op, const OpDefinition &def) {
+  using namespace OpTrait::impl;
+  unsigned n = def.regions.size(), nv = def.numVariadicRegions;
+  if (nv) {
+    if (n != nv && failed(verifyAtLeastNRegions(op, n - nv)))
+      return failure();
+  } else if (failed(n == 0 ? verifyZeroRegions(op) : n == 1 ? verifyOneRegion(op) : verifyNRegions(op, n))) {
+    return failure();
+  }
+  n = def.results.size();
+  nv = def.numVariableLengthResults;
+  if (nv) {
+    if (n != nv && failed(verifyAtLeastNResults(op, n - nv)))
+      return failure();
+  } else if (failed(n == 0 ? verifyZeroResults(op) : n == 1 ? verifyOneResult(op) : verifyNResults(op, n))) {
+    return failure();
+  }
+  n = def.successors.size();
+  nv = def.numVariadicSuccessors;
+  if (nv) {
+    if (n != nv && failed(verifyAtLeastNSuccessors(op, n - nv)))
+      return failure();
+  } else if (failed(n == 0   ? verifyZeroSuccessors(op)
+                    : n == 1 ? verifyOneSuccessor(op)
+                             : verifyNSuccessors(op, n))) {
+    return failure();
+  }
+  n = def.operands.size();
+  nv = def.numVariableLengthOperands;
+  if (nv) {
+    if (n != nv && failed(verifyAtLeastNOperands(op, n - nv)))
+      return failure();
+  } else if (failed(n == 0 ? verifyZeroOperands(op) : n == 1 ? verifyOneOperand(op) : verifyNOperands(op, n))) {
+    return failure();
+  }
+  return success();
+}
+
+/// Operand or result constraints (genOperandResultVerifier): the index only
+/// advances over values that are checked.
+static LogicalResult verifyValues(Operation *op, const OpDefinition &def, bool isOperand) {
+  const std::vector<ValueDef> &defs = isOperand ? def.operands : def.results;
+  const char *kind = isOperand ? "operand" : "result";
+  unsigned index = 0;
+  for (unsigned i = 0; i < defs.size(); ++i) {
+    const ValueDef &v = defs[i];
+    bool hasPred = v.constraint.hasPredicate();
+    if (!hasPred && !v.isOptional() && v.kind != VarKind::VariadicOfVariadic)
+      continue;
+    ValueRange group = isOperand ? getODSOperands(op, i) : getODSResults(op, i);
+    if (v.isOptional()) {
+      if (group.size() > 1)
+        return op->emitOpError(kind) << " group starting at #" << index << " requires 0 or 1 element, but found "
+                                     << unsigned(group.size());
+    } else if (v.kind == VarKind::VariadicOfVariadic) {
+      if (failed(OpTrait::impl::verifyValueSizeAttr(op, v.segmentAttr, v.name, group.size())))
+        return failure();
+    }
+    if (!hasPred)
+      continue;
+    for (Value val : group) {
+      Type t = val.getType();
+      if (!v.constraint.isSatisfiedBy(t))
+        return op->emitOpError(kind) << " #" << index << " must be " << v.constraint.summary << ", but got " << t;
+      ++index;
+    }
+  }
+  return success();
+}
+
+/// OpInvariants (verifyInvariantsImpl).
+static LogicalResult verifyOpInvariants(Operation *op, const OpDefinition &def) {
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  // Required attributes, in name order.
+  for (unsigned i : def.sortedAttrs) {
+    const AttributeDef &a = def.attributes[i];
+    if (a.isRequired() && !slots[a.slot])
+      return op->emitOpError("requires attribute '") << a.name << "'";
+  }
+  // Attribute constraints, in declaration order.
+  for (const AttributeDef &a : def.attributes) {
+    Attribute v = slots[a.slot];
+    if (v && a.constraint.pred && !a.constraint.pred(v))
+      return op->emitOpError("attribute '") << a.name << "' failed to satisfy constraint: " << a.constraint.summary;
+  }
+  if (failed(verifyValues(op, def, /*isOperand=*/true)) || failed(verifyValues(op, def, /*isOperand=*/false)))
+    return failure();
+  for (const Trait &t : def.traits)
+    if (t.isPredicate && t.verify && failed(t.verify(op)))
+      return failure();
+  // Regions.
+  unsigned index = 0;
+  for (unsigned i = 0; i < def.regions.size(); ++i) {
+    const RegionDef &r = def.regions[i];
+    if (!r.constraint.pred)
+      continue;
+    unsigned begin = i, end = i + 1;
+    if (r.variadic)
+      end = op->getNumRegions() - (def.regions.size() - i - 1);
+    for (unsigned j = begin; j < end && j < op->getNumRegions(); ++j) {
+      if (!r.constraint.pred(op->getRegion(j))) {
+        InFlightDiagnostic diag = op->emitOpError("region #") << index;
+        if (r.name.empty())
+          diag << " ";
+        else
+          diag << " ('" << r.name << "') ";
+        diag << "failed to verify constraint: " << r.constraint.summary;
+        return diag;
+      }
+      ++index;
+    }
+  }
+  // Successors.
+  index = 0;
+  for (unsigned i = 0; i < def.successors.size(); ++i) {
+    const SuccessorDef &s = def.successors[i];
+    if (!s.constraint.pred)
+      continue;
+    unsigned begin = i, end = i + 1;
+    if (s.variadic)
+      end = op->getNumSuccessors() - (def.successors.size() - i - 1);
+    for (unsigned j = begin; j < end && j < op->getNumSuccessors(); ++j) {
+      if (!s.constraint.pred(op->getSuccessor(j)))
+        return op->emitOpError("successor #") << index << " ('" << s.name
+                                              << ")' failed to verify constraint: " << s.constraint.summary;
+      ++index;
+    }
+  }
+  return success();
+}
+
+static LogicalResult verifyInvariantsHook(Operation *op) {
+  const OpDefinition &def = definitionOf(op);
+  if (failed(verifyCountTraits(op, def)))
+    return failure();
+  for (const Trait &t : def.traits)
+    if (t.structural && t.verify && failed(t.verify(op)))
+      return failure();
+  if (failed(verifyOpInvariants(op, def)))
+    return failure();
+  for (const Trait &t : def.traits)
+    if (!t.structural && !t.isPredicate && t.verify && failed(t.verify(op)))
+      return failure();
+  if (def.customVerify)
+    return def.customVerify(op);
+  return success();
+}
+
+static LogicalResult verifyRegionInvariantsHook(Operation *op) {
+  const OpDefinition &def = definitionOf(op);
+  for (const Trait &t : def.traits)
+    if (t.verifyRegion && failed(t.verifyRegion(op)))
+      return failure();
+  if (def.customRegionVerify)
+    return def.customRegionVerify(op);
+  return success();
+}
+
+/// Default-valued attributes, and zero segment sizes (MLIR's properties
+/// hold a zero-initialized std::array for them).
+static void populateDefaultsHook(Operation *op) {
+  const OpDefinition &def = definitionOf(op);
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  MLIRContext *ctx = op->getContext();
+  if (def.attrSizedOperands && !slots[def.operandSegmentsSlot])
+    slots[def.operandSegmentsSlot] =
+        lamina::DenseI32ArrayAttr::get(ctx, std::vector<int32_t>(def.operands.size(), 0));
+  if (def.attrSizedResults && !slots[def.resultSegmentsSlot])
+    slots[def.resultSegmentsSlot] = lamina::DenseI32ArrayAttr::get(ctx, std::vector<int32_t>(def.results.size(), 0));
+  if (!def.hasDefaultValuedAttrs)
+    return;
+  for (const AttributeDef &a : def.attributes)
+    if (a.hasDefault && !a.optional && !slots[a.slot])
+      slots[a.slot] = a.getDefault(ctx);
+}
+
+/// MLIR's generated setPropertiesFromAttr.
+static LogicalResult setPropertiesHook(Operation *op, Attribute attr, function_ref<InFlightDiagnostic()> emitError) {
+  const OpDefinition &def = definitionOf(op);
+  auto dict = dyn_cast<lamina::DictionaryAttr>(attr);
+  if (!dict) {
+    if (emitError)
+      (void)(emitError() << "expected DictionaryAttr to set properties");
+    return failure();
+  }
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  for (unsigned i : def.sortedAttrs) {
+    const AttributeDef &a = def.attributes[i];
+    Attribute v = dict.get(a.name);
+    if (!v)
+      continue;
+    if (!a.constraint.isStorageInstance(v)) {
+      if (emitError)
+        (void)(emitError() << "Invalid attribute `" << a.name << "` in property conversion: " << v);
+      return failure();
+    }
+    slots[a.slot] = v;
+  }
+  auto setSegments = [&](bool attrSized, int slot, std::string_view name, std::string_view legacy,
+                         size_t count) -> LogicalResult {
+    if (!attrSized)
+      return success();
+    Attribute v = dict.get(name);
+    if (!v)
+      v = dict.get(legacy);
+    if (!v)
+      return success();
+    auto arr = dyn_cast<lamina::DenseI32ArrayAttr>(v);
+    if (!arr) {
+      if (emitError)
+        (void)(emitError() << "for `" << name << "`: expected DenseI32ArrayAttr for key `value`");
+      return failure();
+    }
+    if (size_t(arr.size()) != count) {
+      if (emitError)
+        (void)(emitError() << "for `" << name << "`: size mismatch in attribute conversion: "
+                           << (long long)arr.size() << " vs " << (unsigned long long)count);
+      return failure();
+    }
+    slots[slot] = arr;
+    return success();
+  };
+  if (failed(setSegments(def.attrSizedOperands, def.operandSegmentsSlot, "operandSegmentSizes",
+                         "operand_segment_sizes", def.operands.size())) ||
+      failed(setSegments(def.attrSizedResults, def.resultSegmentsSlot, "resultSegmentSizes", "result_segment_sizes",
+                         def.results.size())))
+    return failure();
+  return success();
+}
+
+LogicalResult ods::verifyInherentAttrs(const OpDefinition &def, ArrayRef<NamedAttribute> attrs,
+                                       function_ref<InFlightDiagnostic()> emitError) {
+  for (unsigned i : def.sortedAttrs) {
+    const AttributeDef &a = def.attributes[i];
+    if (!a.constraint.pred)
+      continue;
+    for (const NamedAttribute &na : attrs)
+      if (na.getNameStr() == a.name && !a.constraint.pred(na.getValue()))
+        return emitError() << "attribute '" << a.name << "' failed to satisfy constraint: " << a.constraint.summary;
+  }
+  return success();
+}
+
+static LogicalResult verifyInherentAttrsHook(OperationName name, NamedAttrList &attrs,
+                                             function_ref<InFlightDiagnostic()> emitError) {
+  return verifyInherentAttrs(*lookupDefinition(name), attrs.getAttrs(), emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Finalized definitions, shared by every context of the process.
+struct DefinitionCache {
+  std::mutex mutex;
+  std::map<std::string, std::unique_ptr<OpDefinition>, std::less<>> defs;
+};
+DefinitionCache &getCache() {
+  static DefinitionCache cache;
+  return cache;
+}
+} // namespace
+
+void OpDef::registerIn(Dialect &dialect) {
+  OpDefinition *d;
+  {
+    DefinitionCache &cache = getCache();
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.defs.find(def->name);
+    if (it != cache.defs.end()) {
+      d = it->second.get();
+    } else {
+      if (!def->typeID)
+        def->typeID = TypeID::allocate();
+      std::string error;
+      if (failed(def->finalize(error))) {
+        errs() << "lamina: invalid operation definition: " << error << "\n";
+        errs().flush();
+        std::abort();
+      }
+      d = def.get();
+      cache.defs.emplace(d->name, std::move(def));
+    }
+  }
+
+  OperationInfo info;
+  info.verifyInvariants = verifyInvariantsHook;
+  info.verifyRegionInvariants = verifyRegionInvariantsHook;
+  if (d->customParse) {
+    info.parse = d->customParse;
+    info.print = d->customPrint;
+  } else if (d->format) {
+    info.parse = parseOpWithFormat;
+    info.print = printOpWithFormat;
+  }
+  info.fold = d->fold;
+  info.getAsmResultNames = d->resultNames;
+  info.getAsmBlockArgumentNames = d->blockArgNames;
+  info.defaultDialect = d->defaultDialect;
+  if (d->hasDefaultValuedAttrs || d->attrSizedOperands || d->attrSizedResults)
+    info.populateDefaultProperties = populateDefaultsHook;
+  if (!d->slotNames.empty()) {
+    info.setPropertiesFromAttr = setPropertiesHook;
+    info.verifyInherentAttrs = verifyInherentAttrsHook;
+  }
+  if (!d->slotNames.empty()) {
+    info.readProperties = readOpProperties;
+    info.writeProperties = writeOpProperties;
+  }
+  info.definition = d;
+
+  std::vector<std::string_view> names(d->slotNames.begin(), d->slotNames.end());
+  OperationName::Impl *impl = OperationName::insert(d->name, dialect, d->typeID, info, names);
+
+  // Count traits as tags.
+  auto addTag = [&](TypeID id) { impl->traits.insert(id); };
+  if (d->regions.empty())
+    addTag(TypeID::get<OpTrait::ZeroRegions>());
+  if (d->successors.empty())
+    addTag(TypeID::get<OpTrait::ZeroSuccessors>());
+  if (d->operands.empty())
+    addTag(TypeID::get<OpTrait::ZeroOperands>());
+  else if (d->operands.size() == 1 && !d->numVariableLengthOperands)
+    addTag(TypeID::get<OpTrait::OneOperand>());
+  if (d->results.empty())
+    addTag(TypeID::get<OpTrait::ZeroResults>());
+  else if (d->results.size() == 1 && !d->numVariableLengthResults)
+    addTag(TypeID::get<OpTrait::OneResult>());
+  for (const Trait &t : d->traits) {
+    if (t.tag)
+      addTag(t.tag);
+    for (const auto &iface : t.interfaces)
+      impl->interfaces.insert(iface.first, iface.second);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Accessors
+//===----------------------------------------------------------------------===//
+
+std::pair<unsigned, unsigned> ods::getGroupIndexAndLength(const std::vector<ValueDef> &defs,
+                                                          unsigned numVariableLength, const int32_t *segments,
+                                                          size_t numSegments, unsigned total, unsigned index) {
+  if (segments) {
+    unsigned start = 0;
+    for (unsigned i = 0; i < index && i < numSegments; ++i)
+      start += unsigned(segments[i]);
+    unsigned len = index < numSegments ? unsigned(segments[index]) : 0;
+    if (start > total)
+      start = total;
+    if (start + len > total)
+      len = total - start;
+    return {start, len};
+  }
+  if (!numVariableLength)
+    return {index, 1};
+  // Same-variadic-size rule.
+  unsigned prevVariadic = 0;
+  for (unsigned i = 0; i < index; ++i)
+    prevVariadic += defs[i].isVariableLength();
+  unsigned numFixed = unsigned(defs.size()) - numVariableLength;
+  int variadicSize = total >= numFixed ? int(total - numFixed) / int(numVariableLength) : 0;
+  unsigned start = index + (variadicSize - 1) * prevVariadic;
+  unsigned size = defs[index].isVariableLength() ? unsigned(variadicSize) : 1;
+  if (start > total)
+    start = total;
+  if (start + size > total)
+    size = total - start;
+  return {start, size};
+}
+
+const OpDefinition *ods::getDefinition(Operation *op) { return lookupDefinition(op->getName()); }
+
+std::pair<unsigned, unsigned> ods::getODSOperandIndexAndLength(Operation *op, unsigned index) {
+  const OpDefinition &def = definitionOf(op);
+  const int32_t *seg = nullptr;
+  size_t nseg = 0;
+  if (def.attrSizedOperands)
+    if (auto a = dyn_cast_or_null<lamina::DenseI32ArrayAttr>(op->getPropertySlots()[def.operandSegmentsSlot])) {
+      seg = a.asArrayRef().data();
+      nseg = a.size();
+    }
+  return getGroupIndexAndLength(def.operands, def.numVariableLengthOperands, seg, nseg, op->getNumOperands(), index);
+}
+
+std::pair<unsigned, unsigned> ods::getODSResultIndexAndLength(Operation *op, unsigned index) {
+  const OpDefinition &def = definitionOf(op);
+  const int32_t *seg = nullptr;
+  size_t nseg = 0;
+  if (def.attrSizedResults)
+    if (auto a = dyn_cast_or_null<lamina::DenseI32ArrayAttr>(op->getPropertySlots()[def.resultSegmentsSlot])) {
+      seg = a.asArrayRef().data();
+      nseg = a.size();
+    }
+  return getGroupIndexAndLength(def.results, def.numVariableLengthResults, seg, nseg, op->getNumResults(), index);
+}
+
+OperandRange ods::getODSOperands(Operation *op, unsigned index) {
+  auto [start, len] = getODSOperandIndexAndLength(op, index);
+  return op->getOperands().slice(start, len);
+}
+
+ResultRange ods::getODSResults(Operation *op, unsigned index) {
+  auto [start, len] = getODSResultIndexAndLength(op, index);
+  return op->getResults().slice(start, len);
+}
+
+OperandRange ods::getOperandGroup(Operation *op, std::string_view name) {
+  int i = definitionOf(op).findOperand(name);
+  assert(i >= 0 && "no such operand");
+  return getODSOperands(op, unsigned(i));
+}
+
+ResultRange ods::getResultGroup(Operation *op, std::string_view name) {
+  int i = definitionOf(op).findResult(name);
+  assert(i >= 0 && "no such result");
+  return getODSResults(op, unsigned(i));
+}
+
+Attribute ods::getInherentAttr(Operation *op, std::string_view name) {
+  const OpDefinition &def = definitionOf(op);
+  int i = def.findAttribute(name);
+  assert(i >= 0 && "no such attribute");
+  return op->getPropertySlots()[def.attributes[i].slot];
+}

@@ -1,0 +1,155 @@
+//===- OpDefinition.h - The interpreted form of an operation definition ---===//
+//
+// What an OpDef builds and the engine interprets: the declared operands,
+// results, attributes, regions, successors and traits, plus everything
+// derived once at finalization (property slots, the parsed assembly format
+// and its type resolution). Immutable after finalize(); shared by every
+// context that registers the op.
+//
+#pragma once
+
+#include "lamina/ODS/OpDef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lamina {
+namespace ods {
+
+class OpFormat;
+
+/// How many values an operand or result declaration stands for.
+enum class VarKind { Single, Optional, Variadic, VariadicOfVariadic };
+
+/// An operand or result declaration.
+struct ValueDef {
+  std::string name;
+  TypeConstraint constraint;
+  VarKind kind = VarKind::Single;
+  /// VariadicOfVariadic: the DenseI32ArrayAttr attribute holding the groups.
+  std::string segmentAttr;
+
+  bool isVariableLength() const { return kind != VarKind::Single; }
+  bool isOptional() const { return kind == VarKind::Optional; }
+  /// ODS isVariadic(): Variadic or VariadicOfVariadic (not Optional).
+  bool isVariadic() const { return kind == VarKind::Variadic || kind == VarKind::VariadicOfVariadic; }
+};
+
+/// An inherent attribute declaration.
+struct AttributeDef {
+  std::string name;
+  AttrConstraint constraint;
+  bool optional = false;
+  bool hasDefault = false;
+  /// The C++ default value handed to the constraint's constBuilder.
+  std::string defaultValue;
+  /// The property slot index.
+  unsigned slot = 0;
+
+  /// Neither optional nor default-valued (UnitAttr counts as optional).
+  bool isRequired() const { return !optional && !hasDefault && !constraint.isUnit; }
+  bool isOptionalAttr() const { return optional || constraint.isUnit; }
+  /// Builds the default value (null if none).
+  Attribute getDefault(MLIRContext *ctx) const;
+};
+
+struct RegionDef {
+  std::string name;
+  RegionConstraint constraint;
+  bool variadic = false;
+};
+
+struct SuccessorDef {
+  std::string name;
+  SuccessorConstraint constraint;
+  bool variadic = false;
+};
+
+/// The interpreted definition of one operation.
+class OpDefinition {
+public:
+  std::string name;
+  TypeID typeID;
+
+  std::vector<ValueDef> operands;
+  std::vector<ValueDef> results;
+  std::vector<AttributeDef> attributes;
+  std::vector<RegionDef> regions;
+  std::vector<SuccessorDef> successors;
+  /// Flattened, in declaration order.
+  std::vector<Trait> traits;
+
+  /// The declarative assembly format text, if any.
+  std::string formatText;
+  bool hasFormat = false;
+  ParseResult (*customParse)(OpAsmParser &, OperationState &) = nullptr;
+  void (*customPrint)(Operation *, OpAsmPrinter &) = nullptr;
+  std::vector<CustomDirective> directives;
+
+  LogicalResult (*customVerify)(Operation *) = nullptr;
+  LogicalResult (*customRegionVerify)(Operation *) = nullptr;
+  LogicalResult (*fold)(Operation *, ArrayRef<Attribute>, std::vector<OpFoldResult> &) = nullptr;
+  void (*resultNames)(Operation *, function_ref<void(Value, std::string_view)>) = nullptr;
+  void (*blockArgNames)(Operation *, Region &, function_ref<void(Value, std::string_view)>) = nullptr;
+  std::string defaultDialect;
+
+  //===--------------------------------------------------------------------===//
+  // Derived at finalization
+  //===--------------------------------------------------------------------===//
+
+  bool attrSizedOperands = false;
+  bool attrSizedResults = false;
+  /// Names of the property slots: inherent attributes sorted by name, then
+  /// `operandSegmentSizes`, then `resultSegmentSizes` (MLIR's order).
+  std::vector<std::string> slotNames;
+  int operandSegmentsSlot = -1;
+  int resultSegmentsSlot = -1;
+  /// Attribute indices sorted by name (the verifier's presence checks and
+  /// the bytecode encoding follow this order).
+  std::vector<unsigned> sortedAttrs;
+  unsigned numVariableLengthOperands = 0;
+  unsigned numVariableLengthResults = 0;
+  unsigned numVariadicRegions = 0;
+  unsigned numVariadicSuccessors = 0;
+  /// Traits with a TypeID tag and interfaces, as registered.
+  bool hasDefaultValuedAttrs = false;
+  /// The inferer of InferTypeOpInterface, if declared.
+  InferReturnTypesFn inferReturnTypes = nullptr;
+  /// The parsed assembly format (null without `format`).
+  std::unique_ptr<OpFormat> format;
+
+  OpDefinition();
+  ~OpDefinition();
+
+  /// Computes the derived fields and parses the format. On error, fills
+  /// `error` with a message.
+  LogicalResult finalize(std::string &error);
+
+  int findOperand(std::string_view n) const;
+  int findResult(std::string_view n) const;
+  int findAttribute(std::string_view n) const;
+  int findRegion(std::string_view n) const;
+  int findSuccessor(std::string_view n) const;
+  const Trait *findTraitByName(std::string_view n) const;
+  bool hasTraitNamed(std::string_view n) const { return findTraitByName(n) != nullptr; }
+};
+
+/// The definition of a registered op built by ODS (null otherwise).
+inline const OpDefinition *lookupDefinition(OperationName name) {
+  return name.isRegistered() ? static_cast<const OpDefinition *>(name.getInfo().definition) : nullptr;
+}
+
+/// MLIR's verifyInherentAttrs: the inherent attributes among `attrs` must
+/// satisfy their constraints (checked in name order).
+LogicalResult verifyInherentAttrs(const OpDefinition &def, ArrayRef<NamedAttribute> attrs,
+                                  function_ref<InFlightDiagnostic()> emitError);
+
+/// Start and length of group `index` of `defs` among `total` values, using
+/// `segments` (may be null) or the same-variadic-size rule.
+std::pair<unsigned, unsigned> getGroupIndexAndLength(const std::vector<ValueDef> &defs, unsigned numVariableLength,
+                                                     const int32_t *segments, size_t numSegments, unsigned total,
+                                                     unsigned index);
+
+} // namespace ods
+} // namespace lamina

@@ -1,0 +1,396 @@
+//===- Traits.cpp - The traits and interfaces op definitions list ---------===//
+//
+// Each factory returns a Trait carrying MLIR's verification for it (and its
+// OpTrait tag), classified as MLIR's generated classes order them:
+// structural traits before OpInvariants, predicate traits inside it, the
+// rest after it.
+//
+#include "OpDefinition.h"
+#include "lamina/IR/OpTraitVerifiers.h"
+#include "lamina/IR/RegionKindInterface.h"
+#include "lamina/IR/SymbolTable.h"
+
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/ODS/Interfaces.h"
+
+#include <deque>
+#include <mutex>
+
+using namespace lamina;
+using namespace lamina::ods;
+
+namespace {
+/// Concept tables live as long as the process (like tblgen'd statics).
+template <typename T> const T *internConcept(T value) {
+  static std::mutex mutex;
+  static std::deque<T> pool;
+  std::lock_guard<std::mutex> lock(mutex);
+  pool.push_back(value);
+  return &pool.back();
+}
+
+Trait tag(std::string_view name, TypeID id) {
+  Trait t;
+  t.name = std::string(name);
+  t.tag = id;
+  return t;
+}
+
+Trait verified(std::string_view name, TypeID id, LogicalResult (*fn)(Operation *)) {
+  Trait t = tag(name, id);
+  t.verify = fn;
+  return t;
+}
+} // namespace
+
+Trait ods::IsTerminator() {
+  return verified("IsTerminator", TypeID::get<OpTrait::IsTerminator>(), OpTrait::impl::verifyIsTerminator);
+}
+Trait ods::NoTerminator() {
+  Trait t = tag("NoTerminator", TypeID::get<OpTrait::NoTerminator>());
+  t.structural = true;
+  return t;
+}
+Trait ods::SingleBlock() {
+  Trait t = verified("SingleBlock", TypeID::get<OpTrait::SingleBlock>(), OpTrait::impl::verifySingleBlock);
+  t.structural = true;
+  return t;
+}
+Trait ods::SingleBlockImplicitTerminator(std::string_view terminatorName) {
+  Trait impl = tag("SingleBlockImplicitTerminator", TypeID::get<OpTrait::SingleBlockImplicitTerminator>());
+  impl.structural = true;
+  impl.implicitTerminator = std::string(terminatorName);
+  std::string name(terminatorName);
+  impl.verifyRegion = [name](Operation *op) { return OpTrait::impl::verifySingleBlockImplicitTerminator(op, name); };
+  Trait list;
+  list.list = {SingleBlock(), impl};
+  return list;
+}
+Trait ods::IsolatedFromAbove() {
+  Trait t = tag("IsolatedFromAbove", TypeID::get<OpTrait::IsIsolatedFromAbove>());
+  t.verifyRegion = OpTrait::impl::verifyIsIsolatedFromAbove;
+  return t;
+}
+Trait ods::SymbolTableTrait() {
+  Trait t = tag("SymbolTable", TypeID::get<OpTrait::SymbolTable>());
+  t.verifyRegion = OpTrait::impl::verifySymbolTable;
+  return t;
+}
+Trait ods::AffineScope() { return tag("AffineScope", TypeID::get<OpTrait::AffineScope>()); }
+Trait ods::AutomaticAllocationScope() {
+  return verified("AutomaticAllocationScope", TypeID::get<OpTrait::AutomaticAllocationScope>(),
+                  [](Operation *op) -> LogicalResult {
+                    if (op->getNumRegions() == 0)
+                      return op->emitOpError("is expected to have regions");
+                    return success();
+                  });
+}
+Trait ods::HasParent(std::initializer_list<std::string_view> parentNames) {
+  Trait t = tag("HasParent", TypeID::get<OpTrait::HasParent>());
+  t.structural = true;
+  std::vector<std::string> names(parentNames.begin(), parentNames.end());
+  t.verify = [names](Operation *op) {
+    std::vector<std::string_view> views(names.begin(), names.end());
+    return OpTrait::impl::verifyHasParent(op, views);
+  };
+  return t;
+}
+Trait ods::ReturnLike() { return tag("ReturnLike", TypeID::get<OpTrait::ReturnLike>()); }
+Trait ods::ConstantLike() { return tag("ConstantLike", TypeID::get<OpTrait::ConstantLike>()); }
+Trait ods::Commutative() { return tag("Commutative", TypeID::get<OpTrait::Commutative>()); }
+Trait ods::Idempotent() { return tag("Idempotent", TypeID::get<OpTrait::IsIdempotent>()); }
+Trait ods::Involution() { return tag("Involution", TypeID::get<OpTrait::IsInvolution>()); }
+Trait ods::MemRefsNormalizable() { return tag("MemRefsNormalizable", TypeID::get<OpTrait::MemRefsNormalizable>()); }
+Trait ods::Elementwise() {
+  return verified("Elementwise", TypeID::get<OpTrait::Elementwise>(), OpTrait::impl::verifyElementwise);
+}
+Trait ods::Scalarizable() { return tag("Scalarizable", TypeID::get<OpTrait::Scalarizable>()); }
+Trait ods::Vectorizable() { return tag("Vectorizable", TypeID::get<OpTrait::Vectorizable>()); }
+Trait ods::Tensorizable() { return tag("Tensorizable", TypeID::get<OpTrait::Tensorizable>()); }
+Trait ods::ElementwiseMappable() {
+  Trait list;
+  list.list = {Elementwise(), Scalarizable(), Vectorizable(), Tensorizable()};
+  return list;
+}
+Trait ods::SameOperandsAndResultType() {
+  Trait t = verified("SameOperandsAndResultType", TypeID::get<OpTrait::SameOperandsAndResultType>(),
+                     OpTrait::impl::verifySameOperandsAndResultType);
+  t.inference = Trait::Inference::SameOperandsAndResultType;
+  return t;
+}
+Trait ods::SameTypeOperands() {
+  Trait t = verified("SameTypeOperands", TypeID::get<OpTrait::SameTypeOperands>(), OpTrait::impl::verifySameTypeOperands);
+  t.inference = Trait::Inference::SameTypeOperands;
+  return t;
+}
+Trait ods::SameOperandsShape() {
+  return verified("SameOperandsShape", TypeID::get<OpTrait::SameOperandsShape>(), OpTrait::impl::verifySameOperandsShape);
+}
+Trait ods::SameOperandsAndResultShape() {
+  return verified("SameOperandsAndResultShape", TypeID::get<OpTrait::SameOperandsAndResultShape>(),
+                  OpTrait::impl::verifySameOperandsAndResultShape);
+}
+Trait ods::SameOperandsElementType() {
+  return verified("SameOperandsElementType", TypeID::get<OpTrait::SameOperandsElementType>(),
+                  OpTrait::impl::verifySameOperandsElementType);
+}
+Trait ods::SameOperandsAndResultElementType() {
+  return verified("SameOperandsAndResultElementType", TypeID::get<OpTrait::SameOperandsAndResultElementType>(),
+                  OpTrait::impl::verifySameOperandsAndResultElementType);
+}
+Trait ods::ResultsBroadcastableShape() {
+  return tag("ResultsBroadcastableShape", TypeID::get<OpTrait::ResultsBroadcastableShape>());
+}
+Trait ods::AttrSizedOperandSegments() {
+  Trait t = verified("AttrSizedOperandSegments", TypeID::get<OpTrait::AttrSizedOperandSegments>(),
+                     [](Operation *op) { return OpTrait::impl::verifyOperandSizeAttr(op, "operandSegmentSizes"); });
+  t.structural = true;
+  return t;
+}
+Trait ods::AttrSizedResultSegments() {
+  Trait t = verified("AttrSizedResultSegments", TypeID::get<OpTrait::AttrSizedResultSegments>(),
+                     [](Operation *op) { return OpTrait::impl::verifyResultSizeAttr(op, "resultSegmentSizes"); });
+  t.structural = true;
+  return t;
+}
+Trait ods::NoRegionArguments() {
+  Trait t = verified("NoRegionArguments", TypeID::get<OpTrait::NoRegionArguments>(),
+                     OpTrait::impl::verifyNoRegionArguments);
+  t.structural = true;
+  return t;
+}
+Trait ods::HasOnlyGraphRegion() { return tag("HasOnlyGraphRegion", TypeID::get<OpTrait::HasOnlyGraphRegion>()); }
+Trait ods::RecursiveMemoryEffects() {
+  return tag("RecursiveMemoryEffects", TypeID::get<OpTrait::HasRecursiveMemoryEffects>());
+}
+Trait ods::Pure() { return tag("Pure", TypeID::get<OpTrait::Pure>()); }
+Trait ods::NoMemoryEffect() { return tag("NoMemoryEffect", TypeID()); }
+Trait ods::MemoryEffects(std::string_view name) { return tag(name, TypeID()); }
+
+//===----------------------------------------------------------------------===//
+// Predicate traits
+//===----------------------------------------------------------------------===//
+
+/// The types of the operand/result group or typed attribute named `name`.
+static std::vector<Type> typesOfNamed(Operation *op, std::string_view name) {
+  const OpDefinition *def = getDefinition(op);
+  if (int i = def->findOperand(name); i >= 0)
+    return getODSOperands(op, unsigned(i)).getTypes();
+  if (int i = def->findResult(name); i >= 0)
+    return getODSResults(op, unsigned(i)).getTypes();
+  if (int i = def->findAttribute(name); i >= 0)
+    if (auto typed = dyn_cast_or_null<lamina::TypedAttr>(op->getPropertySlots()[def->attributes[i].slot]))
+      return {typed.getType()};
+  return {};
+}
+
+static std::string joinNames(std::initializer_list<std::string_view> names) {
+  std::string s;
+  for (std::string_view n : names) {
+    if (!s.empty())
+      s += ", ";
+    s += n;
+  }
+  return s;
+}
+
+/// An AllMatchSameOperatorTrait: `key(type)` equal for every named value.
+static Trait allMatch(std::string_view traitName, std::initializer_list<std::string_view> names, std::string what,
+                      std::function<bool(Type, Type)> same) {
+  Trait t;
+  t.name = std::string(traitName);
+  t.isPredicate = true;
+  t.summary = "all of {" + joinNames(names) + "} have same " + what;
+  t.names.assign(names.begin(), names.end());
+  std::vector<std::string> ns(names.begin(), names.end());
+  std::string summary = t.summary;
+  t.verify = [ns, summary, same](Operation *op) -> LogicalResult {
+    std::vector<std::vector<Type>> all;
+    for (const std::string &n : ns)
+      all.push_back(typesOfNamed(op, n));
+    for (size_t i = 1; i < all.size(); ++i) {
+      bool eq = all[i].size() == all[0].size();
+      for (size_t j = 0; eq && j < all[i].size(); ++j)
+        eq = same(all[i][j], all[0][j]);
+      if (!eq)
+        return op->emitOpError("failed to verify that ") << summary;
+    }
+    return success();
+  };
+  return t;
+}
+
+static Type elementTypeOrSelf(Type t) {
+  if (auto s = dyn_cast<ShapedType>(t))
+    return s.getElementType();
+  return t;
+}
+
+Trait ods::AllTypesMatch(std::initializer_list<std::string_view> names) {
+  Trait t = allMatch("AllTypesMatch", names, "type", [](Type a, Type b) { return a == b; });
+  t.inference = Trait::Inference::AllTypesMatch;
+  return t;
+}
+Trait ods::AllElementTypesMatch(std::initializer_list<std::string_view> names) {
+  return allMatch("AllElementTypesMatch", names, "element type",
+                  [](Type a, Type b) { return elementTypeOrSelf(a) == elementTypeOrSelf(b); });
+}
+Trait ods::AllShapesMatch(std::initializer_list<std::string_view> names) {
+  return allMatch("AllShapesMatch", names, "shape", [](Type a, Type b) {
+    auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
+    if (!sa || !sb)
+      return false;
+    ArrayRef<int64_t> x = sa.getShape(), y = sb.getShape();
+    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
+  });
+}
+Trait ods::AllRanksMatch(std::initializer_list<std::string_view> names) {
+  return allMatch("AllRanksMatch", names, "rank", [](Type a, Type b) {
+    auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
+    return sa && sb && sa.getRank() == sb.getRank();
+  });
+}
+
+Trait ods::TypesMatchWith(std::string_view summary, std::string_view lhs, std::string_view rhs,
+                          TypeTransformFn transform, bool isRange) {
+  Trait t;
+  t.name = "TypesMatchWith";
+  t.isPredicate = true;
+  t.summary = std::string(summary);
+  t.inference = Trait::Inference::TypesMatchWith;
+  t.names = {std::string(lhs), std::string(rhs)};
+  t.transform = transform;
+  t.transformIsRange = isRange;
+  std::string l(lhs), r(rhs), s(summary);
+  t.verify = [l, r, s, transform](Operation *op) -> LogicalResult {
+    std::vector<Type> lt = typesOfNamed(op, l), rt = typesOfNamed(op, r);
+    std::vector<Type> expected;
+    if (!lt.empty())
+      transform(lt[0], expected);
+    if (expected != rt)
+      return op->emitOpError("failed to verify that ") << s;
+    return success();
+  };
+  return t;
+}
+
+Trait ods::PredOpTrait(std::string_view summary, PredicateFn pred) {
+  Trait t;
+  t.name = "PredOpTrait";
+  t.isPredicate = true;
+  t.summary = std::string(summary);
+  std::string s(summary);
+  t.verify = [s, pred](Operation *op) -> LogicalResult {
+    if (!pred(op))
+      return op->emitOpError("failed to verify that ") << s;
+    return success();
+  };
+  return t;
+}
+
+Trait ods::CustomTrait(std::string_view name, std::function<LogicalResult(Operation *)> verify,
+                       std::function<LogicalResult(Operation *)> verifyRegion) {
+  Trait t;
+  t.name = std::string(name);
+  t.verify = std::move(verify);
+  t.verifyRegion = std::move(verifyRegion);
+  return t;
+}
+
+//===----------------------------------------------------------------------===//
+// Interfaces
+//===----------------------------------------------------------------------===//
+
+Trait ods::InferTypeOpInterface(InferReturnTypesFn infer) {
+  Trait t;
+  t.name = "InferTypeOpInterface";
+  t.infersResultTypes = true;
+  t.interfaces.emplace_back(TypeID::get<ods::InferTypeOpInterfaceConcept>(), internConcept(ods::InferTypeOpInterfaceConcept{}));
+  t.verify = [infer](Operation *op) -> LogicalResult {
+    std::vector<Region *> regions;
+    for (Region &r : op->getRegions())
+      regions.push_back(&r);
+    InferContext ctx{op->getContext(), op->getLoc(), op->getOperands(),
+                     [op](std::string_view n) { return op->getAttr(n); }, regions};
+    std::vector<Type> inferred;
+    if (failed(infer(ctx, inferred)))
+      return op->emitOpError() << "failed to infer returned types";
+    std::vector<Type> actual = op->getResultTypes();
+    if (inferred != actual) {
+      InFlightDiagnostic diag = emitError(op->getLoc()) << "'" << op->getName().getStringRef()
+                                                        << "' op inferred type(s) ";
+      diag.appendRange(inferred);
+      diag << " are incompatible with return type(s) of operation ";
+      diag.appendRange(actual);
+      diag.report();
+      return op->emitOpError() << "failed to infer returned types";
+    }
+    return success();
+  };
+  return t;
+}
+
+Trait ods::OpAsmOpInterface() {
+  Trait t;
+  t.name = "OpAsmOpInterface";
+  t.interfaces.emplace_back(TypeID::get<ods::OpAsmOpInterfaceConcept>(), internConcept(ods::OpAsmOpInterfaceConcept{}));
+  return t;
+}
+
+Trait ods::Symbol(bool (*isDeclaration)(Operation *), bool optional) {
+  Trait t;
+  t.name = "Symbol";
+  t.interfaces.emplace_back(TypeID::get<ods::SymbolOpInterfaceConcept>(),
+                            internConcept(ods::SymbolOpInterfaceConcept{isDeclaration, optional}));
+  t.verify = [isDeclaration, optional](Operation *op) -> LogicalResult {
+    return OpTrait::impl::verifySymbolOpInterface(op, optional, isDeclaration && isDeclaration(op));
+  };
+  return t;
+}
+
+Trait ods::SymbolUserOpInterface(LogicalResult (*verifySymbolUses)(Operation *op, SymbolTableCollection &tables)) {
+  Trait t;
+  t.name = "SymbolUserOpInterface";
+  t.interfaces.emplace_back(TypeID::get<lamina::SymbolUserOpInterface>(),
+                            internConcept(lamina::SymbolUserOpInterface::Concept{verifySymbolUses}));
+  return t;
+}
+
+Trait ods::BranchOpInterface(OperandRange (*getSuccessorOperands)(Operation *op, unsigned index)) {
+  Trait t;
+  t.name = "BranchOpInterface";
+  t.interfaces.emplace_back(TypeID::get<ods::BranchOpInterfaceConcept>(),
+                            internConcept(ods::BranchOpInterfaceConcept{getSuccessorOperands}));
+  t.verify = [getSuccessorOperands](Operation *op) -> LogicalResult {
+    for (unsigned i = 0, e = op->getNumSuccessors(); i != e; ++i) {
+      OperandRange operands = getSuccessorOperands(op, i);
+      Block *dest = op->getSuccessor(i);
+      if (operands.size() != dest->getNumArguments())
+        return op->emitError() << "branch has " << unsigned(operands.size()) << " operands for successor #" << i
+                               << ", but target block has " << dest->getNumArguments();
+      for (unsigned j = 0; j < operands.size(); ++j)
+        if (operands[j].getType() != dest->getArgument(j).getType())
+          return op->emitError() << "type mismatch for bb argument #" << j << " of successor #" << i;
+    }
+    return success();
+  };
+  return t;
+}
+
+Trait ods::RegionKindInterface(bool graph) {
+  Trait t;
+  t.name = "RegionKindInterface";
+  auto kindFn = graph ? +[](Operation *, unsigned) { return RegionKind::Graph; }
+                      : +[](Operation *, unsigned) { return RegionKind::SSACFG; };
+  t.interfaces.emplace_back(TypeID::get<lamina::RegionKindInterface>(),
+                            internConcept(lamina::RegionKindInterface::Concept{kindFn}));
+  return t;
+}
+
+Trait ods::Interface(std::string_view name, TypeID id, const void *conceptPtr) {
+  Trait t;
+  t.name = std::string(name);
+  if (id)
+    t.interfaces.emplace_back(id, conceptPtr);
+  return t;
+}
