@@ -646,24 +646,21 @@ void AsmPrinterImpl::printLocationInternal(LocationAttr loc, bool pretty, bool i
 namespace {
 
 /// Collects aliases over exactly what printing an operation prints
-/// (MLIR's AliasInitializer + DummyAliasOperationPrinter).
+/// (MLIR's AliasInitializer + DummyAliasOperationPrinter). One compact entry
+/// per distinct attribute/type visited; child lists are only kept for
+/// entries that may be deferred (they are needed to undo deferral).
 class AliasInitializer {
 public:
   struct InProgressAliasInfo {
-    std::string alias; // empty: no alias
-    bool hasAlias = false;
-    unsigned aliasDepth = 0;
-    bool isType = false;
-    bool canBeDeferred = false;
-    std::vector<size_t> childIndices;
-    bool operator<(const InProgressAliasInfo &rhs) const {
-      if (aliasDepth != rhs.aliasDepth)
-        return aliasDepth < rhs.aliasDepth;
-      if (isType != rhs.isType)
-        return isType;
-      return alias < rhs.alias;
-    }
+    const void *ptr;
+    uint32_t aliasName = kNoAlias; // index into `aliasNames`
+    uint32_t aliasDepth : 30;
+    uint32_t isType : 1;
+    uint32_t canBeDeferred : 1;
+    uint32_t childBegin = 0, childCount = 0; // into `children`
+    InProgressAliasInfo(const void *ptr) : ptr(ptr), aliasDepth(0), isType(0), canBeDeferred(0) {}
   };
+  static constexpr uint32_t kNoAlias = ~0u;
 
   explicit AliasInitializer(MLIRContext *ctx) {
     for (Dialect *d : ctx->getLoadedDialects())
@@ -676,29 +673,48 @@ public:
 
   void finish(AliasState &result);
 
-  std::vector<std::pair<const void *, InProgressAliasInfo>> aliases;
-  PointerMap<const void *, size_t> aliasIndex;
+  std::vector<InProgressAliasInfo> aliases;
+  CompactPointerMap<const void *> aliasIndex;
+  std::vector<std::string> aliasNames;
+  std::vector<uint32_t> children;
+  /// Scratch stack of child indices of the entries being visited.
+  std::vector<uint32_t> childStack;
 
 private:
   template <typename T> void generateAlias(T symbol, InProgressAliasInfo &alias);
   void markAliasNonDeferrable(size_t index);
   std::vector<Dialect *> dialects;
+  std::string nameBuffer, tempBuffer;
 };
 
 /// Visits the nested attributes/types of one attribute/type, recording
-/// child alias indices and the maximal depth.
+/// child alias indices (when needed) and the maximal depth.
 struct NestedVisitor {
   AliasInitializer &init;
   bool canBeDeferred;
-  std::vector<size_t> childIndices;
+  size_t stackBase;
   size_t maxAliasDepth = 0;
+  NestedVisitor(AliasInitializer &init, bool canBeDeferred)
+      : init(init), canBeDeferred(canBeDeferred), stackBase(init.childStack.size()) {}
   void record(std::pair<size_t, size_t> r) {
-    childIndices.push_back(r.second);
+    if (canBeDeferred)
+      init.childStack.push_back(uint32_t(r.second));
     if (r.first > maxAliasDepth)
       maxAliasDepth = r.first;
   }
   void visitAttr(Attribute a) { record(init.visit(a, canBeDeferred)); }
   void visitType(Type t) { record(init.visit(t, canBeDeferred)); }
+  /// Moves the recorded children into the entry's permanent list.
+  void finish(AliasInitializer::InProgressAliasInfo &info) {
+    if (maxAliasDepth)
+      info.aliasDepth = uint32_t(maxAliasDepth + 1);
+    if (!canBeDeferred)
+      return;
+    info.childBegin = uint32_t(init.children.size());
+    info.childCount = uint32_t(init.childStack.size() - stackBase);
+    init.children.insert(init.children.end(), init.childStack.begin() + stackBase, init.childStack.end());
+    init.childStack.resize(stackBase);
+  }
 };
 
 /// A DialectAsmPrinter whose output is discarded; attributes and types it
@@ -730,26 +746,23 @@ private:
 } // namespace
 
 template <typename T> void AliasInitializer::generateAlias(T symbol, InProgressAliasInfo &alias) {
-  std::string nameBuffer;
-  AliasResult result = AliasResult::NoAlias;
+  nameBuffer.clear();
   for (Dialect *d : dialects) {
-    std::string tempBuffer;
+    tempBuffer.clear();
     raw_string_ostream aliasOS(tempBuffer);
     AliasResult r = d->getAlias(symbol, aliasOS);
     aliasOS.flush();
     if (r == AliasResult::NoAlias)
       continue;
-    nameBuffer = std::move(tempBuffer);
-    result = r;
+    nameBuffer.swap(tempBuffer);
     if (r == AliasResult::FinalAlias)
       break;
   }
   if (nameBuffer.empty())
     return;
-  alias.alias = sanitizeIdentifier(nameBuffer, "$_-", /*allowTrailingDigit=*/false);
-  alias.hasAlias = true;
+  alias.aliasName = uint32_t(aliasNames.size());
+  aliasNames.push_back(sanitizeIdentifier(nameBuffer, "$_-", /*allowTrailingDigit=*/false));
   alias.aliasDepth = 1;
-  (void)result;
 }
 
 void AliasInitializer::markAliasNonDeferrable(size_t index) {
@@ -757,37 +770,38 @@ void AliasInitializer::markAliasNonDeferrable(size_t index) {
   while (!worklist.empty()) {
     size_t i = worklist.back();
     worklist.pop_back();
-    auto &info = aliases[i].second;
+    auto &info = aliases[i];
     if (!info.canBeDeferred)
       continue;
     info.canBeDeferred = false;
-    for (size_t c : info.childIndices)
-      worklist.push_back(c);
+    for (uint32_t c = 0; c < info.childCount; ++c)
+      worklist.push_back(children[info.childBegin + c]);
   }
 }
 
 std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDeferred, bool elideType) {
-  auto [slot, inserted] = aliasIndex.insert(attr.getAsOpaquePointer(), aliases.size());
+  auto [slot, inserted] = aliasIndex.insert(attr.getAsOpaquePointer(), uint32_t(aliases.size()));
   if (!inserted) {
-    size_t idx = slot->second;
+    size_t idx = *slot;
     if (!canBeDeferred)
       markAliasNonDeferrable(idx);
-    return {aliases[idx].second.aliasDepth, idx};
+    return {size_t(aliases[idx].aliasDepth), idx};
   }
   size_t idx = aliases.size();
-  aliases.emplace_back(attr.getAsOpaquePointer(), InProgressAliasInfo());
-  generateAlias(attr, aliases[idx].second);
-  aliases[idx].second.isType = false;
-  aliases[idx].second.canBeDeferred = canBeDeferred;
+  aliases.emplace_back(attr.getAsOpaquePointer());
+  generateAlias(attr, aliases[idx]);
+  aliases[idx].isType = false;
+  aliases[idx].canBeDeferred = canBeDeferred;
 
-  NestedVisitor v{*this, canBeDeferred, {}, 0};
+  NestedVisitor v(*this, canBeDeferred);
   if (!isa<BuiltinDialect>(&attr.getDialect()) && !isa<OpaqueAttr>(attr)) {
     AliasDialectPrinter printer(v);
     attr.getDialect().printAttribute(attr, printer);
   } else if (isa<AffineMapAttr, DenseArrayAttr, FloatAttr, IntegerAttr, IntegerSetAttr, UnitAttr>(attr)) {
     // Nothing nested is printed through aliases (and the type is elided or
     // printed inline), as in MLIR.
-    goto done;
+    v.finish(aliases[idx]);
+    return {size_t(aliases[idx].aliasDepth), idx};
   } else if (auto distinct = dyn_cast<DistinctAttr>(attr)) {
     v.visitAttr(distinct.getReferencedAttr());
   } else if (auto dict = dyn_cast<DictionaryAttr>(attr)) {
@@ -821,29 +835,25 @@ std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDefe
         v.visitType(t);
     }
   }
-done:
-  auto &info = aliases[idx].second;
-  info.childIndices = std::move(v.childIndices);
-  if (v.maxAliasDepth)
-    info.aliasDepth = unsigned(v.maxAliasDepth + 1);
-  return {info.aliasDepth, idx};
+  v.finish(aliases[idx]);
+  return {size_t(aliases[idx].aliasDepth), idx};
 }
 
 std::pair<size_t, size_t> AliasInitializer::visit(Type type, bool canBeDeferred) {
-  auto [slot, inserted] = aliasIndex.insert(type.getAsOpaquePointer(), aliases.size());
+  auto [slot, inserted] = aliasIndex.insert(type.getAsOpaquePointer(), uint32_t(aliases.size()));
   if (!inserted) {
-    size_t idx = slot->second;
+    size_t idx = *slot;
     if (!canBeDeferred)
       markAliasNonDeferrable(idx);
-    return {aliases[idx].second.aliasDepth, idx};
+    return {size_t(aliases[idx].aliasDepth), idx};
   }
   size_t idx = aliases.size();
-  aliases.emplace_back(type.getAsOpaquePointer(), InProgressAliasInfo());
-  generateAlias(type, aliases[idx].second);
-  aliases[idx].second.isType = true;
-  aliases[idx].second.canBeDeferred = canBeDeferred;
+  aliases.emplace_back(type.getAsOpaquePointer());
+  generateAlias(type, aliases[idx]);
+  aliases[idx].isType = true;
+  aliases[idx].canBeDeferred = canBeDeferred;
 
-  NestedVisitor v{*this, canBeDeferred, {}, 0};
+  NestedVisitor v(*this, canBeDeferred);
   if (!isa<BuiltinDialect>(&type.getDialect())) {
     AliasDialectPrinter printer(v);
     type.getDialect().printType(type, printer);
@@ -854,29 +864,31 @@ std::pair<size_t, size_t> AliasInitializer::visit(Type type, bool canBeDeferred)
       v.visitAttr(layout);
     if (Attribute ms = memref.getMemorySpace())
       v.visitAttr(ms);
-  } else {
+  } else if (!isa<IntegerType, IndexType, NoneType, FloatType>(type)) {
     type.walkImmediateSubElements([&](Attribute a) { v.visitAttr(a); }, [&](Type t) { v.visitType(t); });
   }
-  auto &info = aliases[idx].second;
-  info.childIndices = std::move(v.childIndices);
-  if (v.maxAliasDepth)
-    info.aliasDepth = unsigned(v.maxAliasDepth + 1);
-  return {info.aliasDepth, idx};
+  v.finish(aliases[idx]);
+  return {size_t(aliases[idx].aliasDepth), idx};
 }
 
 void AliasInitializer::finish(AliasState &result) {
   std::vector<size_t> order;
-  order.reserve(aliases.size());
   for (size_t i = 0; i < aliases.size(); ++i)
-    if (aliases[i].second.hasAlias)
+    if (aliases[i].aliasName != kNoAlias)
       order.push_back(i);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return aliases[a].second < aliases[b].second; });
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const auto &l = aliases[a], &r = aliases[b];
+    if (l.aliasDepth != r.aliasDepth)
+      return l.aliasDepth < r.aliasDepth;
+    if (l.isType != r.isType)
+      return bool(l.isType);
+    return aliasNames[l.aliasName] < aliasNames[r.aliasName];
+  });
   std::unordered_map<std::string, unsigned> nameCounts;
   std::unordered_map<std::string, bool> usedAliases;
   for (size_t i : order) {
-    auto &info = aliases[i].second;
-    const std::string &alias = info.alias;
+    auto &info = aliases[i];
+    const std::string &alias = aliasNames[info.aliasName];
     unsigned nameIndex = 0;
     if (!usedAliases.count(alias)) {
       usedAliases[alias] = true;
@@ -901,8 +913,8 @@ void AliasInitializer::finish(AliasState &result) {
     sa.suffixIndex = nameIndex;
     sa.isType = info.isType;
     sa.canBeDeferred = info.canBeDeferred;
-    result.index.insert(aliases[i].first, unsigned(result.aliases.size()));
-    result.aliases.emplace_back(aliases[i].first, sa);
+    result.index.insert(info.ptr, unsigned(result.aliases.size()));
+    result.aliases.emplace_back(info.ptr, sa);
   }
 }
 
