@@ -878,11 +878,20 @@ ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
       return failure();
     result.operands.push_back(v);
   }
+  // Inherent attributes given as discardable ones are checked before the op
+  // exists (they could not be stored as properties otherwise).
+  Location srcLocation = result.location;
+  if (!result.propertiesAttr && result.name.isRegistered())
+    if (auto verifyInherentAttrs = result.name.getInfo().verifyInherentAttrs)
+      if (failed(verifyInherentAttrs(result.name, result.attributes, [&]() {
+            return lamina::emitError(srcLocation) << "'" << result.name.getStringRef() << "' op ";
+          })))
+        return failure();
   if (parseOptionalTrailingLocation(result.location))
     return failure();
   // Registered ops take their properties from a dictionary (set after
-  // creation so errors can be reported); unregistered ops store the
-  // attribute as is, at creation.
+  // creation so errors can be reported, at the op name); unregistered ops
+  // store the attribute as is, at creation.
   Attribute props = result.propertiesAttr;
   if (result.name.isRegistered())
     result.propertiesAttr = Attribute();
@@ -890,7 +899,7 @@ ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
     props = Attribute();
   Operation *op = opBuilder.create(result);
   if (props) {
-    Location loc = result.location;
+    Location loc = srcLocation;
     std::string name(result.name.getStringRef());
     if (failed(op->setPropertiesFromAttribute(props, [&]() {
           return lamina::emitError(loc) << "invalid properties " << props << " for op " << name << ": ";
@@ -973,6 +982,16 @@ public:
                     std::string_view opName, OperationParser &parser)
       : AsmParserImpl<OpAsmParser>(nameLoc, parser), resultIDs(resultIDs), parseAssembly(parseAssembly),
         isIsolatedFromAbove(isIsolatedFromAbove), opName(opName), opParser(parser) {}
+
+  /// Errors a custom parser reports name the op: "custom op 'a.b' <msg>".
+  /// (Errors of the underlying Parser's own grammar are not prefixed.)
+  InFlightDiagnostic emitError(SMLoc loc, std::string_view message) override {
+    std::string full = "custom op '";
+    full += opName;
+    full += "' ";
+    full += message;
+    return AsmParserImpl<OpAsmParser>::emitError(loc, full);
+  }
 
   ParseResult parseOperation(OperationState &opState) {
     if (parseAssembly(*this, opState))

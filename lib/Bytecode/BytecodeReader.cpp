@@ -27,9 +27,6 @@
 #include "lamina/Support/DenseMap.h"
 
 #include <algorithm>
-#include <sys/resource.h>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -269,13 +266,26 @@ struct BytecodeOperationName {
   std::optional<OperationName> opName;
 };
 
-/// An attribute or type entry, decoded on first use.
-template <typename T> struct AttrTypeEntry {
-  T value;
-  BytecodeDialect *dialect = nullptr;
-  ArrayRef<uint8_t> data;
-  bool hasCustomEncoding = false;
-  bool resolving = false;
+/// The attribute or type entries, decoded on first use. Kept compact: the
+/// table often has an entry per operation (its location).
+template <typename T> struct AttrTypeTable {
+  enum Flags : uint8_t { kHasCustomEncoding = 1, kResolving = 2 };
+  struct Entry {
+    T value;
+    /// The encoding: a range of the AttrType section.
+    uint32_t offset = 0, size = 0;
+  };
+  std::vector<Entry> entries;
+  std::vector<uint8_t> flags;
+  /// (first entry index, dialect index) of each dialect group, ascending.
+  std::vector<std::pair<uint32_t, uint32_t>> groups;
+
+  size_t size() const { return entries.size(); }
+  /// The dialect index of entry `index`.
+  uint32_t getDialectIndex(size_t index) const {
+    auto it = std::upper_bound(groups.begin(), groups.end(), std::make_pair(uint32_t(index), UINT32_MAX));
+    return std::prev(it)->second;
+  }
 };
 
 /// A custom use-list order read for a value.
@@ -416,10 +426,9 @@ private:
 
   //===--------------------------------------------------------------------===//
   // Attributes and types
-  template <typename T>
-  T resolveEntry(EncodingReader &reader, std::vector<AttrTypeEntry<T>> &entries, uint64_t index, const char *kind);
-  template <typename T> LogicalResult parseCustomEntry(AttrTypeEntry<T> &entry, EncodingReader &reader);
-  template <typename T> LogicalResult parseAsmEntry(AttrTypeEntry<T> &entry, EncodingReader &reader, const char *kind);
+  template <typename T> T resolveEntry(AttrTypeTable<T> &table, uint64_t index, const char *kind);
+  template <typename T> T parseCustomEntry(BytecodeDialect &dialect, EncodingReader &reader);
+  template <typename T> T parseAsmEntry(EncodingReader &reader, const char *kind);
 
   //===--------------------------------------------------------------------===//
   // IR
@@ -482,8 +491,10 @@ private:
   std::vector<std::string_view> strings;
   std::vector<BytecodeDialect> dialects;
   std::vector<BytecodeOperationName> opNames;
-  std::vector<AttrTypeEntry<Attribute>> attributes;
-  std::vector<AttrTypeEntry<Type>> types;
+  AttrTypeTable<Attribute> attributes;
+  AttrTypeTable<Type> types;
+  /// The AttrType section (entries are ranges of it).
+  ArrayRef<uint8_t> attrTypeData;
   unsigned attrTypeDepth = 0;
   std::vector<DenseResourceElementsHandle> resources;
   /// The properties section and the offset of each entry in it.
@@ -945,62 +956,78 @@ LogicalResult BytecodeReaderImpl::parseResourceSection(std::optional<ArrayRef<ui
 
 LogicalResult BytecodeReaderImpl::parseAttrTypeSection(ArrayRef<uint8_t> data, ArrayRef<uint8_t> offsetData) {
   EncodingReader offsetReader = makeReader(offsetData);
+  if (data.size() > UINT32_MAX)
+    return offsetReader.emitError("attribute/type section is too large");
+  attrTypeData = data;
   uint64_t numAttributes, numTypes;
   if (failed(offsetReader.parseVarInt(numAttributes)) || failed(offsetReader.parseVarInt(numTypes)))
     return failure();
   // Each entry has at least a one-byte offset.
   if (numAttributes > offsetReader.size() || numTypes > offsetReader.size() - numAttributes)
     return offsetReader.emitError("attribute/type offset section declares more entries than it holds");
-  attributes.resize(size_t(numAttributes));
-  types.resize(size_t(numTypes));
 
   uint64_t currentOffset = 0;
-  auto parseEntries = [&](auto &entries) -> LogicalResult {
+  auto parseEntries = [&](auto &table, uint64_t count) -> LogicalResult {
+    table.entries.resize(size_t(count));
+    table.flags.resize(size_t(count));
     size_t currentIndex = 0;
-    while (currentIndex != entries.size()) {
-      if (failed(parseDialectGrouping(offsetReader, [&](BytecodeDialect *dialect) -> LogicalResult {
-            if (currentIndex == entries.size())
-              return offsetReader.emitError("too many entries in an attribute/type dialect group");
-            auto &entry = entries[currentIndex++];
-            uint64_t entrySize;
-            if (failed(offsetReader.parseVarIntWithFlag(entrySize, entry.hasCustomEncoding)))
-              return failure();
-            if (entrySize > data.size() - currentOffset)
-              return offsetReader.emitError("Attribute or Type entry offset points past the end of section");
-            entry.data = ArrayRef<uint8_t>(data.data() + currentOffset, size_t(entrySize));
-            entry.dialect = dialect;
-            currentOffset += entrySize;
-            return success();
-          })))
+    while (currentIndex != count) {
+      uint64_t dialectIndex, numEntries;
+      if (failed(offsetReader.parseVarInt(dialectIndex)) || failed(offsetReader.parseVarInt(numEntries)))
         return failure();
+      if (dialectIndex >= dialects.size())
+        return offsetReader.emitError("invalid dialect index: ") << dialectIndex;
+      if (numEntries > count - currentIndex)
+        return offsetReader.emitError("too many entries in an attribute/type dialect group");
+      if (numEntries == 0)
+        continue;
+      table.groups.emplace_back(uint32_t(currentIndex), uint32_t(dialectIndex));
+      for (uint64_t i = 0; i < numEntries; ++i, ++currentIndex) {
+        uint64_t entrySize;
+        bool hasCustomEncoding;
+        if (failed(offsetReader.parseVarIntWithFlag(entrySize, hasCustomEncoding)))
+          return failure();
+        if (entrySize > data.size() - currentOffset)
+          return offsetReader.emitError("Attribute or Type entry offset points past the end of section");
+        auto &entry = table.entries[currentIndex];
+        entry.offset = uint32_t(currentOffset);
+        entry.size = uint32_t(entrySize);
+        table.flags[currentIndex] = hasCustomEncoding ? table.kHasCustomEncoding : 0;
+        currentOffset += entrySize;
+      }
     }
     return success();
   };
-  if (failed(parseEntries(attributes)) || failed(parseEntries(types)))
+  if (failed(parseEntries(attributes, numAttributes)) || failed(parseEntries(types, numTypes)))
     return failure();
   if (!offsetReader.empty())
     return offsetReader.emitError("unexpected trailing data in the Attribute/Type offset section");
   return success();
 }
 
-Attribute BytecodeReaderImpl::resolveAttribute(EncodingReader &reader, uint64_t index) {
-  return resolveEntry(reader, attributes, index, "Attribute");
+Attribute BytecodeReaderImpl::resolveAttribute(EncodingReader &, uint64_t index) {
+  if (index < attributes.size())
+    if (Attribute a = attributes.entries[size_t(index)].value)
+      return a;
+  return resolveEntry(attributes, index, "Attribute");
 }
-Type BytecodeReaderImpl::resolveType(EncodingReader &reader, uint64_t index) {
-  return resolveEntry(reader, types, index, "Type");
+Type BytecodeReaderImpl::resolveType(EncodingReader &, uint64_t index) {
+  if (index < types.size())
+    if (Type t = types.entries[size_t(index)].value)
+      return t;
+  return resolveEntry(types, index, "Type");
 }
 
-template <typename T>
-T BytecodeReaderImpl::resolveEntry(EncodingReader &reader, std::vector<AttrTypeEntry<T>> &entries, uint64_t index,
-                                   const char *kind) {
-  if (index >= entries.size()) {
+template <typename T> T BytecodeReaderImpl::resolveEntry(AttrTypeTable<T> &table, uint64_t index, const char *kind) {
+  if (index >= table.size()) {
     lamina::emitError(fileLoc) << "invalid " << kind << " index: " << index;
     return T();
   }
-  AttrTypeEntry<T> &entry = entries[size_t(index)];
+  auto &entry = table.entries[size_t(index)];
   if (entry.value)
     return entry.value;
-  if (entry.resolving) {
+  uint8_t &flags = table.flags[size_t(index)];
+  if (flags & table.kResolving) {
     lamina::emitError(fileLoc) << kind << " entry " << index << " refers to itself";
     return T();
   }
@@ -1009,56 +1036,57 @@ T BytecodeReaderImpl::resolveEntry(EncodingReader &reader, std::vector<AttrTypeE
                                << kMaxAttrTypeNestingDepth << " levels)";
     return T();
   }
-  entry.resolving = true;
+  flags |= table.kResolving;
   ++attrTypeDepth;
-  EncodingReader entryReader = makeReader(entry.data);
-  LogicalResult result = entry.hasCustomEncoding ? parseCustomEntry(entry, entryReader)
-                                                 : parseAsmEntry(entry, entryReader, kind);
+  EncodingReader entryReader = makeReader(attrTypeData.slice(entry.offset, entry.size));
+  T value = (flags & table.kHasCustomEncoding)
+                ? parseCustomEntry<T>(dialects[table.getDialectIndex(size_t(index))], entryReader)
+                : parseAsmEntry<T>(entryReader, kind);
   --attrTypeDepth;
-  entry.resolving = false;
-  if (failed(result)) {
-    entry.value = T();
+  // `entry` may not be referenced across the nested resolutions above only
+  // if the table were resized, which never happens while reading.
+  table.flags[size_t(index)] &= uint8_t(~table.kResolving);
+  if (!value)
     return T();
-  }
   if (!entryReader.empty()) {
     entryReader.emitError("unexpected trailing bytes after ") << kind << " entry";
-    entry.value = T();
     return T();
   }
-  (void)reader;
-  return entry.value;
+  table.entries[size_t(index)].value = value;
+  return value;
 }
 
-template <typename T>
-LogicalResult BytecodeReaderImpl::parseAsmEntry(AttrTypeEntry<T> &entry, EncodingReader &reader, const char *kind) {
+template <typename T> T BytecodeReaderImpl::parseAsmEntry(EncodingReader &reader, const char *kind) {
   std::string_view text;
   if (failed(reader.parseNullTerminatedString(text)))
-    return failure();
+    return T();
   size_t numRead = 0;
+  T value;
   if constexpr (std::is_same_v<T, Type>)
-    entry.value = lamina::parseType(text, ctx, &numRead);
+    value = lamina::parseType(text, ctx, &numRead);
   else
-    entry.value = lamina::parseAttribute(text, ctx, Type(), &numRead);
-  if (!entry.value)
-    return failure();
-  if (numRead != text.size())
-    return reader.emitError("trailing characters found after ") << kind << " assembly format: "
-                                                               << text.substr(numRead);
-  return success();
+    value = lamina::parseAttribute(text, ctx, Type(), &numRead);
+  if (!value)
+    return T();
+  if (numRead != text.size()) {
+    reader.emitError("trailing characters found after ") << kind << " assembly format: " << text.substr(numRead);
+    return T();
+  }
+  return value;
 }
 
-template <typename T>
-LogicalResult BytecodeReaderImpl::parseCustomEntry(AttrTypeEntry<T> &entry, EncodingReader &reader) {
-  if (failed(loadDialect(reader, *entry.dialect)))
-    return failure();
-  if (!entry.dialect->isBuiltin())
-    return reader.emitError("dialect '") << entry.dialect->name << "' does not implement the bytecode interface";
+template <typename T> T BytecodeReaderImpl::parseCustomEntry(BytecodeDialect &dialect, EncodingReader &reader) {
+  if (failed(loadDialect(reader, dialect)))
+    return T();
+  if (!dialect.isBuiltin()) {
+    reader.emitError("dialect '") << dialect.name << "' does not implement the bytecode interface";
+    return T();
+  }
   DialectReader dialectReader(*this, reader);
   if constexpr (std::is_same_v<T, Type>)
-    entry.value = readBuiltinType(dialectReader);
+    return readBuiltinType(dialectReader);
   else
-    entry.value = readBuiltinAttribute(dialectReader);
-  return success(bool(entry.value));
+    return readBuiltinAttribute(dialectReader);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1085,10 +1113,9 @@ LogicalResult BytecodeReaderImpl::parseIRSection(ArrayRef<uint8_t> data, Block *
   root.isIsolatedFromAbove = true;
   root.inRegion = true;
   root.curBlocks.push_back(moduleOp.getBody());
-  if (failed(parseBlockHeader(reader, root)))
-    return failure();
+  // The top-level block defines no values (arguments are rejected).
   valueScopes.emplace_back();
-  if (failed(pushValueScopeRegion(reader, 0)))
+  if (failed(pushValueScopeRegion(reader, 0)) || failed(parseBlockHeader(reader, root)))
     return failure();
 
   while (!stack.empty())
@@ -1653,9 +1680,7 @@ LogicalResult lamina::readBytecodeFile(std::string_view buffer, std::string_view
   if (!isBytecode(buffer))
     return emitError(fileLoc, "input buffer is not an MLIR bytecode file");
   BytecodeReaderImpl reader(buffer, fileLoc, config);
-  LogicalResult r = reader.read(block);
-  if (getenv("LAMINA_BC_RSS")) { struct rusage ru; getrusage(RUSAGE_SELF, &ru); fprintf(stderr, "after read: %ld KB\n", ru.ru_maxrss); }
-  return r;
+  return reader.read(block);
 }
 
 Operation *lamina::readBytecodeFileForTool(std::string_view buffer, std::string_view bufferName,

@@ -166,7 +166,7 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
         }
       }
     }
-    operationIDs.insert(op, operationID++);
+    opInfos.insert(op, OpInfo{operationID++, 0});
     if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
       status[op] = true;
     if (op->getNumRegions())
@@ -263,11 +263,19 @@ void IRNumberingState::number(OperationName name) {
 }
 
 void IRNumberingState::number(Attribute attr) {
+  if (AttrNumbering **n = attrs.lookup(attr.getAsOpaquePointer())) {
+    ++(*n)->refCount;
+    return;
+  }
   worklist.push_back({attr.getAsOpaquePointer(), false});
   drainWorklist();
 }
 
 void IRNumberingState::number(Type type) {
+  if (TypeNumbering **n = types.lookup(type.getAsOpaquePointer())) {
+    ++(*n)->refCount;
+    return;
+  }
   worklist.push_back({type.getAsOpaquePointer(), true});
   drainWorklist();
 }
@@ -350,10 +358,11 @@ DictionaryAttr bytecode::getWrittenAttrDictionary(Operation *op, int64_t version
 
 void IRNumberingState::numberOperation(Operation *op) {
   number(op->getName());
-  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
-    OpResult result = op->getResult(i);
-    valueIDs.insert(result.getImpl(), nextValueID++);
-    number(result.getType());
+  if (unsigned numResults = op->getNumResults()) {
+    opInfos.lookup(op)->firstResultID = nextValueID;
+    nextValueID += numResults;
+    for (unsigned i = 0; i < numResults; ++i)
+      number(op->getResult(i).getType());
   }
   DictionaryAttr dict = getWrittenAttrDictionary(op, version);
   if (!dict.empty())
@@ -379,10 +388,10 @@ void IRNumberingState::numberRegion(Region *region) {
   unsigned firstValueID = nextValueID;
   unsigned blockIndex = 0;
   for (Block &block : *region) {
-    blockIDs.insert(&block, blockIndex++);
+    blockInfos.insert(&block, BlockInfo{blockIndex++, nextValueID});
     for (unsigned i = 0, e = block.getNumArguments(); i < e; ++i) {
       BlockArgument arg = block.getArgument(i);
-      valueIDs.insert(arg.getImpl(), nextValueID++);
+      ++nextValueID;
       number(Attribute(LocationAttr(arg.getLoc())));
       number(arg.getType());
     }

@@ -72,13 +72,18 @@ public:
   unsigned getNumber(Attribute attr) const { return (*attrs.lookup(attr.getAsOpaquePointer()))->number; }
   unsigned getNumber(Type type) const { return (*types.lookup(type.getAsOpaquePointer()))->number; }
   unsigned getNumber(OperationName name) const { return (*opNames.lookup(name.getAsOpaquePointer()))->number; }
-  unsigned getNumber(Value value) const { return *valueIDs.lookup(value.getImpl()); }
-  unsigned getNumber(Block *block) const { return *blockIDs.lookup(block); }
+  unsigned getNumber(Value value) const {
+    if (auto result = dyn_cast<OpResult>(value))
+      return opInfos.lookup(result.getOwner())->firstResultID + result.getResultNumber();
+    auto arg = cast<BlockArgument>(value);
+    return blockInfos.lookup(arg.getOwner())->firstArgID + arg.getArgNumber();
+  }
+  unsigned getNumber(Block *block) const { return blockInfos.lookup(block)->index; }
   unsigned getNumber(DenseResourceElementsHandle handle) const {
     return (*resourceIndex.lookup(handle.getEntry()))->number;
   }
   /// Pre-order number of an operation (for use-list orders).
-  unsigned getOperationID(Operation *op) const { return *operationIDs.lookup(op); }
+  unsigned getOperationID(Operation *op) const { return opInfos.lookup(op)->id; }
   /// Number of values defined directly in a non-empty region.
   unsigned getRegionValueCount(Region *region) const { return *regionValueCounts.lookup(region); }
   /// Whether no operation in `op`'s regions uses a value defined outside it.
@@ -133,10 +138,18 @@ private:
   std::vector<TypeNumbering *> orderedTypes;
   std::vector<OpNameNumbering *> orderedOpNames;
 
-  PointerMap<const void *, unsigned> valueIDs;
-  PointerMap<const void *, unsigned> blockIDs;
+  /// Per operation: its pre-order number and the value number of its first
+  /// result (results are numbered consecutively).
+  struct OpInfo {
+    unsigned id = 0, firstResultID = 0;
+  };
+  PointerMap<const void *, OpInfo> opInfos;
+  /// Per block: its index in its region and the number of its first argument.
+  struct BlockInfo {
+    unsigned index = 0, firstArgID = 0;
+  };
+  PointerMap<const void *, BlockInfo> blockInfos;
   PointerMap<const void *, unsigned> regionValueCounts;
-  PointerMap<const void *, unsigned> operationIDs;
   PointerMap<const void *, bool> isolated;
   unsigned nextValueID = 0;
 };

@@ -95,8 +95,9 @@ struct IntElementPrinter {
       writeIntElement(os, loadBytes(data, bitPos / 8, (bitWidth + 7) / 8), bitWidth, isSigned);
       return;
     }
+    // Wide values: unsigned ones print the stored bytes whole (as MLIR).
     scratch.clear();
-    readElementBits(data, bitPos, bitWidth).toString(scratch, 10, isSigned);
+    readElementBits(data, bitPos, isSigned ? bitWidth : (bitWidth + 7) / 8 * 8).toString(scratch, 10, isSigned);
     os << scratch;
   }
   Type type;

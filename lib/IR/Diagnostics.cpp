@@ -14,6 +14,7 @@
 #include "lamina/Support/SourceMgr.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <sys/stat.h>
@@ -25,6 +26,15 @@ using namespace lamina;
 //===----------------------------------------------------------------------===//
 
 Diagnostic &Diagnostic::operator<<(double v) {
+  // llvm::write_double with FloatStyle::Exponent.
+  if (std::isnan(v)) {
+    message.append("nan");
+    return *this;
+  }
+  if (std::isinf(v)) {
+    message.append(std::signbit(v) ? "-INF" : "INF");
+    return *this;
+  }
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%e", v);
   message.append(buf);

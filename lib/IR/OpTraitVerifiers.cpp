@@ -73,6 +73,17 @@ LogicalResult verifyCompatibleShapes(const std::vector<Type> &types) {
         return failure();
     return success();
   }
+  // Scalable vectors are only compatible with scalable vectors.
+  bool hasScalable = false, hasNonScalable = false;
+  for (Type t : types) {
+    auto vec = dyn_cast<VectorType>(t);
+    if (vec && vec.isScalable())
+      hasScalable = true;
+    else
+      hasNonScalable = true;
+  }
+  if (hasScalable && hasNonScalable)
+    return failure();
   std::vector<ShapedType> ranked;
   for (ShapedType s : shaped)
     if (s.hasRank())

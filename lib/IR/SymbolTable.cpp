@@ -133,7 +133,7 @@ Operation *SymbolTable::lookupSymbolIn(Operation *symbolTableOp, StringAttr symb
   if (region.empty())
     return nullptr;
   for (Operation &op : region.front())
-    if (getNameIfSymbol(&op) == symbol)
+    if (Attribute(getNameIfSymbol(&op)) == Attribute(symbol))
       return &op;
   return nullptr;
 }
@@ -262,7 +262,7 @@ std::optional<std::vector<SymbolTable::SymbolUse>> SymbolTable::getSymbolUses(St
     return std::nullopt;
   std::vector<SymbolUse> uses;
   for (const SymbolUse &use : *all)
-    if (use.getSymbolRef().getRootReference() == symbol)
+    if (Attribute(use.getSymbolRef().getRootReference()) == Attribute(symbol))
       uses.push_back(use);
   return uses;
 }

@@ -171,7 +171,7 @@ static std::string casesList(const EnumInfo &info) {
   return s + "]";
 }
 
-FailureOr<uint64_t> EnumInfo::parse(AsmParser &parser) const {
+FailureOr<uint64_t> EnumInfo::parseField(AsmParser &parser) const {
   bool newStyleBitEnum = isBitEnum && !printBitEnumQuoted;
   if (!newStyleBitEnum) {
     std::string keyword;
@@ -203,7 +203,7 @@ FailureOr<uint64_t> EnumInfo::parse(AsmParser &parser) const {
   return flags;
 }
 
-void EnumInfo::print(AsmPrinter &printer, uint64_t value) const {
+void EnumInfo::printField(AsmPrinter &printer, uint64_t value) const {
   std::string s = stringify(value);
   raw_ostream &os = printer.getStream();
   bool newStyleBitEnum = isBitEnum && !printBitEnumQuoted;
@@ -239,6 +239,40 @@ void EnumInfo::print(AsmPrinter &printer, uint64_t value) const {
   }
   os << s;
 }
+
+FailureOr<uint64_t> EnumInfo::parse(AsmParser &parser) const {
+  std::string_view type = cppType.empty() ? std::string_view(name) : std::string_view(cppType);
+  auto expectedOneOf = [&](SMLoc loc) {
+    InFlightDiagnostic diag = parser.emitError(loc, "expected ");
+    diag << type << " to be one of: ";
+    for (size_t i = 0; i < cases.size(); ++i)
+      diag << (i ? ", " : "") << cases[i].str;
+    return failure();
+  };
+  SMLoc loc = parser.getCurrentLocation();
+  if (!isBitEnum) {
+    std::string_view keyword;
+    if (failed(parser.parseKeyword(&keyword)))
+      return failure();
+    if (std::optional<uint64_t> v = symbolize(keyword))
+      return *v;
+    return expectedOneOf(loc);
+  }
+  uint64_t flags = 0;
+  std::string_view sep = trim(separator);
+  do {
+    std::string_view keyword;
+    if (failed(parser.parseKeyword(&keyword)))
+      return failure();
+    std::optional<uint64_t> v = symbolize(keyword);
+    if (!v)
+      return expectedOneOf(loc);
+    flags |= *v;
+  } while (sep == "|" ? succeeded(parser.parseOptionalVerticalBar()) : succeeded(parser.parseOptionalComma()));
+  return flags;
+}
+
+void EnumInfo::print(AsmPrinter &printer, uint64_t value) const { printer.getStream() << stringify(value); }
 
 AttrConstraint ods::IntEnumAttr(const EnumInfo &info) {
   const EnumInfo *ip = &info;

@@ -96,8 +96,13 @@ LogicalResult OpDefinition::finalize(std::string &error) {
   for (const AttributeDef &a : attributes)
     hasDefaultValuedAttrs |= a.hasDefault;
   for (const Trait &t : traits)
-    if (t.infersResultTypes && !inferReturnTypes)
+    if (t.infersResultTypes && t.inferFn)
+      inferReturnTypes = t.inferFn;
+  for (const Trait &t : traits)
+    if (t.infersResultTypes && !inferReturnTypes) {
       error = "internal: InferTypeOpInterface without an inferer";
+      return failure();
+    }
 
   if (hasFormat) {
     std::string fmtError;
@@ -540,6 +545,30 @@ DefinitionCache &getCache() {
 }
 } // namespace
 
+/// OpDefinitionsGen's genOpAsmInterface: an op with several result groups,
+/// some named, and no OpAsmOpInterface of its own names the first value of
+/// each non-empty group after the group (`%sum, %overflow = ...`).
+static bool usesDefaultResultNames(const OpDefinition &d) {
+  if (d.results.size() <= 1)
+    return false;
+  for (const Trait &t : d.traits)
+    if (t.name == "OpAsmOpInterface")
+      return false;
+  for (const ValueDef &r : d.results)
+    if (!r.name.empty())
+      return true;
+  return false;
+}
+
+static void defaultResultNamesHook(Operation *op, function_ref<void(Value, std::string_view)> setName) {
+  const OpDefinition &d = definitionOf(op);
+  for (size_t i = 0; i < d.results.size(); ++i) {
+    ResultRange group = getODSResults(op, unsigned(i));
+    if (!group.empty())
+      setName(group[0], d.results[i].name);
+  }
+}
+
 void OpDef::registerIn(Dialect &dialect) {
   OpDefinition *d;
   {
@@ -574,6 +603,8 @@ void OpDef::registerIn(Dialect &dialect) {
   }
   info.fold = d->fold;
   info.getAsmResultNames = d->resultNames;
+  if (!info.getAsmResultNames && usesDefaultResultNames(*d))
+    info.getAsmResultNames = defaultResultNamesHook;
   info.getAsmBlockArgumentNames = d->blockArgNames;
   info.defaultDialect = d->defaultDialect;
   if (d->hasDefaultValuedAttrs || d->attrSizedOperands || d->attrSizedResults)

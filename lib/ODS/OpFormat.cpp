@@ -272,7 +272,7 @@ FormatElement *FormatParser::parseLiteral(Context ctx) {
   }
   if (value == "\\n")
     return fmt.create(FormatElement::Newline);
-  bool valid = value == "->" || (value.size() == 1 && (std::isalpha((unsigned char)value[0]) ||
+  bool valid = value == "->" || value == "..." || (value.size() == 1 && (std::isalpha((unsigned char)value[0]) ||
                                                        std::string_view("_:,=<>()[]{}?+*").find(value[0]) !=
                                                            std::string_view::npos)) ||
                (value.size() > 1 && canFormatStringAsKeyword(value));
@@ -587,6 +587,13 @@ FormatElement *FormatParser::parseOptionalGroup(Context ctx) {
       FormatElement *e = parseElement(Context::TopLevel);
       if (!e)
         return nullptr;
+      if (cur.kind == Token::caret) {
+        if (group->anchor)
+          return fail("only one element can be marked as the anchor of an optional group");
+        group->anchor = e;
+        group->inverted = true;
+        consume();
+      }
       group->elseChildren.push_back(e);
     } while (cur.kind != Token::r_paren && cur.kind != Token::eof);
     if (failed(expect(Token::r_paren, "expected ')' to end else branch")))

@@ -55,6 +55,9 @@ struct FormatElement {
   FormatElement *anchor = nullptr;
   unsigned thenParseStart = 0;
   unsigned elseParseStart = 0;
+  /// Optional: the anchor is in the else branch (`(`?`) : ($a^)?`): the then
+  /// branch is taken when the anchor is absent.
+  bool inverted = false;
   /// OIList: the leading literal of each clause, and its elements.
   std::vector<FormatElement *> clauseLiterals;
   std::vector<std::vector<FormatElement *>> clauses;

@@ -645,13 +645,15 @@ ParseResult FormatOpParser::parseOptionalGroup(FormatElement *e) {
   };
   if (present) {
     FormatElement *skip = elidedIn(e->children, e->thenParseStart);
-    if (skip)
+    if (skip && !e->inverted)
       st->attrs[skip->index] = lamina::UnitAttr::get(ctx);
     return parseElements(e->children, e->thenParseStart + 1, skip);
   }
   if (e->elseChildren.empty())
     return success();
   FormatElement *skip = elidedIn(e->elseChildren, e->elseParseStart);
+  if (skip && e->inverted)
+    st->attrs[skip->index] = lamina::UnitAttr::get(ctx);
   return parseElements(e->elseChildren, e->elseParseStart, skip);
 }
 
@@ -757,8 +759,13 @@ Resolved FormatOpParser::resolve(const TypeResolution &r, std::vector<Type> &sel
   auto fromVar = [&](const ValueDef &v, std::vector<Type> &types) {
     if (r.transform) {
       std::vector<Type> transformed;
-      if (!types.empty())
+      if (v.isVariadic() && r.transformIsRange) {
+        // `$_self` is the whole type list: transform element-wise.
+        for (Type t : types)
+          r.transform(t, transformed);
+      } else if (!types.empty()) {
         r.transform(types[0], transformed);
+      }
       if (r.transformIsRange) {
         out.isList = true;
         out.list = std::move(transformed);
@@ -902,6 +909,13 @@ ParseResult FormatOpParser::finish() {
     } else if (fmt.allOperands) {
       Resolved all;
       all.isList = true;
+      if (def.operands.size() == 1) {
+        // One group: a single resolved type applies to every operand.
+        all = resolve(fmt.operandTypes[0], st->operandTypes[0]);
+        if (resolveOperands(st->allOperands, all, st->allOperandLoc))
+          return failure();
+        goto operandsDone;
+      }
       for (size_t i = 0; i < def.operands.size(); ++i) {
         Resolved r = resolve(fmt.operandTypes[i], st->operandTypes[i]);
         if (r.isList)
@@ -922,6 +936,7 @@ ParseResult FormatOpParser::finish() {
     }
   }
 
+operandsDone:
   // Inferred result types.
   if (fmt.infersResultTypes && def.inferReturnTypes) {
     std::vector<Region *> regions;

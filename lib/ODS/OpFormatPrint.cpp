@@ -35,6 +35,17 @@ private:
   void printTypeList(FormatElement *arg);
   void printCustom(FormatElement *e);
   Attribute attr(unsigned index) const { return op->getPropertySlots()[def.attributes[index].slot]; }
+  /// The group sizes of a VariadicOfVariadic operand (empty otherwise).
+  std::vector<int32_t> groupSizesOf(int operandIndex) const {
+    const ValueDef &v = def.operands[operandIndex];
+    if (v.kind != VarKind::VariadicOfVariadic)
+      return {};
+    for (size_t i = 0; i < def.slotNames.size(); ++i)
+      if (def.slotNames[i] == v.segmentAttr)
+        if (auto sizes = dyn_cast_or_null<lamina::DenseI32ArrayAttr>(op->getPropertySlots()[i]))
+          return std::vector<int32_t>(sizes.asArrayRef().begin(), sizes.asArrayRef().end());
+    return {};
+  }
 
   const OpDefinition &def;
   const OpFormat &fmt;
@@ -314,6 +325,7 @@ void FormatOpPrinter::printCustom(FormatElement *e) {
     case FormatElement::OperandVar:
       a.kind = CustomParseArg::Kind::Operand;
       a.operands = getODSOperands(op, c->index);
+      a.groupSizes = groupSizesOf(c->index);
       break;
     case FormatElement::RegionVar:
       a.kind = CustomParseArg::Kind::Region;
@@ -339,6 +351,8 @@ void FormatOpPrinter::printCustom(FormatElement *e) {
       ValueRange vals = arg->kind == FormatElement::OperandVar ? getODSOperands(op, arg->index)
                                                                 : getODSResults(op, arg->index);
       a.types = vals.getTypes();
+      if (arg->kind == FormatElement::OperandVar)
+        a.groupSizes = groupSizesOf(arg->index);
       break;
     }
     case FormatElement::String:
@@ -374,7 +388,7 @@ void FormatOpPrinter::printElement(FormatElement *e) {
     if (anchor->kind == FormatElement::AttrVar && def.attributes[anchor->index].constraint.isUnit &&
         anchor != thenElems.front() && (elseElems.empty() || anchor != elseElems.front()))
       elided = anchor;
-    const std::vector<FormatElement *> &branch = anchorPresent(anchor) ? thenElems : elseElems;
+    const std::vector<FormatElement *> &branch = anchorPresent(anchor) != e->inverted ? thenElems : elseElems;
     for (FormatElement *c : branch)
       if (c != elided)
         printElement(c);

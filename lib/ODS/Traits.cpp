@@ -163,6 +163,8 @@ Trait ods::HasOnlyGraphRegion() { return tag("HasOnlyGraphRegion", TypeID::get<O
 Trait ods::RecursiveMemoryEffects() {
   return tag("RecursiveMemoryEffects", TypeID::get<OpTrait::HasRecursiveMemoryEffects>());
 }
+Trait ods::SameVariadicOperandSize() { return tag("SameVariadicOperandSize", TypeID()); }
+Trait ods::SameVariadicResultSize() { return tag("SameVariadicResultSize", TypeID()); }
 Trait ods::Pure() { return tag("Pure", TypeID::get<OpTrait::Pure>()); }
 Trait ods::NoMemoryEffect() { return tag("NoMemoryEffect", TypeID()); }
 Trait ods::MemoryEffects(std::string_view name) { return tag(name, TypeID()); }
@@ -262,11 +264,16 @@ Trait ods::TypesMatchWith(std::string_view summary, std::string_view lhs, std::s
   t.transform = transform;
   t.transformIsRange = isRange;
   std::string l(lhs), r(rhs), s(summary);
-  t.verify = [l, r, s, transform](Operation *op) -> LogicalResult {
+  t.verify = [l, r, s, transform, isRange](Operation *op) -> LogicalResult {
     std::vector<Type> lt = typesOfNamed(op, l), rt = typesOfNamed(op, r);
     std::vector<Type> expected;
-    if (!lt.empty())
+    if (isRange) {
+      // RangedTypesMatchWith over a variadic group: element-wise.
+      for (Type t : lt)
+        transform(t, expected);
+    } else if (!lt.empty()) {
       transform(lt[0], expected);
+    }
     if (expected != rt)
       return op->emitOpError("failed to verify that ") << s;
     return success();
@@ -305,6 +312,7 @@ Trait ods::InferTypeOpInterface(InferReturnTypesFn infer) {
   Trait t;
   t.name = "InferTypeOpInterface";
   t.infersResultTypes = true;
+  t.inferFn = infer;
   t.interfaces.emplace_back(TypeID::get<ods::InferTypeOpInterfaceConcept>(), internConcept(ods::InferTypeOpInterfaceConcept{}));
   t.verify = [infer](Operation *op) -> LogicalResult {
     std::vector<Region *> regions;

@@ -361,7 +361,7 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
 /// Processes one buffer with a fresh context. With `verifier`, diagnostics
 /// are checked against the expectations of the whole input instead of
 /// printed.
-LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, const OptConfig &config,
+LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &inputMgr, const OptConfig &config,
                             DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier) {
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   if (!config.disableThreading)
@@ -369,7 +369,9 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, const OptConf
   context.allowUnregisteredDialects(config.allowUnregisteredDialects);
   context.printOpOnDiagnostic(!verifier);
   if (!verifier) {
-    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    // Source lines come from the whole input (a chunk's lines are at the
+    // same place in it), as mlir-opt's handler finds the original buffer.
+    SourceMgrDiagnosticHandler handler(inputMgr, &context);
     LogicalResult r = performActions(os, sourceMgr, context, config);
     errs().flush();
     return r;
@@ -387,7 +389,7 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, const OptConf
 LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptConfig &config,
                               DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier) {
   if (!config.splitInputFile)
-    return processBuffer(os, inputMgr, config, registry, verifier);
+    return processBuffer(os, inputMgr, inputMgr, config, registry, verifier);
   const MemoryBuffer *original = inputMgr.getMemoryBuffer(1);
   std::string_view text = original->getBuffer();
   std::string_view marker = config.inputSplitMarker;
@@ -420,7 +422,7 @@ LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptCon
     padded.append(chunk);
     SourceMgr chunkMgr;
     chunkMgr.addNewSourceBuffer(MemoryBuffer::getMemBufferCopy(padded, original->getBufferIdentifier()));
-    if (failed(processBuffer(os, chunkMgr, config, registry, verifier)))
+    if (failed(processBuffer(os, chunkMgr, inputMgr, config, registry, verifier)))
       hadFailure = true;
   }
   return failure(hadFailure);

@@ -2,11 +2,22 @@
 //
 // Registers the dialects Lamina implements, then hands over to optMain.
 //
+#include "lamina/Dialect/Affine/AffineDialect.h"
+#include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
+#include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
+#include "lamina/Dialect/Func/FuncDialect.h"
+#include "lamina/Dialect/MemRef/MemRefDialect.h"
+#include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/Tools/OptMain.h"
 
 int main(int argc, char **argv) {
+  lamina::installBuiltinOpDefinitions();
   lamina::DialectRegistry registry;
-  registry.insert<lamina::BuiltinDialect>();
+  registry.insert<lamina::AffineDialect>();
+  registry.insert<lamina::MemRefDialect>();
+  registry.insert<lamina::BuiltinDialect, lamina::ControlFlowDialect, lamina::FuncDialect,
+                  lamina::ArithDialect, lamina::SCFDialect>();
   return lamina::optMain(argc, argv, "lamina-opt", registry);
 }

@@ -180,9 +180,45 @@ public:
     }
     return success();
   }
-  /// Same, into a vector that must already have the storage size.
+  /// Same into a vector: a non-empty vector is the fixed-size storage; an
+  /// empty one grows to hold every stored position (positions never stored
+  /// at the end are absent: resize to the expected size afterwards).
   template <typename T> LogicalResult readSparseArray(std::vector<T> &array) {
-    return readSparseArray(MutableArrayRef<T>(array));
+    if (!array.empty())
+      return readSparseArray(MutableArrayRef<T>(array));
+    uint64_t nonZeroesCount;
+    bool useSparseEncoding;
+    if (failed(readVarIntWithFlag(nonZeroesCount, useSparseEncoding)))
+      return failure();
+    if (nonZeroesCount > getNumRemainingBytes())
+      return emitError("list of ") << nonZeroesCount << " elements exceeds the remaining data";
+    if (!useSparseEncoding) {
+      array.resize(size_t(nonZeroesCount));
+      for (T &element : array) {
+        uint64_t value;
+        if (failed(readVarInt(value)))
+          return failure();
+        element = T(value);
+      }
+      return success();
+    }
+    if (nonZeroesCount == 0)
+      return success();
+    uint64_t indexBitSize;
+    if (failed(readVarInt(indexBitSize)))
+      return failure();
+    if (indexBitSize > 8)
+      return emitError("reading sparse array with indexing above 8 bits: ") << indexBitSize;
+    for (uint64_t count = 0; count < nonZeroesCount; ++count) {
+      uint64_t indexValuePair;
+      if (failed(readVarInt(indexValuePair)))
+        return failure();
+      uint64_t index = indexValuePair & ~(uint64_t(-1) << indexBitSize);
+      if (index >= array.size())
+        array.resize(size_t(index) + 1);
+      array[size_t(index)] = T(indexValuePair >> indexBitSize);
+    }
+    return success();
   }
 
 protected:

@@ -40,12 +40,12 @@ struct EnumInfo;
 struct TypeClass {
   /// Is `t` an instance of the class? (A single `type($x)` whose value is not
   /// an instance fails to parse: "invalid kind of type specified".)
-  bool (*isInstance)(Type t) = nullptr;
-  /// Parses the stripped form (after the mnemonic was consumed by nobody:
-  /// the class parser sees its parameters only). Null result on error.
-  Type (*parse)(AsmParser &parser) = nullptr;
+  std::function<bool(Type)> isInstance;
+  /// Parses the stripped form (the parameters only, as MLIR's `T::parse`).
+  /// Null result on error.
+  std::function<Type(AsmParser &)> parse;
   /// Prints the stripped form (parameters only, as MLIR's `T::print`).
-  void (*print)(Type t, AsmPrinter &printer) = nullptr;
+  std::function<void(Type, AsmPrinter &)> print;
 };
 
 /// The C++ class of an attribute constraint (ODS `storageType`). Null class
@@ -56,11 +56,11 @@ struct TypeClass {
 /// 2]`, `<fast>`) and parsed stripped unless the text starts with `#`.
 struct AttrClass {
   /// Is `a` an instance of the class (the `dyn_cast<StorageT>` of ODS)?
-  bool (*isInstance)(Attribute a) = nullptr;
+  std::function<bool(Attribute)> isInstance;
   /// Parses the stripped form; `type` is the buildable value type, if any.
-  Attribute (*parse)(AsmParser &parser, Type type) = nullptr;
+  std::function<Attribute(AsmParser &, Type)> parse;
   /// Prints the stripped form.
-  void (*print)(Attribute a, AsmPrinter &printer) = nullptr;
+  std::function<void(Attribute, AsmPrinter &)> print;
   /// For optional parsing: the class only starts with this character
   /// (`"` StringAttr, `[` ArrayAttr, `@` SymbolRefAttr), as MLIR's dedicated
   /// parseOptionalAttribute overloads; 0 tries any attribute.

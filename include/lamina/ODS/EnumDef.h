@@ -40,8 +40,11 @@ struct EnumCase {
 
 /// The description of an enum: MLIR's EnumAttrInfo / BitEnumAttr.
 struct EnumInfo {
-  /// The C++ class name (used in messages: "expected one of [...] for <summary>").
+  /// The C++ class name.
   std::string name;
+  /// The qualified C++ type MLIR names in parse errors ("expected
+  /// ::mlir::arith::FastMathFlags to be one of: ..."); defaults to `name`.
+  std::string cppType;
   /// The enum's summary (ODS `summary`).
   std::string summary;
   std::vector<EnumCase> cases;
@@ -79,12 +82,17 @@ struct EnumInfo {
   Attribute buildAttr(MLIRContext *ctx, uint64_t value) const;
   uint64_t getValue(Attribute attr) const;
 
-  /// Parses a value as ODS's FieldParser<Enum> (keyword or string; bit
-  /// enums: keywords joined by the separator).
+  /// Parses a value as the enum's ODS `parameterParser` does: a keyword
+  /// (bit enums: keywords joined by the separator), "expected <cppType> to
+  /// be one of: a, b, c" otherwise.
   FailureOr<uint64_t> parse(AsmParser &parser) const;
-  /// Prints a value as ODS's `operator<<` for the enum (quoted when the
-  /// string is not a keyword).
+  /// Prints a value as the `parameterPrinter` does (the case string).
   void print(AsmPrinter &printer, uint64_t value) const;
+  /// The FieldParser<Enum> form (keyword or string) and the enum's
+  /// `operator<<` (quoted when not a keyword), used by plain EnumInfo
+  /// parameters.
+  FailureOr<uint64_t> parseField(AsmParser &parser) const;
+  void printField(AsmPrinter &printer, uint64_t value) const;
 };
 
 /// The op attribute constraint of an integer enum used directly

@@ -58,6 +58,7 @@ using TypeTransformFn = void (*)(Type in, std::vector<Type> &out);
 
 /// A trait as an ODS definition lists it. Build traits with the functions
 /// below; custom traits fill the fields directly.
+struct InferContext;
 struct Trait {
   /// The trait's name (for diagnostics of definition errors).
   std::string name;
@@ -86,6 +87,7 @@ struct Trait {
   /// InferTypeOpInterface: infers result types during parsing when the
   /// format does not mention them.
   bool infersResultTypes = false;
+  LogicalResult (*inferFn)(const InferContext &ctx, std::vector<Type> &inferred) = nullptr;
   /// SingleBlockImplicitTerminator: the terminator's name.
   std::string implicitTerminator;
   /// Traits this one stands for (ODS TraitList); flattened when added.
@@ -128,6 +130,11 @@ Trait SameOperandsAndResultElementType();
 Trait ResultsBroadcastableShape();
 Trait AttrSizedOperandSegments();
 Trait AttrSizedResultSegments();
+/// SameVariadicOperandSize / SameVariadicResultSize: several variadic groups
+/// of equal length without a segment-size property (the engine's default
+/// grouping when no AttrSized trait is present).
+Trait SameVariadicOperandSize();
+Trait SameVariadicResultSize();
 Trait NoRegionArguments();
 Trait HasOnlyGraphRegion();
 Trait RecursiveMemoryEffects();
@@ -234,6 +241,8 @@ struct CustomPrintArg {
   lamina::DictionaryAttr attrs;
   OperandRange operands;
   std::vector<Type> types;
+  /// VariadicOfVariadic operands (and their types): the group sizes.
+  std::vector<int32_t> groupSizes;
   std::vector<Region *> regions;
   std::vector<Block *> successors;
   std::string_view string;

@@ -1,0 +1,32 @@
+//===- MemRefDialect.h - The memref dialect: buffers, views, accesses ----===//
+#pragma once
+
+#include "lamina/IR/BuiltinTypes.h"
+#include "lamina/IR/Dialect.h"
+#include "lamina/IR/OpDefinition.h"
+
+namespace lamina {
+
+/// `memref`: allocation (alloc, alloca, realloc, global), access (load,
+/// store, atomics, prefetch, dma), views (subview, view, reinterpret_cast,
+/// expand/collapse_shape, transpose, cast) and metadata queries.
+class MemRefDialect : public Dialect {
+public:
+  explicit MemRefDialect(MLIRContext *ctx);
+  ~MemRefDialect() override;
+  static constexpr std::string_view getDialectNamespace() { return "memref"; }
+};
+
+namespace memref {
+
+#define LAMINA_MEMREF_OP(Class, Name)                                                                        \
+  class Class : public Op<Class> {                                                                            \
+  public:                                                                                                     \
+    using Op::Op;                                                                                             \
+    static constexpr std::string_view getOperationName() { return Name; }                                    \
+  };
+#include "lamina/Dialect/MemRef/MemRefOps.def"
+#undef LAMINA_MEMREF_OP
+
+} // namespace memref
+} // namespace lamina

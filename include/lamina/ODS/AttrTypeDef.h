@@ -1,0 +1,474 @@
+//===- AttrTypeDef.h - Declarative dialect attributes and types -----------===//
+//
+// MLIR's AttrDef/TypeDef: a dialect attribute or type with a mnemonic, a
+// list of parameters and an assembly format, e.g.
+// `#arith.fastmath<nnan,ninf>` (one enum parameter, format "`<` $value `>`").
+//
+// The C++ class stores its parameters in `ods::AttrParamStorage<Ps...>` /
+// `ods::TypeParamStorage<Ps...>` (a tuple, uniqued by value):
+//
+//   class FastMathFlagsAttr
+//       : public Attribute::AttrBase<FastMathFlagsAttr, Attribute, ods::AttrParamStorage<uint32_t>> {
+//   public:
+//     using Base::Base;
+//     static constexpr std::string_view name = "arith.fastmath";
+//     static FastMathFlagsAttr get(MLIRContext *ctx, uint32_t flags) { return Base::get(ctx, flags); }
+//     uint32_t getValue() const { return std::get<0>(getImpl()->params); }
+//   };
+//
+// and the dialect registers it with its syntax:
+//
+//   ods::AttrDef<FastMathFlagsAttr>("fastmath", "Arith_FastMathAttr")
+//       .enumParam("value", fastMathFlags)
+//       .format("`<` $value `>`")
+//       .registerIn(attrTypes);   // attrTypes: an ods::DialectAttrTypes member
+//   addAttributes<FastMathFlagsAttr>();
+//
+// `Dialect::parseAttribute/printAttribute` then forward to `attrTypes`
+// (dispatch by mnemonic), and an op format variable of the class prints
+// stripped (`<fast>`) through `ods::attrClassOf<FastMathFlagsAttr>()`.
+// Parameters may be: integers, bool, enums, std::string_view,
+// ArrayRef<int64_t>, Attribute/Type or any of their subclasses. A class with
+// its own storage (the seed's ComplexType) supplies `build`/`getParams`.
+//
+#pragma once
+
+#include "lamina/IR/Dialect.h"
+#include "lamina/IR/OpImplementation.h"
+#include "lamina/IR/StorageUserBase.h"
+#include "lamina/ODS/Constraints.h"
+#include "lamina/ODS/EnumDef.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+namespace lamina {
+namespace ods {
+
+//===----------------------------------------------------------------------===//
+// Parameter values
+//===----------------------------------------------------------------------===//
+
+/// The kinds of parameters the engine parses and prints generically.
+enum class ParamKind { Int, UInt, Bool, Enum, Attr, Type, String, IntArray };
+
+/// A type-erased parameter value.
+struct ParamValue {
+  int64_t i = 0;
+  uint64_t u = 0;
+  bool b = false;
+  Attribute attr;
+  Type type;
+  std::string str;
+  std::vector<int64_t> ints;
+};
+
+/// Conversion between a C++ parameter type and ParamValue.
+template <typename T, typename = void> struct ParamTraits;
+
+template <typename T> struct ParamTraits<T, std::enable_if_t<std::is_same_v<T, bool>>> {
+  static constexpr ParamKind kind = ParamKind::Bool;
+  static void to(ParamValue &v, T x) { v.b = x; }
+  static bool from(const ParamValue &v, T &x) {
+    x = v.b;
+    return true;
+  }
+};
+template <typename T>
+struct ParamTraits<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_signed_v<T>>> {
+  static constexpr ParamKind kind = ParamKind::Int;
+  static void to(ParamValue &v, T x) { v.i = x; }
+  static bool from(const ParamValue &v, T &x) {
+    x = T(v.i);
+    return true;
+  }
+};
+template <typename T>
+struct ParamTraits<T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_signed_v<T>>> {
+  static constexpr ParamKind kind = ParamKind::UInt;
+  static void to(ParamValue &v, T x) { v.u = x; }
+  static bool from(const ParamValue &v, T &x) {
+    x = T(v.u);
+    return true;
+  }
+};
+template <typename T> struct ParamTraits<T, std::enable_if_t<std::is_enum_v<T>>> {
+  static constexpr ParamKind kind = ParamKind::UInt;
+  static void to(ParamValue &v, T x) { v.u = uint64_t(x); }
+  static bool from(const ParamValue &v, T &x) {
+    x = T(v.u);
+    return true;
+  }
+};
+template <typename T> struct ParamTraits<T, std::enable_if_t<std::is_base_of_v<Attribute, T>>> {
+  static constexpr ParamKind kind = ParamKind::Attr;
+  static void to(ParamValue &v, T x) { v.attr = x; }
+  static bool from(const ParamValue &v, T &x) {
+    if constexpr (std::is_same_v<T, Attribute>) {
+      x = v.attr;
+      return true;
+    } else {
+      x = dyn_cast_or_null<T>(v.attr);
+      return bool(x) || !v.attr;
+    }
+  }
+};
+template <typename T> struct ParamTraits<T, std::enable_if_t<std::is_base_of_v<Type, T>>> {
+  static constexpr ParamKind kind = ParamKind::Type;
+  static void to(ParamValue &v, T x) { v.type = x; }
+  static bool from(const ParamValue &v, T &x) {
+    if constexpr (std::is_same_v<T, Type>) {
+      x = v.type;
+      return true;
+    } else {
+      x = dyn_cast_or_null<T>(v.type);
+      return bool(x) || !v.type;
+    }
+  }
+};
+template <> struct ParamTraits<std::string_view> {
+  static constexpr ParamKind kind = ParamKind::String;
+  static void to(ParamValue &v, std::string_view x) { v.str = std::string(x); }
+  static bool from(const ParamValue &v, std::string_view &x) {
+    x = v.str;
+    return true;
+  }
+};
+template <> struct ParamTraits<ArrayRef<int64_t>> {
+  static constexpr ParamKind kind = ParamKind::IntArray;
+  static void to(ParamValue &v, ArrayRef<int64_t> x) { v.ints.assign(x.begin(), x.end()); }
+  static bool from(const ParamValue &v, ArrayRef<int64_t> &x) {
+    x = ArrayRef<int64_t>(v.ints);
+    return true;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Storage
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+template <typename P> P copyParam(StorageAllocator &a, const P &p) {
+  if constexpr (std::is_same_v<P, std::string_view>)
+    return a.copyInto(p);
+  else if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
+    return a.copyInto(p);
+  else
+    return p;
+}
+template <typename P> uint64_t hashParam(const P &p) {
+  if constexpr (std::is_enum_v<P>)
+    return lamina::hashValue(uint64_t(p));
+  else if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
+    return lamina::hashValue(std::span<const int64_t>(p.data(), p.size()));
+  else
+    return lamina::hashValue(p);
+}
+template <typename P> bool equalParam(const P &a, const P &b) {
+  if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+  else
+    return a == b;
+}
+} // namespace detail
+
+/// Uniqued storage of parameters Ps (a tuple).
+template <typename BaseStorage, typename... Ps> struct ParamStorage : public BaseStorage {
+  using KeyTy = std::tuple<Ps...>;
+  explicit ParamStorage(const KeyTy &key) : params(key) {}
+  bool operator==(const KeyTy &key) const {
+    return std::apply(
+        [&](const auto &...a) {
+          return std::apply([&](const auto &...b) { return (detail::equalParam(a, b) && ...); }, params);
+        },
+        key);
+  }
+  static uint64_t hashKey(const KeyTy &key) {
+    return std::apply([](const auto &...p) { return lamina::hash_combine(detail::hashParam(p)...); }, key);
+  }
+  static ParamStorage *construct(StorageAllocator &alloc, const KeyTy &key) {
+    KeyTy copy = std::apply([&](const auto &...p) { return KeyTy(detail::copyParam(alloc, p)...); }, key);
+    return new (alloc.allocate<ParamStorage>()) ParamStorage(copy);
+  }
+  KeyTy params;
+};
+
+template <typename... Ps> using AttrParamStorage = ParamStorage<AttributeStorage, Ps...>;
+template <typename... Ps> using TypeParamStorage = ParamStorage<TypeStorage, Ps...>;
+
+//===----------------------------------------------------------------------===//
+// Definitions
+//===----------------------------------------------------------------------===//
+
+/// One parameter of a definition.
+struct ParamSpec {
+  std::string name;
+  ParamKind kind = ParamKind::Attr;
+  /// The C++ type named in "failed to parse X parameter 'p' which is to be
+  /// a `cppType`".
+  std::string cppType;
+  const EnumInfo *enumInfo = nullptr;
+  /// Subclass checks for Attr/Type parameters ("invalid kind of ...").
+  std::function<bool(Attribute)> attrCheck;
+  std::function<bool(Type)> typeCheck;
+  /// Custom parser/printer (ODS `parser`/`printer`); null uses the default.
+  std::function<ParseResult(AsmParser &, ParamValue &)> parse;
+  std::function<void(AsmPrinter &, const ParamValue &)> print;
+  /// OptionalParameter: absent when equal to `ParamValue()`.
+  bool optional = false;
+};
+
+/// The interpreted form of an AttrDef/TypeDef (see the file comment).
+class AttrTypeDefinition;
+
+/// Builds a definition; the template glue for ParamStorage classes lives in
+/// AttrDef/TypeDef below.
+class AttrTypeDefBuilder {
+public:
+  AttrTypeDefBuilder(bool isType, std::string mnemonic, std::string defName, TypeID id);
+  AttrTypeDefBuilder(AttrTypeDefBuilder &&);
+  ~AttrTypeDefBuilder();
+
+  /// Appends a parameter (in storage order).
+  void addParam(ParamSpec spec);
+  ParamSpec &lastParam();
+  void setFormat(std::string fmt);
+  /// Builds the attribute/type from parsed parameters (with getChecked and
+  /// `emitError` when the class verifies); null on failure.
+  void setBuild(std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *,
+                                        std::vector<ParamValue> &)> buildAttr);
+  void setBuild(
+      std::function<Type(function_ref<InFlightDiagnostic()>, MLIRContext *, std::vector<ParamValue> &)> buildType);
+  /// Reads the parameters of an instance.
+  void setGetParams(std::function<void(Attribute, std::vector<ParamValue> &)> get);
+  void setGetParams(std::function<void(Type, std::vector<ParamValue> &)> get);
+  /// Finalizes and records the definition in `table`.
+  void registerIn(class DialectAttrTypes &table);
+
+private:
+  std::unique_ptr<AttrTypeDefinition> def;
+};
+
+/// Dispatches a dialect's attribute/type parsing and printing by mnemonic.
+/// A dialect keeps one as a member and forwards its parse/print hooks.
+class DialectAttrTypes {
+public:
+  DialectAttrTypes();
+  ~DialectAttrTypes();
+  /// Parses `mnemonic params` (the DialectAsmParser is at the mnemonic).
+  /// Unknown mnemonics: "unknown attribute `x` in dialect `d`".
+  Attribute parseAttribute(DialectAsmParser &parser, Type type, const Dialect &dialect) const;
+  /// Prints `mnemonic params`; false if the attribute has no definition.
+  bool printAttribute(Attribute attr, DialectAsmPrinter &printer) const;
+  Type parseType(DialectAsmParser &parser, const Dialect &dialect) const;
+  bool printType(Type type, DialectAsmPrinter &printer) const;
+
+  void add(const AttrTypeDefinition *def);
+
+private:
+  std::vector<const AttrTypeDefinition *> defs;
+};
+
+/// The storage class (AttrClass/TypeClass) of a defined attribute/type, for
+/// op constraints: prints and parses the stripped form (`<fast>`).
+const AttrClass *attrClassFor(TypeID id);
+const TypeClass *typeClassFor(TypeID id);
+template <typename T> const AttrClass *attrClassOf() { return attrClassFor(TypeID::get<T>()); }
+template <typename T> const TypeClass *typeClassOf() { return typeClassFor(TypeID::get<T>()); }
+
+/// Parses / prints the parameters of a defined attribute (stripped form).
+Attribute parseAttrParams(TypeID id, AsmParser &parser, Type type);
+void printAttrParams(Attribute attr, AsmPrinter &printer);
+Type parseTypeParams(TypeID id, AsmParser &parser);
+void printTypeParams(Type type, AsmPrinter &printer);
+
+namespace detail {
+template <typename Tuple> struct TupleParams;
+template <typename... Ps> struct TupleParams<std::tuple<Ps...>> {
+  static constexpr size_t size = sizeof...(Ps);
+  template <size_t I> using At = std::tuple_element_t<I, std::tuple<Ps...>>;
+  static constexpr ParamKind kindOf(size_t i) {
+    constexpr ParamKind kinds[] = {ParamTraits<Ps>::kind..., ParamKind::Int};
+    return kinds[i];
+  }
+};
+
+/// Builds the glue for a class whose storage is ParamStorage<Base, Ps...>.
+template <typename ConcreteT, bool IsType> struct ParamGlue {
+  using Key = typename ConcreteT::ImplType::KeyTy;
+  using Handle = std::conditional_t<IsType, Type, Attribute>;
+  static constexpr size_t N = std::tuple_size_v<Key>;
+
+  template <size_t... Is>
+  static Handle buildImpl(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx,
+                          std::vector<ParamValue> &values, std::index_sequence<Is...>) {
+    Key key;
+    bool ok = (ParamTraits<std::tuple_element_t<Is, Key>>::from(values[Is], std::get<Is>(key)) && ...);
+    if (!ok)
+      return Handle();
+    return ConcreteT::getChecked(emitError, ctx, std::get<Is>(key)...);
+  }
+  static Handle build(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx,
+                      std::vector<ParamValue> &values) {
+    return buildImpl(emitError, ctx, values, std::make_index_sequence<N>());
+  }
+  template <size_t... Is> static void getImpl(const Key &key, std::vector<ParamValue> &out, std::index_sequence<Is...>) {
+    out.resize(N);
+    (ParamTraits<std::tuple_element_t<Is, Key>>::to(out[Is], std::get<Is>(key)), ...);
+  }
+  static void getParams(Handle h, std::vector<ParamValue> &out) {
+    getImpl(static_cast<const typename ConcreteT::ImplType *>(h.getImpl())->params, out,
+            std::make_index_sequence<N>());
+  }
+};
+} // namespace detail
+
+/// The builder of a dialect attribute definition for class ConcreteT.
+template <typename ConcreteT> class AttrDef {
+public:
+  /// `mnemonic` as printed after `#dialect.`; `defName` is the ODS record
+  /// name used in parse errors ("failed to parse <defName> parameter ...").
+  AttrDef(std::string mnemonic, std::string defName)
+      : builder(false, std::move(mnemonic), std::move(defName), TypeID::get<ConcreteT>()) {
+    if constexpr (requires { typename ConcreteT::ImplType::KeyTy; } &&
+                  requires(typename ConcreteT::ImplType s) { s.params; }) {
+      using Glue = detail::ParamGlue<ConcreteT, false>;
+      builder.setBuild(std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *,
+                                               std::vector<ParamValue> &)>(&Glue::build));
+      builder.setGetParams(std::function<void(Attribute, std::vector<ParamValue> &)>(&Glue::getParams));
+      kindOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::kindOf(i); };
+    }
+  }
+  /// A parameter whose kind follows the storage tuple (`cppType` for errors).
+  AttrDef &param(std::string name, std::string cppType = {}) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.kind = kindOf ? kindOf(numParams) : ParamKind::Attr;
+    s.cppType = std::move(cppType);
+    return add(std::move(s));
+  }
+  /// An enum parameter (stored as an integer or enum class).
+  AttrDef &enumParam(std::string name, const EnumInfo &info) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.kind = ParamKind::Enum;
+    s.enumInfo = &info;
+    s.cppType = info.cppType.empty() ? info.name : info.cppType;
+    return add(std::move(s));
+  }
+  /// A parameter with a full spec (custom parser/printer, optional...).
+  AttrDef &param(ParamSpec spec) { return add(std::move(spec)); }
+  AttrDef &format(std::string fmt) {
+    builder.setFormat(std::move(fmt));
+    return *this;
+  }
+  /// For classes not built on ParamStorage.
+  AttrDef &build(std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *,
+                                         std::vector<ParamValue> &)> fn) {
+    builder.setBuild(std::move(fn));
+    return *this;
+  }
+  AttrDef &getParams(std::function<void(Attribute, std::vector<ParamValue> &)> fn) {
+    builder.setGetParams(std::move(fn));
+    return *this;
+  }
+  /// Records the syntax in `table` (the dialect also calls
+  /// `addAttributes<ConcreteT>()`).
+  void registerIn(DialectAttrTypes &table) { builder.registerIn(table); }
+
+private:
+  AttrDef &add(ParamSpec s) {
+    ++numParams;
+    builder.addParam(std::move(s));
+    return *this;
+  }
+  AttrTypeDefBuilder builder;
+  ParamKind (*kindOf)(size_t) = nullptr;
+  size_t numParams = 0;
+};
+
+/// The builder of a dialect type definition for class ConcreteT.
+template <typename ConcreteT> class TypeDef {
+public:
+  TypeDef(std::string mnemonic, std::string defName)
+      : builder(true, std::move(mnemonic), std::move(defName), TypeID::get<ConcreteT>()) {
+    if constexpr (requires { typename ConcreteT::ImplType::KeyTy; } &&
+                  requires(typename ConcreteT::ImplType s) { s.params; }) {
+      using Glue = detail::ParamGlue<ConcreteT, true>;
+      builder.setBuild(std::function<Type(function_ref<InFlightDiagnostic()>, MLIRContext *,
+                                          std::vector<ParamValue> &)>(&Glue::build));
+      builder.setGetParams(std::function<void(Type, std::vector<ParamValue> &)>(&Glue::getParams));
+      kindOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::kindOf(i); };
+    }
+  }
+  TypeDef &param(std::string name, std::string cppType = {}) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.kind = kindOf ? kindOf(numParams) : ParamKind::Type;
+    s.cppType = std::move(cppType);
+    return add(std::move(s));
+  }
+  TypeDef &enumParam(std::string name, const EnumInfo &info) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.kind = ParamKind::Enum;
+    s.enumInfo = &info;
+    s.cppType = info.cppType.empty() ? info.name : info.cppType;
+    return add(std::move(s));
+  }
+  TypeDef &param(ParamSpec spec) { return add(std::move(spec)); }
+  TypeDef &format(std::string fmt) {
+    builder.setFormat(std::move(fmt));
+    return *this;
+  }
+  TypeDef &build(
+      std::function<Type(function_ref<InFlightDiagnostic()>, MLIRContext *, std::vector<ParamValue> &)> fn) {
+    builder.setBuild(std::move(fn));
+    return *this;
+  }
+  TypeDef &getParams(std::function<void(Type, std::vector<ParamValue> &)> fn) {
+    builder.setGetParams(std::move(fn));
+    return *this;
+  }
+  /// Records the syntax in `table` (the dialect also calls
+  /// `addTypes<ConcreteT>()`).
+  void registerIn(DialectAttrTypes &table) { builder.registerIn(table); }
+
+private:
+  TypeDef &add(ParamSpec s) {
+    ++numParams;
+    builder.addParam(std::move(s));
+    return *this;
+  }
+  AttrTypeDefBuilder builder;
+  ParamKind (*kindOf)(size_t) = nullptr;
+  size_t numParams = 0;
+};
+
+/// The op attribute constraint of a dialect enum attribute class AttrT
+/// (ODS EnumAttr, e.g. Arith_FastMathAttr): an instance of AttrT, printed
+/// stripped by op formats (`fastmath<fast>`), with default values spelled as
+/// C++ enumerators ("::mlir::arith::FastMathFlags::none"). AttrT must have
+/// `static AttrT get(MLIRContext *, <integer or enum>)`. `summary` defaults to
+/// the enum's summary.
+template <typename AttrT> AttrConstraint EnumAttrConstraint(const EnumInfo &info, std::string summary = {}) {
+  AttrConstraint c(summary.empty() ? info.summary : std::move(summary), [](Attribute a) { return isa<AttrT>(a); },
+                   attrClassOf<AttrT>());
+  const EnumInfo *ip = &info;
+  c.constBuilder = [ip](MLIRContext *ctx, std::string_view v) -> Attribute {
+    size_t colon = v.rfind("::");
+    std::string_view sym = colon == std::string_view::npos ? v : v.substr(colon + 2);
+    for (const EnumCase &ec : ip->cases)
+      if (ec.symbol == sym || ec.str == sym)
+        return AttrT::get(ctx, decltype(std::declval<AttrT>().getValue())(ec.value));
+    return Attribute();
+  };
+  return c;
+}
+
+} // namespace ods
+} // namespace lamina

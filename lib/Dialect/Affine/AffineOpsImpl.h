@@ -1,0 +1,111 @@
+//===- AffineOpsImpl.h - Hooks shared by the affine dialect's sources -----===//
+//
+// The hand-written parsers, printers and verifiers of the affine ops
+// (MLIR's `hasCustomAssemblyFormat` / `hasVerifier`), registered by
+// AffineDialect.cpp. Private to lib/Dialect/Affine.
+//
+#pragma once
+
+#include "lamina/Dialect/Affine/AffineDialect.h"
+#include "lamina/IR/OpImplementation.h"
+#include "lamina/ODS/OpDef.h"
+
+namespace lamina {
+namespace affine {
+namespace impl {
+
+//===----------------------------------------------------------------------===//
+// Shared helpers (AffineOps.cpp)
+//===----------------------------------------------------------------------===//
+
+/// `(%d0, %d1)[%s0]`: the dim list, then the symbol list if not empty.
+void printDimAndSymbolList(OpAsmPrinter &p, OperandRange operands, unsigned numDims);
+/// Parses `(dims)` and an optional `[symbols]`, resolved as index values.
+ParseResult parseDimAndSymbolList(OpAsmParser &parser, std::vector<Value> &operands, unsigned &numDims);
+/// MLIR's verifyDimAndSymbolIdentifiers: the first `numDims` operands must
+/// be valid dims, the rest valid symbols, in `op`'s affine scope.
+LogicalResult verifyDimAndSymbolIdentifiers(Operation *op, OperandRange operands, unsigned numDims);
+/// isValidDim || isValidSymbol in `op`'s affine scope.
+bool isValidAffineIndexOperand(Value value, Region *region);
+/// SingleBlockImplicitTerminator::ensureTerminator: adds a block if the
+/// region is empty, and an `affine.yield` if its block has no terminator.
+void ensureTerminator(Region &region, Location loc);
+/// The AffineMapAttr inherent attribute `name` of `op` (null if missing).
+AffineMapAttr getMapAttr(Operation *op, std::string_view name);
+
+//===----------------------------------------------------------------------===//
+// Control flow and index ops (AffineOps.cpp)
+//===----------------------------------------------------------------------===//
+
+ParseResult parseApplyOp(OpAsmParser &parser, OperationState &result);
+void printApplyOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyApplyOp(Operation *op);
+
+ParseResult parseForOp(OpAsmParser &parser, OperationState &result);
+void printForOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyForOpRegions(Operation *op);
+/// LoopLikeOpInterface::verify for affine.for.
+LogicalResult verifyForLoopLike(Operation *op);
+
+ParseResult parseIfOp(OpAsmParser &parser, OperationState &result);
+void printIfOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyIfOp(Operation *op);
+
+ParseResult parseMinMaxOp(OpAsmParser &parser, OperationState &result);
+void printMinMaxOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyMinMaxOp(Operation *op);
+
+ParseResult parseParallelOp(OpAsmParser &parser, OperationState &result);
+void printParallelOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyParallelOp(Operation *op);
+
+LogicalResult verifyYieldOp(Operation *op);
+
+LogicalResult verifyDelinearizeIndexOp(Operation *op);
+ParseResult parseLinearizeIndexOp(OpAsmParser &parser, OperationState &result);
+void printLinearizeIndexOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyLinearizeIndexOp(Operation *op);
+/// custom<DynamicIndexList>($values, $integers, ...).
+ParseResult parseDynamicIndexListDirective(OpAsmParser &parser, OperationState &state,
+                                           ArrayRef<ods::CustomParseArg *> args);
+void printDynamicIndexListDirective(OpAsmPrinter &p, Operation *op, ArrayRef<ods::CustomPrintArg> args);
+
+/// arith::AtomicRMWKind: the string of a value, or null.
+const char *stringifyAtomicRMWKind(int64_t value);
+std::optional<int64_t> symbolizeAtomicRMWKind(std::string_view str);
+
+//===----------------------------------------------------------------------===//
+// Memory ops (AffineMemoryOps.cpp)
+//===----------------------------------------------------------------------===//
+
+ParseResult parseLoadOp(OpAsmParser &parser, OperationState &result);
+void printLoadOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyLoadOp(Operation *op);
+
+ParseResult parseStoreOp(OpAsmParser &parser, OperationState &result);
+void printStoreOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyStoreOp(Operation *op);
+
+ParseResult parseVectorLoadOp(OpAsmParser &parser, OperationState &result);
+void printVectorLoadOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyVectorLoadOp(Operation *op);
+
+ParseResult parseVectorStoreOp(OpAsmParser &parser, OperationState &result);
+void printVectorStoreOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyVectorStoreOp(Operation *op);
+
+ParseResult parsePrefetchOp(OpAsmParser &parser, OperationState &result);
+void printPrefetchOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyPrefetchOp(Operation *op);
+
+ParseResult parseDmaStartOp(OpAsmParser &parser, OperationState &result);
+void printDmaStartOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyDmaStartOp(Operation *op);
+
+ParseResult parseDmaWaitOp(OpAsmParser &parser, OperationState &result);
+void printDmaWaitOp(Operation *op, OpAsmPrinter &p);
+LogicalResult verifyDmaWaitOp(Operation *op);
+
+} // namespace impl
+} // namespace affine
+} // namespace lamina

@@ -1,0 +1,343 @@
+//===- AffineValidity.cpp - Which SSA values may be affine dims and symbols ===//
+//
+// MLIR's affine::isValidDim / isValidSymbol (AffineOps.cpp, LLVM 22):
+//
+//  * a symbol (for the affine scope `region`) is an index value that is
+//    defined at the top level of `region`, a constant, the result of a Pure
+//    op whose operands are all symbols, the result of a `dim` op whose
+//    source is top-level or a view/subview/alloc with a symbolic size, or a
+//    value that dominates `region`'s parent op (recursively through regions
+//    not isolated from above);
+//  * a dimension is a symbol, an affine.for/affine.parallel induction
+//    variable, the result of affine.apply / delinearize_index /
+//    linearize_index whose operands are all dimensions, or a `dim` of a
+//    top-level memref.
+//
+// MLIR evaluates these by recursion over the def-use chains (affine.apply of
+// affine.apply of ...), whose depth the input controls. Here every query
+// (value, region, dim-or-symbol) is a node of an explicit worklist with a
+// memo, so long chains cost linear time and no stack; a cyclic chain (only
+// possible in IR that dominance would reject later) counts as invalid.
+//
+#include "lamina/Dialect/Affine/AffineDialect.h"
+
+#include "lamina/IR/Block.h"
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/Operation.h"
+#include "lamina/ODS/OpDef.h"
+
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+using namespace lamina;
+using namespace lamina::affine;
+
+//===----------------------------------------------------------------------===//
+// Scopes and top-level values
+//===----------------------------------------------------------------------===//
+
+Region *affine::getAffineScope(Operation *op) {
+  Operation *cur = op;
+  while (Operation *parent = cur->getParentOp()) {
+    if (parent->hasTrait<OpTrait::AffineScope>())
+      return cur->getParentRegion();
+    cur = parent;
+  }
+  return nullptr;
+}
+
+bool affine::isTopLevelValue(Value value, Region *region) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner()->getParent() == region;
+  return value.getDefiningOp()->getParentRegion() == region;
+}
+
+bool affine::isTopLevelValue(Value value) {
+  Operation *parent;
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    parent = arg.getOwner()->getParentOp();
+  else
+    parent = value.getDefiningOp()->getParentOp();
+  return parent && parent->hasTrait<OpTrait::AffineScope>();
+}
+
+bool affine::isAffineInductionVar(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner())
+    return false;
+  Operation *parent = arg.getOwner()->getParentOp();
+  if (!parent)
+    return false;
+  if (isa<AffineForOp>(parent)) {
+    Region &body = parent->getRegion(0);
+    return !body.empty() && body.front().getNumArguments() && body.front().getArgument(0) == value;
+  }
+  if (isa<AffineParallelOp>(parent)) {
+    Region &body = parent->getRegion(0);
+    return !body.empty() && arg.getOwner() == &body.front();
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers on other dialects' ops (matched by name: memref may be absent)
+//===----------------------------------------------------------------------===//
+
+static bool hasName(Operation *op, std::string_view name) { return op && op->getName().getStringRef() == name; }
+
+/// ShapedDimOpInterface: memref.dim and tensor.dim (source, index).
+static bool isShapedDimOp(Operation *op) {
+  return (hasName(op, "memref.dim") || hasName(op, "tensor.dim")) && op->getNumOperands() == 2;
+}
+
+/// matchPattern(op, m_Constant()).
+static bool isConstantOp(Operation *op) { return op->hasTrait<OpTrait::ConstantLike>(); }
+
+/// getConstantIntValue(value): the integer of a constant-like defining op.
+static std::optional<int64_t> getConstantIntValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !isConstantOp(def))
+    return std::nullopt;
+  if (auto attr = dyn_cast_or_null<IntegerAttr>(def->getAttr("value")))
+    return attr.getValue().getSExtValue();
+  return std::nullopt;
+}
+
+/// MLIR's isPure(op): speculatable and free of memory effects. Ops with
+/// the Pure trait, and the conditionally speculatable integer divisions of
+/// arith (no memory effects) when their divisor is a constant that cannot
+/// cause undefined behavior.
+static bool isPureOp(Operation *op) {
+  if (op->hasTrait<OpTrait::Pure>())
+    return true;
+  bool unsignedDiv = hasName(op, "arith.divui") || hasName(op, "arith.ceildivui");
+  bool signedDiv = hasName(op, "arith.divsi") || hasName(op, "arith.ceildivsi");
+  if ((!unsignedDiv && !signedDiv) || op->getNumOperands() != 2)
+    return false;
+  Operation *def = op->getOperand(1).getDefiningOp();
+  if (!def || !isConstantOp(def))
+    return false;
+  auto rhs = dyn_cast_or_null<IntegerAttr>(def->getAttr("value"));
+  if (!rhs)
+    return false;
+  const APInt &value = rhs.getValue();
+  if (value.isZero())
+    return false;
+  return unsignedDiv || !value.isAllOnes();
+}
+
+/// The dynamic size operands of memref.alloc / view / subview.
+static OperandRange getDynamicSizes(Operation *op) {
+  if (!op->isRegistered())
+    return OperandRange();
+  if (hasName(op, "memref.alloc"))
+    return ods::getOperandGroup(op, "dynamicSizes");
+  return ods::getOperandGroup(op, "sizes");
+}
+
+//===----------------------------------------------------------------------===//
+// The evaluator
+//===----------------------------------------------------------------------===//
+
+namespace {
+enum class QueryKind : uint8_t { Symbol, Dim };
+
+struct Query {
+  detail::ValueImpl *value;
+  Region *region;
+  QueryKind kind;
+  bool operator==(const Query &o) const { return value == o.value && region == o.region && kind == o.kind; }
+};
+
+struct QueryHash {
+  size_t operator()(const Query &q) const {
+    size_t h = std::hash<const void *>()(q.value);
+    h ^= std::hash<const void *>()(q.region) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h ^ size_t(q.kind);
+  }
+};
+
+/// Evaluates one dim/symbol query. `step` computes a query's answer from the
+/// answers of its sub-queries; an unknown sub-query is tried shallowly (it
+/// often resolves without further sub-queries) and otherwise recorded in
+/// `missing` so that the driver evaluates it first.
+class ValidityChecker {
+public:
+  bool run(Query root);
+
+private:
+  enum State : uint8_t { Active, False, True };
+
+  std::optional<bool> step(const Query &q);
+  std::optional<bool> stepSymbol(Value v, Region *region);
+  std::optional<bool> stepDim(Value v, Region *region);
+  std::optional<bool> dimOpValidSymbol(Operation *dimOp, Region *region);
+  std::optional<bool> need(Query q);
+  std::optional<bool> allOf(OperandRange operands, Region *region, QueryKind kind);
+
+  std::unordered_map<Query, State, QueryHash> memo;
+  std::vector<Query> missing;
+  bool shallow = false;
+};
+} // namespace
+
+std::optional<bool> ValidityChecker::need(Query q) {
+  auto it = memo.find(q);
+  if (it != memo.end())
+    return it->second == True; // Active: a cycle, which cannot be valid.
+  if (shallow)
+    return std::nullopt;
+  shallow = true;
+  std::optional<bool> r = step(q);
+  shallow = false;
+  if (!r)
+    missing.push_back(q);
+  return r;
+}
+
+std::optional<bool> ValidityChecker::allOf(OperandRange operands, Region *region, QueryKind kind) {
+  bool unknown = false;
+  for (Value operand : operands) {
+    std::optional<bool> r = need({operand.getImpl(), region, kind});
+    if (!r)
+      unknown = true;
+    else if (!*r)
+      return false;
+  }
+  if (unknown)
+    return std::nullopt;
+  return true;
+}
+
+std::optional<bool> ValidityChecker::dimOpValidSymbol(Operation *dimOp, Region *region) {
+  Value shaped = dimOp->getOperand(0);
+  if (isTopLevelValue(shaped))
+    return true;
+  // Conservatively handle remaining block arguments (e.g. scf.for iter_args)
+  // as non-valid symbols.
+  if (isa<BlockArgument>(shaped))
+    return false;
+  std::optional<int64_t> index = getConstantIntValue(dimOp->getOperand(1));
+  if (!index)
+    return false;
+  // Skip over memref.cast ops.
+  Operation *op = shaped.getDefiningOp();
+  while (hasName(op, "memref.cast") && op->getNumOperands() == 1) {
+    Value source = op->getOperand(0);
+    if (isa<UnrankedMemRefType>(source.getType()))
+      return false;
+    op = source.getDefiningOp();
+    if (!op)
+      return false;
+  }
+  if (!hasName(op, "memref.view") && !hasName(op, "memref.subview") && !hasName(op, "memref.alloc"))
+    return false;
+  if (op->getNumResults() != 1)
+    return false;
+  auto type = dyn_cast<MemRefType>(op->getResult(0).getType());
+  if (!type)
+    return false;
+  uint64_t i = uint64_t(*index);
+  if (i >= uint64_t(type.getRank()))
+    return false;
+  if (!type.isDynamicDim(unsigned(i)))
+    return true;
+  unsigned dynamicPos = 0;
+  for (unsigned d = 0; d < i; ++d)
+    dynamicPos += type.isDynamicDim(d);
+  OperandRange sizes = getDynamicSizes(op);
+  if (dynamicPos >= sizes.size())
+    return false;
+  return need({sizes[dynamicPos].getImpl(), region, QueryKind::Symbol});
+}
+
+std::optional<bool> ValidityChecker::stepSymbol(Value v, Region *region) {
+  if (!v.getType().isIndex())
+    return false;
+  if (region && isTopLevelValue(v, region))
+    return true;
+
+  // A value dominating the region's parent op is a symbol if it is one for
+  // the enclosing region.
+  auto viaParentRegion = [&]() -> std::optional<bool> {
+    Operation *regionOp = region ? region->getParentOp() : nullptr;
+    if (regionOp && !regionOp->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      if (Region *parentRegion = regionOp->getParentRegion())
+        return need({v.getImpl(), parentRegion, QueryKind::Symbol});
+    return false;
+  };
+
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return viaParentRegion();
+  if (isConstantOp(def))
+    return true;
+  if (isPureOp(def)) {
+    std::optional<bool> operandsAreSymbols = allOf(def->getOperands(), region, QueryKind::Symbol);
+    if (!operandsAreSymbols)
+      return std::nullopt;
+    if (*operandsAreSymbols)
+      return true;
+  }
+  if (isShapedDimOp(def))
+    return dimOpValidSymbol(def, region);
+  return viaParentRegion();
+}
+
+std::optional<bool> ValidityChecker::stepDim(Value v, Region *region) {
+  if (!v.getType().isIndex())
+    return false;
+  std::optional<bool> isSymbol = need({v.getImpl(), region, QueryKind::Symbol});
+  if (!isSymbol)
+    return std::nullopt;
+  if (*isSymbol)
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return isAffineInductionVar(v);
+  if (isa<AffineApplyOp>(def) || isa<AffineDelinearizeIndexOp>(def) || isa<AffineLinearizeIndexOp>(def))
+    return allOf(def->getOperands(), region, QueryKind::Dim);
+  if (isShapedDimOp(def))
+    return isTopLevelValue(def->getOperand(0));
+  return false;
+}
+
+std::optional<bool> ValidityChecker::step(const Query &q) {
+  Value v(q.value);
+  return q.kind == QueryKind::Symbol ? stepSymbol(v, q.region) : stepDim(v, q.region);
+}
+
+bool ValidityChecker::run(Query root) {
+  // Most queries resolve at once (arguments, constants, induction variables).
+  if (std::optional<bool> r = step(root))
+    return *r;
+  std::vector<Query> stack{root};
+  while (!stack.empty()) {
+    Query q = stack.back();
+    auto it = memo.find(q);
+    if (it != memo.end() && it->second != Active) {
+      stack.pop_back();
+      continue;
+    }
+    memo[q] = Active;
+    missing.clear();
+    std::optional<bool> r = step(q);
+    if (r) {
+      memo[q] = *r ? True : False;
+      stack.pop_back();
+      continue;
+    }
+    for (const Query &m : missing)
+      stack.push_back(m);
+  }
+  return memo[root] == True;
+}
+
+bool affine::isValidSymbol(Value value, Region *region) {
+  return ValidityChecker().run({value.getImpl(), region, QueryKind::Symbol});
+}
+
+bool affine::isValidDim(Value value, Region *region) {
+  return ValidityChecker().run({value.getImpl(), region, QueryKind::Dim});
+}

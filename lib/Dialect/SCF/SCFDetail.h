@@ -1,0 +1,48 @@
+//===- SCFDetail.h - Shared pieces of the scf dialect implementation ------===//
+//
+// The hand-written syntax of the scf ops that MLIR defines with
+// `hasCustomAssemblyFormat` (SCFSyntax.cpp), the custom directive of
+// scf.index_switch, and small helpers both the syntax and the verifiers use.
+//
+#pragma once
+
+#include "lamina/IR/OpImplementation.h"
+#include "lamina/ODS/OpDef.h"
+
+#include <optional>
+
+namespace lamina {
+namespace scf {
+
+/// The constant integer behind `v` (a ConstantLike op with an integer
+/// `value`), as MLIR's getConstantIntValue; std::nullopt otherwise.
+std::optional<int64_t> getConstantIntValue(Value v);
+
+/// Appends the implicit terminator `terminatorName` (no operands) to the
+/// last block of `region` unless that block already ends with a known
+/// terminator; creates the block if the region is empty (MLIR's
+/// SingleBlockImplicitTerminator::ensureTerminator).
+void ensureTerminator(Region &region, Location loc, std::string_view terminatorName);
+
+// Custom syntax (hasCustomAssemblyFormat) ------------------------------------
+ParseResult parseExecuteRegionOp(OpAsmParser &parser, OperationState &result);
+void printExecuteRegionOp(Operation *op, OpAsmPrinter &p);
+ParseResult parseForOp(OpAsmParser &parser, OperationState &result);
+void printForOp(Operation *op, OpAsmPrinter &p);
+ParseResult parseForallOp(OpAsmParser &parser, OperationState &result);
+void printForallOp(Operation *op, OpAsmPrinter &p);
+ParseResult parseInParallelOp(OpAsmParser &parser, OperationState &result);
+void printInParallelOp(Operation *op, OpAsmPrinter &p);
+ParseResult parseIfOp(OpAsmParser &parser, OperationState &result);
+void printIfOp(Operation *op, OpAsmPrinter &p);
+ParseResult parseParallelOp(OpAsmParser &parser, OperationState &result);
+void printParallelOp(Operation *op, OpAsmPrinter &p);
+ParseResult parseWhileOp(OpAsmParser &parser, OperationState &result);
+void printWhileOp(Operation *op, OpAsmPrinter &p);
+
+/// `custom<SwitchCases>($cases, $caseRegions)` of scf.index_switch.
+ParseResult parseSwitchCases(OpAsmParser &parser, OperationState &state, ArrayRef<ods::CustomParseArg *> args);
+void printSwitchCases(OpAsmPrinter &p, Operation *op, ArrayRef<ods::CustomPrintArg> args);
+
+} // namespace scf
+} // namespace lamina
