@@ -32,6 +32,8 @@ def update(path):
         if not l.strip():
             checks.append("// CHECK-EMPTY:")
             continue
+        # `[[` and `{{` open FileCheck variables and regexes: match them literally.
+        l = re.sub(r"\[\[|\{\{", lambda m: "{{\\[\\[}}" if m.group(0) == "[[" else "{{\\{\\{}}", l)
         checks.append(("// CHECK: " if i == 0 else "// CHECK-NEXT: ") + l)
     result = []
     for l in kept:

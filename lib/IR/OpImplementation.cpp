@@ -65,8 +65,9 @@ ParseResult AsmParser::parseTypeList(std::vector<Type> &result) {
 ParseResult OpAsmParser::resolveOperands(ArrayRef<UnresolvedOperand> operands, TypeRange types, SMLoc loc,
                                          std::vector<Value> &result) {
   if (operands.size() != types.size())
-    return emitError(loc) << unsigned(operands.size()) << " operands present, but expected "
-                          << unsigned(types.size());
+    return emitError(loc.isValid() ? loc : getNameLoc())
+           << "number of operands and types do not match: got " << unsigned(operands.size()) << " operands and "
+           << unsigned(types.size()) << " types";
   for (size_t i = 0; i < operands.size(); ++i)
     if (resolveOperand(operands[i], types[i], result))
       return failure();

@@ -132,6 +132,11 @@ static ValueDef makeValue(std::string_view name, TypeConstraint c, VarKind kind)
   v.name = std::string(name);
   v.constraint = std::move(c);
   v.kind = kind;
+  // Variadic<T> (and VariadicOfVariadic<T>) has the summary "variadic of T".
+  // (Idempotent: dialects written before the engine did this prefix it.)
+  if ((kind == VarKind::Variadic || kind == VarKind::VariadicOfVariadic) && !v.constraint.summary.empty() &&
+      v.constraint.summary.rfind("variadic of ", 0) != 0)
+    v.constraint.summary = "variadic of " + v.constraint.summary;
   return v;
 }
 

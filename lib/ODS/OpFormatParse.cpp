@@ -97,6 +97,11 @@ public:
   ParseResult parse();
 
 private:
+  /// Properties set by the format (bound attributes, segment sizes,
+  /// prop-dict); added to the state's attributes at the end unless
+  /// `attr-dict` spelled them too.
+  NamedAttrList props;
+
   ParseResult parseElement(FormatElement *e, bool inOptional);
   ParseResult parseElements(ArrayRef<FormatElement *> elements, size_t begin, FormatElement *skip);
   ParseResult parseOptionalGroup(FormatElement *e);
@@ -515,7 +520,7 @@ ParseResult FormatOpParser::parsePropDict() {
     if (i >= 0 && !def.attributes[i].constraint.isStorageInstance(a.getValue()))
       return parser.emitError(loc, "Invalid attribute `")
              << a.getNameStr() << "` in property conversion: " << a.getValue();
-    state.attributes.append(a);
+    props.set(a.getName(), a.getValue());
   }
   return success();
 }
@@ -848,22 +853,28 @@ ParseResult FormatOpParser::finish() {
       std::vector<int32_t> sizes;
       for (size_t i = 0; i < def.operands.size(); ++i)
         sizes.push_back(def.operands[i].isVariableLength() ? int32_t(st->operands[i].size()) : 1);
-      state.addAttribute(slotNames[def.operandSegmentsSlot], lamina::DenseI32ArrayAttr::get(ctx, sizes));
+      props.set(slotNames[def.operandSegmentsSlot], lamina::DenseI32ArrayAttr::get(ctx, sizes));
     }
     for (size_t i = 0; i < def.operands.size(); ++i)
       if (def.operands[i].kind == VarKind::VariadicOfVariadic)
-        state.addAttribute(def.operands[i].segmentAttr, lamina::DenseI32ArrayAttr::get(ctx, st->operandGroupSizes[i]));
+        props.set(def.operands[i].segmentAttr, lamina::DenseI32ArrayAttr::get(ctx, st->operandGroupSizes[i]));
   }
   if (!fmt.allResultTypes && def.attrSizedResults) {
     std::vector<int32_t> sizes;
     for (size_t i = 0; i < def.results.size(); ++i)
       sizes.push_back(def.results[i].isVariableLength() ? int32_t(st->resultTypes[i].size()) : 1);
-    state.addAttribute(slotNames[def.resultSegmentsSlot], lamina::DenseI32ArrayAttr::get(ctx, sizes));
+    props.set(slotNames[def.resultSegmentsSlot], lamina::DenseI32ArrayAttr::get(ctx, sizes));
   }
   // Attributes bound by the format.
   for (size_t i = 0; i < def.attributes.size(); ++i)
     if (st->attrs[i])
-      state.addAttribute(slotNames[def.attributes[i].slot], st->attrs[i]);
+      props.set(slotNames[def.attributes[i].slot], st->attrs[i]);
+  // An inherent attribute also spelled in `attr-dict` wins (MLIR moves the
+  // dictionary's inherent attributes into the properties after they were
+  // set from the format).
+  for (const NamedAttribute &a : props)
+    if (!state.attributes.get(a.getNameStr()))
+      state.attributes.append(a);
 
   // Types feeding a transformer must satisfy their own constraint first.
   for (const auto &[isOperand, index] : fmt.transformedVars) {
@@ -943,7 +954,11 @@ operandsDone:
     for (auto &r : state.regions)
       regions.push_back(r.get());
     InferContext ictx{ctx, state.location, ValueRange(state.operands),
-                      [&](std::string_view n) { return state.attributes.get(n); }, regions};
+                      [&](std::string_view n) {
+                        Attribute a = state.attributes.get(n);
+                        return a ? a : props.get(n);
+                      },
+                      regions};
     std::vector<Type> inferred;
     if (failed(def.inferReturnTypes(ictx, inferred)))
       return failure();

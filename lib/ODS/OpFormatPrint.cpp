@@ -107,7 +107,7 @@ void FormatOpPrinter::printAttr(FormatElement *e) {
   const AttrConstraint &c = ad.constraint;
   Attribute a = attr(e->index);
   if (c.enumInfo) {
-    std::string_view s = c.enumInfo->stringify(c.enumInfo->getValue(a));
+    std::string s = c.enumInfo->stringify(c.enumInfo->getValue(a));
     if (c.enumInfo->isKeywordCase(s))
       os << s;
     else
@@ -398,10 +398,18 @@ void FormatOpPrinter::printElement(FormatElement *e) {
     for (size_t i = 0; i < e->clauses.size(); ++i) {
       const auto &clause = e->clauses[i];
       bool present = false;
+      // Any variable of the clause (also inside custom directives) present.
+      auto isVar = [](FormatElement *c) {
+        return c->kind == FormatElement::AttrVar || c->kind == FormatElement::OperandVar ||
+               c->kind == FormatElement::RegionVar;
+      };
       for (FormatElement *c : clause) {
-        if (c->kind == FormatElement::AttrVar || c->kind == FormatElement::OperandVar ||
-            c->kind == FormatElement::RegionVar)
+        if (isVar(c))
           present |= anchorPresent(c);
+        else if (c->kind == FormatElement::Custom)
+          for (FormatElement *arg : c->children)
+            if (isVar(arg))
+              present |= anchorPresent(arg);
       }
       if (!present)
         continue;

@@ -154,6 +154,14 @@ static void printPairDirective(OpAsmPrinter &p, Operation *, ArrayRef<ods::Custo
 // Registration
 //===----------------------------------------------------------------------===//
 
+static ods::ParamSpec paramSpec(std::string name, ods::ParamKind kind, std::string cppType) {
+  ods::ParamSpec p;
+  p.name = std::move(name);
+  p.kind = kind;
+  p.cppType = std::move(cppType);
+  return p;
+}
+
 TestDialect::TestDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<TestDialect>()) {
   addTypes<SimpleType, test::ComplexType, RecursiveType>();
   addAttributes<ModeAttr, PairAttr, OverflowAttr>();
@@ -161,8 +169,8 @@ TestDialect::TestDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
   // `!test.complex<5, i32>` through a TypeDef with hand-written glue (the
   // seed's storage is not a parameter tuple).
   ods::TypeDef<test::ComplexType>("complex", "Test_ComplexType")
-      .param(ods::ParamSpec{"param", ods::ParamKind::UInt, "unsigned"})
-      .param(ods::ParamSpec{"type", ods::ParamKind::Type, "::mlir::IntegerType"})
+      .param(paramSpec("param", ods::ParamKind::UInt, "unsigned"))
+      .param(paramSpec("type", ods::ParamKind::Type, "::mlir::IntegerType"))
       .build([](function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx,
                 std::vector<ods::ParamValue> &v) -> Type {
         if (v[0].u == 0) {

@@ -47,6 +47,204 @@ static LogicalResult inferRegionArgs(const ods::InferContext &ctx, std::vector<T
 static void identityType(Type t, std::vector<Type> &out) { out.push_back(t); }
 static void tupleOfType(Type t, std::vector<Type> &out) { out.push_back(TupleType::get(t.getContext(), {t})); }
 
+//===----------------------------------------------------------------------===//
+// Custom directives of TestOpsSyntax.cpp (same syntax), through the engine's
+// argument records.
+//===----------------------------------------------------------------------===//
+
+using PArgs = ArrayRef<ods::CustomParseArg *>;
+using PrArgs = ArrayRef<ods::CustomPrintArg>;
+
+static ParseResult parseOptOperandInto(OpAsmParser &p, ods::CustomParseArg *a) {
+  OpAsmParser::UnresolvedOperand o;
+  if (p.parseOperand(o))
+    return failure();
+  a->operands->push_back(o);
+  return success();
+}
+
+static ParseResult parseCustomDirectiveOperands(OpAsmParser &p, OperationState &, PArgs args) {
+  if (parseOptOperandInto(p, args[0]))
+    return failure();
+  if (succeeded(p.parseOptionalComma()) && parseOptOperandInto(p, args[1]))
+    return failure();
+  if (p.parseArrow() || p.parseLParen() || p.parseOperandList(*args[2]->operands) || p.parseRParen())
+    return failure();
+  return success();
+}
+static void printCustomDirectiveOperands(OpAsmPrinter &p, Operation *, PrArgs args) {
+  p.printOperand(args[0].operands[0]);
+  if (!args[1].operands.empty()) {
+    p << ", ";
+    p.printOperand(args[1].operands[0]);
+  }
+  p << " -> (";
+  p.printOperands(args[2].operands);
+  p << ")";
+}
+
+static ParseResult parseResultTypes(OpAsmParser &p, ods::CustomParseArg *a0, ods::CustomParseArg *a1,
+                                    ods::CustomParseArg *a2, std::vector<Type> &t0, std::vector<Type> &t1,
+                                    std::vector<Type> &t2) {
+  if (p.parseColon())
+    return failure();
+  Type t;
+  if (p.parseType(t))
+    return failure();
+  t0.push_back(t);
+  if (succeeded(p.parseOptionalComma())) {
+    if (p.parseType(t))
+      return failure();
+    t1.push_back(t);
+  }
+  if (p.parseArrow() || p.parseLParen())
+    return failure();
+  if (failed(p.parseOptionalRParen())) {
+    do {
+      if (p.parseType(t))
+        return failure();
+      t2.push_back(t);
+    } while (succeeded(p.parseOptionalComma()));
+    if (p.parseRParen())
+      return failure();
+  }
+  (void)a0, (void)a1, (void)a2;
+  return success();
+}
+static ParseResult parseCustomDirectiveResults(OpAsmParser &p, OperationState &, PArgs args) {
+  return parseResultTypes(p, args[0], args[1], args[2], *args[0]->types, *args[1]->types, *args[2]->types);
+}
+static void printResultTypes(OpAsmPrinter &p, const ods::CustomPrintArg &a0, const ods::CustomPrintArg &a1,
+                             const ods::CustomPrintArg &a2) {
+  p << " : " << a0.types[0];
+  if (!a1.types.empty())
+    p << ", " << a1.types[0];
+  p << " -> (";
+  for (size_t i = 0; i < a2.types.size(); ++i)
+    p << (i ? ", " : "") << a2.types[i];
+  p << ")";
+}
+static void printCustomDirectiveResults(OpAsmPrinter &p, Operation *, PrArgs args) {
+  printResultTypes(p, args[0], args[1], args[2]);
+}
+static ParseResult parseCustomDirectiveWithTypeRefs(OpAsmParser &p, OperationState &, PArgs args) {
+  if (p.parseKeyword("type_refs_capture"))
+    return failure();
+  std::vector<Type> t0, t1, t2;
+  if (parseResultTypes(p, args[0], args[1], args[2], t0, t1, t2))
+    return failure();
+  if (t0 != *args[0]->types || t1 != *args[1]->types || t2 != *args[2]->types)
+    return failure();
+  return success();
+}
+static void printCustomDirectiveWithTypeRefs(OpAsmPrinter &p, Operation *, PrArgs args) {
+  p << " type_refs_capture ";
+  printResultTypes(p, args[0], args[1], args[2]);
+}
+static ParseResult parseCustomDirectiveOperandsAndTypes(OpAsmParser &p, OperationState &s, PArgs args) {
+  if (parseCustomDirectiveOperands(p, s, args.slice(0, 3)))
+    return failure();
+  return parseResultTypes(p, args[3], args[4], args[5], *args[3]->types, *args[4]->types, *args[5]->types);
+}
+static void printCustomDirectiveOperandsAndTypes(OpAsmPrinter &p, Operation *op, PrArgs args) {
+  printCustomDirectiveOperands(p, op, args.slice(0, 3));
+  printResultTypes(p, args[3], args[4], args[5]);
+}
+static ParseResult parseCustomDirectiveRegions(OpAsmParser &p, OperationState &, PArgs args) {
+  if (p.parseRegion(*(*args[0]->regions)[0]))
+    return failure();
+  if (failed(p.parseOptionalComma()))
+    return success();
+  auto r = std::make_unique<Region>();
+  if (p.parseRegion(*r))
+    return failure();
+  args[1]->regions->push_back(std::move(r));
+  return success();
+}
+static void printCustomDirectiveRegions(OpAsmPrinter &p, Operation *, PrArgs args) {
+  p.printRegion(*args[0].regions[0]);
+  if (!args[1].regions.empty()) {
+    p << ", ";
+    for (Region *r : args[1].regions)
+      p.printRegion(*r);
+  }
+}
+static ParseResult parseCustomDirectiveSuccessors(OpAsmParser &p, OperationState &, PArgs args) {
+  Block *b;
+  if (p.parseSuccessor(b))
+    return failure();
+  args[0]->successors->push_back(b);
+  if (failed(p.parseOptionalComma()))
+    return success();
+  if (p.parseSuccessor(b))
+    return failure();
+  args[1]->successors->push_back(b);
+  args[1]->successors->push_back(b);
+  return success();
+}
+static void printCustomDirectiveSuccessors(OpAsmPrinter &p, Operation *, PrArgs args) {
+  p.printSuccessor(args[0].successors[0]);
+  if (!args[1].successors.empty()) {
+    p << ", ";
+    p.printSuccessor(args[1].successors.front());
+  }
+}
+static ParseResult parseCustomDirectiveAttributes(OpAsmParser &p, OperationState &, PArgs args) {
+  IntegerAttr a;
+  if (p.parseAttribute(a))
+    return failure();
+  *args[0]->attr = a;
+  if (succeeded(p.parseOptionalComma())) {
+    if (p.parseAttribute(a))
+      return failure();
+    *args[1]->attr = a;
+  }
+  return success();
+}
+static void printCustomDirectiveAttributes(OpAsmPrinter &p, Operation *, PrArgs args) {
+  p << args[0].attr;
+  if (args[1].attr)
+    p << ", " << args[1].attr;
+}
+static ParseResult parseCustomDirectiveSpacing(OpAsmParser &p, OperationState &, PArgs args) {
+  lamina::StringAttr a;
+  if (p.parseAttribute(a))
+    return failure();
+  *args[0]->attr = a;
+  return success();
+}
+static void printCustomDirectiveSpacing(OpAsmPrinter &p, Operation *, PrArgs args) { p << args[0].attr; }
+static ParseResult parseCustomDirectiveAttrDict(OpAsmParser &p, OperationState &, PArgs args) {
+  return p.parseOptionalAttrDict(*args[0]->attrs);
+}
+static void printCustomDirectiveAttrDict(OpAsmPrinter &p, Operation *, PrArgs args) {
+  p.printOptionalAttrDict(args[0].attrs.getValue());
+}
+static ParseResult parseCustomDirectiveOptionalOperandRef(OpAsmParser &p, OperationState &, PArgs args) {
+  int64_t count = 0;
+  if (p.parseInteger(count))
+    return failure();
+  bool expectedOptionalOperand = count == 0;
+  return success(expectedOptionalOperand != !args[0]->operands->empty());
+}
+static void printCustomDirectiveOptionalOperandRef(OpAsmPrinter &p, Operation *, PrArgs args) {
+  p << (args[0].operands.empty() ? "0" : "1");
+}
+static ParseResult parseCustomOptionalOperand(OpAsmParser &p, OperationState &, PArgs args) {
+  if (succeeded(p.parseOptionalLParen()))
+    if (parseOptOperandInto(p, args[0]) || p.parseRParen())
+      return failure();
+  return success();
+}
+static void printCustomOptionalOperand(OpAsmPrinter &p, Operation *, PrArgs args) {
+  if (!args[0].operands.empty())
+  {
+    p << "(";
+    p.printOperand(args[0].operands[0]);
+    p << ") ";
+  }
+}
+
 void lamina::registerTestFormatOps(TestDialect &d) {
   using namespace ods;
   // TestReturnOp: no assembly format (printed generically).
@@ -317,5 +515,93 @@ void lamina::registerTestFormatOps(TestDialect &d) {
       .variadicResult("outs")
       .traits({InferTypeOpInterface(inferOperandTypes), AttrSizedOperandSegments()})
       .format("`(` $a `:` type($a) `)` `(` $b `:` type($b) `)` attr-dict")
+      .registerIn(d);
+
+  // Custom directives.
+  auto dir = [](const char *name, auto parse, auto print) {
+    return ods::CustomDirective{name, parse, print, nullptr};
+  };
+  OpDef("test.oilist_custom")
+      .variadicOperand("arg0")
+      .optionalOperand("optOperand", I(32))
+      .optionalAttr("nowait", ods::UnitAttr())
+      .trait(AttrSizedOperandSegments())
+      .directive(dir("CustomOptionalOperand", parseCustomOptionalOperand, printCustomOptionalOperand))
+      .format("oilist( `private` `(` $arg0 `:` type($arg0) `)` | `reduction` custom<CustomOptionalOperand>($optOperand) "
+              "| `nowait` $nowait ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_operands")
+      .operand("operand", I(64))
+      .optionalOperand("optOperand", I(64))
+      .variadicOperand("varOperands", I(64))
+      .trait(AttrSizedOperandSegments())
+      .directive(dir("CustomDirectiveOperands", parseCustomDirectiveOperands, printCustomDirectiveOperands))
+      .format("custom<CustomDirectiveOperands>( $operand, $optOperand, $varOperands ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_operands_and_types")
+      .operand("operand")
+      .optionalOperand("optOperand")
+      .variadicOperand("varOperands")
+      .trait(AttrSizedOperandSegments())
+      .directive(dir("CustomDirectiveOperandsAndTypes", parseCustomDirectiveOperandsAndTypes,
+                     printCustomDirectiveOperandsAndTypes))
+      .format("custom<CustomDirectiveOperandsAndTypes>( $operand, $optOperand, $varOperands, type($operand), "
+              "type($optOperand), type($varOperands) ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_regions")
+      .region("region")
+      .variadicRegion("other_regions")
+      .directive(dir("CustomDirectiveRegions", parseCustomDirectiveRegions, printCustomDirectiveRegions))
+      .format("custom<CustomDirectiveRegions>( $region, $other_regions ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_results")
+      .result("result")
+      .optionalResult("optResult")
+      .variadicResult("varResults")
+      .trait(AttrSizedResultSegments())
+      .directive(dir("CustomDirectiveResults", parseCustomDirectiveResults, printCustomDirectiveResults))
+      .format("custom<CustomDirectiveResults>( type($result), type($optResult), type($varResults) ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_results_with_type_refs")
+      .result("result")
+      .optionalResult("optResult")
+      .variadicResult("varResults")
+      .trait(AttrSizedResultSegments())
+      .directive(dir("CustomDirectiveResults", parseCustomDirectiveResults, printCustomDirectiveResults))
+      .directive(dir("CustomDirectiveWithTypeRefs", parseCustomDirectiveWithTypeRefs, printCustomDirectiveWithTypeRefs))
+      .format("custom<CustomDirectiveResults>( type($result), type($optResult), type($varResults) ) "
+              "custom<CustomDirectiveWithTypeRefs>( ref(type($result)), ref(type($optResult)), "
+              "ref(type($varResults)) ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_with_optional_operand_ref")
+      .optionalOperand("optOperand", I(64))
+      .directive(dir("CustomDirectiveOptionalOperandRef", parseCustomDirectiveOptionalOperandRef,
+                     printCustomDirectiveOptionalOperandRef))
+      .format("($optOperand^)? `:` custom<CustomDirectiveOptionalOperandRef>(ref($optOperand)) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_successors")
+      .successor("successor")
+      .variadicSuccessor("successors")
+      .trait(IsTerminator())
+      .directive(dir("CustomDirectiveSuccessors", parseCustomDirectiveSuccessors, printCustomDirectiveSuccessors))
+      .format("custom<CustomDirectiveSuccessors>( $successor, $successors ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_attributes")
+      .attr("attr", IntAttr(64))
+      .optionalAttr("optAttr", IntAttr(64))
+      .directive(dir("CustomDirectiveAttributes", parseCustomDirectiveAttributes, printCustomDirectiveAttributes))
+      .format("custom<CustomDirectiveAttributes>( $attr, $optAttr ) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_spacing")
+      .attr("attr1", ods::StrAttr())
+      .attr("attr2", ods::StrAttr())
+      .directive(dir("CustomDirectiveSpacing", parseCustomDirectiveSpacing, printCustomDirectiveSpacing))
+      .format("custom<CustomDirectiveSpacing>($attr1) custom<CustomDirectiveSpacing>($attr2) attr-dict")
+      .registerIn(d);
+  OpDef("test.format_custom_directive_attrdict")
+      .attr("attr", IntAttr(64))
+      .optionalAttr("optAttr", IntAttr(64))
+      .directive(dir("CustomDirectiveAttrDict", parseCustomDirectiveAttrDict, printCustomDirectiveAttrDict))
+      .format("custom<CustomDirectiveAttrDict>( attr-dict )")
       .registerIn(d);
 }

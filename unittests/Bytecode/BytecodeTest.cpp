@@ -29,8 +29,20 @@
 #include <vector>
 
 //===----------------------------------------------------------------------===//
-// Allocation tracking: the largest single allocation while it is enabled.
+// Allocation tracking: the largest single allocation while it is enabled
+// (not under AddressSanitizer, which replaces the allocator itself).
 //===----------------------------------------------------------------------===//
+
+#if defined(__SANITIZE_ADDRESS__)
+#define LAMINA_TRACK_ALLOCATIONS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LAMINA_TRACK_ALLOCATIONS 0
+#endif
+#endif
+#ifndef LAMINA_TRACK_ALLOCATIONS
+#define LAMINA_TRACK_ALLOCATIONS 1
+#endif
 
 static std::atomic<bool> gTrackAllocations{false};
 static std::atomic<size_t> gLargestAllocation{0};
@@ -46,12 +58,14 @@ static void *trackedAlloc(size_t size) {
     std::abort();
   return p;
 }
+#if LAMINA_TRACK_ALLOCATIONS
 void *operator new(size_t size) { return trackedAlloc(size); }
 void *operator new[](size_t size) { return trackedAlloc(size); }
 void operator delete(void *p) noexcept { std::free(p); }
 void operator delete[](void *p) noexcept { std::free(p); }
 void operator delete(void *p, size_t) noexcept { std::free(p); }
 void operator delete[](void *p, size_t) noexcept { std::free(p); }
+#endif
 
 using namespace lamina;
 

@@ -509,8 +509,6 @@ public:
   void setParentFromList(Block *b) {
     block = b;
   }
-  /// Index used by isBeforeInBlock.
-  unsigned orderIndex = 0;
 
   detail::OpResultImpl *getOpResultImpl(unsigned i) const {
     return reinterpret_cast<detail::OpResultImpl *>(const_cast<Operation *>(this)) - (i + 1);
@@ -536,6 +534,13 @@ private:
   OperationName name;
   DictionaryAttr attrs;
   OpOperand *operands;
+
+public:
+  /// Index used by isBeforeInBlock (also scratch space for the bytecode
+  /// reader). Declared here so the object packs into 80 bytes.
+  unsigned orderIndex = 0;
+
+private:
   unsigned numOperands;
   unsigned inlineOperandCapacity;
   unsigned numResults;

@@ -1005,8 +1005,6 @@ ParseResult impl::parseLinearizeIndexOp(OpAsmParser &parser, OperationState &res
     result.addAttribute("disjoint", lamina::UnitAttr::get(ctx));
   std::vector<OpAsmParser::UnresolvedOperand> multiIndex, dynamicBasis;
   std::vector<int64_t> staticBasis;
-  SMLoc multiIndexLoc = parser.getCurrentLocation();
-  (void)multiIndexLoc;
   if (parser.parseLSquare() || parser.parseOperandList(multiIndex) || parser.parseRSquare() ||
       parser.parseKeyword("by") || parseDynamicIndexList(parser, dynamicBasis, staticBasis))
     return failure();

@@ -158,17 +158,66 @@ struct QueryHash {
   }
 };
 
+/// Answers of the queries seen so far: a short list searched linearly (most
+/// evaluations visit a handful of queries), switching to a hash map when it
+/// grows.
+class QueryMemo {
+public:
+  enum State : uint8_t { Active, False, True };
+
+  /// The state of `q`, or null if unseen.
+  State *find(const Query &q) {
+    if (!useMap) {
+      for (auto &entry : small)
+        if (entry.first == q)
+          return &entry.second;
+      return nullptr;
+    }
+    auto it = map.find(q);
+    return it == map.end() ? nullptr : &it->second;
+  }
+  void set(const Query &q, State state) {
+    if (State *existing = find(q)) {
+      *existing = state;
+      return;
+    }
+    if (!useMap && small.size() < kSmallSize) {
+      small.emplace_back(q, state);
+      return;
+    }
+    if (!useMap) {
+      for (auto &entry : small)
+        map.emplace(entry.first, entry.second);
+      small.clear();
+      useMap = true;
+    }
+    map.emplace(q, state);
+  }
+  void clear() {
+    small.clear();
+    if (useMap) {
+      map.clear();
+      useMap = false;
+    }
+  }
+
+private:
+  static constexpr size_t kSmallSize = 32;
+  std::vector<std::pair<Query, State>> small;
+  std::unordered_map<Query, State, QueryHash> map;
+  bool useMap = false;
+};
+
 /// Evaluates one dim/symbol query. `step` computes a query's answer from the
 /// answers of its sub-queries; an unknown sub-query is tried shallowly (it
 /// often resolves without further sub-queries) and otherwise recorded in
-/// `missing` so that the driver evaluates it first.
+/// `missing` so that the driver evaluates it first. One checker per thread
+/// is reused so that its buffers are allocated once.
 class ValidityChecker {
 public:
   bool run(Query root);
 
 private:
-  enum State : uint8_t { Active, False, True };
-
   std::optional<bool> step(const Query &q);
   std::optional<bool> stepSymbol(Value v, Region *region);
   std::optional<bool> stepDim(Value v, Region *region);
@@ -176,16 +225,16 @@ private:
   std::optional<bool> need(Query q);
   std::optional<bool> allOf(OperandRange operands, Region *region, QueryKind kind);
 
-  std::unordered_map<Query, State, QueryHash> memo;
+  QueryMemo memo;
   std::vector<Query> missing;
+  std::vector<Query> stack;
   bool shallow = false;
 };
 } // namespace
 
 std::optional<bool> ValidityChecker::need(Query q) {
-  auto it = memo.find(q);
-  if (it != memo.end())
-    return it->second == True; // Active: a cycle, which cannot be valid.
+  if (QueryMemo::State *state = memo.find(q))
+    return *state == QueryMemo::True; // Active: a cycle, which cannot be valid.
   if (shallow)
     return std::nullopt;
   shallow = true;
@@ -310,34 +359,41 @@ std::optional<bool> ValidityChecker::step(const Query &q) {
 
 bool ValidityChecker::run(Query root) {
   // Most queries resolve at once (arguments, constants, induction variables).
+  memo.clear();
+  missing.clear();
   if (std::optional<bool> r = step(root))
     return *r;
-  std::vector<Query> stack{root};
+  stack.clear();
+  stack.push_back(root);
   while (!stack.empty()) {
     Query q = stack.back();
-    auto it = memo.find(q);
-    if (it != memo.end() && it->second != Active) {
+    QueryMemo::State *state = memo.find(q);
+    if (state && *state != QueryMemo::Active) {
       stack.pop_back();
       continue;
     }
-    memo[q] = Active;
+    memo.set(q, QueryMemo::Active);
     missing.clear();
     std::optional<bool> r = step(q);
     if (r) {
-      memo[q] = *r ? True : False;
+      memo.set(q, *r ? QueryMemo::True : QueryMemo::False);
       stack.pop_back();
       continue;
     }
-    for (const Query &m : missing)
-      stack.push_back(m);
+    stack.insert(stack.end(), missing.begin(), missing.end());
   }
-  return memo[root] == True;
+  return *memo.find(root) == QueryMemo::True;
+}
+
+static ValidityChecker &getChecker() {
+  thread_local ValidityChecker checker;
+  return checker;
 }
 
 bool affine::isValidSymbol(Value value, Region *region) {
-  return ValidityChecker().run({value.getImpl(), region, QueryKind::Symbol});
+  return getChecker().run({value.getImpl(), region, QueryKind::Symbol});
 }
 
 bool affine::isValidDim(Value value, Region *region) {
-  return ValidityChecker().run({value.getImpl(), region, QueryKind::Dim});
+  return getChecker().run({value.getImpl(), region, QueryKind::Dim});
 }

@@ -329,10 +329,11 @@ static void muliResultNames(Operation *op, function_ref<void(Value, std::string_
   if (!isa<IndexType>(result.getType()))
     return;
   auto constantOf = [](Value v) -> IntegerAttr {
+    // m_Constant: a constant-like op folds to its `value`.
     Operation *def = v.getDefiningOp();
-    if (!def || !isa<ConstantOp>(def))
+    if (!def || !def->hasTrait<OpTrait::ConstantLike>())
       return IntegerAttr();
-    return dyn_cast_or_null<IntegerAttr>(ods::getInherentAttr(def, "value"));
+    return dyn_cast_or_null<IntegerAttr>(def->getAttr("value"));
   };
   auto isVscale = [](Value v) {
     Operation *def = v.getDefiningOp();

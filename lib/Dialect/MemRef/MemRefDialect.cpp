@@ -22,12 +22,6 @@ using namespace lamina::memref::impl;
 
 namespace {
 
-/// `Variadic<T>`: the summary reads "variadic of <T>".
-ods::TypeConstraint variadic(ods::TypeConstraint c) {
-  c.summary = "variadic of " + c.summary;
-  return c;
-}
-
 /// `ConfinedType<MemRefOf<[AnyType]>, [pred], summary>`.
 ods::TypeConstraint confinedMemRef(ods::TypeConstraint base, std::string summary, std::function<bool(Type)> extra) {
   std::function<bool(Type)> basePred = base.pred;
@@ -182,7 +176,7 @@ static LogicalResult verifyAtomicRMWOp(Operation *op) { return verifyAtomicRMW(o
 
 MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<MemRefDialect>()) {
   const ods::TypeConstraint index = ods::Index();
-  const ods::TypeConstraint indices = variadic(ods::Index());
+  const ods::TypeConstraint indices = ods::Index();
 
   ods::OpDef(AssumeAlignmentOp::getOperationName(), TypeID::get<AssumeAlignmentOp>())
       .operand("memref", ods::AnyMemRef())
@@ -196,13 +190,19 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .resultNames(assumeAlignmentNames)
       .registerIn(*this);
 
-  ods::OpDef(DistinctObjectsOp::getOperationName(), TypeID::get<DistinctObjectsOp>())
-      .variadicOperand("operands", variadic(ods::AnyMemRef()))
-      .variadicResult("results", variadic(ods::AnyMemRef()))
-      .traits({ods::Pure(), ods::Interface("InferTypeOpInterface")})
-      .customAssembly(parseDistinctObjects, printDistinctObjects)
-      .verifier(verifyDistinctObjects)
-      .registerIn(*this);
+  {
+    // The result types are inferred when parsing; mlir-opt reports a type
+    // mismatch with the verifier's message, so the interface does not check.
+    ods::Trait infer = ods::InferTypeOpInterface(inferDistinctObjects);
+    infer.verify = nullptr;
+    ods::OpDef(DistinctObjectsOp::getOperationName(), TypeID::get<DistinctObjectsOp>())
+        .variadicOperand("operands", ods::AnyMemRef())
+        .variadicResult("results", ods::AnyMemRef())
+        .traits({ods::Pure(), infer})
+        .format("$operands attr-dict `:` type($operands)")
+        .verifier(verifyDistinctObjects)
+        .registerIn(*this);
+  }
 
   ods::OpDef(AllocOp::getOperationName(), TypeID::get<AllocOp>())
       .variadicOperand("dynamicSizes", indices)
@@ -241,7 +241,8 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(AllocaScopeOp::getOperationName(), TypeID::get<AllocaScopeOp>())
       .variadicResult("results")
       .region("bodyRegion", ods::SizedRegion(1))
-      .traits({ods::AutomaticAllocationScope(), ods::Interface("RegionBranchOpInterface"),
+      .traits({ods::AutomaticAllocationScope(),
+               ods::CustomTrait("RegionBranchOpInterface", nullptr, verifyAllocaScopeRegionBranch),
                ods::SingleBlockImplicitTerminator(AllocaScopeReturnOp::getOperationName()),
                ods::RecursiveMemoryEffects(), ods::NoRegionArguments()})
       .customAssembly(parseAllocaScope, printAllocaScope)

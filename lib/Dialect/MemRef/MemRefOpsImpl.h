@@ -19,8 +19,19 @@ namespace impl {
 /// The layout is the identity (MLIR's `getLayout().isIdentity()`, true for
 /// strided layouts whose map is the identity, e.g. `strided<[1]>`).
 bool hasIdentityLayout(MemRefType type);
+/// The elements of a DenseI64ArrayAttr (empty for anything else).
+ArrayRef<int64_t> denseI64(Attribute attr);
+/// The DenseI64ArrayAttr inherent attribute `name` of `op`.
+ArrayRef<int64_t> staticList(Operation *op, std::string_view name);
+/// mlir::verifyDynamicDimensionCount: "incorrect number of dynamic sizes".
+LogicalResult verifyDynamicDimensionCount(Operation *op, ShapedType type, ValueRange dynamicSizes);
+/// parseType<MemRefType> / parseColonType<MemRefType> with MLIR's "invalid
+/// kind of type specified: expected builtin.memref, but found ..." (at the
+/// type, resp. at the colon).
+ParseResult parseMemRefType(OpAsmParser &parser, MemRefType &result);
+ParseResult parseColonMemRefType(OpAsmParser &parser, MemRefType &result);
 
-// Result names.
+// Result names (MemRefOps.cpp).
 using NameFn = function_ref<void(Value, std::string_view)>;
 void allocNames(Operation *op, NameFn setName);
 void allocaNames(Operation *op, NameFn setName);
@@ -42,6 +53,7 @@ void viewNames(Operation *op, NameFn setName);
 LogicalResult verifyAlloc(Operation *op);
 LogicalResult verifyAlloca(Operation *op);
 LogicalResult verifyRealloc(Operation *op);
+LogicalResult verifyAllocaScopeRegionBranch(Operation *op);
 LogicalResult verifyAssumeAlignment(Operation *op);
 LogicalResult verifyDistinctObjects(Operation *op);
 LogicalResult verifyCastInterface(Operation *op);
@@ -67,13 +79,10 @@ LogicalResult verifySubView(Operation *op);
 LogicalResult verifyTranspose(Operation *op);
 
 // Result type inference.
+LogicalResult inferDistinctObjects(const ods::InferContext &ctx, std::vector<Type> &inferred);
 LogicalResult inferExtractStridedMetadata(const ods::InferContext &ctx, std::vector<Type> &inferred);
 
 // Custom syntax.
-/// `$operands attr-dict `:` type($operands)` with the result types inferred
-/// from the operands (InferTypeOpInterface).
-ParseResult parseDistinctObjects(OpAsmParser &parser, OperationState &result);
-void printDistinctObjects(Operation *op, OpAsmPrinter &p);
 ParseResult parseAllocaScope(OpAsmParser &parser, OperationState &result);
 void printAllocaScope(Operation *op, OpAsmPrinter &p);
 ParseResult parseDmaStart(OpAsmParser &parser, OperationState &result);

@@ -121,9 +121,28 @@ LogicalResult memref::getStridesAndOffset(MemRefType type, std::vector<int64_t> 
     offset = strided.getOffset();
     return success();
   }
+  AffineMap map = type.getLayoutMap();
+  if (map.isIdentity()) {
+    // The canonical row-major strides, as extracted from
+    // makeCanonicalStridedLayoutExpr: every stride after a dynamic or zero
+    // size is unknown.
+    ArrayRef<int64_t> shape = type.getShape();
+    strides.assign(shape.size(), 0);
+    bool dynamicPoisonBit = false;
+    int64_t runningSize = 1;
+    for (size_t i = shape.size(); i-- > 0;) {
+      strides[i] = dynamicPoisonBit ? ShapedType::kDynamic : runningSize;
+      if (shape[i] > 0)
+        runningSize = int64_t(uint64_t(runningSize) * uint64_t(shape[i]));
+      else
+        dynamicPoisonBit = true;
+    }
+    offset = 0;
+    return success();
+  }
   AffineExpr offsetExpr;
   std::vector<AffineExpr> strideExprs;
-  if (failed(getStridesAndOffsetExprs(type.getLayoutMap(), type.getShape(), strideExprs, offsetExpr)))
+  if (failed(getStridesAndOffsetExprs(map, type.getShape(), strideExprs, offsetExpr)))
     return failure();
   if (auto cst = dyn_cast<AffineConstantExpr>(offsetExpr))
     offset = cst.getValue();

@@ -32,7 +32,7 @@ ParseResult memref::parseDynamicIndexList(OpAsmParser &parser, std::vector<OpAsm
     } else {
       if (res.has_value())
         return failure();
-      int64_t integer;
+      int64_t integer = 0;
       if (failed(parser.parseInteger(integer)))
         return failure();
       integerVals.push_back(integer);

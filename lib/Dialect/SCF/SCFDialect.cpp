@@ -37,10 +37,9 @@ constexpr int64_t kDynamic = std::numeric_limits<int64_t>::min();
 /// The operands a region terminator forwards (RegionBranchTerminatorOpInterface),
 /// or nothing if `op` is not such a terminator.
 std::optional<ValueRange> getForwardedOperands(Operation *op) {
-  std::string_view name = op->getName().getStringRef();
-  if (name == ConditionOp::getOperationName())
+  if (isa<ConditionOp>(op))
     return op->getNumOperands() ? op->getOperands().drop_front(1) : ValueRange();
-  if (name == ReduceOp::getOperationName())
+  if (isa<ReduceOp>(op))
     return ValueRange();
   if (op->hasTrait<OpTrait::ReturnLike>())
     return op->getOperands();
@@ -81,17 +80,11 @@ using EntryOperandsFn = ValueRange (*)(Operation *op);
 /// its successors forwards as many values as the successor takes, with
 /// matching types.
 static LogicalResult verifyRegionBranch(Operation *op, SuccessorRegionsFn getSuccessors, EntryOperandsFn getEntry) {
-  std::vector<Operation *> points = {nullptr};
-  for (Region &region : op->getRegions())
-    for (Block &block : region)
-      if (!block.empty() && getForwardedOperands(&block.back()))
-        points.push_back(&block.back());
-
   std::vector<RegionSuccessor> successors;
-  for (Operation *point : points) {
+  // Checks the edges from one branch point (null: the op itself).
+  auto verifyPoint = [&](Operation *point, ValueRange operands) -> LogicalResult {
     successors.clear();
     getSuccessors(op, point, successors);
-    ValueRange operands = point ? *getForwardedOperands(point) : (getEntry ? getEntry(op) : ValueRange());
     for (const RegionSuccessor &successor : successors) {
       auto emitEdgeError = [&]() {
         InFlightDiagnostic diag = op->emitOpError("along control flow edge from ");
@@ -120,7 +113,19 @@ static LogicalResult verifyRegionBranch(Operation *op, SuccessorRegionsFn getSuc
                                  << " should match successor input type #" << unsigned(i) << " " << inputType;
       }
     }
-  }
+    return success();
+  };
+
+  if (failed(verifyPoint(nullptr, getEntry ? getEntry(op) : ValueRange())))
+    return failure();
+  for (Region &region : op->getRegions())
+    for (Block &block : region) {
+      if (block.empty())
+        continue;
+      if (std::optional<ValueRange> forwarded = getForwardedOperands(&block.back()))
+        if (failed(verifyPoint(&block.back(), *forwarded)))
+          return failure();
+    }
   return success();
 }
 
@@ -194,24 +199,21 @@ static LogicalResult verifyLoopLike(Operation *op, ValueRange inits, ValueRange 
     return op->emitOpError("different number of loop results and region iter_args: ")
            << unsigned(results->size()) << " != " << unsigned(iterArgs.size());
   for (size_t i = 0, e = inits.size(); i != e; ++i) {
-    std::string index = std::to_string(i);
     if (inits[i].getType() != iterArgs[i].getType())
-      return op->emitOpError(index) << "-th init and " << index
-                                    << "-th region iter_arg have different type: " << inits[i].getType()
-                                    << " != " << iterArgs[i].getType();
+      return op->emitOpError(std::to_string(i))
+             << "-th init and " << unsigned(i) << "-th region iter_arg have different type: " << inits[i].getType()
+             << " != " << iterArgs[i].getType();
     if (!yielded.empty() && iterArgs[i].getType() != yielded[i].getType())
-      return op->emitOpError(index) << "-th region iter_arg and " << index
-                                    << "-th yielded value have different type: " << iterArgs[i].getType()
-                                    << " != " << yielded[i].getType();
+      return op->emitOpError(std::to_string(i))
+             << "-th region iter_arg and " << unsigned(i) << "-th yielded value have different type: "
+             << iterArgs[i].getType() << " != " << yielded[i].getType();
   }
   if (results)
     for (size_t i = 0, e = iterArgs.size(); i != e; ++i)
-      if (iterArgs[i].getType() != (*results)[i].getType()) {
-        std::string index = std::to_string(i);
-        return op->emitOpError(index) << "-th region iter_arg and " << index
-                                      << "-th loop result have different type: " << iterArgs[i].getType()
-                                      << " != " << (*results)[i].getType();
-      }
+      if (iterArgs[i].getType() != (*results)[i].getType())
+        return op->emitOpError(std::to_string(i))
+               << "-th region iter_arg and " << unsigned(i) << "-th loop result have different type: "
+               << iterArgs[i].getType() << " != " << (*results)[i].getType();
   return success();
 }
 
@@ -240,6 +242,11 @@ static LogicalResult verifyFor(Operation *op) {
 
 static LogicalResult verifyForLoopLike(Operation *op) {
   ForOp forOp(op);
+  // MLIR takes the iter_args as the body arguments minus the induction
+  // variable; without any argument that count wraps around.
+  if (entryArgs(forOp.getRegion()).empty())
+    return op->emitOpError("different number of inits and region iter_args: ")
+           << unsigned(forOp.getInitArgs().size()) << " != " << (unsigned long long)(~size_t(0));
   Operation *yield = terminatorOf(forOp.getRegion());
   ValueRange yielded = yield ? yield->getOperands() : ValueRange();
   ValueRange results = op->getResults();
@@ -374,9 +381,27 @@ static bool isDeviceMappingArray(Attribute attr) {
 //===----------------------------------------------------------------------===//
 
 /// The ParallelCombiningOpInterface implementations MLIR registers:
-/// tensor.parallel_insert_slice (its destination is operand #1).
+/// tensor.parallel_insert_slice (Lamina has no tensor dialect: the op is
+/// unregistered and recognized by name).
 static bool isParallelCombiningOp(Operation &op) {
-  return op.getName().getStringRef() == "tensor.parallel_insert_slice" && op.getNumOperands() >= 2;
+  return op.getName().getStringRef() == "tensor.parallel_insert_slice";
+}
+
+/// The destination of tensor.parallel_insert_slice: the first operand of its
+/// second operand segment (`source`, `dest`, offsets, sizes, strides), or
+/// null if that segment is empty.
+static Value getParallelInsertDest(Operation &op) {
+  unsigned destIndex = 1, destCount = 1;
+  if (!op.isRegistered() && !op.getPropertySlots().empty())
+    if (auto props = dyn_cast_or_null<DictionaryAttr>(op.getPropertySlots().front()))
+      if (auto segments = dyn_cast_or_null<DenseI32ArrayAttr>(props.get("operandSegmentSizes")))
+        if (segments.size() >= 2) {
+          destIndex = unsigned(std::max(segments[0], 0));
+          destCount = unsigned(std::max(segments[1], 0));
+        }
+  if (!destCount || destIndex >= op.getNumOperands())
+    return Value();
+  return op.getOperand(destIndex);
 }
 
 static LogicalResult verifyInParallel(Operation *op) {
@@ -389,8 +414,8 @@ static LogicalResult verifyInParallel(Operation *op) {
   for (Operation &nested : op->getRegion(0).front()) {
     if (!isParallelCombiningOp(nested))
       return op->emitOpError("expected only ParallelCombiningOpInterface ops");
-    Value dest = nested.getOperand(1);
-    if (std::find(outArgs.begin(), outArgs.end(), dest) == outArgs.end())
+    Value dest = getParallelInsertDest(nested);
+    if (!dest || std::find(outArgs.begin(), outArgs.end(), dest) == outArgs.end())
       return nested.emitOpError("may only insert into an output block argument");
   }
   return success();

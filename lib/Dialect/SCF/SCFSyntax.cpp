@@ -23,6 +23,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace lamina;
@@ -176,6 +177,37 @@ static void dropMistypedInherentAttr(NamedAttrList &attrs, std::string_view name
   attrs = std::move(filtered);
 }
 
+/// Whether every attribute of `op` (inherent and discardable) is in
+/// `elided`, checked without building the merged dictionary getAttrs()
+/// returns.
+static bool onlyElidedAttrs(Operation *op, ArrayRef<std::string_view> elided) {
+  if (!op->getDiscardableAttrs().empty())
+    return false;
+  ArrayRef<StringAttr> names = op->getName().getAttributeNames();
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  if (names.size() != slots.size())
+    return false;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (!slots[i])
+      continue;
+    if (std::find(elided.begin(), elided.end(), names[i].getValue()) == elided.end())
+      return false;
+  }
+  return true;
+}
+
+/// printOptionalAttrDict(op->getAttrs(), elided), or its `attributes`
+/// keyword form.
+static void printAttrDict(OpAsmPrinter &p, Operation *op, ArrayRef<std::string_view> elided = {},
+                          bool withKeyword = false) {
+  if (onlyElidedAttrs(op, elided))
+    return;
+  if (withKeyword)
+    p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+  else
+    p.printOptionalAttrDict(op->getAttrs(), elided);
+}
+
 static bool isUnitAttr(Attribute attr) { return isa<lamina::UnitAttr>(attr); }
 static bool isArrayAttr(Attribute attr) { return isa<lamina::ArrayAttr>(attr); }
 static bool isDenseI64Array(Attribute attr) { return isa<DenseI64ArrayAttr>(attr); }
@@ -203,7 +235,7 @@ void scf::printExecuteRegionOp(Operation *op, OpAsmPrinter &p) {
     p << " no_inline";
   p << ' ';
   p.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false, /*printBlockTerminators=*/true);
-  p.printOptionalAttrDict(op->getAttrs(), {"no_inline"});
+  printAttrDict(p, op, {"no_inline"});
 }
 
 //===----------------------------------------------------------------------===//
@@ -289,7 +321,7 @@ void scf::printForOp(Operation *op, OpAsmPrinter &p) {
     os << ' ';
   }
   p.printRegion(region, /*printEntryBlockArgs=*/false, /*printBlockTerminators=*/!initArgs.empty());
-  p.printOptionalAttrDict(op->getAttrs(), {"unsignedCmp"});
+  printAttrDict(p, op, {"unsignedCmp"});
 }
 
 //===----------------------------------------------------------------------===//
@@ -473,8 +505,7 @@ void scf::printForallOp(Operation *op, OpAsmPrinter &p) {
     os << ") ";
   }
   p.printRegion(region, /*printEntryBlockArgs=*/false, /*printBlockTerminators=*/op->getNumResults() > 0);
-  p.printOptionalAttrDict(op->getAttrs(),
-                          {"operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep"});
+  printAttrDict(p, op, {"operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep"});
 }
 
 //===----------------------------------------------------------------------===//
@@ -494,7 +525,7 @@ ParseResult scf::parseInParallelOp(OpAsmParser &parser, OperationState &result) 
 void scf::printInParallelOp(Operation *op, OpAsmPrinter &p) {
   p << ' ';
   p.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false, /*printBlockTerminators=*/false);
-  p.printOptionalAttrDict(op->getAttrs());
+  printAttrDict(p, op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -538,7 +569,7 @@ void scf::printIfOp(Operation *op, OpAsmPrinter &p) {
     os << " else ";
     p.printRegion(elseRegion, /*printEntryBlockArgs=*/false, printBlockTerminators);
   }
-  p.printOptionalAttrDict(op->getAttrs());
+  printAttrDict(p, op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -609,7 +640,7 @@ void scf::printParallelOp(Operation *op, OpAsmPrinter &p) {
   p.printOptionalArrowTypeList(op->getResultTypes());
   os << ' ';
   p.printRegion(region, /*printEntryBlockArgs=*/false);
-  p.printOptionalAttrDict(op->getAttrs(), {"operandSegmentSizes"});
+  printAttrDict(p, op, {"operandSegmentSizes"});
 }
 
 //===----------------------------------------------------------------------===//
@@ -654,7 +685,7 @@ void scf::printWhileOp(Operation *op, OpAsmPrinter &p) {
   p.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
   os << " do ";
   p.printRegion(op->getRegion(1));
-  p.printOptionalAttrDictWithKeyword(op->getAttrs());
+  printAttrDict(p, op, {}, /*withKeyword=*/true);
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,6 +3,88 @@
 // RUN: lamina-opt --allow-unregistered-dialect %s | FileCheck %s
 // RUN: lamina-opt --allow-unregistered-dialect %s | lamina-opt --allow-unregistered-dialect | FileCheck %s
 // GEN: --allow-unregistered-dialect
+// CHECK: #map = affine_map<(d0)[s0] -> (d0, s0)>
+// CHECK-NEXT: #map1 = affine_map<()[s0] -> (s0, 10)>
+// CHECK-NEXT: #map2 = affine_map<(d0) -> (d0)>
+// CHECK-NEXT: #map3 = affine_map<()[s0] -> (s0 + 1)>
+// CHECK-NEXT: #map4 = affine_map<(d0)[s0] -> (d0 + s0)>
+// CHECK-NEXT: #map5 = affine_map<(d0)[s0] -> (1000, d0 + 512, s0)>
+// CHECK-NEXT: #map6 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-NEXT: #map7 = affine_map<()[s0] -> (s0 * 2)>
+// CHECK-NEXT: #set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>
+// CHECK-NEXT: #set1 = affine_set<() : (0 == 0)>
+// CHECK-NEXT: module {
+// CHECK-NEXT:   func.func @bounds(%arg0: index, %arg1: index) -> index {
+// CHECK-NEXT:     affine.for %arg2 = max #map(%arg0)[%arg1] to min #map1()[%arg0] step 3 {
+// CHECK-NEXT:       affine.for %arg3 = -5 to #map2(%arg2) {
+// CHECK-NEXT:         affine.for %arg4 = #map2(%arg3) to #map3()[%arg1] {
+// CHECK-NEXT:           "test.use"(%arg4) : (index) -> ()
+// CHECK-NEXT:         } {tag}
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     %0:2 = affine.for %arg2 = 0 to 10 iter_args(%arg3 = %arg0, %arg4 = %arg1) -> (index, index) {
+// CHECK-NEXT:       %1 = affine.apply #map4(%arg2)[%arg3]
+// CHECK-NEXT:       affine.yield %1, %arg4 : index, index
+// CHECK-NEXT:     }
+// CHECK-NEXT:     return %0#0 : index
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @ifs(%arg0: index, %arg1: memref<10xf32>, %arg2: f32) -> f32 {
+// CHECK-NEXT:     affine.for %arg3 = 0 to 10 {
+// CHECK-NEXT:       affine.if #set(%arg3)[%arg0] {
+// CHECK-NEXT:         %1 = affine.load %arg1[%arg3] : memref<10xf32>
+// CHECK-NEXT:       } else {
+// CHECK-NEXT:       }
+// CHECK-NEXT:       affine.if #set1() {
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     %0 = affine.if #set(%arg0)[%arg0] -> f32 {
+// CHECK-NEXT:       affine.yield %arg2 : f32
+// CHECK-NEXT:     } else {
+// CHECK-NEXT:       affine.yield %arg2 : f32
+// CHECK-NEXT:     }
+// CHECK-NEXT:     return %0 : f32
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @minmax(%arg0: index, %arg1: index) -> index {
+// CHECK-NEXT:     %0 = affine.min #map5(%arg0)[%arg1]
+// CHECK-NEXT:     %1 = affine.max #map6(%arg0, %0) {attr}
+// CHECK-NEXT:     %2 = affine.apply #map7()[%1]
+// CHECK-NEXT:     return %2 : index
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @par(%arg0: memref<100x100xf32>, %arg1: index) {
+// CHECK-NEXT:     affine.parallel (%arg2, %arg3) = (0, max(%arg1, 0)) to (min(%arg1, 100), symbol(%arg1) + 10) step (5, 7) {
+// CHECK-NEXT:       affine.parallel (%arg4) = (%arg2) to (%arg2 + 10) {
+// CHECK-NEXT:         %1 = affine.load %arg0[%arg2 + %arg4, %arg3 * 2] : memref<100x100xf32>
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     %0:2 = affine.parallel (%arg2) = (0) to (10) reduce ("minimumf", "maximumf") -> (f32, f32) {
+// CHECK-NEXT:       %1 = affine.load %arg0[%arg2, %arg2] : memref<100x100xf32>
+// CHECK-NEXT:       affine.yield %1, %1 : f32, f32
+// CHECK-NEXT:     }
+// CHECK-NEXT:     affine.parallel () = () to () {
+// CHECK-NEXT:     }
+// CHECK-NEXT:     return
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @memory(%arg0: memref<100x100xf32>, %arg1: index, %arg2: vector<8xf32>, %arg3: memref<1xi32>, %arg4: memref<100x100xf32, 2>) {
+// CHECK-NEXT:     %0 = affine.vector_load %arg0[%arg1, %arg1 + 8] : memref<100x100xf32>, vector<8xf32>
+// CHECK-NEXT:     affine.vector_store %arg2, %arg0[%arg1 floordiv 2, %arg1 mod 3] : memref<100x100xf32>, vector<8xf32>
+// CHECK-NEXT:     affine.prefetch %arg0[%arg1, %arg1 + 5], write, locality<0>, instr : memref<100x100xf32>
+// CHECK-NEXT:     affine.prefetch %arg0[%arg1, 0], read, locality<3>, data {x} : memref<100x100xf32>
+// CHECK-NEXT:     %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:     affine.store %cst, %arg0[%arg1, 3] {x} : memref<100x100xf32>
+// CHECK-NEXT:     %c0 = arith.constant 0 : index
+// CHECK-NEXT:     affine.dma_start %arg0[%arg1, %arg1 + 1], %arg4[%c0, %c0], %arg3[%c0], %arg1 : memref<100x100xf32>, memref<100x100xf32, 2>, memref<1xi32>
+// CHECK-NEXT:     affine.dma_start %arg0[%arg1, %arg1], %arg4[0, 0], %arg3[0], %arg1, %c0, %arg1 : memref<100x100xf32>, memref<100x100xf32, 2>, memref<1xi32>
+// CHECK-NEXT:     affine.dma_wait %arg3[%c0], %arg1 : memref<1xi32>
+// CHECK-NEXT:     return
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @index_ops(%arg0: index, %arg1: index) -> (index, index) {
+// CHECK-NEXT:     %0 = affine.linearize_index [%arg0, %arg1] by (3) : index
+// CHECK-NEXT:     %1 = affine.linearize_index disjoint [%arg0, %arg1] by (%arg1, 3) {foo = 1 : i64} : index
+// CHECK-NEXT:     %2:2 = affine.delinearize_index %arg0 into (%arg1, 4) {bar} : index, index
+// CHECK-NEXT:     %3 = affine.delinearize_index %arg0 into () : index
+// CHECK-NEXT:     return %0, %1 : index, index
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
 
 #set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>
 
@@ -10,7 +92,7 @@
 // their alias with `max`/`min` for several results; step and iter_args.
 func.func @bounds(%n: index, %m: index) -> index {
   affine.for %i = max affine_map<(d0)[s0] -> (d0, s0)>(%n)[%m] to min affine_map<()[s0] -> (s0, 10)>()[%n] step 3 {
-    affine.for %j = -5 to %i {
+    affine.for %j = -5 to affine_map<(d0) -> (d0)>(%i) {
       affine.for %k = affine_map<(d0) -> (d0)>(%j) to affine_map<()[s0] -> (s0 + 1)>()[%m] {
         "test.use"(%k) : (index) -> ()
       } {tag}
@@ -56,7 +138,7 @@ func.func @par(%A: memref<100x100xf32>, %N: index) {
       %v = affine.load %A[%i + %k, %j * 2] : memref<100x100xf32>
     }
   }
-  %r:2 = affine.parallel (%i) = (0) to (10) reduce ("minimumf", "maxnumf") -> (f32, f32) {
+  %r:2 = affine.parallel (%i) = (0) to (10) reduce ("minimumf", "maximumf") -> (f32, f32) {
     %v = affine.load %A[%i, %i] : memref<100x100xf32>
     affine.yield %v, %v : f32, f32
   }

@@ -12,7 +12,7 @@
 // CHECK-NEXT:     %0 = "memref.alloc"(%arg1) <{alignment = 16 : i64, operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<8x?xf32>
 // CHECK-NEXT:     %1 = "memref.subview"(%arg0, %arg1, %arg1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>, static_offsets = array<i64: -9223372036854775808, 0>, static_sizes = array<i64: 4, -9223372036854775808>, static_strides = array<i64: 1, 1>}> : (memref<8x?xf32>, index, index) -> memref<4x?xf32, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:     %2:6 = "memref.extract_strided_metadata"(%arg0) : (memref<8x?xf32>) -> (memref<f32>, index, index, index, index, index)
-// CHECK-NEXT:     %3 = "memref.expand_shape"(%0, %arg1) <{reassociation = [[0, 1], [2]], static_output_shape = array<i64: 2, 4, -9223372036854775808>}> : (memref<8x?xf32>, index) -> memref<2x4x?xf32>
+// CHECK-NEXT:     %3 = "memref.expand_shape"(%0, %arg1) <{reassociation = {{\[\[}}0, 1], [2]], static_output_shape = array<i64: 2, 4, -9223372036854775808>}> : (memref<8x?xf32>, index) -> memref<2x4x?xf32>
 // CHECK-NEXT:     %4 = "memref.atomic_rmw"(%arg2, %arg0, %arg1, %arg1) <{kind = 5 : i64}> : (f32, memref<8x?xf32>, index, index) -> f32
 // CHECK-NEXT:     %5 = "memref.load"(%arg0, %arg1, %arg1) <{nontemporal = true}> : (memref<8x?xf32>, index, index) -> f32
 // CHECK-NEXT:     "memref.store"(%5, %arg0, %arg1, %arg1) <{nontemporal = false}> : (f32, memref<8x?xf32>, index, index) -> ()

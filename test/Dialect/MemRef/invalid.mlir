@@ -220,3 +220,49 @@ func.func @view_sizes(%b: memref<2048xi8>, %i: index) {
   %0 = memref.view %b[%i][] : memref<2048xi8> to memref<?x4xf32>
   return
 }
+
+// -----
+
+func.func @scope_results(%m: memref<8xf32>) {
+  // expected-error@+1 {{'memref.alloca_scope' op along control flow edge from Operation memref.alloca_scope.return to parent: region branch point has 1 operands, but region successor needs 0 inputs}}
+  memref.alloca_scope {
+    // expected-note@+1 {{region branch point}}
+    memref.alloca_scope.return %m : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @scope_types(%m: memref<8xf32>) {
+  // expected-error@+1 {{'memref.alloca_scope' op along control flow edge from Operation memref.alloca_scope.return to parent: successor operand type #0 'memref<8xf32>' should match successor input type #0 'memref<4xf32>'}}
+  %0 = memref.alloca_scope -> memref<4xf32> {
+    // expected-note@+1 {{region branch point}}
+    memref.alloca_scope.return %m : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @transpose_type(%i: index) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.memref, but found 'index'}}
+  %0 = memref.transpose %i (d0) -> (d0) : index to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_rw(%m: memref<10xf32>, %i: index) {
+  // expected-error@+1 {{rw specifier has to be 'read' or 'write'}}
+  memref.prefetch %m[%i], rw, locality<0>, data : memref<10xf32>
+  return
+}
+
+// -----
+
+"test.region"() ({
+  // expected-error@+1 {{'memref.alloca' op requires an ancestor op with AutomaticAllocationScope trait}}
+  %0 = memref.alloca() : memref<1xf32>
+  "test.end"() : () -> ()
+}) : () -> ()

@@ -9,7 +9,7 @@
 // CHECK-NEXT:   memref.global @z : memref<3xf16> = uninitialized
 // CHECK-NEXT:   memref.global "private" @y : memref<4xi32>
 // CHECK-NEXT:   memref.global @s : memref<f32> = dense<1.000000e+00>
-// CHECK-NEXT:   memref.global "nested" constant @a : memref<2x2xf32> = dense<[[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]>
+// CHECK-NEXT:   memref.global "nested" constant @a : memref<2x2xf32> = dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]>
 // CHECK-NEXT:   memref.global @sp : memref<2xi32> = sparse<0, 5> {foo = 1 : i64}
 // CHECK-NEXT:   func.func @all(%arg0: memref<8x?xf32>, %arg1: index, %arg2: f32, %arg3: memref<*xf32>, %arg4: memref<2048xi8>) {
 // CHECK-NEXT:     %alloc = memref.alloc(%arg1) {alignment = 16 : i64} : memref<8x?xf32>
@@ -40,9 +40,9 @@
 // CHECK-NEXT:     %subview_2 = memref.subview %arg0[0, 0] [1, 1] [1, 1] {q = 1 : i64} : memref<8x?xf32> to memref<1xf32, strided<[1]>>
 // CHECK-NEXT:     %reinterpret_cast = memref.reinterpret_cast %arg3 to offset: [0], sizes: [%arg1, 10], strides: [10, 1] : memref<*xf32> to memref<?x10xf32>
 // CHECK-NEXT:     %reinterpret_cast_3 = memref.reinterpret_cast %arg0 to offset: [%arg1], sizes: [], strides: [] : memref<8x?xf32> to memref<f32, strided<[], offset: ?>>
-// CHECK-NEXT:     %expand_shape = memref.expand_shape %view [[0, 1], [2]] output_shape [%arg1, 2, 4] : memref<?x4xf32> into memref<?x2x4xf32>
+// CHECK-NEXT:     %expand_shape = memref.expand_shape %view {{\[\[}}0, 1], [2]] output_shape [%arg1, 2, 4] : memref<?x4xf32> into memref<?x2x4xf32>
 // CHECK-NEXT:     %expand_shape_4 = memref.expand_shape %reinterpret_cast_3 [] output_shape [1, 1] : memref<f32, strided<[], offset: ?>> into memref<1x1xf32, strided<[1, 1], offset: ?>>
-// CHECK-NEXT:     %collapse_shape = memref.collapse_shape %expand_shape [[0, 1, 2]] : memref<?x2x4xf32> into memref<?xf32>
+// CHECK-NEXT:     %collapse_shape = memref.collapse_shape %expand_shape {{\[\[}}0, 1, 2]] : memref<?x2x4xf32> into memref<?xf32>
 // CHECK-NEXT:     memref.copy %arg0, %arg0 : memref<8x?xf32> to memref<8x?xf32>
 // CHECK-NEXT:     %4 = memref.realloc %collapse_shape(%arg1) {alignment = 8 : i64} : memref<?xf32> to memref<?xf32>
 // CHECK-NEXT:     %assume_align = memref.assume_alignment %arg0, 16 : memref<8x?xf32>
