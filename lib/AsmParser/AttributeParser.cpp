@@ -3,6 +3,7 @@
 
 #include "lamina/IR/Dialect.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 using namespace lamina;
@@ -219,11 +220,17 @@ Attribute Parser::parseFloatAttr(Type type, bool isNegative) {
 /// not fit (MLIR's buildAttributeAPInt).
 static std::optional<APInt> buildAttributeAPInt(Type type, bool isNegative, std::string_view spelling) {
   bool isHex = spelling.size() > 1 && spelling[1] == 'x';
-  auto parsed = APInt::fromString(isHex ? spelling.substr(2) : spelling, isHex ? 16 : 10);
+  std::string_view digits = isHex ? spelling.substr(2) : spelling;
+  unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth : type.getIntOrFloatBitWidth();
+  // A literal with far more digits than the type has bits cannot fit;
+  // reject it before the (quadratic in its length) decimal conversion.
+  size_t significant = digits.size() - std::min(digits.size(), digits.find_first_not_of('0'));
+  if (significant > size_t(width) / (isHex ? 4 : 3) + 2)
+    return std::nullopt;
+  auto parsed = APInt::fromString(digits, isHex ? 16 : 10);
   if (!parsed)
     return std::nullopt;
   APInt result = *parsed;
-  unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth : type.getIntOrFloatBitWidth();
   if (width > result.getBitWidth()) {
     result = result.zext(width);
   } else if (width < result.getBitWidth()) {

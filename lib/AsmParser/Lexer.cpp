@@ -168,8 +168,16 @@ const KeywordEntry kKeywords[] = {
 } // namespace
 
 Token Lexer::lexBareIdentifierOrKeyword(const char *tokStart) {
-  while (isAlpha(*curPtr) || isDigit(*curPtr) || *curPtr == '_' || *curPtr == '$' || *curPtr == '.')
-    ++curPtr;
+  if (tokStart >= lastIdentifierStart && tokStart < lastIdentifierEnd) {
+    // Everything up to the end of the enclosing identifier is identifier
+    // characters.
+    curPtr = lastIdentifierEnd;
+  } else {
+    while (isAlpha(*curPtr) || isDigit(*curPtr) || *curPtr == '_' || *curPtr == '$' || *curPtr == '.')
+      ++curPtr;
+    lastIdentifierStart = tokStart;
+    lastIdentifierEnd = curPtr;
+  }
   std::string_view spelling(tokStart, curPtr - tokStart);
   auto allDigits = [](std::string_view s) {
     for (char c : s)

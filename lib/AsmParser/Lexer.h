@@ -47,6 +47,11 @@ private:
   const char *nextReleasePoint;
   const MemoryBuffer *memBuffer;
   StringAttr bufferName;
+  /// The last bare identifier scanned, [start, end). Lexing again from
+  /// inside it (dimension lists split `4x4xf32` after each `x`) reuses its
+  /// end instead of rescanning, so `1x1x1x...` lexes in linear time.
+  const char *lastIdentifierStart = nullptr;
+  const char *lastIdentifierEnd = nullptr;
 };
 
 } // namespace lamina

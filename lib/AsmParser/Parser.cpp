@@ -911,6 +911,20 @@ ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
 
 ParseResult OperationParser::runMachine(Region *startRegion, ArrayRef<Argument> entryArguments, bool isIsolated) {
   std::vector<Frame> stack;
+  // On failure the stack still owns the regions of unfinished generic ops.
+  // Ops in inner regions may use values of outer ones, so every use is
+  // unlinked before any op is freed, and frames are released innermost first.
+  struct StackReleaser {
+    std::vector<Frame> &stack;
+    ~StackReleaser() {
+      for (Frame &f : stack)
+        if (f.op)
+          for (auto &region : f.op->state.regions)
+            region->dropAllReferences();
+      while (!stack.empty())
+        stack.pop_back();
+    }
+  } releaser{stack};
   if (startRegion) {
     bool isEmpty;
     if (beginRegion(*startRegion, entryArguments, isIsolated, stack, isEmpty))
@@ -1550,7 +1564,8 @@ LogicalResult lamina::parseAsmSourceFile(const SourceMgr &sourceMgr, unsigned bu
                                          const ParserConfig &config) {
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
   MLIRContext *ctx = config.getContext();
-  Location parserLoc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+  Location parserLoc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), config.getSourceFileStartLine(),
+                                           config.getSourceFileStartColumn());
   SymbolState symbols;
   ParserState state(sourceMgr, bufferID, config, symbols);
   return TopLevelOperationParser(state).parse(block, parserLoc);
@@ -1563,7 +1578,8 @@ Operation *lamina::parseSourceFileForTool(const SourceMgr &sourceMgr, unsigned b
   if (failed(parseAsmSourceFile(sourceMgr, bufferID, &block, config)))
     return nullptr;
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
-  Location sourceFileLoc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+  Location sourceFileLoc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(),
+                                               config.getSourceFileStartLine(), config.getSourceFileStartColumn());
   if (!block.empty() && &block.front() == &block.back() && isa<ModuleOp>(&block.front())) {
     Operation *op = &block.front();
     op->remove();

@@ -129,27 +129,32 @@ public:
   std::optional<uint64_t> emit(Operation *op) {
     if (!hasProperties(op))
       return std::nullopt;
-    EncodingEmitter payload(pool);
+    payload.clear();
     DialectWriter writer(version, payload, numbering, strings);
     if (op->isRegistered())
       writeOpProperties(op, writer);
     else
       writer.writeAttribute(op->getPropertySlots()[0]);
+    // Stored with a varint size prefix; identical entries are shared.
+    entry.clear();
+    uint64_t size = payload.size();
+    if ((size >> 7) == 0) {
+      entry.push_back(char((size << 1) | 1));
+    } else {
+      EncodingEmitter sizeEmitter(pool);
+      sizeEmitter.emitVarInt(size);
+      scratch.clear();
+      sizeEmitter.appendTo(scratch);
+      entry.append(reinterpret_cast<const char *>(scratch.data()), scratch.size());
+    }
     scratch.clear();
     payload.appendTo(scratch);
-    // Stored with its size prefix.
-    EncodingEmitter sizeEmitter(pool);
-    sizeEmitter.emitVarInt(scratch.size());
-    std::string entry;
-    std::vector<uint8_t> sizeBytes;
-    sizeEmitter.appendTo(sizeBytes);
-    entry.append(reinterpret_cast<const char *>(sizeBytes.data()), sizeBytes.size());
     entry.append(reinterpret_cast<const char *>(scratch.data()), scratch.size());
-    auto it = uniqued.find(entry);
+    auto it = uniqued.find(std::string_view(entry));
     if (it != uniqued.end())
       return it->second;
     size_t index = storage.size();
-    storage.push_back(std::move(entry));
+    storage.push_back(entry);
     uniqued.emplace(storage.back(), index);
     return index;
   }
@@ -168,6 +173,9 @@ private:
   int64_t version;
   std::deque<std::string> storage;
   std::unordered_map<std::string_view, size_t> uniqued;
+  /// Reused for every operation.
+  EncodingEmitter payload{pool};
+  std::string entry;
   std::vector<uint8_t> scratch;
 };
 

@@ -127,6 +127,14 @@ public:
     child.prevSize = 0;
   }
 
+  /// Forgets everything emitted (keeps the current buffer's capacity).
+  void clear() {
+    current.clear();
+    head = tail = -1;
+    prevSize = 0;
+    requiredAlignment = 1;
+  }
+
   /// Writes all bytes to `os`.
   void writeTo(raw_ostream &os) {
     for (int64_t c = head; c >= 0; c = pool->chunks[size_t(c)].next)

@@ -320,8 +320,10 @@ private:
 
 /// Parses, verifies and prints one buffer. Returns success if everything
 /// worked (diagnostics are reported through the context's handlers).
-LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext &context, const OptConfig &config) {
+LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext &context, const OptConfig &config,
+                             unsigned startLine, unsigned startCol, bool keepIR) {
   ParserConfig parserConfig(&context, /*verifyAfterParse=*/true);
+  parserConfig.setSourceFileStart(startLine, startCol);
   Operation *op = nullptr;
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(1);
   if (isBytecode(buffer->getBuffer())) {
@@ -343,10 +345,16 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   }
   if (!op)
     return failure();
+  // The last buffer's IR is left for process exit to reclaim: tearing down
+  // hundreds of thousands of ops right before exiting only costs time.
   struct Owner {
     Operation *op;
-    ~Owner() { op->destroy(); }
-  } owner{op};
+    bool keep;
+    ~Owner() {
+      if (!keep)
+        op->destroy();
+    }
+  } owner{op, keepIR};
   if (config.emitBytecode) {
     BytecodeWriterConfig writerConfig("MLIR22.1.8");
     if (config.emitBytecodeVersion)
@@ -362,8 +370,20 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
 /// are checked against the expectations of the whole input instead of
 /// printed.
 LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &inputMgr, const OptConfig &config,
-                            DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier) {
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+                            DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier,
+                            unsigned startLine = 0, unsigned startCol = 0, bool isLastBuffer = false) {
+  // The context of the last buffer is not destroyed (see performActions);
+  // earlier ones are, so many split chunks do not accumulate memory.
+  MLIRContext *contextPtr = new MLIRContext(registry, MLIRContext::Threading::DISABLED);
+  struct ContextOwner {
+    MLIRContext *ctx;
+    bool keep;
+    ~ContextOwner() {
+      if (!keep)
+        delete ctx;
+    }
+  } contextOwner{contextPtr, isLastBuffer && !verifier};
+  MLIRContext &context = *contextPtr;
   if (!config.disableThreading)
     context.enableMultithreading();
   context.allowUnregisteredDialects(config.allowUnregisteredDialects);
@@ -372,14 +392,14 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
     // Source lines come from the whole input (a chunk's lines are at the
     // same place in it), as mlir-opt's handler finds the original buffer.
     SourceMgrDiagnosticHandler handler(inputMgr, &context);
-    LogicalResult r = performActions(os, sourceMgr, context, config);
+    LogicalResult r = performActions(os, sourceMgr, context, config, startLine, startCol, contextOwner.keep);
     errs().flush();
     return r;
   }
   // Whether the actions succeed does not matter, only which diagnostics
   // they produce.
   auto handler = verifier->registerInContext(&context);
-  (void)performActions(os, sourceMgr, context, config);
+  (void)performActions(os, sourceMgr, context, config, startLine, startCol, /*keepIR=*/false);
   errs().flush();
   return success();
 }
@@ -389,7 +409,7 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
 LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptConfig &config,
                               DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier) {
   if (!config.splitInputFile)
-    return processBuffer(os, inputMgr, inputMgr, config, registry, verifier);
+    return processBuffer(os, inputMgr, inputMgr, config, registry, verifier, 0, 0, /*isLastBuffer=*/true);
   const MemoryBuffer *original = inputMgr.getMemoryBuffer(1);
   std::string_view text = original->getBuffer();
   std::string_view marker = config.inputSplitMarker;
@@ -422,7 +442,12 @@ LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptCon
     padded.append(chunk);
     SourceMgr chunkMgr;
     chunkMgr.addNewSourceBuffer(MemoryBuffer::getMemBufferCopy(padded, original->getBufferIdentifier()));
-    if (failed(processBuffer(os, chunkMgr, inputMgr, config, registry, verifier)))
+    // The implicit module of a chunk is located where the chunk starts
+    // (file:0:0 for the first one), as in mlir-opt.
+    unsigned startLine = i ? unsigned(newlinesBefore + 1) : 0;
+    unsigned startCol = i ? unsigned(chunk.data() - lineStart + 1) : 0;
+    if (failed(processBuffer(os, chunkMgr, inputMgr, config, registry, verifier, startLine, startCol,
+                             /*isLastBuffer=*/i + 1 == chunks.size())))
       hadFailure = true;
   }
   return failure(hadFailure);

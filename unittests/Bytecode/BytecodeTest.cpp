@@ -23,7 +23,9 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <functional>
 #include <new>
+#include <pthread.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -240,9 +242,27 @@ void checkCleanRead(const std::string &bytes) {
   gTrackAllocations = true;
   OwnedOp op(readBytecode(t.ctx, std::string_view(buffer.get(), bytes.size())));
   gTrackAllocations = false;
-  if (!op.op)
+  if (!op.op) {
     EXPECT_GT(t.numErrors, 0u) << "failed without a diagnostic";
+  }
   EXPECT_LE(gLargestAllocation.load(), 64 * bytes.size() + (1u << 20)) << "allocation out of proportion";
+}
+
+/// Runs `fn` on a thread with a 512 MiB stack, as lamina-opt runs everything
+/// (decoding nested attributes recurses, up to a bounded depth, and
+/// sanitizers make frames much larger).
+void runOnLargeStack(std::function<void()> fn) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t(512) << 20);
+  pthread_t thread;
+  auto body = [](void *arg) -> void * {
+    (*static_cast<std::function<void()> *>(arg))();
+    return nullptr;
+  };
+  ASSERT_EQ(pthread_create(&thread, &attr, body, &fn), 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
 }
 
 //===----------------------------------------------------------------------===//
@@ -263,8 +283,9 @@ TEST(Bytecode, RoundTripEveryVersion) {
       ASSERT_TRUE(read.op) << "version " << v << ": " << t2.lastMessage;
       std::string printed = printGeneric(read.op);
       // Before version 5 unregistered operations lose their properties.
-      if (v >= 5)
+      if (v >= 5) {
         EXPECT_EQ(printed, expected) << "version " << v;
+      }
       // Writing what was read gives the same bytes.
       EXPECT_EQ(writeBytecode(read.op, v), bytes) << "version " << v;
     }
@@ -400,7 +421,7 @@ struct FileBuilder {
   void irWithOneOp() { section(4, varint(1 << 1) + varint(0) + std::string(1, '\0') + varint(0)); }
 };
 
-TEST(BytecodeFuzz, HostileFiles) {
+TEST(BytecodeFuzz, HostileFiles) { runOnLargeStack([] {
   auto expectError = [](const std::string &bytes, std::string_view message) {
     SCOPED_TRACE(std::string(message));
     TestContext t;
@@ -469,6 +490,7 @@ TEST(BytecodeFuzz, HostileFiles) {
   }
   // A future version.
   expectError(std::string("ML\xEFR\x0F", 5), "bytecode version 7 is newer than the current version 6");
+});
 }
 
 } // namespace

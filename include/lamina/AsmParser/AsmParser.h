@@ -19,10 +19,20 @@ public:
       : context(context), verifyAfterParse(verifyAfterParse) {}
   MLIRContext *getContext() const { return context; }
   bool shouldVerifyAfterParse() const { return verifyAfterParse; }
+  /// The line and column the implicit top-level module is located at
+  /// (`file:0:0` by default; a `-split-input-file` chunk uses the position
+  /// where it starts, as mlir-opt does).
+  void setSourceFileStart(unsigned line, unsigned col) {
+    startLine = line;
+    startCol = col;
+  }
+  unsigned getSourceFileStartLine() const { return startLine; }
+  unsigned getSourceFileStartColumn() const { return startCol; }
 
 private:
   MLIRContext *context;
   bool verifyAfterParse;
+  unsigned startLine = 0, startCol = 0;
 };
 
 /// Parses the buffer `bufferID` of `sourceMgr` into `block`: top-level ops,

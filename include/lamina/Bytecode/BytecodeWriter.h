@@ -28,8 +28,12 @@ private:
   int64_t desiredVersion = kBytecodeVersion;
 };
 
-/// Writes `op` (and everything nested) as bytecode to `os`. Fails (with a
-/// diagnostic) if the requested version cannot represent the IR.
+/// Writes `op` (and everything nested) as bytecode to `os`: the bytes
+/// `mlir-opt --emit-bytecode` writes for the same IR (same section order,
+/// numbering and encodings). Fails, with mlir-opt's diagnostic on `op`, for
+/// a version outside [0, 6]. Before version 5 inherent attributes are
+/// written in the attribute dictionary and unregistered operations lose
+/// their properties, as with mlir-opt.
 LogicalResult writeBytecodeToFile(Operation *op, raw_ostream &os, const BytecodeWriterConfig &config = BytecodeWriterConfig());
 
 } // namespace lamina

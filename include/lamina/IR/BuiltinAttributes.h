@@ -101,6 +101,10 @@ public:
 
 inline bool operator==(StringAttr a, std::string_view b) { return a && a.getValue() == b; }
 inline bool operator!=(StringAttr a, std::string_view b) { return !(a == b); }
+/// Identity, as for any attribute. (Spelled out: with the string_view
+/// comparison above, clang finds `StringAttr == StringAttr` ambiguous.)
+inline bool operator==(StringAttr a, StringAttr b) { return Attribute(a) == Attribute(b); }
+inline bool operator!=(StringAttr a, StringAttr b) { return !(a == b); }
 
 /// `42 : i32`, `true`. Any integer or index type.
 class IntegerAttr : public Attribute::AttrBase<IntegerAttr, TypedAttr, detail::IntegerAttrStorage> {

@@ -1,0 +1,305 @@
+//===- BytecodeReaderImpl.h - State of one bytecode read -------------------===//
+//
+// Private to the Bytecode library: the tables a read builds (strings,
+// dialects, operation names, attributes and types, resources, properties),
+// the DialectBytecodeReader handed to decoders, and the reader itself.
+// BytecodeReader.cpp reads the sections and decodes attributes and types;
+// BytecodeReaderIR.cpp reads operations, regions, values and use-lists.
+//
+#pragma once
+
+#include "BuiltinDialectBytecode.h"
+#include "EncodingReader.h"
+#include "lamina/AsmParser/AsmParser.h"
+#include "lamina/Bytecode/BytecodeImplementation.h"
+#include "lamina/IR/Operation.h"
+#include "lamina/Support/DenseMap.h"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace lamina::bytecode {
+
+//===----------------------------------------------------------------------===//
+// Tables
+//===----------------------------------------------------------------------===//
+
+/// A dialect referenced by the bytecode.
+struct BytecodeDialect {
+  std::string_view name;
+  /// The raw version entry (empty if none).
+  ArrayRef<uint8_t> versionBuffer;
+  bool loadAttempted = false;
+  /// The loaded dialect, or null for an unregistered one.
+  Dialect *dialect = nullptr;
+  bool isBuiltin() const { return dialect && name == "builtin"; }
+};
+
+/// An operation name referenced by the bytecode.
+struct BytecodeOperationName {
+  BytecodeDialect *dialect;
+  std::string_view name;
+  /// Whether the producer had the op registered (version >= 5).
+  std::optional<bool> wasRegistered;
+  std::optional<OperationName> opName;
+};
+
+/// The attribute or type entries, decoded on first use. Kept compact: the
+/// table often has an entry per operation (its location).
+template <typename T> struct AttrTypeTable {
+  enum Flags : uint8_t { kHasCustomEncoding = 1, kResolving = 2 };
+  struct Entry {
+    T value;
+    /// The encoding: a range of the AttrType section.
+    uint32_t offset = 0, size = 0;
+  };
+  std::vector<Entry> entries;
+  std::vector<uint8_t> flags;
+  /// (first entry index, dialect index) of each dialect group, ascending.
+  std::vector<std::pair<uint32_t, uint32_t>> groups;
+
+  size_t size() const { return entries.size(); }
+  /// The dialect index of entry `index`.
+  uint32_t getDialectIndex(size_t index) const {
+    auto it = std::upper_bound(groups.begin(), groups.end(), std::make_pair(uint32_t(index), UINT32_MAX));
+    return std::prev(it)->second;
+  }
+};
+
+/// A custom use-list order read for a value.
+struct UseListOrder {
+  std::vector<uint32_t> indices;
+  bool isIndexPairEncoding = false;
+};
+
+class BytecodeReaderImpl;
+
+/// The DialectBytecodeReader handed to attribute/type decoders and to
+/// operations reading their properties.
+class DialectReader final : public BuiltinBytecodeReader {
+public:
+  DialectReader(BytecodeReaderImpl &impl, EncodingReader &reader) : impl(impl), reader(reader) {}
+
+  InFlightDiagnostic emitError(std::string_view msg = {}) const override { return reader.emitError(msg); }
+  MLIRContext *getContext() const override;
+  uint64_t getBytecodeVersion() const override;
+
+  LogicalResult readAttribute(Attribute &result) override;
+  LogicalResult readOptionalAttribute(Attribute &result) override;
+  LogicalResult readType(Type &result) override;
+  using DialectBytecodeReader::readAttribute;
+  using DialectBytecodeReader::readOptionalAttribute;
+  using DialectBytecodeReader::readType;
+  LogicalResult readResourceHandle(DenseResourceElementsHandle &result) override;
+
+  LogicalResult readVarInt(uint64_t &result) override { return reader.parseVarInt(result); }
+  LogicalResult readSignedVarInt(int64_t &result) override {
+    uint64_t v;
+    if (failed(reader.parseSignedVarInt(v)))
+      return failure();
+    result = int64_t(v);
+    return success();
+  }
+  FailureOr<APInt> readAPIntWithKnownWidth(unsigned bitWidth) override;
+  FailureOr<APFloat> readAPFloatWithKnownSemantics(const FltSemantics &semantics) override {
+    FailureOr<APInt> bits = readAPIntWithKnownWidth(APFloat::getSizeInBits(semantics));
+    if (failed(bits))
+      return failure();
+    return APFloat::fromBits(semantics, *bits);
+  }
+  LogicalResult readString(std::string_view &result) override;
+  LogicalResult readBlob(ArrayRef<char> &result) override {
+    uint64_t size;
+    ArrayRef<uint8_t> data;
+    if (failed(reader.parseVarInt(size)) || failed(reader.parseBytes(size, data)))
+      return failure();
+    result = ArrayRef<char>(reinterpret_cast<const char *>(data.data()), data.size());
+    return success();
+  }
+  LogicalResult readBool(bool &result) override {
+    uint8_t b;
+    if (failed(reader.parseByte(b)))
+      return failure();
+    result = b != 0;
+    return success();
+  }
+
+protected:
+  uint64_t getNumRemainingBytes() const override { return reader.size(); }
+
+private:
+  BytecodeReaderImpl &impl;
+  EncodingReader &reader;
+};
+
+//===----------------------------------------------------------------------===//
+// BytecodeReaderImpl
+//===----------------------------------------------------------------------===//
+
+/// Reads one bytecode buffer into a block.
+class BytecodeReaderImpl {
+public:
+  BytecodeReaderImpl(std::string_view buffer, Location fileLoc, const ParserConfig &config)
+      : buffer(reinterpret_cast<const uint8_t *>(buffer.data())), bufferSize(buffer.size()), fileLoc(fileLoc),
+        config(config), ctx(config.getContext()) {}
+  ~BytecodeReaderImpl();
+
+  LogicalResult read(Block *block);
+
+  MLIRContext *getContext() const { return ctx; }
+  uint64_t getVersion() const { return version; }
+
+  /// Attribute/type table access (decoding entries on first use).
+  Attribute resolveAttribute(EncodingReader &reader, uint64_t index);
+  Type resolveType(EncodingReader &reader, uint64_t index);
+  LogicalResult parseString(EncodingReader &reader, std::string_view &result) {
+    uint64_t index;
+    if (failed(reader.parseVarInt(index)))
+      return failure();
+    return resolveString(reader, index, result);
+  }
+  LogicalResult resolveString(EncodingReader &reader, uint64_t index, std::string_view &result) {
+    if (index >= strings.size())
+      return reader.emitError("invalid string index: ") << index;
+    result = strings[index];
+    return success();
+  }
+  LogicalResult parseResourceHandle(EncodingReader &reader, DenseResourceElementsHandle &result) {
+    uint64_t index;
+    if (failed(reader.parseVarInt(index)))
+      return failure();
+    if (index >= resources.size())
+      return reader.emitError("invalid resource handle index: ") << index;
+    result = resources[index];
+    return success();
+  }
+
+private:
+  EncodingReader makeReader(ArrayRef<uint8_t> data) const { return EncodingReader(data, buffer, fileLoc); }
+
+  //===--------------------------------------------------------------------===//
+  // Sections
+  LogicalResult parseVersion(EncodingReader &reader);
+  LogicalResult parseStringSection(ArrayRef<uint8_t> data);
+  LogicalResult parseDialectSection(ArrayRef<uint8_t> data);
+  LogicalResult parsePropertiesSection(ArrayRef<uint8_t> data);
+  LogicalResult parseResourceSection(std::optional<ArrayRef<uint8_t>> resourceData,
+                                     std::optional<ArrayRef<uint8_t>> offsetData);
+  LogicalResult parseAttrTypeSection(ArrayRef<uint8_t> data, ArrayRef<uint8_t> offsetData);
+  LogicalResult loadDialect(EncodingReader &reader, BytecodeDialect &dialect);
+  /// Reads `dialect numEntries` then calls `entryFn` for each entry.
+  template <typename Fn> LogicalResult parseDialectGrouping(EncodingReader &reader, Fn &&entryFn) {
+    uint64_t dialectIndex, numEntries;
+    if (failed(reader.parseVarInt(dialectIndex)))
+      return failure();
+    if (dialectIndex >= dialects.size())
+      return reader.emitError("invalid dialect index: ") << dialectIndex;
+    if (failed(reader.parseVarInt(numEntries)))
+      return failure();
+    for (uint64_t i = 0; i < numEntries; ++i)
+      if (failed(entryFn(&dialects[dialectIndex])))
+        return failure();
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Attributes and types
+  template <typename T> T resolveEntry(AttrTypeTable<T> &table, uint64_t index, const char *kind);
+  template <typename T> T parseCustomEntry(BytecodeDialect &dialect, EncodingReader &reader);
+  template <typename T> T parseAsmEntry(EncodingReader &reader, const char *kind);
+
+  //===--------------------------------------------------------------------===//
+  // IR
+  struct RegionReadState {
+    Operation *op = nullptr;
+    unsigned curRegion = 0, numRegions = 0;
+    EncodingReader *reader = nullptr;
+    std::unique_ptr<EncodingReader> owningReader;
+    /// Values defined directly in the current region.
+    uint64_t numValues = 0;
+    std::vector<Block *> curBlocks;
+    size_t curBlock = 0;
+    /// Whether the current region's header has been read.
+    bool inRegion = false;
+    uint64_t numOpsRemaining = 0;
+    bool isIsolatedFromAbove = false;
+  };
+  /// Values visible in one isolated-from-above scope.
+  struct ValueScope {
+    std::vector<Value> values;
+    std::vector<uint64_t> nextValueIDs;
+  };
+
+  LogicalResult parseIRSection(ArrayRef<uint8_t> data, Block *block);
+  LogicalResult parseRegions(std::vector<RegionReadState> &stack);
+  FailureOr<Operation *> parseOpWithoutRegions(EncodingReader &reader, RegionReadState &state,
+                                               bool &isIsolatedFromAbove);
+  LogicalResult parseRegion(RegionReadState &state);
+  LogicalResult parseBlockHeader(EncodingReader &reader, RegionReadState &state);
+  LogicalResult parseBlockArguments(EncodingReader &reader, Block *block);
+  /// Reads entry `index` of the properties section: into `op` (registered),
+  /// or as the single attribute of an unregistered operation.
+  LogicalResult readProperties(EncodingReader &reader, uint64_t index, OperationName name, Operation *op,
+                               Attribute *unregisteredProperties);
+  FailureOr<OperationName> parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered);
+  LogicalResult pushValueScopeRegion(EncodingReader &reader, uint64_t numValues);
+  void popValueScopeRegion(uint64_t numValues);
+  Value parseOperand(EncodingReader &reader);
+  LogicalResult defineValues(EncodingReader &reader, ValueRange values);
+  Value createForwardRef();
+
+  //===--------------------------------------------------------------------===//
+  // Use-list orders
+  LogicalResult parseUseListOrderForRange(EncodingReader &reader, uint64_t rangeSize,
+                                          std::vector<std::pair<uint64_t, UseListOrder>> &result);
+  void recordUseListOrders(std::vector<std::pair<uint64_t, UseListOrder>> &orders, ValueRange values);
+  LogicalResult sortUseListOrder(Value value);
+  LogicalResult processUseLists();
+
+  //===--------------------------------------------------------------------===//
+  // Fields
+  const uint8_t *buffer;
+  size_t bufferSize;
+  Location fileLoc;
+  const ParserConfig &config;
+  MLIRContext *ctx;
+
+  uint64_t version = 0;
+  std::string_view producer;
+  std::vector<std::string_view> strings;
+  std::vector<BytecodeDialect> dialects;
+  std::vector<BytecodeOperationName> opNames;
+  AttrTypeTable<Attribute> attributes;
+  AttrTypeTable<Type> types;
+  /// The AttrType section (entries are ranges of it).
+  ArrayRef<uint8_t> attrTypeData;
+  unsigned attrTypeDepth = 0;
+  std::vector<DenseResourceElementsHandle> resources;
+  /// The properties section and the offset of each entry in it.
+  ArrayRef<uint8_t> propertiesData;
+  std::vector<uint64_t> propertiesOffsets;
+
+  std::vector<ValueScope> valueScopes;
+  /// Value slots reserved across all scopes (bounded by the file size).
+  uint64_t liveValueSlots = 0;
+  /// Forward-reference placeholders: all created, and those free for reuse.
+  std::vector<Operation *> placeholders, freePlaceholders;
+  OperationName placeholderName;
+  /// Values that replaced a forward reference, and values with an encoded
+  /// use-list order: the only ones whose use-list may need reordering.
+  std::vector<Value> forwardReferencedValues;
+  PointerMap<void *, UseListOrder> useListOrders;
+  /// Pre-order number of the next operation created (stored in
+  /// Operation::orderIndex until use-lists are processed).
+  uint32_t nextOperationID = 1;
+
+  /// Scratch storage reused for every operation.
+  std::vector<Type> scratchTypes;
+  std::vector<Value> scratchOperands;
+  std::vector<Block *> scratchSuccessors;
+};
+
+} // namespace lamina::bytecode
