@@ -32,6 +32,13 @@ Location Lexer::getEncodedSourceLocation(SMLoc loc) {
   return FileLineColLoc::get(bufferName, line, col);
 }
 
+StateLocation Lexer::getPackedSourceLocation(SMLoc loc) {
+  auto [line, col] = sourceMgr.getLineAndColumn(loc.getPointer(), bufferID);
+  if (packedFileIndex == kFileIndexUnknown)
+    packedFileIndex = PackedLocation::getFileIndex(context, bufferName);
+  return StateLocation(context, PackedLocation::getFileLineCol(context, packedFileIndex, bufferName, line, col));
+}
+
 Token Lexer::emitError(const char *loc, std::string_view message) {
   lamina::emitError(getEncodedSourceLocation(SMLoc::getFromPointer(loc)), message);
   return formToken(Token::error, loc);

@@ -19,6 +19,8 @@ public:
   Token lexToken();
   /// A location for diagnostics at `loc`.
   Location getEncodedSourceLocation(SMLoc loc);
+  /// The same location, packed (see PackedLocation): for operations.
+  StateLocation getPackedSourceLocation(SMLoc loc);
   /// Restarts lexing at `ptr`.
   void resetPointer(const char *ptr) { curPtr = ptr; }
   const char *getBufferBegin() const { return curBuffer.data(); }
@@ -47,6 +49,9 @@ private:
   const char *nextReleasePoint;
   const MemoryBuffer *memBuffer;
   StringAttr bufferName;
+  static constexpr int kFileIndexUnknown = -2;
+  /// PackedLocation file index of bufferName (computed on first use).
+  int packedFileIndex = kFileIndexUnknown;
   /// The last bare identifier scanned, [start, end). Lexing again from
   /// inside it (dimension lists split `4x4xf32` after each `x`) reuses its
   /// end instead of rescanning, so `1x1x1x...` lexes in linear time.

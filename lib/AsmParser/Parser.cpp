@@ -291,7 +291,7 @@ private:
 
   /// A generic operation whose region list is being parsed.
   struct PendingOp {
-    PendingOp(Location loc, OperationName name) : state(loc, name) {}
+    PendingOp(StateLocation loc, OperationName name) : state(loc, name) {}
     OperationState state;
     std::vector<ResultRecord> resultIDs;
     size_t numExpectedResults = 0;
@@ -583,6 +583,8 @@ ParseResult OperationParser::parseOptionalTrailingLocation(Location &loc) {
 }
 
 ParseResult OperationParser::parseTrailingLocationSpecifier(Operation *op) {
+  if (!getToken().is(Token::kw_loc))
+    return success();
   Location loc = op->getLoc();
   if (parseOptionalTrailingLocation(loc))
     return failure();
@@ -627,7 +629,8 @@ ParseResult OperationParser::beginRegion(Region &region, ArrayRef<Argument> entr
         diag.attachNote(getEncodedSourceLocation(*defLoc)) << "previously referenced here";
         return failure();
       }
-      Location loc = entryArg.sourceLoc ? *entryArg.sourceLoc : getEncodedSourceLocation(argInfo.location);
+      PackedLocation loc = entryArg.sourceLoc ? PackedLocation(*entryArg.sourceLoc)
+                                              : state.lex.getPackedSourceLocation(argInfo.location).getPacked();
       BlockArgument arg = block->addArgument(entryArg.type, loc);
       if (addDefinition(argInfo, arg))
         return failure();
@@ -716,7 +719,7 @@ ParseResult OperationParser::parseOptionalBlockArgList(Block *owner) {
         if (arg.getType() != type)
           return emitError("argument and block argument type mismatch");
       } else {
-        arg = owner->addArgument(type, getEncodedSourceLocation(useInfo.location));
+        arg = owner->addArgument(type, state.lex.getPackedSourceLocation(useInfo.location).getPacked());
       }
       if (parseTrailingLocationSpecifier(arg))
         return failure();
@@ -782,7 +785,7 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
     return emitWrongTokenError("expected operation name in quotes");
 
   // Generic operation: parse up to the region list.
-  Location srcLocation = getEncodedSourceLocation(nameTok.getLoc());
+  StateLocation srcLocation = state.lex.getPackedSourceLocation(nameTok.getLoc());
   std::string name = nameTok.getStringValue();
   if (name.empty())
     return emitError("empty operation name is invalid");
@@ -880,15 +883,19 @@ ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
   }
   // Inherent attributes given as discardable ones are checked before the op
   // exists (they could not be stored as properties otherwise).
-  Location srcLocation = result.location;
+  StateLocation srcLocation = result.location;
   if (!result.propertiesAttr && result.name.isRegistered())
     if (auto verifyInherentAttrs = result.name.getInfo().verifyInherentAttrs)
       if (failed(verifyInherentAttrs(result.name, result.attributes, [&]() {
             return lamina::emitError(srcLocation) << "'" << result.name.getStringRef() << "' op ";
           })))
         return failure();
-  if (parseOptionalTrailingLocation(result.location))
-    return failure();
+  if (getToken().is(Token::kw_loc)) {
+    Location trailing = result.location;
+    if (parseOptionalTrailingLocation(trailing))
+      return failure();
+    result.location = trailing;
+  }
   // Registered ops take their properties from a dictionary (set after
   // creation so errors can be reported, at the op name); unregistered ops
   // store the attribute as is, at creation.
@@ -899,7 +906,7 @@ ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
     props = Attribute();
   Operation *op = opBuilder.create(result);
   if (props) {
-    Location loc = srcLocation;
+    StateLocation loc = srcLocation;
     std::string name(result.name.getStringRef());
     if (failed(op->setPropertiesFromAttribute(props, [&]() {
           return lamina::emitError(loc) << "invalid properties " << props << " for op " << name << ": ";
@@ -1250,8 +1257,7 @@ Operation *OperationParser::parseCustomOperation(ArrayRef<ResultRecord> resultID
     ~PopDialect() { s.defaultDialectStack.pop_back(); }
   } popDialect{state};
 
-  Location srcLocation = getEncodedSourceLocation(opLoc);
-  OperationState opState(srcLocation, *opNameInfo);
+  OperationState opState(state.lex.getPackedSourceLocation(opLoc), *opNameInfo);
   bool isolated = opNameInfo->hasTrait<OpTrait::IsIsolatedFromAbove>();
   CustomOpAsmParser opAsmParser(opLoc, resultIDs, info.parse, isolated, opName, *this);
   if (opAsmParser.parseOperation(opState))
@@ -1300,7 +1306,8 @@ ParseResult OperationParser::finalize() {
       return success();
     };
     WalkResult wr = topLevelOp->walk([&](Operation *op) -> WalkResult {
-      if (failed(resolve(op->getLoc(), [&](Location l) { op->setLoc(l); })))
+      // Locations the parser recorded packed are plain file:line:col.
+      if (!op->getPackedLoc().isPacked() && failed(resolve(op->getLoc(), [&](Location l) { op->setLoc(l); })))
         return WalkResult::interrupt();
       for (Region &region : op->getRegions())
         for (Block &block : region)

@@ -1458,6 +1458,11 @@ public:
     impl.printOptionalAttrDict(attrs, elidedAttrs, true);
   }
   void printOptionalLocationSpecifier(Location loc) override { printTrailingLocation(loc); }
+  /// (Takes the op so that its location is only created when printed.)
+  void printTrailingLocation(Operation *op) {
+    if (printerFlags.shouldPrintDebugInfo())
+      printTrailingLocation(op->getLoc());
+  }
   void printTrailingLocation(Location loc, bool allowAlias = true) {
     if (!printerFlags.shouldPrintDebugInfo())
       return;
@@ -1565,7 +1570,7 @@ void OperationPrinter::printFullOpWithIndentAndLoc(Operation *op) {
   }
   os.indent(currentIndent);
   printFullOp(op);
-  printTrailingLocation(op->getLoc());
+  printTrailingLocation(op);
 }
 
 void OperationPrinter::printCustomOp(Operation *op) {
@@ -1737,7 +1742,7 @@ void OperationPrinter::printGenericIterative(Operation *root) {
     printResultList(op);
     if (isCustom(op)) {
       printCustomOp(op);
-      printTrailingLocation(op->getLoc());
+      printTrailingLocation(op);
       return false;
     }
     printGenericOpPrefix(op);
@@ -1752,7 +1757,7 @@ void OperationPrinter::printGenericIterative(Operation *root) {
         os << ')';
       }
       printGenericOpSuffix(op);
-      printTrailingLocation(op->getLoc());
+      printTrailingLocation(op);
       return false;
     }
     os << " (";
@@ -1822,7 +1827,7 @@ void OperationPrinter::printGenericIterative(Operation *root) {
     stack.pop_back();
     os << ')';
     printGenericOpSuffix(op);
-    printTrailingLocation(op->getLoc());
+    printTrailingLocation(op);
     if (!stack.empty())
       os << '\n';
   }

@@ -37,6 +37,39 @@ unsigned FileLineColRange::getEndColumn() const { return getImpl()->endCol; }
 unsigned FileLineColRange::getNumComponents() const { return getImpl()->numComponents; }
 bool FileLineColRange::isFileLineColLoc() const { return getImpl()->numComponents == 2; }
 
+int PackedLocation::getFileIndex(MLIRContext *ctx, const StringAttr &file) {
+  MLIRContext::Impl &impl = ctx->getImpl();
+  const void *key = file.getAsOpaquePointer();
+  unsigned n = impl.numPackedFiles.load(std::memory_order_acquire);
+  for (unsigned i = 0; i < n; ++i)
+    if (impl.packedFiles[i].load(std::memory_order_relaxed) == key)
+      return int(i);
+  std::lock_guard<std::mutex> lock(impl.packedFilesMutex);
+  n = impl.numPackedFiles.load(std::memory_order_relaxed);
+  for (unsigned i = 0; i < n; ++i)
+    if (impl.packedFiles[i].load(std::memory_order_relaxed) == key)
+      return int(i);
+  if (n == MLIRContext::Impl::kMaxPackedFiles)
+    return -1;
+  impl.packedFiles[n].store(key, std::memory_order_relaxed);
+  impl.numPackedFiles.store(n + 1, std::memory_order_release);
+  return int(n);
+}
+
+Location PackedLocation::createFileLineCol(const StringAttr &file, unsigned line, unsigned col) {
+  return FileLineColLoc::get(file, line, col);
+}
+
+Location PackedLocation::unpack(MLIRContext *ctx) const {
+  uint64_t v = bits;
+  unsigned fileIndex = unsigned((v >> 1) & ((1u << kFileBits) - 1));
+  unsigned line = unsigned((v >> (1 + kFileBits)) & ((uint64_t(1) << kLineBits) - 1));
+  unsigned col = unsigned(v >> (1 + kFileBits + kLineBits));
+  auto file = cast<StringAttr>(
+      Attribute::getFromOpaquePointer(ctx->getImpl().packedFiles[fileIndex].load(std::memory_order_relaxed)));
+  return FileLineColLoc::get(file, line, col);
+}
+
 FileLineColLoc FileLineColLoc::get(StringAttr filename, unsigned line, unsigned col) {
   return FileLineColLoc(Attribute(FileLineColRange::get(filename, line, col)));
 }

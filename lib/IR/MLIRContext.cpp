@@ -192,8 +192,7 @@ void AbstractAttribute::walkImmediateSubElements(Attribute attr, function_ref<vo
     walkFn(attr, walkAttrs, walkTypes);
 }
 
-MLIRContext *Type::getContext() const { return getDialect().getContext(); }
-MLIRContext *Attribute::getContext() const { return getDialect().getContext(); }
+MLIRContext *detail::getDialectContext(Dialect &dialect) { return dialect.getContext(); }
 
 TypeID TypeID::allocate() {
   static std::mutex m;

@@ -8,6 +8,7 @@
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OperationSupport.h"
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <shared_mutex>
@@ -49,6 +50,13 @@ struct MLIRContext::Impl {
 
   std::mutex allocatorMutex;
   BumpPtrAllocator allocator;
+
+  /// File names of packed locations (PackedLocation), by index. Entries are
+  /// published once and never change; adding one takes packedFilesMutex.
+  static constexpr unsigned kMaxPackedFiles = 1u << PackedLocation::kFileBits;
+  std::atomic<const void *> packedFiles[kMaxPackedFiles] = {};
+  std::atomic<unsigned> numPackedFiles{0};
+  std::mutex packedFilesMutex;
 
   std::mutex threadPoolMutex;
   std::unique_ptr<ThreadPool> threadPool;

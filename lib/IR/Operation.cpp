@@ -15,7 +15,7 @@ using namespace lamina;
 // Operation creation and destruction
 //===----------------------------------------------------------------------===//
 
-Operation::Operation(Location loc, OperationName name, unsigned numResults, unsigned numSuccs,
+Operation::Operation(PackedLocation loc, OperationName name, unsigned numResults, unsigned numSuccs,
                      unsigned numRegions, unsigned numOperands, unsigned numProps, DictionaryAttr attrs)
     : location(loc), name(name), attrs(attrs), operands(nullptr), numOperands(numOperands),
       inlineOperandCapacity(numOperands), numResults(numResults), numSuccs(numSuccs), numRegions(numRegions),
@@ -26,7 +26,7 @@ Operation::~Operation() = default;
 Operation *Operation::create(OperationState &state) {
   MLIRContext *ctx = state.getContext();
   DictionaryAttr attrs = state.attributes.getDictionary(ctx);
-  Operation *op = create(state.location, state.name, state.types, ValueRange(state.operands), NamedAttrList(),
+  Operation *op = create(state.location.getPacked(), state.name, state.types, ValueRange(state.operands), NamedAttrList(),
                          state.propertiesAttr, state.successors, state.regions.size());
   op->attrs = attrs;
   // Registered ops may have received inherent attributes through the
@@ -52,7 +52,7 @@ Operation *Operation::create(OperationState &state) {
   return op;
 }
 
-Operation *Operation::create(Location loc, OperationName name, TypeRange resultTypes, ValueRange operands,
+Operation *Operation::create(PackedLocation loc, OperationName name, TypeRange resultTypes, ValueRange operands,
                              NamedAttrList &&attributes, Attribute properties, ArrayRef<Block *> successors,
                              unsigned numRegions) {
   unsigned numResults = resultTypes.size();
@@ -66,7 +66,7 @@ Operation *Operation::create(Location loc, OperationName name, TypeRange resultT
   char *mem = static_cast<char *>(std::malloc(size));
   if (!mem)
     std::abort();
-  MLIRContext *ctx = loc.getContext();
+  MLIRContext *ctx = name.getContext();
   DictionaryAttr attrDict = attributes.empty() ? DictionaryAttr::get(ctx) : attributes.getDictionary(ctx);
   auto *op = new (mem + sizeof(detail::OpResultImpl) * numResults)
       Operation(loc, name, numResults, numSuccs, numRegions, numOperands, numProps, attrDict);
@@ -708,7 +708,7 @@ std::vector<Type> Block::getArgumentTypes() const {
   return r;
 }
 
-BlockArgument Block::addArgument(Type type, Location loc) {
+BlockArgument Block::addArgument(Type type, PackedLocation loc) {
   auto *impl = new detail::BlockArgumentImpl(type, this, arguments.size(), loc);
   arguments.push_back(impl);
   return BlockArgument(impl);
@@ -992,7 +992,7 @@ Operation *Value::getParentOp() const {
 Location Value::getLoc() const {
   if (Operation *op = getDefiningOp())
     return op->getLoc();
-  return static_cast<detail::BlockArgumentImpl *>(impl)->loc;
+  return static_cast<detail::BlockArgumentImpl *>(impl)->loc.get(getType().getContext());
 }
 
 void Value::setLoc(Location loc) {

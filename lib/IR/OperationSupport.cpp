@@ -185,6 +185,7 @@ OperationState::OperationState(Location loc, std::string_view name)
     : location(loc), name(name, loc.getContext()) {}
 
 OperationState::OperationState(Location loc, OperationName name) : location(loc), name(name) {}
+OperationState::OperationState(StateLocation loc, OperationName name) : location(loc), name(name) {}
 OperationState::OperationState(OperationState &&) = default;
 OperationState::~OperationState() = default;
 

@@ -1,6 +1,9 @@
 //===- StorageUniquer.cpp - Uniquing of immutable storage objects ---------===//
 #include "lamina/IR/StorageUniquer.h"
 
+#include <atomic>
+#include <cstdlib>
+#include <sys/mman.h>
 #include <cassert>
 #include <vector>
 
@@ -9,6 +12,33 @@ using namespace lamina;
 namespace {
 /// One lock-protected open-addressing hash set of storages plus the arena
 /// their memory comes from.
+/// Memory for big hash tables: at least 2 MB come from mmap with transparent
+/// huge pages requested, as probes into a large table are random accesses
+/// and TLB misses dominate them otherwise (notably in virtual machines).
+void *allocateTable(size_t bytes) {
+  if (bytes >= (size_t(2) << 20)) {
+    void *mem = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mem != MAP_FAILED) {
+#ifdef MADV_HUGEPAGE
+      ::madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+      return mem; // zero-filled
+    }
+  }
+  void *mem = std::calloc(bytes, 1);
+  if (!mem)
+    std::abort();
+  return mem;
+}
+void freeTable(void *mem, size_t bytes) {
+  if (!mem)
+    return;
+  if (bytes >= (size_t(2) << 20))
+    ::munmap(mem, bytes);
+  else
+    std::free(mem);
+}
+
 struct Shard {
   std::mutex mutex;
   BumpPtrAllocator arena;
@@ -16,13 +46,18 @@ struct Shard {
     uint64_t hash;
     BaseStorage *storage;
   };
-  std::vector<Entry> table; // size is a power of two; storage == nullptr is empty
+  Entry *table = nullptr; // size is a power of two; storage == nullptr is empty
+  size_t size = 0;
   size_t count = 0;
 
+  Shard() = default;
+  Shard(const Shard &) = delete;
+  ~Shard() { freeTable(table, size * sizeof(Entry)); }
+
   BaseStorage *lookup(uint64_t hash, function_ref<bool(const BaseStorage *)> isEqual) {
-    if (table.empty())
+    if (!size)
       return nullptr;
-    size_t mask = table.size() - 1;
+    size_t mask = size - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
       Entry &e = table[i];
       if (!e.storage)
@@ -32,9 +67,9 @@ struct Shard {
     }
   }
   void insert(uint64_t hash, BaseStorage *storage) {
-    if ((count + 1) * 4 > table.size() * 3)
+    if ((count + 1) * 4 > size * 3)
       grow();
-    size_t mask = table.size() - 1;
+    size_t mask = size - 1;
     size_t i = hash & mask;
     while (table[i].storage)
       i = (i + 1) & mask;
@@ -42,10 +77,13 @@ struct Shard {
     ++count;
   }
   void grow() {
-    std::vector<Entry> old = std::move(table);
-    table.assign(old.empty() ? 64 : old.size() * 2, Entry{0, nullptr});
-    size_t mask = table.size() - 1;
-    for (Entry &e : old) {
+    Entry *old = table;
+    size_t oldSize = size;
+    size = oldSize ? oldSize * 2 : 64;
+    table = static_cast<Entry *>(allocateTable(size * sizeof(Entry)));
+    size_t mask = size - 1;
+    for (size_t k = 0; k < oldSize; ++k) {
+      Entry &e = old[k];
       if (!e.storage)
         continue;
       size_t i = e.hash & mask;
@@ -53,6 +91,7 @@ struct Shard {
         i = (i + 1) & mask;
       table[i] = e;
     }
+    freeTable(old, oldSize * sizeof(Entry));
   }
 };
 
@@ -65,21 +104,59 @@ struct KindUniquer {
 } // namespace
 
 struct StorageUniquer::Impl {
+  /// Kinds by TypeID. Lookups (one per get) are lock-free: an open-addressing
+  /// table whose slots are published with release stores and never change
+  /// once set; insertion takes `kindsMutex`. Kinds beyond the table's
+  /// capacity go to `overflow` (under the mutex).
+  static constexpr size_t kTableSize = 1024;
+  struct Slot {
+    std::atomic<const void *> key{nullptr};
+    KindUniquer *kind = nullptr;
+  };
+  Slot table[kTableSize];
+  size_t tableCount = 0;
   std::shared_mutex kindsMutex;
-  std::unordered_map<TypeID, std::unique_ptr<KindUniquer>> kinds;
+  std::unordered_map<TypeID, std::unique_ptr<KindUniquer>> owned;
   bool threadingDisabled = false;
 
-  KindUniquer &getKind(TypeID id) {
-    {
-      std::shared_lock<std::shared_mutex> lock(kindsMutex);
-      auto it = kinds.find(id);
-      if (it != kinds.end())
-        return *it->second;
+  static size_t slotOf(const void *key) {
+    uintptr_t v = reinterpret_cast<uintptr_t>(key);
+    return size_t((v >> 4) ^ (v >> 14)) & (kTableSize - 1);
+  }
+
+  KindUniquer *find(TypeID id) {
+    const void *key = id.getAsOpaquePointer();
+    for (size_t i = slotOf(key), n = 0; n < kTableSize; i = (i + 1) & (kTableSize - 1), ++n) {
+      const void *k = table[i].key.load(std::memory_order_acquire);
+      if (k == key)
+        return table[i].kind;
+      if (!k)
+        break;
     }
+    if (tableCount * 4 < kTableSize * 3)
+      return nullptr;
+    std::shared_lock<std::shared_mutex> lock(kindsMutex);
+    auto it = owned.find(id);
+    return it == owned.end() ? nullptr : it->second.get();
+  }
+
+  KindUniquer &getKind(TypeID id) {
+    if (KindUniquer *k = find(id))
+      return *k;
     std::unique_lock<std::shared_mutex> lock(kindsMutex);
-    auto &slot = kinds[id];
-    if (!slot)
-      slot = std::make_unique<KindUniquer>();
+    auto &slot = owned[id];
+    if (slot)
+      return *slot;
+    slot = std::make_unique<KindUniquer>();
+    if (tableCount * 4 < kTableSize * 3) {
+      const void *key = id.getAsOpaquePointer();
+      size_t i = slotOf(key);
+      while (table[i].key.load(std::memory_order_relaxed))
+        i = (i + 1) & (kTableSize - 1);
+      table[i].kind = slot.get();
+      table[i].key.store(key, std::memory_order_release);
+      ++tableCount;
+    }
     return *slot;
   }
 };
@@ -89,15 +166,11 @@ StorageUniquer::~StorageUniquer() = default;
 
 void StorageUniquer::registerParametricStorageType(TypeID id) { impl->getKind(id); }
 
-bool StorageUniquer::isParametricStorageInitialized(TypeID id) {
-  std::shared_lock<std::shared_mutex> lock(impl->kindsMutex);
-  return impl->kinds.count(id);
-}
+bool StorageUniquer::isParametricStorageInitialized(TypeID id) { return impl->find(id) != nullptr; }
 
 bool StorageUniquer::isSingletonStorageInitialized(TypeID id) {
-  std::shared_lock<std::shared_mutex> lock(impl->kindsMutex);
-  auto it = impl->kinds.find(id);
-  return it != impl->kinds.end() && it->second->singleton;
+  KindUniquer *kind = impl->find(id);
+  return kind && kind->singleton;
 }
 
 void StorageUniquer::disableMultithreading(bool disable) { impl->threadingDisabled = disable; }

@@ -318,7 +318,7 @@ Trait ods::InferTypeOpInterface(InferReturnTypesFn infer) {
     std::vector<Region *> regions;
     for (Region &r : op->getRegions())
       regions.push_back(&r);
-    InferContext ctx{op->getContext(), op->getLoc(), op->getOperands(),
+    InferContext ctx{op->getContext(), StateLocation(op->getContext(), op->getPackedLoc()), op->getOperands(),
                      [op](std::string_view n) { return op->getAttr(n); }, regions};
     std::vector<Type> inferred;
     if (failed(infer(ctx, inferred)))

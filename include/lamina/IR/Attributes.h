@@ -15,12 +15,14 @@ public:
                                      function_ref<void(Type)>);
 
   AbstractAttribute(Dialect &dialect, TypeID typeID, std::string_view name, WalkSubElementsFn walkFn)
-      : dialect(&dialect), typeID(typeID), name(name), walkFn(walkFn) {}
+      : dialect(&dialect), context(detail::getDialectContext(dialect)), typeID(typeID), name(name),
+        walkFn(walkFn) {}
 
   template <typename T> static AbstractAttribute get(Dialect &dialect);
   static const AbstractAttribute &lookup(TypeID typeID, MLIRContext *ctx);
 
   Dialect &getDialect() const { return *dialect; }
+  MLIRContext *getContext() const { return context; }
   TypeID getTypeID() const { return typeID; }
   std::string_view getName() const { return name; }
   bool hasTrait(TypeID traitID) const { return traits.contains(traitID); }
@@ -37,6 +39,7 @@ public:
 
 private:
   Dialect *dialect;
+  MLIRContext *context;
   TypeID typeID;
   std::string_view name;
   WalkSubElementsFn walkFn;
@@ -76,7 +79,7 @@ public:
   bool operator!() const { return !impl; }
 
   TypeID getTypeID() const { return impl->getAbstractAttribute().getTypeID(); }
-  MLIRContext *getContext() const;
+  MLIRContext *getContext() const { return impl->getAbstractAttribute().getContext(); }
   Dialect &getDialect() const { return impl->getAbstractAttribute().getDialect(); }
   const AbstractAttribute &getAbstractAttribute() const { return impl->getAbstractAttribute(); }
   ImplType *getImpl() const { return impl; }

@@ -36,6 +36,50 @@ private:
   LocationAttr impl;
 };
 
+class StringAttr;
+
+/// A location as operations store it: a location attribute, or a file:line:col
+/// recorded by the parser and kept packed in the same 8 bytes (the file by its
+/// index in a small per-context table). The FileLineColLoc of a packed
+/// location is created, and uniqued, only when someone asks for it; for most
+/// parsed operations nobody does, which saves its storage and the uniquing.
+class PackedLocation {
+public:
+  PackedLocation() = default;
+  PackedLocation(Location loc) : bits(reinterpret_cast<uintptr_t>(loc.getAsOpaquePointer())) {}
+
+  /// The index of `file` in the context's table of packable file names, or
+  /// -1 when the table is full.
+  static int getFileIndex(MLIRContext *ctx, const StringAttr &file);
+  /// file:line:col packed if it fits (see getFileIndex), else created.
+  static PackedLocation getFileLineCol(MLIRContext *ctx, int fileIndex, const StringAttr &file, unsigned line,
+                                       unsigned col) {
+    if (fileIndex >= 0 && line < (uint64_t(1) << kLineBits) && col < (uint64_t(1) << kColBits))
+      return PackedLocation((uint64_t(col) << (1 + kFileBits + kLineBits)) | (uint64_t(line) << (1 + kFileBits)) |
+                            (uint64_t(fileIndex) << 1) | 1);
+    return PackedLocation(createFileLineCol(file, line, col));
+  }
+
+  bool isPacked() const { return bits & 1; }
+  explicit operator bool() const { return bits != 0; }
+  /// The location (created and uniqued now if packed).
+  Location get(MLIRContext *ctx) const {
+    if (isPacked())
+      return unpack(ctx);
+    return Location::getFromOpaquePointer(reinterpret_cast<const void *>(bits));
+  }
+  bool operator==(PackedLocation o) const { return bits == o.bits; }
+
+  static constexpr unsigned kFileBits = 8, kLineBits = 32, kColBits = 23;
+
+private:
+  explicit PackedLocation(uint64_t packed) : bits(uintptr_t(packed)) {}
+  static Location createFileLineCol(const StringAttr &file, unsigned line, unsigned col);
+  Location unpack(MLIRContext *ctx) const;
+  uintptr_t bits = 0;
+};
+static_assert(sizeof(PackedLocation) == 8, "packed locations assume 64-bit pointers");
+
 inline uint64_t hashValue(Location l) { return hashValue(l.getAsOpaquePointer()); }
 raw_ostream &operator<<(raw_ostream &os, Location loc);
 

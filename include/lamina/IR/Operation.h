@@ -277,7 +277,8 @@ public:
   unsigned getNumArguments() const { return arguments.size(); }
   bool args_empty() const { return arguments.empty(); }
   std::vector<Type> getArgumentTypes() const;
-  BlockArgument addArgument(Type type, Location loc);
+  BlockArgument addArgument(Type type, Location loc) { return addArgument(type, PackedLocation(loc)); }
+  BlockArgument addArgument(Type type, PackedLocation loc);
   BlockArgument insertArgument(unsigned index, Type type, Location loc);
   void addArguments(TypeRange types, ArrayRef<Location> locs);
   void eraseArgument(unsigned index);
@@ -356,9 +357,15 @@ class alignas(8) Operation : public IntrusiveListNode<Operation> {
 public:
   /// Creates a detached operation. Regions in `state` are moved in.
   static Operation *create(OperationState &state);
-  static Operation *create(Location loc, OperationName name, TypeRange resultTypes, ValueRange operands,
+  static Operation *create(PackedLocation loc, OperationName name, TypeRange resultTypes, ValueRange operands,
                            NamedAttrList &&attributes, Attribute properties, ArrayRef<Block *> successors,
                            unsigned numRegions);
+  static Operation *create(Location loc, OperationName name, TypeRange resultTypes, ValueRange operands,
+                           NamedAttrList &&attributes, Attribute properties, ArrayRef<Block *> successors,
+                           unsigned numRegions) {
+    return create(PackedLocation(loc), name, resultTypes, operands, std::move(attributes), properties, successors,
+                  numRegions);
+  }
 
   /// Unlinks from the parent block (if any) and deletes, with everything
   /// nested. Non-recursive.
@@ -369,11 +376,13 @@ public:
   void remove();
 
   OperationName getName() const { return name; }
-  MLIRContext *getContext() const { return location.getContext(); }
+  MLIRContext *getContext() const { return name.getContext(); }
   Dialect *getDialect() const { return name.getDialect(); }
   bool isRegistered() const { return name.isRegistered(); }
-  Location getLoc() const { return location; }
+  /// The location (created now if the parser recorded it packed).
+  Location getLoc() const { return location.get(getContext()); }
   void setLoc(Location loc) { location = loc; }
+  PackedLocation getPackedLoc() const { return location; }
 
   Block *getBlock() const { return block; }
   Region *getParentRegion() const;
@@ -515,7 +524,7 @@ public:
   }
 
 private:
-  Operation(Location loc, OperationName name, unsigned numResults, unsigned numSuccs, unsigned numRegions,
+  Operation(PackedLocation loc, OperationName name, unsigned numResults, unsigned numSuccs, unsigned numRegions,
             unsigned numOperands, unsigned numProps, DictionaryAttr attrs);
   ~Operation();
 
@@ -530,7 +539,7 @@ private:
   void deallocate();
 
   Block *block = nullptr;
-  Location location;
+  PackedLocation location;
   OperationName name;
   DictionaryAttr attrs;
   OpOperand *operands;

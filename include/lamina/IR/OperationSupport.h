@@ -213,12 +213,33 @@ private:
 };
 
 /// Everything needed to create an operation.
+/// The location of an OperationState: converts to Location (creating it if
+/// the parser recorded it packed, see PackedLocation).
+class StateLocation {
+public:
+  StateLocation(Location loc) : ctx(loc.getContext()), loc(loc) {}
+  StateLocation(MLIRContext *ctx, PackedLocation loc) : ctx(ctx), loc(loc) {}
+  operator Location() const { return loc.get(ctx); }
+  StateLocation &operator=(Location l) {
+    ctx = l.getContext();
+    loc = l;
+    return *this;
+  }
+  MLIRContext *getContext() const { return ctx; }
+  PackedLocation getPacked() const { return loc; }
+
+private:
+  MLIRContext *ctx;
+  PackedLocation loc;
+};
+
 class OperationState {
 public:
   OperationState(Location loc, OperationName name);
   OperationState(Location loc, std::string_view name);
+  OperationState(StateLocation loc, OperationName name);
 
-  Location location;
+  StateLocation location;
   OperationName name;
   std::vector<Value> operands;
   std::vector<Type> types;

@@ -16,6 +16,11 @@ class Type;
 class raw_ostream;
 class AsmState;
 
+namespace detail {
+/// The context a dialect belongs to (out of line: Dialect is incomplete here).
+MLIRContext *getDialectContext(Dialect &dialect);
+} // namespace detail
+
 /// The TypeID standing for a trait template (`TypeID::get<TraitTag<T>>()`).
 template <template <typename> class Trait> struct TraitTag {};
 
@@ -27,7 +32,8 @@ public:
   using HasTraitFn = bool (*)(TypeID);
 
   AbstractType(Dialect &dialect, TypeID typeID, std::string_view name, WalkSubElementsFn walkFn)
-      : dialect(&dialect), typeID(typeID), name(name), walkFn(walkFn) {}
+      : dialect(&dialect), context(detail::getDialectContext(dialect)), typeID(typeID), name(name),
+        walkFn(walkFn) {}
 
   /// Builds the description of concrete type class T in `dialect`.
   template <typename T> static AbstractType get(Dialect &dialect);
@@ -35,6 +41,7 @@ public:
   static const AbstractType &lookup(TypeID typeID, MLIRContext *ctx);
 
   Dialect &getDialect() const { return *dialect; }
+  MLIRContext *getContext() const { return context; }
   TypeID getTypeID() const { return typeID; }
   /// The type's name, e.g. "builtin.integer" (may be empty).
   std::string_view getName() const { return name; }
@@ -52,6 +59,7 @@ public:
 
 private:
   Dialect *dialect;
+  MLIRContext *context;
   TypeID typeID;
   std::string_view name;
   WalkSubElementsFn walkFn;
@@ -96,7 +104,7 @@ public:
   bool operator!() const { return !impl; }
 
   TypeID getTypeID() const { return impl->getAbstractType().getTypeID(); }
-  MLIRContext *getContext() const;
+  MLIRContext *getContext() const { return impl->getAbstractType().getContext(); }
   Dialect &getDialect() const { return impl->getAbstractType().getDialect(); }
   const AbstractType &getAbstractType() const { return impl->getAbstractType(); }
   ImplType *getImpl() const { return impl; }

@@ -48,10 +48,10 @@ public:
 /// A block argument.
 class BlockArgumentImpl : public ValueImpl {
 public:
-  BlockArgumentImpl(Type type, Block *owner, uint32_t index, Location loc)
+  BlockArgumentImpl(Type type, Block *owner, uint32_t index, PackedLocation loc)
       : ValueImpl(type, Kind::BlockArgument, index), owner(owner), loc(loc) {}
   Block *owner;
-  Location loc;
+  PackedLocation loc;
 };
 
 } // namespace detail
@@ -238,7 +238,7 @@ public:
   static bool classof(Value v) { return v && v.getImpl()->kind == detail::ValueImpl::Kind::BlockArgument; }
   Block *getOwner() const { return static_cast<detail::BlockArgumentImpl *>(impl)->owner; }
   unsigned getArgNumber() const { return impl->index; }
-  Location getLoc() const { return static_cast<detail::BlockArgumentImpl *>(impl)->loc; }
+  Location getLoc() const { return static_cast<detail::BlockArgumentImpl *>(impl)->loc.get(getType().getContext()); }
   void setLoc(Location loc) { static_cast<detail::BlockArgumentImpl *>(impl)->loc = loc; }
 };
 

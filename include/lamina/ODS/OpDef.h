@@ -169,7 +169,7 @@ Trait CustomTrait(std::string_view name, std::function<LogicalResult(Operation *
 /// context describes the op being built or verified.
 struct InferContext {
   MLIRContext *context;
-  std::optional<Location> location;
+  std::optional<StateLocation> location;
   ValueRange operands;
   /// Inherent and discardable attributes by name.
   std::function<Attribute(std::string_view)> getAttr;
