@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -G Ninja -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build
-build/bin/lamina-opt --allow-unregistered-dialect examples/matmul.mlir
+build/bin/lamina-opt examples/matmul.mlir
