@@ -13,9 +13,9 @@ using namespace lamina;
 static constexpr size_t kReleaseInterval = size_t(4) << 20;
 
 static bool isPunct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
-static bool isAlpha(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+static bool isAlpha(char c) { return unsigned((c | 0x20) - 'a') < 26u; }
 static bool isDigit(char c) { return c >= '0' && c <= '9'; }
-static bool isHexDigit(char c) { return std::isxdigit(static_cast<unsigned char>(c)); }
+static bool isHexDigit(char c) { return isDigit(c) || unsigned((c | 0x20) - 'a') < 6u; }
 
 Lexer::Lexer(const SourceMgr &sourceMgr, unsigned bufferID, MLIRContext *context)
     : sourceMgr(sourceMgr), bufferID(bufferID), context(context) {
@@ -24,7 +24,16 @@ Lexer::Lexer(const SourceMgr &sourceMgr, unsigned bufferID, MLIRContext *context
   curPtr = curBuffer.data();
   memBuffer = buffer;
   nextReleasePoint = curPtr + kReleaseInterval;
+  limit = curBuffer.data() + curBuffer.size();
+  releaseFloor = curBuffer.data();
   bufferName = StringAttr::get(context, buffer->getBufferIdentifier());
+}
+
+void Lexer::restrictTo(const char *begin, const char *end) {
+  curPtr = begin;
+  limit = end;
+  releaseFloor = begin;
+  nextReleasePoint = begin + kReleaseInterval;
 }
 
 Location Lexer::getEncodedSourceLocation(SMLoc loc) {
@@ -47,11 +56,13 @@ Token Lexer::emitError(const char *loc, std::string_view message) {
 Token Lexer::lexToken() {
   const char *end = curBuffer.data() + curBuffer.size();
   if (curPtr >= nextReleasePoint) {
-    memBuffer->releaseBefore(curPtr);
+    memBuffer->releaseRange(releaseFloor, curPtr);
     nextReleasePoint = curPtr + kReleaseInterval;
   }
   while (true) {
     const char *tokStart = curPtr;
+    if (curPtr >= limit && limit != end) // end of a chunk (restrictTo)
+      return formToken(Token::eof, tokStart);
     switch (*curPtr++) {
     default:
       if (isAlpha(curPtr[-1]))

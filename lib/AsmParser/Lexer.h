@@ -23,6 +23,10 @@ public:
   StateLocation getPackedSourceLocation(SMLoc loc);
   /// Restarts lexing at `ptr`.
   void resetPointer(const char *ptr) { curPtr = ptr; }
+  /// Lexes only [begin, end) of the buffer (a chunk parsed on its own): the
+  /// end reads as end of file, and only text of the chunk is handed back to
+  /// the buffer as it is consumed.
+  void restrictTo(const char *begin, const char *end);
   const char *getBufferBegin() const { return curBuffer.data(); }
   const char *getBufferEnd() const { return curBuffer.data() + curBuffer.size(); }
 
@@ -48,6 +52,10 @@ private:
   /// Where to next hand already-lexed text back to the buffer.
   const char *nextReleasePoint;
   const MemoryBuffer *memBuffer;
+  /// Lexing stops at `limit` (the buffer end unless restrictTo was called);
+  /// text before `releaseFloor` is not handed back by this lexer.
+  const char *limit;
+  const char *releaseFloor;
   StringAttr bufferName;
   static constexpr int kFileIndexUnknown = -2;
   /// PackedLocation file index of bufferName (computed on first use).

@@ -11,8 +11,10 @@
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Verifier.h"
+#include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <unordered_set>
 
@@ -241,6 +243,20 @@ public:
 
   /// Checks forward references, resolves deferred locations and verifies.
   ParseResult finalize();
+  /// For a chunk parsed on its own (see tryParallelOps): success if nothing
+  /// is left to resolve against the rest of the file.
+  ParseResult finishChunk();
+  /// Parses the run of operations starting at the current token on the
+  /// context's thread pool, in chunks split at line starts, and appends them
+  /// to the insertion block; stops before the `}` closing the current region
+  /// (`untilCloseBrace`) or before the first top-level line that is not an
+  /// operation. Returns false, having changed nothing, when the run is small,
+  /// threading is off, or any chunk does not parse on its own: the caller
+  /// then parses sequentially (and reports any error itself).
+  bool tryParallelOps(bool untilCloseBrace);
+  /// Set by the parser of a builtin.module op right before its body region:
+  /// the body's operations are tried in parallel.
+  bool nextRegionIsModuleBody = false;
 
   /// Parses one operation (with everything nested in it).
   ParseResult parseOperation() { return runMachine(nullptr, {}, false); }
@@ -348,6 +364,8 @@ private:
     std::string_view identifier;
   };
   std::vector<DeferredLocInfo> deferredLocsReferences;
+  /// The region begun last is a module body whose first op is next.
+  bool pendingParallelBody = false;
 
   friend class CustomOpAsmParser;
 };
@@ -607,6 +625,8 @@ ParseResult OperationParser::parseTrailingLocationSpecifier(BlockArgument arg) {
 ParseResult OperationParser::beginRegion(Region &region, ArrayRef<Argument> entryArguments, bool isIsolated,
                                          std::vector<Frame> &stack, bool &isEmpty) {
   isEmpty = false;
+  bool moduleBody = nextRegionIsModuleBody;
+  nextRegionIsModuleBody = false;
   if (parseToken(Token::l_brace, "expected '{' to begin a region"))
     return failure();
   if (entryArguments.empty() && getToken().is(Token::r_brace)) {
@@ -639,6 +659,7 @@ ParseResult OperationParser::beginRegion(Region &region, ArrayRef<Argument> entr
   Frame frame;
   frame.region = RegionFrame{&region, saved, entryArguments.size()};
   stack.push_back(std::move(frame));
+  pendingParallelBody = moduleBody && entryArguments.empty();
   // The entry block may be named; otherwise its body starts right away.
   if (getToken().is(Token::caret_identifier)) {
     if (parseBlockHeader(block, stack.back().region))
@@ -838,6 +859,7 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
   while (true) {
     PendingOp &p = *stack.back().op;
     p.state.regions.push_back(std::make_unique<Region>(topLevelOp.getOperation()));
+    nextRegionIsModuleBody = p.state.regions.size() == 1 && p.state.name.getStringRef() == "builtin.module";
     bool isEmpty;
     if (beginRegion(*p.state.regions.back(), {}, false, stack, isEmpty))
       return failure();
@@ -916,6 +938,188 @@ ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
   return registerResults(op, pending.resultIDs, pending.numExpectedResults, pending.opLoc);
 }
 
+ParseResult OperationParser::finishChunk() {
+  if (!forwardRefPlaceholders.empty() || !deferredLocsReferences.empty())
+    return failure();
+  // Values defined at the chunk's top level could be used by later text.
+  for (Operation &op : *topLevelOp.getBody())
+    if (op.getNumResults())
+      return failure();
+  return popSSANameScope();
+}
+
+namespace {
+/// Where the chunks of a run of operations start, and where the run ends.
+struct ChunkPlan {
+  std::vector<const char *> starts;
+  const char *end = nullptr;
+};
+
+/// Chunks nest at most this deep in brackets: custom parsers recurse per
+/// level and pool threads have ordinary stacks.
+constexpr int kMaxChunkDepth = 200;
+/// Below this many bytes, parsing in parallel is not worth it.
+constexpr size_t kMinParallelBytes = size_t(1) << 20;
+
+bool isOpStartChar(char c) {
+  return unsigned((c | 0x20) - 'a') < 26u || c == '_' || c == '%' || c == '"';
+}
+
+/// Splits [begin, bufEnd) into about `numChunks` chunks at line starts where
+/// an operation starts at bracket depth 0. Strings and comments are skipped.
+std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool untilCloseBrace,
+                                    unsigned numChunks) {
+  std::vector<const char *> candidates;
+  const char *stop = nullptr;
+  int depth = 0;
+  const char *p = begin;
+  while (p < bufEnd && !stop) {
+    switch (*p) {
+    case '"':
+      for (++p; p < bufEnd && *p != '"'; ++p) {
+        if (*p == '\n')
+          return std::nullopt;
+        if (*p == '\\')
+          ++p;
+      }
+      if (p >= bufEnd)
+        return std::nullopt;
+      break;
+    case '/':
+      if (p + 1 < bufEnd && p[1] == '/') {
+        while (p + 1 < bufEnd && p[1] != '\n')
+          ++p;
+      }
+      break;
+    case '(':
+    case '[':
+    case '{':
+      if (++depth > kMaxChunkDepth)
+        return std::nullopt;
+      break;
+    case ')':
+    case ']':
+    case '}':
+      if (--depth < 0) {
+        if (!untilCloseBrace || *p != '}')
+          return std::nullopt;
+        stop = p;
+        continue;
+      }
+      break;
+    case '\n':
+      if (depth == 0) {
+        const char *q = p + 1;
+        while (q < bufEnd && (*q == ' ' || *q == '\t' || *q == '\r'))
+          ++q;
+        if (q >= bufEnd || *q == '\n' || *q == '/' || *q == '}')
+          break;
+        if (isOpStartChar(*q)) {
+          candidates.push_back(q);
+        } else if (*q == '^') {
+          return std::nullopt; // blocks: not a plain run of operations
+        } else {
+          stop = q; // an alias definition, `{-#`, ...: the rest is sequential
+          continue;
+        }
+      }
+      break;
+    case 0:
+      return std::nullopt;
+    default:
+      break;
+    }
+    ++p;
+  }
+  if (!stop) {
+    if (untilCloseBrace || depth != 0)
+      return std::nullopt;
+    stop = bufEnd;
+  }
+  size_t total = size_t(stop - begin);
+  if (total < kMinParallelBytes || numChunks < 2)
+    return std::nullopt;
+  ChunkPlan plan;
+  plan.starts.push_back(begin);
+  plan.end = stop;
+  size_t next = 0;
+  for (unsigned k = 1; k < numChunks; ++k) {
+    const char *target = begin + total / numChunks * k;
+    while (next < candidates.size() && (candidates[next] < target || candidates[next] <= plan.starts.back()))
+      ++next;
+    if (next == candidates.size())
+      break;
+    plan.starts.push_back(candidates[next]);
+  }
+  if (plan.starts.size() < 2)
+    return std::nullopt;
+  return plan;
+}
+} // namespace
+
+bool OperationParser::tryParallelOps(bool untilCloseBrace) {
+  MLIRContext *ctx = getContext();
+  if (!ctx->isMultithreadingEnabled() || getToken().is(Token::eof))
+    return false;
+  const SourceMgr &sourceMgr = state.lex.getSourceMgr();
+  unsigned bufferID = state.lex.getBufferID();
+  const char *begin = getToken().getLoc().getPointer();
+  ThreadPool &pool = ctx->getThreadPool();
+  unsigned numChunks = 2 * (pool.getThreadCount() + 1);
+  std::optional<ChunkPlan> plan = planChunks(begin, state.lex.getBufferEnd(), untilCloseBrace, numChunks);
+  if (!plan)
+    return false;
+
+  // Shared, read-only from here on: the line table and the aliases so far.
+  sourceMgr.prepareLineTable(bufferID);
+  ParserConfig chunkConfig(ctx, /*verifyAfterParse=*/false);
+  size_t n = plan->starts.size();
+  std::vector<Operation *> chunkModules(n, nullptr);
+  std::atomic<bool> anyFailed{false};
+  pool.parallelFor(0, n, [&](size_t i) {
+    if (anyFailed.load(std::memory_order_relaxed))
+      return;
+    ScopedDiagnosticSuppression quiet;
+    SymbolState symbols;
+    symbols.attributeAliasDefinitions = state.symbols.attributeAliasDefinitions;
+    symbols.typeAliasDefinitions = state.symbols.typeAliasDefinitions;
+    const char *end = i + 1 < n ? plan->starts[i + 1] : plan->end;
+    ParserState chunkState(sourceMgr, bufferID, chunkConfig, symbols, plan->starts[i], end);
+    chunkState.defaultDialectStack = state.defaultDialectStack;
+    ModuleOp module = ModuleOp::create(UnknownLoc::get(ctx));
+    bool ok = true;
+    {
+      OperationParser chunkParser(chunkState, module);
+      while (ok && !chunkState.curToken.is(Token::eof))
+        ok = !chunkState.curToken.is(Token::error) && !chunkParser.parseOperation();
+      ok = ok && !chunkParser.finishChunk();
+    }
+    // Resources and distinct attributes are numbered file-wide.
+    ok = ok && symbols.resourceHandles.empty() && symbols.distinctAttrs.empty();
+    if (!ok) {
+      module.getOperation()->destroy();
+      anyFailed.store(true, std::memory_order_relaxed);
+      return;
+    }
+    chunkModules[i] = module.getOperation();
+  });
+  if (anyFailed.load()) {
+    for (Operation *m : chunkModules)
+      if (m)
+        m->destroy();
+    return false;
+  }
+  Block *target = opBuilder.getInsertionBlock();
+  for (Operation *m : chunkModules) {
+    Block *body = ModuleOp(m).getBody();
+    target->splice(body, body->begin());
+    m->destroy();
+  }
+  state.lex.resetPointer(plan->end);
+  state.curToken = state.lex.lexToken();
+  return true;
+}
+
 ParseResult OperationParser::runMachine(Region *startRegion, ArrayRef<Argument> entryArguments, bool isIsolated) {
   std::vector<Frame> stack;
   // On failure the stack still owns the regions of unfinished generic ops.
@@ -983,6 +1187,11 @@ ParseResult OperationParser::runMachine(Region *startRegion, ArrayRef<Argument> 
       if (parseBlockHeader(block, stack.back().region))
         return failure();
       continue;
+    }
+    if (pendingParallelBody) {
+      pendingParallelBody = false;
+      if (tryParallelOps(/*untilCloseBrace=*/true))
+        continue;
     }
     if (parseOperationStart(stack))
       return failure();
@@ -1110,6 +1319,7 @@ public:
   }
 
   ParseResult parseRegion(Region &region, ArrayRef<Argument> arguments, bool enableNameShadowing) override {
+    opParser.nextRegionIsModuleBody = (opName == "builtin.module" || opName == "module") && region.empty();
     return opParser.parseRegion(region, arguments, enableNameShadowing);
   }
   std::optional<ParseResult> parseOptionalRegion(Region &region, ArrayRef<Argument> arguments,
@@ -1344,9 +1554,15 @@ public:
       ~Owner() { op.getOperation()->destroy(); }
     } owner{topLevelOp};
     OperationParser opParser(state, topLevelOp);
+    bool triedParallel = false;
     while (true) {
       switch (getToken().getKind()) {
       default:
+        if (!triedParallel) {
+          triedParallel = true;
+          if (opParser.tryParallelOps(/*untilCloseBrace=*/false))
+            break;
+        }
         if (opParser.parseOperation())
           return failure();
         break;

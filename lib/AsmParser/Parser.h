@@ -38,6 +38,11 @@ struct ParserState {
   ParserState(const SourceMgr &sourceMgr, unsigned bufferID, const ParserConfig &config, SymbolState &symbols)
       : config(config), lex(sourceMgr, bufferID, config.getContext()), curToken(lex.lexToken()),
         symbols(symbols) {}
+  /// A state lexing only [begin, end) of the buffer (see Lexer::restrictTo).
+  ParserState(const SourceMgr &sourceMgr, unsigned bufferID, const ParserConfig &config, SymbolState &symbols,
+              const char *begin, const char *end)
+      : config(config), lex(sourceMgr, bufferID, config.getContext()), curToken(restrictedFirstToken(begin, end)),
+        symbols(symbols) {}
   ParserState(const ParserState &) = delete;
 
   const ParserConfig &config;
@@ -49,6 +54,12 @@ struct ParserState {
   /// Current nesting of attribute/type/affine productions, bounded so hostile
   /// input cannot exhaust the stack.
   unsigned nestingDepth = 0;
+
+private:
+  Token restrictedFirstToken(const char *begin, const char *end) {
+    lex.restrictTo(begin, end);
+    return lex.lexToken();
+  }
 };
 
 /// Maximum nesting depth of types, attributes, locations and affine

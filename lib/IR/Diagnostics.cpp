@@ -147,6 +147,7 @@ struct CaptureFrame {
   size_t orderID;
 };
 thread_local std::vector<CaptureFrame> tlsCaptureStack;
+thread_local unsigned tlsSuppressionDepth = 0;
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -169,7 +170,12 @@ void DiagnosticEngine::eraseHandler(HandlerID id) {
     }
 }
 
+ScopedDiagnosticSuppression::ScopedDiagnosticSuppression() { ++tlsSuppressionDepth; }
+ScopedDiagnosticSuppression::~ScopedDiagnosticSuppression() { --tlsSuppressionDepth; }
+
 void DiagnosticEngine::emit(Diagnostic &&diag) {
+  if (tlsSuppressionDepth)
+    return;
   // A parallel region running on this thread buffers the diagnostic so it
   // can be replayed in a deterministic order.
   if (!tlsCaptureStack.empty()) {

@@ -19,8 +19,8 @@ MemoryBuffer::~MemoryBuffer() {
     std::free(data);
 }
 
-void MemoryBuffer::releaseBefore(const char *ptr) const {
-  if (!mapped || ptr <= data)
+void MemoryBuffer::releaseRange(const char *floor, const char *ptr) const {
+  if (!mapped || ptr <= data || floor < data)
     return;
   size_t pageSize = size_t(::sysconf(_SC_PAGESIZE));
   // Keep a margin behind the point: diagnostics may look at recent lines.
@@ -29,8 +29,9 @@ void MemoryBuffer::releaseBefore(const char *ptr) const {
   if (offset <= kMargin)
     return;
   size_t end = (offset - kMargin) & ~(pageSize - 1);
-  if (end)
-    ::madvise(data, end, MADV_DONTNEED);
+  size_t begin = (size_t(floor - data) + pageSize - 1) & ~(pageSize - 1);
+  if (end > begin)
+    ::madvise(data + begin, end - begin, MADV_DONTNEED);
 }
 
 /// Maps a regular file read-only with a zero byte after its end (the lexer

@@ -241,6 +241,16 @@ private:
 /// deterministic order when destroyed (MLIR's ParallelDiagnosticHandler). A
 /// thread that sets an order id has its diagnostics captured under that id;
 /// they are emitted sorted by id (stable), on the destroying thread.
+/// While alive, diagnostics emitted on the current thread are dropped. For
+/// speculative work whose failure leads to redoing it (where the diagnostics
+/// are then reported), e.g. parsing chunks of a file in parallel.
+class ScopedDiagnosticSuppression {
+public:
+  ScopedDiagnosticSuppression();
+  ~ScopedDiagnosticSuppression();
+  ScopedDiagnosticSuppression(const ScopedDiagnosticSuppression &) = delete;
+};
+
 class ParallelDiagnosticHandler {
 public:
   explicit ParallelDiagnosticHandler(MLIRContext *ctx);

@@ -29,7 +29,9 @@ public:
   /// For a file mapped into memory this returns those pages to the kernel
   /// (they are re-read transparently if touched later), which keeps peak
   /// memory low while parsing large inputs. No-op for heap buffers.
-  void releaseBefore(const char *ptr) const;
+  void releaseBefore(const char *ptr) const { releaseRange(getBufferStart(), ptr); }
+  /// The same, for [floor, ptr - margin) only (a chunk parsed on its own).
+  void releaseRange(const char *floor, const char *ptr) const;
   /// True if the text is a read-only mapping of a file.
   bool isMapped() const { return mapped; }
 
@@ -58,6 +60,10 @@ public:
   const char *findLocation(unsigned id, unsigned line, unsigned col) const;
   /// The text of the line containing `ptr` (without newline).
   std::string_view getLineText(const char *ptr, unsigned id = 0) const;
+  /// Builds the line table of buffer `id` now (it is otherwise built on first
+  /// use); after this, lookups do not modify the manager and may run on
+  /// several threads at once.
+  void prepareLineTable(unsigned id) const { (void)getLineOffsets(id); }
 
 private:
   struct Buffer {
