@@ -298,10 +298,25 @@ private:
     Value value;
     SMLoc loc;
   };
+  /// The definitions of one name by result number: almost always one, kept
+  /// inline (no allocation per SSA name).
+  class ValueDefinitionList {
+  public:
+    size_t size() const { return 1 + rest.size(); }
+    void resize(size_t n) { rest.resize(n > 0 ? n - 1 : 0); }
+    ValueDefinition &operator[](size_t i) { return i == 0 ? first : rest[i - 1]; }
+
+  private:
+    ValueDefinition first;
+    std::vector<ValueDefinition> rest;
+  };
+  struct NameHash {
+    size_t operator()(std::string_view s) const { return size_t(hashValue(s)); }
+  };
   /// Names visible in an isolated scope, with a list of names per nested
   /// region to forget when that region ends.
   struct IsolatedSSANameScope {
-    std::unordered_map<std::string_view, std::vector<ValueDefinition>> values;
+    std::unordered_map<std::string_view, ValueDefinitionList, NameHash> values;
     std::vector<std::vector<std::string_view>> definitionsPerScope;
   };
 
@@ -342,7 +357,7 @@ private:
 
   void pushSSANameScope(bool isIsolated);
   ParseResult popSSANameScope();
-  std::vector<ValueDefinition> &getSSAValueEntry(std::string_view name) {
+  ValueDefinitionList &getSSAValueEntry(std::string_view name) {
     return isolatedNameScopes.back().values[name];
   }
   SMLoc *getReferenceLoc(std::string_view name, unsigned number);
