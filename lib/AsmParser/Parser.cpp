@@ -1085,8 +1085,12 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
   if (!plan)
     return false;
 
-  // Shared, read-only from here on: the line table and the aliases so far.
+  // Shared, read-only from here on: the line table, the aliases so far and
+  // the registered dialects (loaded now, so that no chunk registers
+  // operations while others look them up).
   sourceMgr.prepareLineTable(bufferID);
+  for (const std::string &ns : ctx->getDialectRegistry().getDialectNames())
+    (void)ctx->getOrLoadDialect(ns);
   ParserConfig chunkConfig(ctx, /*verifyAfterParse=*/false);
   size_t n = plan->starts.size();
   std::vector<Operation *> chunkModules(n, nullptr);

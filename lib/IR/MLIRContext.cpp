@@ -91,7 +91,12 @@ Dialect *MLIRContext::getOrLoadDialect(std::string_view ns, TypeID id,
                                        const std::function<Dialect *(MLIRContext *)> &ctor) {
   if (Dialect *d = getLoadedDialect(ns))
     return d;
-  // Construct outside the lock: dialect constructors register things.
+  // One dialect is loaded at a time (a constructor may load the dialects it
+  // depends on, hence recursive): loading registers operation names, types
+  // and attributes, which other threads must not see half done.
+  std::lock_guard<std::recursive_mutex> loadLock(impl->dialectLoadMutex);
+  if (Dialect *d = getLoadedDialect(ns))
+    return d;
   std::unique_ptr<Dialect> dialect(ctor(this));
   Dialect *result = dialect.get();
   {

@@ -39,6 +39,7 @@ struct MLIRContext::Impl {
   DialectRegistry registry;
 
   std::shared_mutex dialectsMutex;
+  std::recursive_mutex dialectLoadMutex;
   std::map<std::string, std::unique_ptr<Dialect>, std::less<>> dialects;
 
   std::shared_mutex abstractMutex;
