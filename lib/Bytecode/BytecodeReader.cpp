@@ -16,6 +16,7 @@
 #include "lamina/Bytecode/BytecodeReader.h"
 
 #include "BytecodeReaderImpl.h"
+#include "ForeignDialectBytecode.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/BuiltinOps.h"
@@ -314,7 +315,8 @@ LogicalResult BytecodeReaderImpl::loadDialect(EncodingReader &reader, BytecodeDi
   return success();
 }
 
-FailureOr<OperationName> BytecodeReaderImpl::parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered) {
+FailureOr<OperationName> BytecodeReaderImpl::parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered,
+                                                         const ForeignOpLayout *&foreign) {
   uint64_t index;
   if (failed(reader.parseVarInt(index)))
     return failure();
@@ -336,7 +338,10 @@ FailureOr<OperationName> BytecodeReaderImpl::parseOpName(EncodingReader &reader,
       fullName.append(entry.dialect->name).append(".").append(entry.name);
       entry.opName.emplace(fullName, ctx);
     }
+    if (!entry.opName->isRegistered())
+      entry.foreignLayout = lookupForeignOpLayout(entry.opName->getStringRef());
   }
+  foreign = entry.foreignLayout;
   return *entry.opName;
 }
 
@@ -627,6 +632,27 @@ template <typename T> T BytecodeReaderImpl::parseAsmEntry(EncodingReader &reader
 template <typename T> T BytecodeReaderImpl::parseCustomEntry(BytecodeDialect &dialect, EncodingReader &reader) {
   if (failed(loadDialect(reader, dialect)))
     return T();
+  constexpr bool isType = std::is_same_v<T, Type>;
+  if (!dialect.dialect && hasForeignDialectEncoding(dialect.name)) {
+    // A dialect of mlir-opt's that Lamina lacks: decoded to its text.
+    ForeignDialectVersion version;
+    if (!dialect.versionBuffer.empty()) {
+      EncodingReader versionReader = makeReader(dialect.versionBuffer);
+      uint64_t major, minor;
+      if (succeeded(versionReader.parseVarInt(major)) && succeeded(versionReader.parseVarInt(minor))) {
+        version.major = major;
+        version.minor = minor;
+      }
+    }
+    DialectReader dialectReader(*this, reader);
+    FailureOr<std::string> text = readForeignDialectEntry(dialect.name, version, isType, dialectReader);
+    if (failed(text))
+      return T();
+    if constexpr (isType)
+      return lamina::parseType(*text, ctx);
+    else
+      return lamina::parseAttribute(*text, ctx);
+  }
   if (!dialect.isBuiltin()) {
     reader.emitError("dialect '") << dialect.name << "' does not implement the bytecode interface";
     return T();

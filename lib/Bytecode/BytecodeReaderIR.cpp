@@ -239,7 +239,8 @@ LogicalResult BytecodeReaderImpl::parseBlockArguments(EncodingReader &reader, Bl
 FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader &reader, RegionReadState &state,
                                                                  bool &isIsolatedFromAbove) {
   std::optional<bool> wasRegistered;
-  FailureOr<OperationName> opName = parseOpName(reader, wasRegistered);
+  const ForeignOpLayout *foreign = nullptr;
+  FailureOr<OperationName> opName = parseOpName(reader, wasRegistered, foreign);
   if (failed(opName))
     return failure();
   uint8_t mask = 0;
@@ -349,12 +350,25 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
 
   // Operations unregistered when written store their properties as one
   // attribute: given at creation (or, if the op is registered here, set from
-  // it afterwards). Registered ones decode theirs into the created op.
+  // it afterwards). Registered ones decode theirs into the created op; those
+  // registered in the producer but not here decode theirs into a dictionary
+  // if their layout is known.
   Attribute unregisteredProperties;
   if (propertiesIndex && (!opName->isRegistered() || !*wasRegistered)) {
-    if (failed(readProperties(reader, *propertiesIndex, *opName, nullptr, &unregisteredProperties)))
+    const ForeignOpLayout *layout = *wasRegistered ? foreign : nullptr;
+    if (failed(readProperties(reader, *propertiesIndex, *opName, nullptr, &unregisteredProperties, layout)))
       return failure();
     propertiesIndex.reset();
+  } else if (foreign && foreign->hasProperties() && version < kNativePropertiesEncoding && attrs) {
+    // Before properties had a section, the producer wrote them among the
+    // attributes: they are the operation's properties.
+    std::vector<NamedAttribute> props, discardable;
+    for (const NamedAttribute &entry : attrs)
+      (foreign->isInherentAttribute(entry.getNameStr()) ? props : discardable).push_back(entry);
+    if (!props.empty()) {
+      unregisteredProperties = DictionaryAttr::getWithSorted(ctx, props);
+      attrs = DictionaryAttr::getWithSorted(ctx, discardable);
+    }
   }
   bool registered = opName->isRegistered();
   Operation *op = Operation::create(Location(LocationAttr(locAttr)), *opName, TypeRange(scratchTypes),
@@ -379,7 +393,8 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
 }
 
 LogicalResult BytecodeReaderImpl::readProperties(EncodingReader &reader, uint64_t index, OperationName name,
-                                                 Operation *op, Attribute *unregisteredProperties) {
+                                                 Operation *op, Attribute *unregisteredProperties,
+                                                 const ForeignOpLayout *foreign) {
   if (index >= propertiesOffsets.size())
     return reader.emitError("Properties idx out-of-bound for ") << name.getStringRef();
   EncodingReader entryReader = makeReader(propertiesData.slice(size_t(propertiesOffsets[size_t(index)])));
@@ -390,6 +405,8 @@ LogicalResult BytecodeReaderImpl::readProperties(EncodingReader &reader, uint64_
   EncodingReader propReader = makeReader(raw);
   DialectReader dialectReader(*this, propReader);
 
+  if (unregisteredProperties && foreign)
+    return readForeignProperties(*foreign, dialectReader, *unregisteredProperties);
   if (unregisteredProperties)
     return dialectReader.readAttribute(*unregisteredProperties);
   if (auto readFn = name.getInfo().readProperties)

@@ -10,6 +10,7 @@
 
 #include "BuiltinDialectBytecode.h"
 #include "EncodingReader.h"
+#include "ForeignOpLayouts.h"
 #include "lamina/AsmParser/AsmParser.h"
 #include "lamina/Bytecode/BytecodeImplementation.h"
 #include "lamina/IR/Operation.h"
@@ -45,6 +46,8 @@ struct BytecodeOperationName {
   /// Whether the producer had the op registered (version >= 5).
   std::optional<bool> wasRegistered;
   std::optional<OperationName> opName;
+  /// For a name unregistered here: its layout in mlir-opt, if known.
+  const ForeignOpLayout *foreignLayout = nullptr;
 };
 
 /// The attribute or type entries, decoded on first use. Kept compact: the
@@ -241,10 +244,15 @@ private:
   LogicalResult parseBlockHeader(EncodingReader &reader, RegionReadState &state);
   LogicalResult parseBlockArguments(EncodingReader &reader, Block *block);
   /// Reads entry `index` of the properties section: into `op` (registered),
-  /// or as the single attribute of an unregistered operation.
+  /// or as the properties attribute of an unregistered operation (natively
+  /// per `foreign`, the layout of an operation the producer registered, or
+  /// else as a single attribute).
   LogicalResult readProperties(EncodingReader &reader, uint64_t index, OperationName name, Operation *op,
-                               Attribute *unregisteredProperties);
-  FailureOr<OperationName> parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered);
+                               Attribute *unregisteredProperties, const ForeignOpLayout *foreign = nullptr);
+  /// Reads an operation name reference; `foreign` is set to the layout of a
+  /// name unregistered here that mlir-opt registers.
+  FailureOr<OperationName> parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered,
+                                       const ForeignOpLayout *&foreign);
   LogicalResult pushValueScopeRegion(EncodingReader &reader, uint64_t numValues);
   void popValueScopeRegion(uint64_t numValues);
   Value parseOperand(EncodingReader &reader);

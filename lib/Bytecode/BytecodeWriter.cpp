@@ -9,6 +9,7 @@
 #include "lamina/Bytecode/BytecodeWriter.h"
 
 #include "EncodingEmitter.h"
+#include "ForeignDialectBytecode.h"
 #include "IRNumbering.h"
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/Diagnostics.h"
@@ -127,12 +128,13 @@ public:
   /// Encodes the properties of `op`, returning their index in the section
   /// (or nothing if the op has none).
   std::optional<uint64_t> emit(Operation *op) {
-    if (!hasProperties(op))
+    const ForeignOpLayout *foreign = numbering.getForeignLayout(op);
+    if (!hasProperties(op, foreign))
       return std::nullopt;
     payload.clear();
     DialectWriter writer(version, payload, numbering, strings);
-    if (op->isRegistered())
-      writeOpProperties(op, writer);
+    if (op->isRegistered() || foreign)
+      writeOpProperties(op, writer, foreign);
     else
       writer.writeAttribute(op->getPropertySlots()[0]);
     // Stored with a varint size prefix; identical entries are shared.
@@ -249,11 +251,22 @@ void BytecodeWriter::writeDialectSection(EncodingEmitter &emitter) {
   dialectEmitter.emitVarInt(dialects.size());
   for (DialectNumbering *dialect : dialects) {
     size_t nameID = strings.insert(dialect->name);
-    // No dialect Lamina implements writes a version entry.
-    if (version < kDialectVersioning)
+    if (version < kDialectVersioning) {
       dialectEmitter.emitVarInt(nameID);
-    else
-      dialectEmitter.emitVarIntWithFlag(nameID, false);
+      continue;
+    }
+    // No dialect Lamina implements writes a version entry; of those it
+    // lacks, mlir-opt's test dialect writes its version (2.0).
+    std::optional<std::array<uint64_t, 2>> foreignVersion;
+    if (!dialect->isLoaded)
+      foreignVersion = foreignDialectVersion(dialect->name);
+    dialectEmitter.emitVarIntWithFlag(nameID, foreignVersion.has_value());
+    if (foreignVersion) {
+      EncodingEmitter versionEmitter(pool);
+      for (uint64_t part : *foreignVersion)
+        versionEmitter.emitVarInt(part);
+      dialectEmitter.emitSection(Section::kDialectVersions, std::move(versionEmitter));
+    }
   }
   if (version >= kElideUnknownBlockArgLocation)
     dialectEmitter.emitVarInt(numbering.getOpNames().size());
@@ -266,7 +279,9 @@ void BytecodeWriter::writeDialectSection(EncodingEmitter &emitter) {
     if (version < kNativePropertiesEncoding)
       dialectEmitter.emitVarInt(stringID);
     else
-      dialectEmitter.emitVarIntWithFlag(stringID, entry.value.isRegistered());
+      // Operations mlir-opt registers are written as it writes them.
+      dialectEmitter.emitVarIntWithFlag(stringID,
+                                        entry.value.isRegistered() || numbering.getForeignLayout(entry.value));
   });
   emitter.emitSection(Section::kDialect, std::move(dialectEmitter));
 }
@@ -384,7 +399,7 @@ bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool
   emitter.emitByte(0);
   emitter.emitVarInt(numbering.getNumber(Attribute(op->getLoc())));
 
-  DictionaryAttr attrs = getWrittenAttrDictionary(op, version);
+  DictionaryAttr attrs = getWrittenAttrDictionary(op, version, numbering.getForeignLayout(op));
   if (!attrs.empty()) {
     mask |= OpEncodingMask::kHasAttrs;
     emitter.emitVarInt(numbering.getNumber(attrs));

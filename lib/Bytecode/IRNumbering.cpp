@@ -11,13 +11,24 @@
 using namespace lamina;
 using namespace lamina::bytecode;
 
-bool bytecode::hasProperties(Operation *op) {
+/// The properties attribute of an unregistered operation (null if none).
+static Attribute getUnregisteredProperties(Operation *op) {
+  return op->getNumPropertySlots() ? op->getPropertySlots()[0] : Attribute();
+}
+
+bool bytecode::hasProperties(Operation *op, const ForeignOpLayout *foreign) {
   if (!op->isRegistered())
-    return op->getNumPropertySlots() && op->getPropertySlots()[0];
+    return foreign ? foreign->hasProperties() : bool(getUnregisteredProperties(op));
   return op->getName().getInfo().writeProperties || op->getNumPropertySlots();
 }
 
-void bytecode::writeOpProperties(Operation *op, DialectBytecodeWriter &writer) {
+void bytecode::writeOpProperties(Operation *op, DialectBytecodeWriter &writer, const ForeignOpLayout *foreign) {
+  if (!op->isRegistered()) {
+    // Registered in mlir-opt: its native encoding.
+    if (foreign)
+      writeForeignProperties(op->getContext(), *foreign, getUnregisteredProperties(op), writer);
+    return;
+  }
   if (auto writeFn = op->getName().getInfo().writeProperties) {
     writeFn(op, writer);
     return;
@@ -167,6 +178,8 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
       }
     }
     opInfos.insert(op, OpInfo{operationID++, 0});
+    if (!op->isRegistered())
+      decideForeignLayout(op);
     if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
       status[op] = true;
     if (op->getNumRegions())
@@ -223,6 +236,16 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
   }
 }
 
+void IRNumberingState::decideForeignLayout(Operation *op) {
+  auto [slot, inserted] = foreignLayouts.insert(op->getName().getAsOpaquePointer(), nullptr);
+  if (inserted)
+    slot->second = lookupForeignOpLayout(op->getName().getStringRef());
+  // One operation the layout cannot encode makes every operation of that
+  // name unregistered (the registration flag is per name).
+  if (slot->second && !canWriteForeignProperties(*slot->second, getUnregisteredProperties(op)))
+    slot->second = nullptr;
+}
+
 DialectNumbering &IRNumberingState::numberDialect(std::string_view name) {
   auto it = dialectsByName.find(name);
   if (it != dialectsByName.end())
@@ -241,6 +264,7 @@ DialectNumbering &IRNumberingState::numberDialect(Dialect *dialect) {
     return **d;
   DialectNumbering &d = numberDialect(dialect->getNamespace());
   dialectsByPtr.insert(dialect, &d);
+  d.isLoaded = true;
   return d;
 }
 
@@ -338,9 +362,23 @@ void IRNumberingState::drainWorklist() {
   }
 }
 
-DictionaryAttr bytecode::getWrittenAttrDictionary(Operation *op, int64_t version) {
+DictionaryAttr bytecode::getWrittenAttrDictionary(Operation *op, int64_t version, const ForeignOpLayout *foreign) {
   DictionaryAttr dict = op->getDiscardableAttrDictionary();
-  if (version >= int64_t(kNativePropertiesEncoding) || !op->isRegistered() || !op->getNumPropertySlots())
+  if (version >= int64_t(kNativePropertiesEncoding))
+    return dict;
+  if (foreign) {
+    // mlir-opt writes the inherent attributes (the properties it knows) in
+    // the dictionary.
+    auto props = dyn_cast_or_null<DictionaryAttr>(getUnregisteredProperties(op));
+    if (!props || props.empty())
+      return dict;
+    std::vector<NamedAttribute> all(dict.begin(), dict.end());
+    for (const NamedAttribute &entry : props)
+      if (foreign->isInherentAttribute(entry.getNameStr()))
+        all.push_back(entry);
+    return DictionaryAttr::get(op->getContext(), all);
+  }
+  if (!op->isRegistered() || !op->getNumPropertySlots())
     return dict;
   std::vector<NamedAttribute> all(dict.begin(), dict.end());
   ArrayRef<StringAttr> names = op->getName().getAttributeNames();
@@ -364,13 +402,14 @@ void IRNumberingState::numberOperation(Operation *op) {
     for (unsigned i = 0; i < numResults; ++i)
       number(op->getResult(i).getType());
   }
-  DictionaryAttr dict = getWrittenAttrDictionary(op, version);
+  const ForeignOpLayout *foreign = getForeignLayout(op);
+  DictionaryAttr dict = getWrittenAttrDictionary(op, version, foreign);
   if (!dict.empty())
     number(dict);
-  if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op)) {
-    if (op->isRegistered()) {
+  if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op, foreign)) {
+    if (op->isRegistered() || foreign) {
       NumberingWriter writer(*this, version);
-      writeOpProperties(op, writer);
+      writeOpProperties(op, writer, foreign);
       for (WorkItem &item : writer.children) {
         worklist.push_back(item);
         drainWorklist();

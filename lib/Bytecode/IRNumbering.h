@@ -9,6 +9,7 @@
 #pragma once
 
 #include "BuiltinDialectBytecode.h"
+#include "ForeignOpLayouts.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/Support/DenseMap.h"
@@ -36,6 +37,8 @@ struct DialectNumbering {
   unsigned number = 0;
   /// The builtin dialect: it has the custom encodings and the resources.
   bool isBuiltin = false;
+  /// Implemented by Lamina (loaded in the context).
+  bool isLoaded = false;
   /// Resources referenced, in first-reference order.
   std::vector<ResourceNumbering *> resources;
 };
@@ -52,17 +55,22 @@ using AttrNumbering = EntryNumbering<Attribute>;
 using TypeNumbering = EntryNumbering<Type>;
 using OpNameNumbering = EntryNumbering<OperationName>;
 
-/// Whether `op` has properties to write, and how many slots it has.
-bool hasProperties(Operation *op);
+/// Whether `op` has properties to write. `foreign` is the layout an
+/// unregistered operation is written with (see
+/// IRNumberingState::getForeignLayout), if any.
+bool hasProperties(Operation *op, const ForeignOpLayout *foreign);
 
-/// Writes an operation's properties through `writer` (the op's hook, or one
-/// optional attribute per inherent attribute slot).
-void writeOpProperties(Operation *op, DialectBytecodeWriter &writer);
+/// Writes an operation's properties through `writer`: the op's hook, one
+/// optional attribute per inherent attribute slot, or the native encoding of
+/// `foreign` (for an unregistered operation; without a layout its properties
+/// are one attribute, which the caller writes).
+void writeOpProperties(Operation *op, DialectBytecodeWriter &writer, const ForeignOpLayout *foreign);
 
 /// The attribute dictionary written for `op`: its discardable attributes,
 /// plus (before version 5, where properties have no section) the inherent
-/// attributes of a registered operation.
-DictionaryAttr getWrittenAttrDictionary(Operation *op, int64_t version);
+/// attributes of a registered operation, or the properties of an
+/// unregistered one written with a `foreign` layout.
+DictionaryAttr getWrittenAttrDictionary(Operation *op, int64_t version, const ForeignOpLayout *foreign);
 
 /// The numbering of one IR tree.
 class IRNumberingState {
@@ -88,6 +96,17 @@ public:
   unsigned getRegionValueCount(Region *region) const { return *regionValueCounts.lookup(region); }
   /// Whether no operation in `op`'s regions uses a value defined outside it.
   bool isIsolatedFromAbove(Operation *op) const { return *isolated.lookup(op); }
+  /// The layout the unregistered operations named `name` are written with
+  /// (as mlir-opt, which registers them, writes them), or null: written as
+  /// unregistered, because no layout is known or because one of them has
+  /// properties the layout cannot encode.
+  const ForeignOpLayout *getForeignLayout(OperationName name) const {
+    const ForeignOpLayout *const *layout = foreignLayouts.lookup(name.getAsOpaquePointer());
+    return layout ? *layout : nullptr;
+  }
+  const ForeignOpLayout *getForeignLayout(Operation *op) const {
+    return op->isRegistered() ? nullptr : getForeignLayout(op->getName());
+  }
 
   ArrayRef<DialectNumbering *> getDialects() const { return orderedDialects; }
   ArrayRef<AttrNumbering *> getAttributes() const { return orderedAttrs; }
@@ -104,6 +123,9 @@ private:
   class NumberingWriter;
 
   void computeGlobalNumberingState(Operation *rootOp);
+  /// Records whether unregistered `op` (and the others of its name) can be
+  /// written with the layout mlir-opt has for it.
+  void decideForeignLayout(Operation *op);
   void numberOperation(Operation *op);
   void numberRegion(Region *region);
   void number(OperationName name);
@@ -151,6 +173,8 @@ private:
   PointerMap<const void *, BlockInfo> blockInfos;
   PointerMap<const void *, unsigned> regionValueCounts;
   PointerMap<const void *, bool> isolated;
+  /// Per unregistered operation name: the layout it is written with.
+  PointerMap<const void *, const ForeignOpLayout *> foreignLayouts;
   unsigned nextValueID = 0;
 };
 

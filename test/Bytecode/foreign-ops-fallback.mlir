@@ -1,0 +1,32 @@
+// RUN: lamina-opt --allow-unregistered-dialect --emit-bytecode %s | lamina-opt --allow-unregistered-dialect --mlir-print-op-generic | FileCheck %s
+// RUN: lamina-opt --allow-unregistered-dialect --emit-bytecode --emit-bytecode-version=4 %s | lamina-opt --allow-unregistered-dialect --mlir-print-op-generic | FileCheck %s --check-prefix=V4
+//
+// Properties a foreign operation's layout cannot encode: a missing required
+// attribute (`lhs`), a Property<> missing or in a form its encoding cannot
+// hold (a string for an integer), missing segment sizes. The operations of
+// that name are written unregistered, their properties as one attribute, so
+// they read back unchanged. An entry the layout does not know is dropped, as
+// mlir-opt drops it when it parses the operation. Before version 5 the
+// inherent attributes go among the attributes and are read back as
+// properties; Property<>s have no place there (as in mlir-opt).
+
+// CHECK: "test.with_properties_and_attr"() <{rhs = 5 : i64}> : () -> ()
+// CHECK: "test.with_properties_and_attr"() <{lhs = 1 : i32, rhs = 6 : i64}> : () -> ()
+// CHECK: "gpu.alloc"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
+// CHECK: "llvm.add"(%{{.*}}, %{{.*}}) <{overflowFlags = "nsw"}> : (i32, i32) -> i32
+// CHECK: "llvm.mul"(%{{.*}}, %{{.*}}) : (i32, i32) -> i32
+// CHECK: "gpu.dealloc"(%{{.*}}) : (memref<4xf32>) -> ()
+
+// V4: "gpu.alloc"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
+// V4: "transform.named_sequence"() <{function_type = () -> (), sym_name = "s"}> ({
+// V4-NEXT: }) {discardable} : () -> ()
+
+"test.with_properties_and_attr"() <{rhs = 5 : i64}> : () -> ()
+"test.with_properties_and_attr"() <{lhs = 1 : i32, rhs = 6 : i64}> : () -> ()
+%0 = "gpu.alloc"() <{not_a_property = 1 : i32, operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
+%1 = "arith.constant"() <{value = 1 : i32}> : () -> i32
+%2 = "llvm.add"(%1, %1) <{overflowFlags = "nsw"}> : (i32, i32) -> i32
+%3 = "llvm.mul"(%1, %1) : (i32, i32) -> i32
+"gpu.dealloc"(%0) : (memref<4xf32>) -> ()
+"transform.named_sequence"() <{function_type = () -> (), sym_name = "s"}> ({
+}) {discardable} : () -> ()
