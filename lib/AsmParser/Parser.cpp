@@ -1830,7 +1830,9 @@ Operation *lamina::parseSourceFileForTool(const SourceMgr &sourceMgr, unsigned b
   ModuleOp module = ModuleOp::create(sourceFileLoc);
   Block *body = module.getBody();
   body->splice(&block, block.begin());
-  if (config.shouldVerifyAfterParse() && failed(verify(module.getOperation()))) {
+  // The ops were verified by the parser; as MLIR, only check that the new
+  // module can hold them.
+  if (config.shouldVerifyAfterParse() && failed(verifyInvariants(module.getOperation()))) {
     module.getOperation()->destroy();
     return nullptr;
   }

@@ -4,6 +4,8 @@
 #include "lamina/IR/Operation.h"
 #include "lamina/IR/RegionKindInterface.h"
 
+#include "lamina/Support/DenseMap.h"
+
 #include <algorithm>
 
 using namespace lamina;
@@ -54,25 +56,25 @@ bool lamina::mayBeGraphRegion(Region &region) {
 /// dominators by number; `in`/`out` are pre/post numbers of a walk of the
 /// tree, so "a dominates b" is an interval test.
 struct DominanceInfo::DomTree {
-  std::unordered_map<Block *, unsigned> number; // reachable blocks only
+  PointerMap<Block *, unsigned> number; // reachable blocks only
   std::vector<Block *> blocks;                  // by number (RPO)
   std::vector<unsigned> idom;
   std::vector<unsigned> in, out;
 
   explicit DomTree(Region &region);
-  bool isReachable(Block *b) const { return number.count(b) != 0; }
+  bool isReachable(Block *b) const { return number.contains(b); }
   /// LLVM's DominatorTree::properlyDominates: unreachable blocks are
   /// dominated by everything and dominate nothing.
   bool properlyDominates(Block *a, Block *b) const {
     if (a == b)
       return false;
-    auto ib = number.find(b);
-    if (ib == number.end())
+    const unsigned *ib = number.lookup(b);
+    if (!ib)
       return true;
-    auto ia = number.find(a);
-    if (ia == number.end())
+    const unsigned *ia = number.lookup(a);
+    if (!ia)
       return false;
-    unsigned x = ia->second, y = ib->second;
+    unsigned x = *ia, y = *ib;
     return in[x] < in[y] && out[y] < out[x];
   }
 };
@@ -94,7 +96,7 @@ DominanceInfo::DomTree::DomTree(Region &region) {
   // Iterative DFS computing a post-order of the reachable blocks.
   std::vector<Block *> postOrder;
   {
-    std::unordered_map<Block *, bool> visited;
+    PointerMap<Block *, bool> visited;
     struct Frame {
       Block *block;
       std::vector<Block *> succs;
@@ -108,7 +110,7 @@ DominanceInfo::DomTree::DomTree(Region &region) {
       Frame &f = stack.back();
       if (f.next < f.succs.size()) {
         Block *s = f.succs[f.next++];
-        if (visited.emplace(s, true).second) {
+        if (visited.insert(s, true).second) {
           stack.push_back(Frame{s, {}, 0});
           successorsOf(s, stack.back().succs);
         }
@@ -129,7 +131,7 @@ DominanceInfo::DomTree::DomTree(Region &region) {
   for (unsigned i = 0; i < n; ++i) {
     successorsOf(blocks[i], succs);
     for (Block *s : succs)
-      preds[number[s]].push_back(i);
+      preds[*number.lookup(s)].push_back(i);
   }
 
   // Cooper, Harvey, Kennedy: "A Simple, Fast Dominance Algorithm".
@@ -308,10 +310,10 @@ Block *DominanceInfo::getImmediateDominator(Block *block) const {
   RegionInfo &info = getInfo(region, true);
   if (!info.tree)
     return nullptr;
-  auto it = info.tree->number.find(block);
-  if (it == info.tree->number.end() || it->second == 0)
+  const unsigned *n = info.tree->number.lookup(block);
+  if (!n || *n == 0)
     return nullptr;
-  return info.tree->blocks[info.tree->idom[it->second]];
+  return info.tree->blocks[info.tree->idom[*n]];
 }
 
 Block *DominanceInfo::findNearestCommonDominator(Block *a, Block *b) const {
@@ -325,10 +327,10 @@ Block *DominanceInfo::findNearestCommonDominator(Block *a, Block *b) const {
   RegionInfo &info = getInfo(region, true);
   if (!info.tree)
     return region->hasOneBlock() ? a : nullptr;
-  auto ia = info.tree->number.find(a), ib = info.tree->number.find(b);
-  if (ia == info.tree->number.end() || ib == info.tree->number.end())
+  const unsigned *ia = info.tree->number.lookup(a), *ib = info.tree->number.lookup(b);
+  if (!ia || !ib)
     return nullptr;
-  unsigned x = ia->second, y = ib->second;
+  unsigned x = *ia, y = *ib;
   while (x != y) {
     while (x > y)
       x = info.tree->idom[x];

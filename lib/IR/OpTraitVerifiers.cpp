@@ -307,6 +307,9 @@ LogicalResult impl::verifySameOperandsAndResultType(Operation *op) {
   if (auto ranked = dyn_cast<RankedTensorType>(type))
     encoding = ranked.getEncoding();
   auto check = [&](Type other) -> LogicalResult {
+    // A type is compatible with itself (same element type, shape, encoding).
+    if (other == type)
+      return success();
     if (getElementTypeOrSelf(other) != elementType || failed(verifyCompatibleShape(other, type)))
       return op->emitOpError() << "requires the same type for all operands and results";
     if (encoding) {
@@ -380,6 +383,14 @@ LogicalResult impl::verifyResultsAreSignlessIntegerLike(Operation *op) {
 
 LogicalResult impl::verifyElementwise(Operation *op) {
   auto isMappable = [](Type t) { return isa<VectorType>(t) || isa<TensorType>(t); };
+  // All scalars (the common case): nothing to check.
+  bool anyMappable = false;
+  for (unsigned i = 0, e = op->getNumResults(); i < e && !anyMappable; ++i)
+    anyMappable = isMappable(op->getResult(i).getType());
+  for (unsigned i = 0, e = op->getNumOperands(); i < e && !anyMappable; ++i)
+    anyMappable = isMappable(op->getOperand(i).getType());
+  if (!anyMappable)
+    return success();
   std::vector<Type> resultMappable, operandMappable;
   for (Type t : resultTypes(op))
     if (isMappable(t))
@@ -480,17 +491,32 @@ LogicalResult impl::verifySingleBlockImplicitTerminator(Operation *op, std::stri
 
 LogicalResult impl::verifyNoTerminator(Operation *) { return success(); }
 
+/// The region a value is defined in (Value::getParentRegion, inline).
+static Region *definingRegion(Value value) {
+  detail::ValueImpl *impl = value.getImpl();
+  Block *block = impl->kind == detail::ValueImpl::Kind::BlockArgument
+                     ? static_cast<detail::BlockArgumentImpl *>(impl)->owner
+                     : static_cast<detail::OpResultImpl *>(impl)->getOwner()->getBlock();
+  return block ? block->getParent() : nullptr;
+}
+
 LogicalResult impl::verifyIsIsolatedFromAbove(Operation *isolatedOp) {
   std::vector<Region *> pendingRegions;
   for (Region &region : isolatedOp->getRegions()) {
     pendingRegions.push_back(&region);
+    // Regions known to be nested in `region` (most operands come from a
+    // handful of them).
+    Region *knownInside[2] = {&region, &region};
     while (!pendingRegions.empty()) {
       Region *current = pendingRegions.back();
       pendingRegions.pop_back();
+      knownInside[1] = current;
       for (Block &block : *current) {
         for (Operation &op : block) {
           for (unsigned i = 0, e = op.getNumOperands(); i < e; ++i) {
-            Region *operandRegion = op.getOperand(i).getParentRegion();
+            Region *operandRegion = definingRegion(op.getOperand(i));
+            if (operandRegion == knownInside[0] || operandRegion == knownInside[1])
+              continue;
             if (!operandRegion)
               return op.emitError("operation's operand is unlinked");
             if (!region.isAncestor(operandRegion)) {
@@ -498,6 +524,7 @@ LogicalResult impl::verifyIsIsolatedFromAbove(Operation *isolatedOp) {
               diag.attachNote(isolatedOp->getLoc()) << "required by region isolation constraints";
               return diag;
             }
+            knownInside[0] = operandRegion;
           }
           // Nested isolated ops check themselves.
           if (op.getNumRegions() && !op.hasTrait<OpTrait::IsIsolatedFromAbove>())

@@ -4,6 +4,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 using namespace lamina;
@@ -193,27 +194,26 @@ Operation *SymbolTable::lookupNearestSymbolFrom(Operation *from, SymbolRefAttr s
 //===----------------------------------------------------------------------===//
 
 /// Calls `callback` on every op nested in `regions`, not entering nested
-/// symbol tables. Stops (returning nullopt) if the callback does.
+/// symbol tables, in MLIR's order: regions are taken from the back of a
+/// worklist (the last region first), each region's ops in order, pushing
+/// their regions. Stops at the first result other than `advance` (nullopt
+/// included) and returns it.
 static std::optional<WalkResult> walkSymbolTable(MutableArrayRef<Region> regions,
                                                  function_ref<std::optional<WalkResult>(Operation *)> callback) {
   std::vector<Region *> worklist;
-  for (size_t i = regions.size(); i-- > 0;)
-    worklist.push_back(&regions[i]);
+  for (Region &region : regions)
+    worklist.push_back(&region);
   while (!worklist.empty()) {
     Region *region = worklist.back();
     worklist.pop_back();
     for (Block &block : *region) {
       for (Operation &op : block) {
         std::optional<WalkResult> result = callback(&op);
-        if (!result)
-          return std::nullopt;
-        if (result->wasInterrupted())
-          return WalkResult::interrupt();
-        if (result->wasSkipped())
-          continue;
+        if (!result || !(*result == WalkResult::advance()))
+          return result;
         if (!op.hasTrait<OpTrait::SymbolTable>())
-          for (size_t i = op.getNumRegions(); i-- > 0;)
-            worklist.push_back(&op.getRegion(i));
+          for (Region &nested : op.getRegions())
+            worklist.push_back(&nested);
       }
     }
   }
@@ -354,6 +354,17 @@ Operation *SymbolTableCollection::lookupNearestSymbolFrom(Operation *from, Symbo
 // Verification
 //===----------------------------------------------------------------------===//
 
+namespace {
+thread_local const detail::SymbolUseVerificationHint *activeHint = nullptr;
+} // namespace
+
+const detail::SymbolUseVerificationHint *
+detail::setSymbolUseVerificationHint(const SymbolUseVerificationHint *hint) {
+  const SymbolUseVerificationHint *previous = activeHint;
+  activeHint = hint;
+  return previous;
+}
+
 LogicalResult detail::verifySymbolTable(Operation *op) {
   if (op->getNumRegions() != 1)
     return op->emitOpError() << "Operations with a 'SymbolTable' must have exactly one region";
@@ -361,33 +372,48 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
     return op->emitOpError() << "Operations with a 'SymbolTable' must have exactly one block";
 
   // Symbols are unique within the table.
-  std::unordered_map<const void *, Location> nameToOrigLoc;
+  std::unordered_map<const void *, Operation *> nameToOrigOp;
   for (Block &block : op->getRegion(0)) {
     for (Operation &nested : block) {
       StringAttr name = getNameIfSymbol(&nested);
       if (!name)
         continue;
-      auto [it, inserted] = nameToOrigLoc.emplace(name.getAsOpaquePointer(), nested.getLoc());
+      auto [it, inserted] = nameToOrigOp.emplace(name.getAsOpaquePointer(), &nested);
       if (!inserted) {
         InFlightDiagnostic diag = nested.emitError();
         diag << "redefinition of symbol named '" << name.getValue() << "'";
-        diag.attachNote(it->second) << "see existing symbol definition here";
+        diag.attachNote(it->second->getLoc()) << "see existing symbol definition here";
         return diag;
       }
     }
   }
 
-  // Let nested symbol users check their references.
+  // Let nested symbol users check their references (in walkSymbolTable's
+  // order), skipping the ops the verifier knows contain none.
+  ArrayRef<Operation *> withoutUsers;
+  if (activeHint && activeHint->symbolTableOp == op)
+    withoutUsers = activeHint->opsWithoutNestedUsers;
   SymbolTableCollection symbolTable;
   TypeID userID = TypeID::get<SymbolUserOpInterface>();
-  std::optional<WalkResult> result =
-      walkSymbolTable(op->getRegions(), [&](Operation *nested) -> std::optional<WalkResult> {
-        if (auto *user = static_cast<const SymbolUserOpInterface::Concept *>(nested->getName().getInterface(userID)))
-          if (failed(user->verifySymbolUses(nested, symbolTable)))
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      });
-  return success(result && !result->wasInterrupted());
+  std::vector<Region *> worklist{&op->getRegion(0)};
+  while (!worklist.empty()) {
+    Region *region = worklist.back();
+    worklist.pop_back();
+    for (Block &block : *region) {
+      for (Operation &nested : block) {
+        OperationName name = nested.getName();
+        if (auto *user = static_cast<const SymbolUserOpInterface::Concept *>(name.getInterface(userID)))
+          if (failed(user->verifySymbolUses(&nested, symbolTable)))
+            return failure();
+        if (nested.getNumRegions() == 0 || name.hasTrait<OpTrait::SymbolTable>() ||
+            std::binary_search(withoutUsers.begin(), withoutUsers.end(), &nested))
+          continue;
+        for (Region &r : nested.getRegions())
+          worklist.push_back(&r);
+      }
+    }
+  }
+  return success();
 }
 
 LogicalResult detail::verifySymbol(Operation *op) {

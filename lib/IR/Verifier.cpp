@@ -50,6 +50,18 @@
 //      single-block regions of unregistered ops impose no order; unreachable
 //      blocks are not checked, but regions nested in them are.
 //
+// How it stays cheap (same checks, same order, same messages):
+//  - what the walk asks about an op name (registered, might be a
+//    terminator, isolated, region kinds, symbol user...) is looked up once
+//    per name and task in a small cache, not in trait/interface lists per op;
+//  - the walk keeps one frame per open block/op instead of one item per op;
+//  - dominance is first checked by a pure fast pass (same block: op order
+//    indices; enclosing blocks: ancestor walk); only if it finds a possible
+//    violation does the exact MLIR-ordered pass run to report it;
+//  - each isolated op's task records whether symbol users are nested in it,
+//    and the SymbolTable verifier of its parent skips those without (see
+//    detail::SymbolUseVerificationHint).
+//
 // Deliberately not checked here (as in MLIR):
 //  - that every successor operand count/type matches the successor's
 //    arguments (BranchOpInterface verifiers of the ops do that);
@@ -68,10 +80,14 @@
 #include "lamina/IR/Dominance.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/IR/RegionKindInterface.h"
+#include "lamina/IR/SymbolTable.h"
 #include "lamina/IR/Threading.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
+#include <memory>
 
 using namespace lamina;
 
@@ -81,84 +97,238 @@ namespace {
 /// go to the thread pool.
 constexpr std::chrono::microseconds kSequentialVerificationBudget(2000);
 
-/// The state of one verification run.
-class OperationVerifier {
-public:
-  explicit OperationVerifier(bool verifyRecursively) : verifyRecursively(verifyRecursively) {}
+//===----------------------------------------------------------------------===//
+// Per-name facts
+//===----------------------------------------------------------------------===//
 
-  /// Verifies `op` (structure, then dominance of its regions).
-  LogicalResult verifyOpAndDominance(Operation &op);
+/// What the verifier asks about an operation name.
+struct OpFacts {
+  enum class RegionKinds : uint8_t { SSACFG, Graph, AskInterface };
+  bool registered = false;
+  /// mightHaveTrait<IsTerminator> / mightHaveTrait<NoTerminator>.
+  bool mightBeTerminator = false;
+  bool mightHaveNoTerminator = false;
+  bool isolated = false;
+  bool symbolTable = false;
+  /// Implements SymbolUserOpInterface.
+  bool symbolUser = false;
+  /// The kinds of its regions (RegionKindInterface::get semantics).
+  RegionKinds regionKinds = RegionKinds::SSACFG;
+};
+
+/// A direct-mapped cache of OpFacts by name. One per verification task (and
+/// thread): names are per context, so nothing outlives the verification.
+class OpFactsCache {
+public:
+  /// (By value: a later lookup may reuse the entry.)
+  OpFacts get(OperationName name) {
+    const void *key = name.getAsOpaquePointer();
+    uintptr_t bits = uintptr_t(key);
+    Entry &e = entries[((bits >> 4) ^ (bits >> 11)) & (kSize - 1)];
+    if (e.key != key) {
+      e.key = key;
+      e.facts = compute(name);
+    }
+    return e.facts;
+  }
 
 private:
-  /// An operation or a block on the worklist, with whether it was entered.
-  struct WorkItem {
-    Operation *op;
-    Block *block;
-    bool entered;
-  };
+  static OpFacts compute(OperationName name) {
+    OpFacts f;
+    f.registered = name.isRegistered();
+    f.mightBeTerminator = name.mightHaveTrait<OpTrait::IsTerminator>();
+    f.mightHaveNoTerminator = name.mightHaveTrait<OpTrait::NoTerminator>();
+    f.isolated = name.hasTrait<OpTrait::IsIsolatedFromAbove>();
+    f.symbolTable = name.hasTrait<OpTrait::SymbolTable>();
+    f.symbolUser = name.getInterface(TypeID::get<SymbolUserOpInterface>()) != nullptr;
+    if (f.registered) {
+      if (name.hasTrait<OpTrait::HasOnlyGraphRegion>())
+        f.regionKinds = OpFacts::RegionKinds::Graph;
+      else if (name.getInterface(TypeID::get<RegionKindInterface>()))
+        f.regionKinds = OpFacts::RegionKinds::AskInterface;
+    }
+    return f;
+  }
 
-  LogicalResult verifyOnEntrance(Block &block);
-  LogicalResult verifyOnEntrance(Operation &op);
-  LogicalResult verifyOnExit(Block &block);
-  LogicalResult verifyOnExit(Operation &op);
+  static constexpr size_t kSize = 64;
+  struct Entry {
+    const void *key = nullptr;
+    OpFacts facts;
+  };
+  Entry entries[kSize];
+};
+
+/// The kind of region `index` of `op` (SSACFG when the op says nothing).
+static RegionKind getRegionKind(Operation &op, OpFacts facts, unsigned index) {
+  switch (facts.regionKinds) {
+  case OpFacts::RegionKinds::SSACFG:
+    return RegionKind::SSACFG;
+  case OpFacts::RegionKinds::Graph:
+    return RegionKind::Graph;
+  case OpFacts::RegionKinds::AskInterface:
+    break;
+  }
+  return RegionKindInterface::get(&op).getRegionKind(index);
+}
+
+/// Starts loading the cache line at `p` (GCC drops __builtin_prefetch in
+/// some loops, hence the asm).
+static inline void prefetch(const void *p) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char *>(p)));
+#else
+  __builtin_prefetch(p);
+#endif
+}
+
+/// Starts loading the lines of `op` beyond its header that its checks read,
+/// and the memory after it: ops of a block are mostly allocated in order, a
+/// few hundred bytes apart, so this also fetches the next ops' headers
+/// before the list walk reaches them.
+static inline void prefetchOperation(Operation *op) {
+  if (unsigned n = op->getNumResults())
+    prefetch(op->getOpResultImpl(n - 1));
+  if (op->getNumOperands())
+    prefetch(&op->getOpOperand(0));
+  if (op->getNumPropertySlots())
+    prefetch(op->getPropertySlots().data());
+}
+
+static bool hasOneBlock(Region &region) { return !region.empty() && &region.front() == &region.back(); }
+
+//===----------------------------------------------------------------------===//
+// OperationVerifier
+//===----------------------------------------------------------------------===//
+
+/// The state of verifying one op tree: an isolated op (or the root) and
+/// everything nested in it except nested isolated ops, which are tasks of
+/// their own.
+struct Task {
+  explicit Task(OpFactsCache &facts) : facts(facts) {}
+  /// The thread's cache (valid for the run).
+  OpFactsCache &facts;
+  /// Whether an op nested in the root implements SymbolUserOpInterface.
+  bool sawSymbolUser = false;
+  /// Region -> has SSA dominance, for the last region asked about.
+  Region *ssaRegion = nullptr;
+  bool ssaRegionHasDominance = true;
+};
+
+/// Numbers verification runs: a thread's caches are only valid for the run
+/// that filled them (names, types and attributes outlive a run, not their
+/// context).
+std::atomic<uint64_t> verificationEpoch(0);
+
+/// What a thread remembers during one verification run.
+struct ThreadCaches {
+  uint64_t epoch = 0;
+  OpFactsCache facts;
+  detail::VerificationCache constraints;
+};
+thread_local ThreadCaches threadCaches;
+thread_local detail::VerificationCache *activeVerificationCache = nullptr;
+
+/// Makes the thread's caches valid for run `epoch` and active during a
+/// task.
+class VerificationCacheScope {
+public:
+  explicit VerificationCacheScope(uint64_t epoch) : previous(activeVerificationCache) {
+    if (threadCaches.epoch != epoch) {
+      threadCaches.facts = OpFactsCache();
+      threadCaches.constraints = detail::VerificationCache();
+      threadCaches.epoch = epoch;
+    }
+    activeVerificationCache = &threadCaches.constraints;
+  }
+  ~VerificationCacheScope() { activeVerificationCache = previous; }
+
+private:
+  detail::VerificationCache *previous;
+};
+
+/// One verification run.
+class OperationVerifier {
+public:
+  explicit OperationVerifier(bool verifyRecursively)
+      : verifyRecursively(verifyRecursively), epoch(verificationEpoch.fetch_add(1) + 1) {}
+
+  /// Verifies `op` (structure, then dominance of its regions). Sets
+  /// `hasNestedSymbolUsers` to whether a SymbolUserOpInterface op is nested
+  /// in it.
+  LogicalResult verifyOpAndDominance(Operation &op, bool &hasNestedSymbolUsers);
+
+private:
+  LogicalResult verifyOnEntrance(Block &block, bool mayBeValidWithoutTerminator);
+  LogicalResult verifyOnEntrance(Operation &op, OpFacts facts);
+  LogicalResult verifyOnExit(Block &block, bool mayBeValidWithoutTerminator, Task &task);
+  LogicalResult verifyOnExit(Operation &op, OpFacts facts, Task &task, ArrayRef<Operation *> isolatedOps);
+
+  /// Verifies the isolated-from-above ops nested directly in an op (all of
+  /// them, in parallel where possible); `withoutUsers` receives those
+  /// without nested symbol users.
+  LogicalResult verifyIsolatedOps(MLIRContext *context, ArrayRef<Operation *> ops, Task &task,
+                                  std::vector<Operation *> &withoutUsers);
 
   /// Verifies the structure of `op` and everything nested, except the
   /// isolated-from-above ops (verified on exit of their parent).
-  LogicalResult verifyOperation(Operation &op);
+  LogicalResult verifyOperation(Operation &op, Task &task);
+
   /// Checks operand dominance in the regions of `op`.
+  LogicalResult verifyDominance(Operation &op, Task &task);
+  /// The fast pass: true if every operand certainly dominates its user.
+  bool allOperandsDominate(Operation &root, DominanceInfo &domInfo, Task &task);
+  /// The exact pass, in MLIR's order: reports the first violation.
   LogicalResult verifyDominanceOfContainedRegions(Operation &op, DominanceInfo &domInfo);
+  bool hasSSADominance(Region *region, Task &task);
 
   bool verifyRecursively;
+  /// This run's number (see VerificationCacheScope).
+  uint64_t epoch;
 };
 
 } // namespace
 
-LogicalResult OperationVerifier::verifyOpAndDominance(Operation &op) {
-  if (failed(verifyOperation(op)))
+detail::VerificationCache *detail::getActiveVerificationCache() { return activeVerificationCache; }
+
+LogicalResult OperationVerifier::verifyOpAndDominance(Operation &op, bool &hasNestedSymbolUsers) {
+  VerificationCacheScope cacheScope(epoch);
+  Task task(threadCaches.facts);
+  if (failed(verifyOperation(op, task)))
     return failure();
   // Dominance runs only on structurally sound IR: malformed CFGs could
   // otherwise confuse the dominator tree construction.
-  if (op.getNumRegions() != 0) {
-    DominanceInfo domInfo;
-    if (failed(verifyDominanceOfContainedRegions(op, domInfo)))
-      return failure();
-  }
+  if (op.getNumRegions() != 0 && failed(verifyDominance(op, task)))
+    return failure();
+  hasNestedSymbolUsers = task.sawSymbolUser;
   return success();
 }
 
-/// True if `block` may be valid without a terminator: it has no parent
-/// region, or it is the only block of a region whose parent op is absent,
-/// unregistered or NoTerminator.
-static bool mayBeValidWithoutTerminator(Block *block) {
-  Region *region = block->getParent();
-  if (!region)
-    return true;
-  if (!region->hasOneBlock())
-    return false;
-  Operation *op = block->getParentOp();
-  return !op || op->mightHaveTrait<OpTrait::NoTerminator>();
-}
-
-LogicalResult OperationVerifier::verifyOnEntrance(Block &block) {
+LogicalResult OperationVerifier::verifyOnEntrance(Block &block, bool mayBeValidWithoutTerminator) {
   for (Value arg : block.getArguments())
     if (BlockArgument(arg).getOwner() != &block)
       return emitError(BlockArgument(arg).getLoc(), "block argument not owned by block");
 
   if (block.empty()) {
-    if (mayBeValidWithoutTerminator(&block))
+    if (mayBeValidWithoutTerminator)
       return success();
     return emitError(block.getParent()->getLoc(), "empty block: expect at least a terminator");
   }
 
-  // Only the last operation may branch.
+  // Only the last operation may branch. This is the walk's first touch of
+  // each op: also start loading what the op checks will read (results,
+  // operands, properties) so those misses overlap.
   Operation *last = &block.back();
-  for (Operation &op : block)
-    if (op.getNumSuccessors() != 0 && &op != last)
-      return op.emitError("operation with block successors must terminate its parent block");
+  for (Operation *op = &block.front();; op = op->getNextNode()) {
+    prefetchOperation(op);
+    if (op == last)
+      break;
+    if (op->getNumSuccessors() != 0)
+      return op->emitError("operation with block successors must terminate its parent block");
+  }
   return success();
 }
 
-LogicalResult OperationVerifier::verifyOnExit(Block &block) {
+LogicalResult OperationVerifier::verifyOnExit(Block &block, bool mayBeValidWithoutTerminator, Task &task) {
   if (!block.empty()) {
     Operation &back = block.back();
     for (unsigned i = 0, e = back.getNumSuccessors(); i < e; ++i)
@@ -166,16 +336,16 @@ LogicalResult OperationVerifier::verifyOnExit(Block &block) {
         return back.emitOpError("branching to block of a different region");
   }
 
-  if (mayBeValidWithoutTerminator(&block))
+  if (mayBeValidWithoutTerminator)
     return success();
 
   Operation &terminator = block.back();
-  if (!terminator.mightHaveTrait<OpTrait::IsTerminator>())
-    return block.back().emitError("block with no terminator, has ") << terminator;
+  if (!task.facts.get(terminator.getName()).mightBeTerminator)
+    return terminator.emitError("block with no terminator, has ") << terminator;
   return success();
 }
 
-LogicalResult OperationVerifier::verifyOnEntrance(Operation &op) {
+LogicalResult OperationVerifier::verifyOnEntrance(Operation &op, OpFacts facts) {
   for (unsigned i = 0, e = op.getNumOperands(); i < e; ++i)
     if (!op.getOperand(i))
       return op.emitError("null operand found");
@@ -185,62 +355,78 @@ LogicalResult OperationVerifier::verifyOnEntrance(Operation &op) {
       if (failed(dialect->verifyOperationAttribute(&op, attr)))
         return failure();
 
-  const OperationInfo &info = op.getName().getInfo();
-  if (op.isRegistered() && info.verifyInvariants && failed(info.verifyInvariants(&op)))
-    return failure();
+  if (facts.registered) {
+    const OperationInfo &info = op.getName().getInfo();
+    if (info.verifyInvariants && failed(info.verifyInvariants(&op)))
+      return failure();
+  }
 
-  unsigned numRegions = op.getNumRegions();
-  if (!numRegions)
-    return success();
-  RegionKindInterface kindInterface = RegionKindInterface::get(&op);
-  for (unsigned i = 0; i < numRegions; ++i) {
+  for (unsigned i = 0, e = op.getNumRegions(); i < e; ++i) {
     Region &region = op.getRegion(i);
-    RegionKind kind = kindInterface ? kindInterface.getRegionKind(i) : RegionKind::SSACFG;
-    // Graph regions have at most one block.
-    if (op.isRegistered() && kind == RegionKind::Graph && !region.empty() && !region.hasOneBlock())
-      return op.emitOpError("expects graph region #") << i << " to have 0 or 1 blocks";
     if (region.empty())
       continue;
+    // Graph regions have at most one block.
+    if (facts.registered && facts.regionKinds != OpFacts::RegionKinds::SSACFG && !hasOneBlock(region) &&
+        getRegionKind(op, facts, i) == RegionKind::Graph)
+      return op.emitOpError("expects graph region #") << i << " to have 0 or 1 blocks";
     if (!region.front().hasNoPredecessors())
       return emitError(op.getLoc(), "entry block of region may not have predecessors");
   }
   return success();
 }
 
-LogicalResult OperationVerifier::verifyOnExit(Operation &op) {
-  std::vector<Operation *> opsWithIsolatedRegions;
-  if (verifyRecursively) {
-    for (Region &region : op.getRegions())
-      for (Block &block : region)
-        for (Operation &o : block)
-          if (o.getNumRegions() != 0 && o.hasTrait<OpTrait::IsIsolatedFromAbove>())
-            opsWithIsolatedRegions.push_back(&o);
-  }
+LogicalResult OperationVerifier::verifyIsolatedOps(MLIRContext *context, ArrayRef<Operation *> ops, Task &task,
+                                                   std::vector<Operation *> &withoutUsers) {
   // Every isolated op is verified, even after one fails; diagnostics come
   // out in IR order. Small inputs are not worth starting the thread pool:
   // verify on this thread until that has taken a while, then hand the rest
   // to the pool (its diagnostics are replayed in order after these).
+  size_t numOps = ops.size(), next = 0;
+  std::vector<uint8_t> hasUsers(numOps, 0);
   std::atomic<bool> opFailedVerify(false);
-  auto verifyOne = [&](Operation *o) {
-    if (failed(verifyOpAndDominance(*o)))
+  auto verifyOne = [&](size_t i) {
+    bool users = false;
+    if (failed(verifyOpAndDominance(*ops[i], users)))
       opFailedVerify.store(true, std::memory_order_relaxed);
+    hasUsers[i] = users;
   };
-  size_t numIsolated = opsWithIsolatedRegions.size(), next = 0;
-  if (numIsolated > 1 && op.getContext()->isMultithreadingEnabled()) {
+  if (numOps > 1 && context->isMultithreadingEnabled()) {
     auto start = std::chrono::steady_clock::now();
-    while (next < numIsolated && std::chrono::steady_clock::now() - start < kSequentialVerificationBudget)
-      verifyOne(opsWithIsolatedRegions[next++]);
+    while (next < numOps && std::chrono::steady_clock::now() - start < kSequentialVerificationBudget)
+      verifyOne(next++);
   }
-  parallelForEachIndex(op.getContext(), numIsolated - next,
-                       [&](size_t i) { verifyOne(opsWithIsolatedRegions[next + i]); });
+  parallelForEachIndex(context, numOps - next, [&](size_t i) { verifyOne(next + i); });
   if (opFailedVerify.load(std::memory_order_relaxed))
     return failure();
 
-  const OperationInfo &info = op.getName().getInfo();
-  if (op.isRegistered()) {
-    if (info.verifyRegionInvariants && failed(info.verifyRegionInvariants(&op)))
-      return failure();
-    return success();
+  for (size_t i = 0; i < numOps; ++i) {
+    bool users = hasUsers[i] != 0;
+    if (!users)
+      withoutUsers.push_back(ops[i]);
+    task.sawSymbolUser |= users || task.facts.get(ops[i]->getName()).symbolUser;
+  }
+  return success();
+}
+
+LogicalResult OperationVerifier::verifyOnExit(Operation &op, OpFacts facts, Task &task,
+                                              ArrayRef<Operation *> isolatedOps) {
+  std::vector<Operation *> withoutUsers;
+  if (!isolatedOps.empty() && failed(verifyIsolatedOps(op.getContext(), isolatedOps, task, withoutUsers)))
+    return failure();
+
+  if (facts.registered) {
+    const OperationInfo &info = op.getName().getInfo();
+    if (!info.verifyRegionInvariants)
+      return success();
+    if (!facts.symbolTable || withoutUsers.empty())
+      return info.verifyRegionInvariants(&op);
+    // Let the SymbolTable verifier skip the isolated ops without users.
+    std::sort(withoutUsers.begin(), withoutUsers.end());
+    detail::SymbolUseVerificationHint hint{&op, withoutUsers};
+    const detail::SymbolUseVerificationHint *previous = detail::setSymbolUseVerificationHint(&hint);
+    LogicalResult result = info.verifyRegionInvariants(&op);
+    detail::setSymbolUseVerificationHint(previous);
+    return result;
   }
 
   // An unregistered op needs its dialect to allow it.
@@ -259,39 +445,89 @@ LogicalResult OperationVerifier::verifyOnExit(Operation &op) {
   return success();
 }
 
-LogicalResult OperationVerifier::verifyOperation(Operation &root) {
-  std::vector<WorkItem> worklist{{&root, nullptr, false}};
-  while (!worklist.empty()) {
-    WorkItem &top = worklist.back();
-    if (top.entered) {
-      WorkItem item = top;
-      if (failed(item.op ? verifyOnExit(*item.op) : verifyOnExit(*item.block)))
-        return failure();
-      worklist.pop_back();
-      continue;
-    }
-    top.entered = true;
-    WorkItem item = top;
-    if (failed(item.op ? verifyOnEntrance(*item.op) : verifyOnEntrance(*item.block)))
-      return failure();
+LogicalResult OperationVerifier::verifyOperation(Operation &root, Task &task) {
+  OpFacts rootFacts = task.facts.get(root.getName());
+  if (failed(verifyOnEntrance(root, rootFacts)))
+    return failure();
+  if (!verifyRecursively || root.getNumRegions() == 0)
+    return verifyOnExit(root, rootFacts, task, {});
 
-    if (item.block) {
-      // Isolated-from-above ops are verified on exit of their parent.
-      for (auto it = item.block->rbegin(), e = item.block->rend(); it != e; ++it) {
-        Operation &o = *it;
-        if (o.getNumRegions() == 0 || !o.hasTrait<OpTrait::IsIsolatedFromAbove>())
-          worklist.push_back({&o, nullptr, false});
+  // A depth-first walk with one frame per open op (walking the blocks of
+  // its regions) or block (walking its ops): pre-order entrance checks,
+  // post-order exit checks, as MLIR's worklist does.
+  struct Frame {
+    /// Op frame: the op, the current region and the next block.
+    Operation *op;
+    unsigned region;
+    Block *nextBlock;
+    /// Where the op's isolated children start in `isolated`.
+    size_t isolatedBegin;
+    /// Block frame: the block and the next op.
+    Block *block;
+    Operation *nextOp;
+    bool mayBeValidWithoutTerminator;
+  };
+  std::vector<Frame> stack;
+  std::vector<Operation *> isolated;
+  auto pushOp = [&](Operation &op) {
+    Region &first = op.getRegion(0);
+    stack.push_back(Frame{&op, 0, first.empty() ? nullptr : &first.front(), isolated.size(), nullptr, nullptr, false});
+  };
+  pushOp(root);
+  while (!stack.empty()) {
+    Frame &frame = stack.back();
+    if (frame.op) {
+      // The next block of the op's regions.
+      Operation *op = frame.op;
+      while (!frame.nextBlock && ++frame.region < op->getNumRegions()) {
+        Region &region = op->getRegion(frame.region);
+        frame.nextBlock = region.empty() ? nullptr : &region.front();
       }
+      Block *block = frame.nextBlock;
+      if (!block) {
+        size_t begin = frame.isolatedBegin;
+        stack.pop_back();
+        if (failed(verifyOnExit(*op, task.facts.get(op->getName()), task, ArrayRef<Operation *>(isolated).slice(begin))))
+          return failure();
+        isolated.resize(begin);
+        continue;
+      }
+      frame.nextBlock = block->getNextNode();
+      // A block may lack a terminator only as the single block of a region
+      // of a NoTerminator (or unregistered) op.
+      Region &region = op->getRegion(frame.region);
+      bool noTerminatorOk = hasOneBlock(region) && task.facts.get(op->getName()).mightHaveNoTerminator;
+      if (failed(verifyOnEntrance(*block, noTerminatorOk)))
+        return failure();
+      stack.push_back(Frame{nullptr, 0, nullptr, 0, block, block->empty() ? nullptr : &block->front(), noTerminatorOk});
       continue;
     }
-    if (verifyRecursively) {
-      Operation &op = *item.op;
-      for (unsigned r = op.getNumRegions(); r-- > 0;) {
-        Region &region = op.getRegion(r);
-        for (auto it = region.rbegin(), e = region.rend(); it != e; ++it)
-          worklist.push_back({nullptr, &*it, false});
-      }
+
+    // The next op of the block; isolated ops wait for their parent's exit.
+    Operation *op = frame.nextOp;
+    if (!op) {
+      Block *block = frame.block;
+      bool noTerminatorOk = frame.mayBeValidWithoutTerminator;
+      stack.pop_back();
+      if (failed(verifyOnExit(*block, noTerminatorOk, task)))
+        return failure();
+      continue;
     }
+    frame.nextOp = op->getNextNode();
+    OpFacts facts = task.facts.get(op->getName());
+    if (op->getNumRegions() != 0 && facts.isolated) {
+      isolated.push_back(op);
+      continue;
+    }
+    task.sawSymbolUser |= facts.symbolUser;
+    if (failed(verifyOnEntrance(*op, facts)))
+      return failure();
+    if (op->getNumRegions() == 0) {
+      if (failed(verifyOnExit(*op, facts, task, {})))
+        return failure();
+      continue;
+    }
+    pushOp(*op);
   }
   return success();
 }
@@ -350,6 +586,89 @@ static void diagnoseInvalidOperandDominance(Operation &op, unsigned operandNo) {
     note << " neither in a parent nor in a child region)";
 }
 
+LogicalResult OperationVerifier::verifyDominance(Operation &op, Task &task) {
+  DominanceInfo domInfo;
+  if (allOperandsDominate(op, domInfo, task))
+    return success();
+  return verifyDominanceOfContainedRegions(op, domInfo);
+}
+
+/// DominanceInfo's rule: multi-block regions have SSA dominance; a single
+/// block region unless its op is unregistered or declares a graph region.
+bool OperationVerifier::hasSSADominance(Region *region, Task &task) {
+  if (region == task.ssaRegion)
+    return task.ssaRegionHasDominance;
+  bool result = true;
+  if (hasOneBlock(*region))
+    if (Operation *parentOp = region->getParentOp()) {
+      OpFacts facts = task.facts.get(parentOp->getName());
+      if (!facts.registered)
+        result = false;
+      else if (facts.regionKinds != OpFacts::RegionKinds::SSACFG)
+        result = getRegionKind(*parentOp, facts, region->getRegionNumber()) == RegionKind::SSACFG;
+    }
+  task.ssaRegion = region;
+  task.ssaRegionHasDominance = result;
+  return result;
+}
+
+bool OperationVerifier::allOperandsDominate(Operation &root, DominanceInfo &domInfo, Task &task) {
+  std::vector<Operation *> worklist{&root};
+  while (!worklist.empty()) {
+    Operation *parent = worklist.back();
+    worklist.pop_back();
+    for (Region &region : parent->getRegions()) {
+      bool regionHasSSA = hasSSADominance(&region, task);
+      for (Block &block : region) {
+        // Dominance only means something in reachable blocks.
+        bool isReachable = &block == &region.front() || domInfo.isReachableFromEntry(&block);
+        if (isReachable && !block.isOpOrderValid())
+          block.recomputeOpOrder();
+        for (Operation &op : block) {
+          for (unsigned i = 0, e = isReachable ? op.getNumOperands() : 0; i < e; ++i) {
+            Value operand = op.getOperand(i);
+            detail::ValueImpl *impl = operand.getImpl();
+            bool isArg = impl->kind == detail::ValueImpl::Kind::BlockArgument;
+            Operation *defOp = isArg ? nullptr : static_cast<detail::OpResultImpl *>(impl)->getOwner();
+            Block *defBlock = isArg ? static_cast<detail::BlockArgumentImpl *>(impl)->owner : defOp->getBlock();
+            // The common case: defined earlier in the same block.
+            if (defBlock == &block) {
+              if (isArg || !regionHasSSA || defOp->orderIndex < op.orderIndex)
+                continue;
+              return false;
+            }
+            // Defined in an enclosing block: find the ancestor of `op` there.
+            Operation *ancestor = &op;
+            Block *ancestorBlock = &block;
+            while (ancestorBlock && ancestorBlock != defBlock) {
+              Region *r = ancestorBlock->getParent();
+              ancestor = r ? r->getParentOp() : nullptr;
+              ancestorBlock = ancestor ? ancestor->getBlock() : nullptr;
+            }
+            if (ancestorBlock) {
+              if (isArg)
+                continue;
+              if (!defBlock->isOpOrderValid())
+                defBlock->recomputeOpOrder();
+              if (!hasSSADominance(defBlock->getParent(), task) || defOp->orderIndex < ancestor->orderIndex)
+                continue;
+              return false;
+            }
+            // Anything else (other blocks of a CFG region) asks the tree.
+            if (!domInfo.properlyDominates(operand, &op))
+              return false;
+          }
+          // Nested regions are checked even in unreachable blocks and graph
+          // regions; isolated ops are checked by their own verification.
+          if (verifyRecursively && op.getNumRegions() != 0 && !task.facts.get(op.getName()).isolated)
+            worklist.push_back(&op);
+        }
+      }
+    }
+  }
+  return true;
+}
+
 LogicalResult OperationVerifier::verifyDominanceOfContainedRegions(Operation &root, DominanceInfo &domInfo) {
   std::vector<Operation *> worklist{&root};
   while (!worklist.empty()) {
@@ -380,10 +699,18 @@ LogicalResult OperationVerifier::verifyDominanceOfContainedRegions(Operation &ro
 }
 
 //===----------------------------------------------------------------------===//
-// Entry point
+// Entry points
 //===----------------------------------------------------------------------===//
+
+LogicalResult lamina::verifyInvariants(Operation *op) {
+  if (!op->isRegistered())
+    return success();
+  const OperationInfo &info = op->getName().getInfo();
+  return info.verifyInvariants ? info.verifyInvariants(op) : success();
+}
 
 LogicalResult lamina::verify(Operation *op, bool verifyRecursively) {
   OperationVerifier verifier(verifyRecursively);
-  return verifier.verifyOpAndDominance(*op);
+  bool hasNestedSymbolUsers = false;
+  return verifier.verifyOpAndDominance(*op, hasNestedSymbolUsers);
 }

@@ -13,6 +13,7 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/Verifier.h"
 #include "lamina/ODS/Interfaces.h"
 #include "lamina/Support/RawOstream.h"
 
@@ -35,8 +36,9 @@ void writeOpProperties(Operation *op, DialectBytecodeWriter &writer);
 // OpDefinition
 //===----------------------------------------------------------------------===//
 
+static void buildVerifyPlan(OpDefinition &def);
+
 OpDefinition::OpDefinition() = default;
-OpDefinition::~OpDefinition() = default;
 
 Attribute AttributeDef::getDefault(MLIRContext *ctx) const {
   if (!hasDefault || !constraint.constBuilder)
@@ -103,6 +105,8 @@ LogicalResult OpDefinition::finalize(std::string &error) {
       error = "internal: InferTypeOpInterface without an inferer";
       return failure();
     }
+
+  buildVerifyPlan(*this);
 
   if (hasFormat) {
     std::string fmtError;
@@ -279,6 +283,135 @@ OpDef &OpDef::defaultDialect(std::string_view dialect) {
 //===----------------------------------------------------------------------===//
 // Verification
 //===----------------------------------------------------------------------===//
+//
+// finalize() compiles the definition into a VerifyPlan: the trait verifiers
+// of each phase as plain function pointers where the trait has one, the
+// values named by AllTypesMatch-like and TypesMatchWith traits resolved to
+// operand/result groups or property slots, and only the attribute, operand
+// and result constraints that generate a check. The hooks run the plan in
+// MLIR's generated order without any lookup by name or allocation.
+
+namespace lamina {
+namespace ods {
+
+/// A value named by a predicate trait, resolved as MLIR's generated code
+/// resolves `$name`: an operand group, else a result group, else a typed
+/// attribute.
+struct NamedValueRef {
+  enum class Kind : uint8_t { Operand, Result, Attribute, None };
+  Kind kind = Kind::None;
+  /// The group index (operands, results) or the property slot (attribute).
+  unsigned index = 0;
+};
+
+/// One trait verifier of the plan.
+struct TraitCheck {
+  enum class Kind : uint8_t { Function, StdFunction, AllMatch, TypesMatchWith };
+  Kind kind = Kind::StdFunction;
+  LogicalResult (*fn)(Operation *) = nullptr;
+  const std::function<LogicalResult(Operation *)> *stdFn = nullptr;
+  const Trait *trait = nullptr;
+  /// AllMatch: the comparison of two types.
+  bool (*same)(Type, Type) = nullptr;
+  /// AllMatch: every named value; TypesMatchWith: {lhs, rhs}.
+  std::vector<NamedValueRef> refs;
+};
+
+/// An operand or result group whose constraint generates a check.
+struct ValueCheck {
+  unsigned group;
+  const ValueDef *def;
+};
+
+struct VerifyPlan {
+  /// Structural traits (before OpInvariants), predicate traits (inside
+  /// it), the other traits (after it), region traits.
+  std::vector<TraitCheck> structural, predicates, others, regions;
+  /// Required attributes in name order; constrained ones in declaration
+  /// order.
+  std::vector<const AttributeDef *> requiredAttrs, constrainedAttrs;
+  std::vector<ValueCheck> operandChecks, resultChecks;
+  bool hasRegionConstraints = false;
+  bool hasSuccessorConstraints = false;
+};
+
+} // namespace ods
+} // namespace lamina
+
+OpDefinition::~OpDefinition() = default;
+
+static NamedValueRef resolveNamedValue(const OpDefinition &def, std::string_view name) {
+  if (int i = def.findOperand(name); i >= 0)
+    return {NamedValueRef::Kind::Operand, unsigned(i)};
+  if (int i = def.findResult(name); i >= 0)
+    return {NamedValueRef::Kind::Result, unsigned(i)};
+  if (int i = def.findAttribute(name); i >= 0)
+    return {NamedValueRef::Kind::Attribute, def.attributes[i].slot};
+  return {};
+}
+
+/// A check calling `fn` directly when it holds a plain function.
+static TraitCheck functionCheck(const Trait &t, const std::function<LogicalResult(Operation *)> &fn) {
+  TraitCheck c;
+  c.trait = &t;
+  if (auto *ptr = fn.target<LogicalResult (*)(Operation *)>()) {
+    c.kind = TraitCheck::Kind::Function;
+    c.fn = *ptr;
+  } else {
+    c.kind = TraitCheck::Kind::StdFunction;
+    c.stdFn = &fn;
+  }
+  return c;
+}
+
+static void buildVerifyPlan(OpDefinition &def) {
+  def.verifyPlan = std::make_unique<VerifyPlan>();
+  VerifyPlan *plan = def.verifyPlan.get();
+  for (const Trait &t : def.traits) {
+    if (t.verifyRegion)
+      plan->regions.push_back(functionCheck(t, t.verifyRegion));
+    if (!t.verify)
+      continue;
+    if (t.structural) {
+      plan->structural.push_back(functionCheck(t, t.verify));
+      continue;
+    }
+    if (!t.isPredicate) {
+      plan->others.push_back(functionCheck(t, t.verify));
+      continue;
+    }
+    TraitCheck c = functionCheck(t, t.verify);
+    if (auto same = getAllMatchComparator(t.name); same && !t.names.empty()) {
+      c.kind = TraitCheck::Kind::AllMatch;
+      c.same = same;
+      for (const std::string &n : t.names)
+        c.refs.push_back(resolveNamedValue(def, n));
+    } else if (t.inference == Trait::Inference::TypesMatchWith && t.names.size() == 2 && t.transform) {
+      c.kind = TraitCheck::Kind::TypesMatchWith;
+      c.refs = {resolveNamedValue(def, t.names[0]), resolveNamedValue(def, t.names[1])};
+    }
+    plan->predicates.push_back(std::move(c));
+  }
+  for (unsigned i : def.sortedAttrs)
+    if (def.attributes[i].isRequired())
+      plan->requiredAttrs.push_back(&def.attributes[i]);
+  for (const AttributeDef &a : def.attributes)
+    if (a.constraint.pred)
+      plan->constrainedAttrs.push_back(&a);
+  auto addValueChecks = [](const std::vector<ValueDef> &defs, std::vector<ValueCheck> &checks) {
+    for (unsigned i = 0; i < defs.size(); ++i) {
+      const ValueDef &v = defs[i];
+      if (v.constraint.hasPredicate() || v.isOptional() || v.kind == VarKind::VariadicOfVariadic)
+        checks.push_back({i, &v});
+    }
+  };
+  addValueChecks(def.operands, plan->operandChecks);
+  addValueChecks(def.results, plan->resultChecks);
+  for (const RegionDef &r : def.regions)
+    plan->hasRegionConstraints |= bool(r.constraint.pred);
+  for (const SuccessorDef &s : def.successors)
+    plan->hasSuccessorConstraints |= bool(s.constraint.pred);
+}
 
 static const OpDefinition &definitionOf(Operation *op) {
   return *static_cast<const OpDefinition *>(op->getName().getInfo().definition);
@@ -292,7 +425,8 @@ static LogicalResult verifyCountTraits(Operation *op, const OpDefinition &def) {
   if (nv) {
     if (n != nv && failed(verifyAtLeastNRegions(op, n - nv)))
       return failure();
-  } else if (failed(n == 0 ? verifyZeroRegions(op) : n == 1 ? verifyOneRegion(op) : verifyNRegions(op, n))) {
+  } else if (op->getNumRegions() != n &&
+             failed(n == 0 ? verifyZeroRegions(op) : n == 1 ? verifyOneRegion(op) : verifyNRegions(op, n))) {
     return failure();
   }
   n = def.results.size();
@@ -300,7 +434,8 @@ static LogicalResult verifyCountTraits(Operation *op, const OpDefinition &def) {
   if (nv) {
     if (n != nv && failed(verifyAtLeastNResults(op, n - nv)))
       return failure();
-  } else if (failed(n == 0 ? verifyZeroResults(op) : n == 1 ? verifyOneResult(op) : verifyNResults(op, n))) {
+  } else if (op->getNumResults() != n &&
+             failed(n == 0 ? verifyZeroResults(op) : n == 1 ? verifyOneResult(op) : verifyNResults(op, n))) {
     return failure();
   }
   n = def.successors.size();
@@ -308,7 +443,8 @@ static LogicalResult verifyCountTraits(Operation *op, const OpDefinition &def) {
   if (nv) {
     if (n != nv && failed(verifyAtLeastNSuccessors(op, n - nv)))
       return failure();
-  } else if (failed(n == 0   ? verifyZeroSuccessors(op)
+  } else if ((n != 0 || op->getNumSuccessors() != 0) &&
+             failed(n == 0   ? verifyZeroSuccessors(op)
                     : n == 1 ? verifyOneSuccessor(op)
                              : verifyNSuccessors(op, n))) {
     return failure();
@@ -318,37 +454,169 @@ static LogicalResult verifyCountTraits(Operation *op, const OpDefinition &def) {
   if (nv) {
     if (n != nv && failed(verifyAtLeastNOperands(op, n - nv)))
       return failure();
-  } else if (failed(n == 0 ? verifyZeroOperands(op) : n == 1 ? verifyOneOperand(op) : verifyNOperands(op, n))) {
+  } else if (op->getNumOperands() != n &&
+             failed(n == 0 ? verifyZeroOperands(op) : n == 1 ? verifyOneOperand(op) : verifyNOperands(op, n))) {
     return failure();
   }
   return success();
 }
 
+namespace {
+/// A short list of types, inline up to four.
+class TypeList {
+public:
+  void push_back(Type t) {
+    if (count < kInline) {
+      inlineTypes[count++] = t;
+      return;
+    }
+    if (count == kInline)
+      heap.assign(inlineTypes, inlineTypes + kInline);
+    heap.push_back(t);
+    ++count;
+  }
+  size_t size() const { return count; }
+  Type operator[](size_t i) const { return count <= kInline ? inlineTypes[i] : heap[i]; }
+
+private:
+  static constexpr size_t kInline = 4;
+  Type inlineTypes[kInline];
+  std::vector<Type> heap;
+  size_t count = 0;
+};
+} // namespace
+
+/// The types of a named value (MLIR's `$name.getType()` / group types).
+static void collectTypes(Operation *op, NamedValueRef ref, TypeList &out) {
+  switch (ref.kind) {
+  case NamedValueRef::Kind::Operand: {
+    auto [start, len] = getODSOperandIndexAndLength(op, ref.index);
+    for (unsigned i = 0; i < len; ++i)
+      out.push_back(op->getOperand(start + i).getType());
+    return;
+  }
+  case NamedValueRef::Kind::Result: {
+    auto [start, len] = getODSResultIndexAndLength(op, ref.index);
+    for (unsigned i = 0; i < len; ++i)
+      out.push_back(op->getResult(start + i).getType());
+    return;
+  }
+  case NamedValueRef::Kind::Attribute: {
+    Attribute attr = op->getPropertySlots()[ref.index];
+    if (!attr)
+      return;
+    // The common typed attributes first (TypedAttr asks about every kind).
+    if (auto i = dyn_cast<IntegerAttr>(attr))
+      out.push_back(i.getType());
+    else if (auto f = dyn_cast<FloatAttr>(attr))
+      out.push_back(f.getType());
+    else if (auto typed = dyn_cast<lamina::TypedAttr>(attr))
+      out.push_back(typed.getType());
+    return;
+  }
+  case NamedValueRef::Kind::None:
+    return;
+  }
+}
+
+static LogicalResult runTraitCheck(Operation *op, const TraitCheck &c) {
+  switch (c.kind) {
+  case TraitCheck::Kind::Function:
+    return c.fn(op);
+  case TraitCheck::Kind::StdFunction:
+    return (*c.stdFn)(op);
+  case TraitCheck::Kind::AllMatch: {
+    TypeList first;
+    collectTypes(op, c.refs[0], first);
+    for (size_t i = 1; i < c.refs.size(); ++i) {
+      TypeList other;
+      collectTypes(op, c.refs[i], other);
+      bool eq = other.size() == first.size();
+      for (size_t j = 0; eq && j < other.size(); ++j)
+        eq = c.same(other[j], first[j]);
+      if (!eq)
+        return op->emitOpError("failed to verify that ") << c.trait->summary;
+    }
+    return success();
+  }
+  case TraitCheck::Kind::TypesMatchWith: {
+    TypeList lhs, rhs;
+    collectTypes(op, c.refs[0], lhs);
+    collectTypes(op, c.refs[1], rhs);
+    // The transforms are pure type functions: a per-thread buffer is safe.
+    static thread_local std::vector<Type> expected;
+    expected.clear();
+    if (c.trait->transformIsRange) {
+      // RangedTypesMatchWith over a variadic group: element-wise.
+      for (size_t i = 0; i < lhs.size(); ++i)
+        c.trait->transform(lhs[i], expected);
+    } else if (lhs.size() != 0) {
+      c.trait->transform(lhs[0], expected);
+    }
+    bool eq = expected.size() == rhs.size();
+    for (size_t i = 0; eq && i < rhs.size(); ++i)
+      eq = expected[i] == rhs[i];
+    if (!eq)
+      return op->emitOpError("failed to verify that ") << c.trait->summary;
+    return success();
+  }
+  }
+  return success();
+}
+
+static LogicalResult runTraitChecks(Operation *op, const std::vector<TraitCheck> &checks) {
+  for (const TraitCheck &c : checks)
+    if (failed(runTraitCheck(op, c)))
+      return failure();
+  return success();
+}
+
+/// `pred(value)`, remembered in `cache` (constraints are pure functions of
+/// uniqued types and attributes).
+template <typename PredT, typename ValueT>
+static inline bool satisfies(detail::VerificationCache *cache, const void *constraint, const void *key,
+                             const PredT &pred, ValueT value) {
+  if (!cache)
+    return pred(value);
+  int known = cache->lookup(constraint, key);
+  if (known >= 0)
+    return known != 0;
+  bool result = pred(value);
+  cache->insert(constraint, key, result);
+  return result;
+}
+
 /// Operand or result constraints (genOperandResultVerifier): the index only
 /// advances over values that are checked.
-static LogicalResult verifyValues(Operation *op, const OpDefinition &def, bool isOperand) {
-  const std::vector<ValueDef> &defs = isOperand ? def.operands : def.results;
+static LogicalResult verifyValues(Operation *op, const OpDefinition &def, const std::vector<ValueCheck> &checks,
+                                  bool isOperand, detail::VerificationCache *cache) {
+  if (checks.empty())
+    return success();
+  // Without variable-length groups or segment sizes, group i is value i.
+  bool fixedGroups = isOperand ? !def.numVariableLengthOperands && !def.attrSizedOperands
+                               : !def.numVariableLengthResults && !def.attrSizedResults;
   const char *kind = isOperand ? "operand" : "result";
   unsigned index = 0;
-  for (unsigned i = 0; i < defs.size(); ++i) {
-    const ValueDef &v = defs[i];
-    bool hasPred = v.constraint.hasPredicate();
-    if (!hasPred && !v.isOptional() && v.kind != VarKind::VariadicOfVariadic)
-      continue;
-    ValueRange group = isOperand ? getODSOperands(op, i) : getODSResults(op, i);
+  for (const ValueCheck &c : checks) {
+    const ValueDef &v = *c.def;
+    unsigned start = c.group, len = 1;
+    if (!fixedGroups)
+      std::tie(start, len) =
+          isOperand ? getODSOperandIndexAndLength(op, c.group) : getODSResultIndexAndLength(op, c.group);
     if (v.isOptional()) {
-      if (group.size() > 1)
+      if (len > 1)
         return op->emitOpError(kind) << " group starting at #" << index << " requires 0 or 1 element, but found "
-                                     << unsigned(group.size());
+                                     << len;
     } else if (v.kind == VarKind::VariadicOfVariadic) {
-      if (failed(OpTrait::impl::verifyValueSizeAttr(op, v.segmentAttr, v.name, group.size())))
+      if (failed(OpTrait::impl::verifyValueSizeAttr(op, v.segmentAttr, v.name, len)))
         return failure();
     }
-    if (!hasPred)
+    const std::function<bool(Type)> &pred = v.constraint.pred;
+    if (!pred)
       continue;
-    for (Value val : group) {
-      Type t = val.getType();
-      if (!v.constraint.isSatisfiedBy(t))
+    for (unsigned i = 0; i < len; ++i) {
+      Type t = isOperand ? op->getOperand(start + i).getType() : op->getResult(start + i).getType();
+      if (!satisfies(cache, &v.constraint, t.getAsOpaquePointer(), pred, t))
         return op->emitOpError(kind) << " #" << index << " must be " << v.constraint.summary << ", but got " << t;
       ++index;
     }
@@ -357,61 +625,67 @@ static LogicalResult verifyValues(Operation *op, const OpDefinition &def, bool i
 }
 
 /// OpInvariants (verifyInvariantsImpl).
-static LogicalResult verifyOpInvariants(Operation *op, const OpDefinition &def) {
-  MutableArrayRef<Attribute> slots = op->getPropertySlots();
-  // Required attributes, in name order.
-  for (unsigned i : def.sortedAttrs) {
-    const AttributeDef &a = def.attributes[i];
-    if (a.isRequired() && !slots[a.slot])
-      return op->emitOpError("requires attribute '") << a.name << "'";
+static LogicalResult verifyOpInvariants(Operation *op, const OpDefinition &def, const VerifyPlan &plan) {
+  detail::VerificationCache *cache = detail::getActiveVerificationCache();
+  if (!plan.requiredAttrs.empty() || !plan.constrainedAttrs.empty()) {
+    MutableArrayRef<Attribute> slots = op->getPropertySlots();
+    // Required attributes, in name order.
+    for (const AttributeDef *a : plan.requiredAttrs)
+      if (!slots[a->slot])
+        return op->emitOpError("requires attribute '") << a->name << "'";
+    // Attribute constraints, in declaration order.
+    for (const AttributeDef *a : plan.constrainedAttrs) {
+      Attribute v = slots[a->slot];
+      if (v && !satisfies(cache, &a->constraint, v.getAsOpaquePointer(), a->constraint.pred, v))
+        return op->emitOpError("attribute '") << a->name << "' failed to satisfy constraint: "
+                                              << a->constraint.summary;
+    }
   }
-  // Attribute constraints, in declaration order.
-  for (const AttributeDef &a : def.attributes) {
-    Attribute v = slots[a.slot];
-    if (v && a.constraint.pred && !a.constraint.pred(v))
-      return op->emitOpError("attribute '") << a.name << "' failed to satisfy constraint: " << a.constraint.summary;
-  }
-  if (failed(verifyValues(op, def, /*isOperand=*/true)) || failed(verifyValues(op, def, /*isOperand=*/false)))
+  if (failed(verifyValues(op, def, plan.operandChecks, /*isOperand=*/true, cache)) ||
+      failed(verifyValues(op, def, plan.resultChecks, /*isOperand=*/false, cache)))
     return failure();
-  for (const Trait &t : def.traits)
-    if (t.isPredicate && t.verify && failed(t.verify(op)))
-      return failure();
+  if (failed(runTraitChecks(op, plan.predicates)))
+    return failure();
   // Regions.
-  unsigned index = 0;
-  for (unsigned i = 0; i < def.regions.size(); ++i) {
-    const RegionDef &r = def.regions[i];
-    if (!r.constraint.pred)
-      continue;
-    unsigned begin = i, end = i + 1;
-    if (r.variadic)
-      end = op->getNumRegions() - (def.regions.size() - i - 1);
-    for (unsigned j = begin; j < end && j < op->getNumRegions(); ++j) {
-      if (!r.constraint.pred(op->getRegion(j))) {
-        InFlightDiagnostic diag = op->emitOpError("region #") << index;
-        if (r.name.empty())
-          diag << " ";
-        else
-          diag << " ('" << r.name << "') ";
-        diag << "failed to verify constraint: " << r.constraint.summary;
-        return diag;
+  if (plan.hasRegionConstraints) {
+    unsigned index = 0;
+    for (unsigned i = 0; i < def.regions.size(); ++i) {
+      const RegionDef &r = def.regions[i];
+      if (!r.constraint.pred)
+        continue;
+      unsigned begin = i, end = i + 1;
+      if (r.variadic)
+        end = op->getNumRegions() - (def.regions.size() - i - 1);
+      for (unsigned j = begin; j < end && j < op->getNumRegions(); ++j) {
+        if (!r.constraint.pred(op->getRegion(j))) {
+          InFlightDiagnostic diag = op->emitOpError("region #") << index;
+          if (r.name.empty())
+            diag << " ";
+          else
+            diag << " ('" << r.name << "') ";
+          diag << "failed to verify constraint: " << r.constraint.summary;
+          return diag;
+        }
+        ++index;
       }
-      ++index;
     }
   }
   // Successors.
-  index = 0;
-  for (unsigned i = 0; i < def.successors.size(); ++i) {
-    const SuccessorDef &s = def.successors[i];
-    if (!s.constraint.pred)
-      continue;
-    unsigned begin = i, end = i + 1;
-    if (s.variadic)
-      end = op->getNumSuccessors() - (def.successors.size() - i - 1);
-    for (unsigned j = begin; j < end && j < op->getNumSuccessors(); ++j) {
-      if (!s.constraint.pred(op->getSuccessor(j)))
-        return op->emitOpError("successor #") << index << " ('" << s.name
-                                              << ")' failed to verify constraint: " << s.constraint.summary;
-      ++index;
+  if (plan.hasSuccessorConstraints) {
+    unsigned index = 0;
+    for (unsigned i = 0; i < def.successors.size(); ++i) {
+      const SuccessorDef &s = def.successors[i];
+      if (!s.constraint.pred)
+        continue;
+      unsigned begin = i, end = i + 1;
+      if (s.variadic)
+        end = op->getNumSuccessors() - (def.successors.size() - i - 1);
+      for (unsigned j = begin; j < end && j < op->getNumSuccessors(); ++j) {
+        if (!s.constraint.pred(op->getSuccessor(j)))
+          return op->emitOpError("successor #") << index << " ('" << s.name
+                                                << ")' failed to verify constraint: " << s.constraint.summary;
+        ++index;
+      }
     }
   }
   return success();
@@ -419,16 +693,10 @@ static LogicalResult verifyOpInvariants(Operation *op, const OpDefinition &def) 
 
 static LogicalResult verifyInvariantsHook(Operation *op) {
   const OpDefinition &def = definitionOf(op);
-  if (failed(verifyCountTraits(op, def)))
+  const VerifyPlan &plan = *def.verifyPlan;
+  if (failed(verifyCountTraits(op, def)) || failed(runTraitChecks(op, plan.structural)) ||
+      failed(verifyOpInvariants(op, def, plan)) || failed(runTraitChecks(op, plan.others)))
     return failure();
-  for (const Trait &t : def.traits)
-    if (t.structural && t.verify && failed(t.verify(op)))
-      return failure();
-  if (failed(verifyOpInvariants(op, def)))
-    return failure();
-  for (const Trait &t : def.traits)
-    if (!t.structural && !t.isPredicate && t.verify && failed(t.verify(op)))
-      return failure();
   if (def.customVerify)
     return def.customVerify(op);
   return success();
@@ -436,9 +704,8 @@ static LogicalResult verifyInvariantsHook(Operation *op) {
 
 static LogicalResult verifyRegionInvariantsHook(Operation *op) {
   const OpDefinition &def = definitionOf(op);
-  for (const Trait &t : def.traits)
-    if (t.verifyRegion && failed(t.verifyRegion(op)))
-      return failure();
+  if (failed(runTraitChecks(op, def.verifyPlan->regions)))
+    return failure();
   if (def.customRegionVerify)
     return def.customRegionVerify(op);
   return success();

@@ -18,6 +18,7 @@ namespace lamina {
 namespace ods {
 
 class OpFormat;
+struct VerifyPlan;
 
 /// How many values an operand or result declaration stands for.
 enum class VarKind { Single, Optional, Variadic, VariadicOfVariadic };
@@ -118,6 +119,9 @@ public:
   InferReturnTypesFn inferReturnTypes = nullptr;
   /// The parsed assembly format (null without `format`).
   std::unique_ptr<OpFormat> format;
+  /// The verifier hooks' precomputed checks (OpDef.cpp): trait verifiers as
+  /// plain function pointers, named values resolved to indices.
+  std::unique_ptr<VerifyPlan> verifyPlan;
 
   OpDefinition();
   ~OpDefinition();
@@ -144,6 +148,11 @@ inline const OpDefinition *lookupDefinition(OperationName name) {
 /// satisfy their constraints (checked in name order).
 LogicalResult verifyInherentAttrs(const OpDefinition &def, ArrayRef<NamedAttribute> attrs,
                                   function_ref<InFlightDiagnostic()> emitError);
+
+/// The type comparison of the AllMatchSameOperatorTrait named `traitName`
+/// ("AllTypesMatch", "AllElementTypesMatch", "AllShapesMatch",
+/// "AllRanksMatch"), or null for any other trait.
+bool (*getAllMatchComparator(std::string_view traitName))(Type, Type);
 
 /// Start and length of group `index` of `defs` among `total` values, using
 /// `segments` (may be null) or the same-variadic-size rule.

@@ -198,7 +198,7 @@ static std::string joinNames(std::initializer_list<std::string_view> names) {
 
 /// An AllMatchSameOperatorTrait: `key(type)` equal for every named value.
 static Trait allMatch(std::string_view traitName, std::initializer_list<std::string_view> names, std::string what,
-                      std::function<bool(Type, Type)> same) {
+                      bool (*same)(Type, Type)) {
   Trait t;
   t.name = std::string(traitName);
   t.isPredicate = true;
@@ -228,29 +228,45 @@ static Type elementTypeOrSelf(Type t) {
   return t;
 }
 
+static bool sameType(Type a, Type b) { return a == b; }
+static bool sameElementType(Type a, Type b) { return elementTypeOrSelf(a) == elementTypeOrSelf(b); }
+static bool sameShape(Type a, Type b) {
+  auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
+  if (!sa || !sb)
+    return false;
+  ArrayRef<int64_t> x = sa.getShape(), y = sb.getShape();
+  return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
+}
+static bool sameRank(Type a, Type b) {
+  auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
+  return sa && sb && sa.getRank() == sb.getRank();
+}
+
+bool (*ods::getAllMatchComparator(std::string_view traitName))(Type, Type) {
+  if (traitName == "AllTypesMatch")
+    return sameType;
+  if (traitName == "AllElementTypesMatch")
+    return sameElementType;
+  if (traitName == "AllShapesMatch")
+    return sameShape;
+  if (traitName == "AllRanksMatch")
+    return sameRank;
+  return nullptr;
+}
+
 Trait ods::AllTypesMatch(std::initializer_list<std::string_view> names) {
-  Trait t = allMatch("AllTypesMatch", names, "type", [](Type a, Type b) { return a == b; });
+  Trait t = allMatch("AllTypesMatch", names, "type", sameType);
   t.inference = Trait::Inference::AllTypesMatch;
   return t;
 }
 Trait ods::AllElementTypesMatch(std::initializer_list<std::string_view> names) {
-  return allMatch("AllElementTypesMatch", names, "element type",
-                  [](Type a, Type b) { return elementTypeOrSelf(a) == elementTypeOrSelf(b); });
+  return allMatch("AllElementTypesMatch", names, "element type", sameElementType);
 }
 Trait ods::AllShapesMatch(std::initializer_list<std::string_view> names) {
-  return allMatch("AllShapesMatch", names, "shape", [](Type a, Type b) {
-    auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
-    if (!sa || !sb)
-      return false;
-    ArrayRef<int64_t> x = sa.getShape(), y = sb.getShape();
-    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
-  });
+  return allMatch("AllShapesMatch", names, "shape", sameShape);
 }
 Trait ods::AllRanksMatch(std::initializer_list<std::string_view> names) {
-  return allMatch("AllRanksMatch", names, "rank", [](Type a, Type b) {
-    auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
-    return sa && sb && sa.getRank() == sb.getRank();
-  });
+  return allMatch("AllRanksMatch", names, "rank", sameRank);
 }
 
 Trait ods::TypesMatchWith(std::string_view summary, std::string_view lhs, std::string_view rhs,

@@ -361,7 +361,11 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
       writerConfig.setDesiredBytecodeVersion(*config.emitBytecodeVersion);
     return writeBytecodeToFile(op, os, writerConfig);
   }
-  op->print(os, config.printFlags);
+  // The IR was verified after parsing and nothing changed it since: the
+  // printer need not verify it again to choose between custom and generic.
+  OpPrintingFlags printFlags = config.printFlags;
+  printFlags.assumeVerified();
+  op->print(os, printFlags);
   os << '\n';
   return success();
 }

@@ -142,8 +142,23 @@ struct SymbolUserOpInterface {
 };
 
 namespace detail {
-/// The SymbolTable trait's region verifier.
+/// The SymbolTable trait's region verifier: unique symbol names, then the
+/// `verifySymbolUses` of every nested SymbolUserOpInterface op, in MLIR's
+/// walk order (not entering nested symbol tables).
 LogicalResult verifySymbolTable(Operation *op);
+
+/// What the verifier knows when it runs the region verifiers of
+/// `symbolTableOp`: the ops in `opsWithoutNestedUsers` (sorted by address)
+/// have no SymbolUserOpInterface op nested in their regions, so
+/// verifySymbolTable does not walk into them.
+struct SymbolUseVerificationHint {
+  Operation *symbolTableOp = nullptr;
+  ArrayRef<Operation *> opsWithoutNestedUsers;
+};
+/// Installs `hint` for the calling thread (null removes it); returns the
+/// previous one.
+const SymbolUseVerificationHint *setSymbolUseVerificationHint(const SymbolUseVerificationHint *hint);
+
 /// The attribute checks of the Symbol interface.
 LogicalResult verifySymbol(Operation *op);
 } // namespace detail
