@@ -982,6 +982,16 @@ bool isOpStartChar(char c) {
 
 /// Splits [begin, bufEnd) into about `numChunks` chunks at line starts where
 /// an operation starts at bracket depth 0. Strings and comments are skipped.
+/// The characters planChunks looks at; everything else is skipped in bulk.
+struct ChunkScanTable {
+  bool special[256] = {};
+  constexpr ChunkScanTable() {
+    for (char c : {'"', '/', '(', '[', '{', ')', ']', '}', '\n', '\0'})
+      special[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr ChunkScanTable kChunkScanTable;
+
 std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool untilCloseBrace,
                                     unsigned numChunks) {
   std::vector<const char *> candidates;
@@ -989,6 +999,10 @@ std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool 
   int depth = 0;
   const char *p = begin;
   while (p < bufEnd && !stop) {
+    while (p < bufEnd && !kChunkScanTable.special[static_cast<unsigned char>(*p)])
+      ++p;
+    if (p >= bufEnd)
+      break;
     switch (*p) {
     case '"':
       for (++p; p < bufEnd && *p != '"'; ++p) {
@@ -1579,7 +1593,11 @@ public:
       default:
         if (!triedParallel) {
           triedParallel = true;
-          if (opParser.tryParallelOps(/*untilCloseBrace=*/false))
+          // A file that is one module is parallelized inside its body.
+          bool isModule = getToken().is(Token::bare_identifier) ? getTokenSpelling() == "module"
+                                                                : getToken().is(Token::string) &&
+                                                                      getToken().getStringValue() == "builtin.module";
+          if (!isModule && opParser.tryParallelOps(/*untilCloseBrace=*/false))
             break;
         }
         if (opParser.parseOperation())
