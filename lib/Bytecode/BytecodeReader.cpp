@@ -566,6 +566,39 @@ Attribute BytecodeReaderImpl::resolveAttribute(EncodingReader &, uint64_t index)
       return a;
   return resolveEntry(attributes, index, "Attribute");
 }
+PackedLocation BytecodeReaderImpl::resolveOpLocation(EncodingReader &reader, uint64_t index) {
+  if (index < attributes.size() && !attributes.entries[size_t(index)].value &&
+      (attributes.flags[size_t(index)] & attributes.kHasCustomEncoding) &&
+      dialects[attributes.getDialectIndex(size_t(index))].name == "builtin") {
+    // FileLineColLoc: filename, line, column; FileLineColRange: filename,
+    // then a list of line/column numbers (two of them for a plain loc).
+    auto &entry = attributes.entries[size_t(index)];
+    EncodingReader entryReader = makeReader(attrTypeData.slice(entry.offset, entry.size));
+    uint64_t code, fileIndex, count = 2, line, col;
+    if (succeeded(entryReader.parseVarInt(code)) &&
+        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || code == uint64_t(BuiltinAttrCode::FileLineColRange)) &&
+        succeeded(entryReader.parseVarInt(fileIndex)) &&
+        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || succeeded(entryReader.parseVarInt(count))) &&
+        count == 2 && succeeded(entryReader.parseVarInt(line)) && succeeded(entryReader.parseVarInt(col)) &&
+        entryReader.empty() && line <= UINT32_MAX && col <= UINT32_MAX) {
+      if (auto file = dyn_cast_or_null<StringAttr>(resolveAttribute(reader, fileIndex))) {
+        auto [it, inserted] = packedFileIndices.try_emplace(file.getAsOpaquePointer(), 0);
+        if (inserted)
+          it->second = PackedLocation::getFileIndex(ctx, file);
+        return PackedLocation::getFileLineCol(ctx, it->second, file, unsigned(line), unsigned(col));
+      }
+    }
+  }
+  Attribute locAttr = resolveAttribute(reader, index);
+  if (!locAttr)
+    return PackedLocation();
+  if (!isa<LocationAttr>(locAttr)) {
+    (void)(reader.emitError("expected attribute of type: mlir::LocationAttr, but got: ") << locAttr);
+    return PackedLocation();
+  }
+  return PackedLocation(Location(LocationAttr(locAttr)));
+}
+
 Type BytecodeReaderImpl::resolveType(EncodingReader &, uint64_t index) {
   if (index < types.size())
     if (Type t = types.entries[size_t(index)].value)

@@ -250,11 +250,9 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
   uint64_t index;
   if (failed(reader.parseVarInt(index)))
     return failure();
-  Attribute locAttr = resolveAttribute(reader, index);
-  if (!locAttr)
+  PackedLocation opLoc = resolveOpLocation(reader, index);
+  if (!opLoc)
     return failure();
-  if (!isa<LocationAttr>(locAttr))
-    return reader.emitError("expected attribute of type: mlir::LocationAttr, but got: ") << locAttr;
 
   DictionaryAttr attrs;
   if (mask & OpEncodingMask::kHasAttrs) {
@@ -371,7 +369,7 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
     }
   }
   bool registered = opName->isRegistered();
-  Operation *op = Operation::create(Location(LocationAttr(locAttr)), *opName, TypeRange(scratchTypes),
+  Operation *op = Operation::create(opLoc, *opName, TypeRange(scratchTypes),
                                     ValueRange(scratchOperands), NamedAttrList(),
                                     registered ? Attribute() : unregisteredProperties, scratchSuccessors,
                                     unsigned(numRegions));

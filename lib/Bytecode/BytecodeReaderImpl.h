@@ -157,6 +157,12 @@ public:
 
   /// Attribute/type table access (decoding entries on first use).
   Attribute resolveAttribute(EncodingReader &reader, uint64_t index);
+  /// An operation's location: a builtin file:line:col entry not resolved yet
+  /// is returned packed (see PackedLocation) without creating the attribute;
+  /// anything else is resolved and must be a location. Null on failure.
+  PackedLocation resolveOpLocation(EncodingReader &reader, uint64_t index);
+  /// PackedLocation file index of each filename attribute seen.
+  std::unordered_map<const void *, int> packedFileIndices;
   Type resolveType(EncodingReader &reader, uint64_t index);
   LogicalResult parseString(EncodingReader &reader, std::string_view &result) {
     uint64_t index;
