@@ -4,7 +4,10 @@
 // ordering, SSA and block numbering, generic and custom op forms. Printing
 // an operation first runs an alias collection pass over exactly what will
 // be printed (as MLIR does), then prints. Generic ops are printed without
-// recursion on region nesting.
+// recursion on region nesting. SSA names of a module's operations are
+// computed one top-level operation at a time (see SSANameState); with
+// threading, the alias pass and the printing of those operations run on the
+// thread pool and their results are merged/written in order.
 //
 #include "AsmPrinterImpl.h"
 
@@ -13,10 +16,13 @@
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Verifier.h"
+#include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <map>
+#include <mutex>
 #include <unordered_map>
 
 using namespace lamina;
@@ -26,25 +32,61 @@ using namespace lamina::detail;
 // Small helpers
 //===----------------------------------------------------------------------===//
 
-static bool isAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)); }
+namespace {
+/// ASCII character classes (the "C" locale's, as MLIR uses).
+struct CharClasses {
+  enum : uint8_t { Alnum = 1, IdentBody = 2, PrintSafe = 4, Alpha = 8 };
+  uint8_t bits[256] = {};
+  constexpr CharClasses() {
+    for (int c = 0; c < 256; ++c) {
+      bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      bool alnum = alpha || (c >= '0' && c <= '9');
+      uint8_t b = 0;
+      if (alpha)
+        b |= Alpha;
+      if (alnum)
+        b |= Alnum;
+      if (alnum || c == '_' || c == '$' || c == '.')
+        b |= IdentBody;
+      if (c >= 0x20 && c <= 0x7e && c != '"' && c != '\\')
+        b |= PrintSafe;
+      bits[c] = b;
+    }
+  }
+};
+constexpr CharClasses charClasses;
+} // namespace
+
+static bool isAlnum(char c) { return charClasses.bits[static_cast<unsigned char>(c)] & CharClasses::Alnum; }
 static bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
 
 bool detail::isBareIdentifier(std::string_view name) {
-  if (name.empty() || (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_'))
+  if (name.empty())
+    return false;
+  unsigned char first = static_cast<unsigned char>(name[0]);
+  if (!(charClasses.bits[first] & CharClasses::Alpha) && first != '_')
     return false;
   for (char c : name.substr(1))
-    if (!(isAlnum(c) || c == '_' || c == '$' || c == '.'))
+    if (!(charClasses.bits[static_cast<unsigned char>(c)] & CharClasses::IdentBody))
       return false;
   return true;
 }
 
 void detail::printEscapedStringRaw(std::string_view str, raw_ostream &os) {
   static const char hex[] = "0123456789ABCDEF";
-  for (unsigned char c : str) {
+  const char *p = str.data(), *e = p + str.size();
+  while (p != e) {
+    // Write runs of characters that need no escaping at once.
+    const char *run = p;
+    while (p != e && (charClasses.bits[static_cast<unsigned char>(*p)] & CharClasses::PrintSafe))
+      ++p;
+    if (p != run)
+      os.write(run, size_t(p - run));
+    if (p == e)
+      break;
+    unsigned char c = static_cast<unsigned char>(*p++);
     if (c == '\\')
       os << '\\' << '\\';
-    else if (std::isprint(c) && c != '"')
-      os << char(c);
     else
       os << '\\' << hex[c >> 4] << hex[c & 15];
   }
@@ -91,45 +133,6 @@ void detail::printDialectSymbol(raw_ostream &os, std::string_view symPrefix, std
   os << '<' << symString << '>';
 }
 
-std::string detail::sanitizeIdentifier(std::string_view name, std::string_view allowedPunctChars,
-                                       bool allowTrailingDigit) {
-  auto validChar = [&](char ch) { return isAlnum(ch) || allowedPunctChars.find(ch) != std::string_view::npos; };
-  std::string buffer;
-  auto copyNameToBuffer = [&] {
-    static const char hex[] = "0123456789ABCDEF";
-    for (char ch : name) {
-      if (validChar(ch)) {
-        buffer.push_back(ch);
-      } else if (ch == ' ') {
-        buffer.push_back('_');
-      } else {
-        unsigned char u = static_cast<unsigned char>(ch);
-        if (u >= 16)
-          buffer.push_back(hex[u >> 4]);
-        buffer.push_back(hex[u & 15]);
-      }
-    }
-  };
-  if (name.empty())
-    return buffer;
-  if (isDigitChar(name[0]) || (!validChar(name[0]) && name[0] != ' ')) {
-    buffer.push_back('_');
-    copyNameToBuffer();
-    return buffer;
-  }
-  if (!allowTrailingDigit && isDigitChar(name.back())) {
-    copyNameToBuffer();
-    buffer.push_back('_');
-    return buffer;
-  }
-  for (char ch : name)
-    if (!validChar(ch)) {
-      copyNameToBuffer();
-      return buffer;
-    }
-  return std::string(name);
-}
-
 //===----------------------------------------------------------------------===//
 // AsmPrinterImpl: attributes, types, locations
 //===----------------------------------------------------------------------===//
@@ -147,11 +150,11 @@ void AsmPrinterImpl::printFloat(const APFloat &value) {
 }
 
 LogicalResult AsmPrinterImpl::printAlias(Attribute attr) {
-  return success(state.aliasState.printAlias(attr.getAsOpaquePointer(), os));
+  return success(state.aliases->printAlias(attr.getAsOpaquePointer(), os));
 }
 
 LogicalResult AsmPrinterImpl::printAlias(Type type) {
-  return success(state.aliasState.printAlias(type.getAsOpaquePointer(), os));
+  return success(state.aliases->printAlias(type.getAsOpaquePointer(), os));
 }
 
 void AsmPrinterImpl::printType(Type type) {
@@ -672,6 +675,9 @@ public:
   std::pair<size_t, size_t> visit(Type type, bool canBeDeferred = false);
 
   void finish(AliasState &result);
+  /// Appends what `local` collected over the operations following the ones
+  /// visited here, as if this initializer had visited them itself.
+  void merge(AliasInitializer &local);
 
   std::vector<InProgressAliasInfo> aliases;
   CompactPointerMap<const void *> aliasIndex;
@@ -679,6 +685,7 @@ public:
   std::vector<uint32_t> children;
   /// Scratch stack of child indices of the entries being visited.
   std::vector<uint32_t> childStack;
+  bool hasOrderDependentAttrs = false;
 
 private:
   template <typename T> void generateAlias(T symbol, InProgressAliasInfo &alias);
@@ -792,6 +799,8 @@ std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDefe
   generateAlias(attr, aliases[idx]);
   aliases[idx].isType = false;
   aliases[idx].canBeDeferred = canBeDeferred;
+  if (isa<DenseResourceElementsAttr>(attr))
+    hasOrderDependentAttrs = true;
 
   NestedVisitor v(*this, canBeDeferred);
   if (!isa<BuiltinDialect>(&attr.getDialect()) && !isa<OpaqueAttr>(attr)) {
@@ -803,6 +812,7 @@ std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDefe
     v.finish(aliases[idx]);
     return {size_t(aliases[idx].aliasDepth), idx};
   } else if (auto distinct = dyn_cast<DistinctAttr>(attr)) {
+    hasOrderDependentAttrs = true;
     v.visitAttr(distinct.getReferencedAttr());
   } else if (auto dict = dyn_cast<DictionaryAttr>(attr)) {
     for (const NamedAttribute &na : dict.getValue()) {
@@ -871,6 +881,43 @@ std::pair<size_t, size_t> AliasInitializer::visit(Type type, bool canBeDeferred)
   return {size_t(aliases[idx].aliasDepth), idx};
 }
 
+void AliasInitializer::merge(AliasInitializer &local) {
+  // Entries already known here were visited with everything they contain,
+  // so the new ones keep their relative order. An entry can be deferred
+  // only if no visit anywhere forbids it.
+  hasOrderDependentAttrs |= local.hasOrderDependentAttrs;
+  size_t firstNew = aliases.size();
+  std::vector<uint32_t> map(local.aliases.size());
+  for (size_t i = 0; i < local.aliases.size(); ++i) {
+    InProgressAliasInfo &li = local.aliases[i];
+    auto [slot, inserted] = aliasIndex.insert(li.ptr, uint32_t(aliases.size()));
+    map[i] = *slot;
+    if (!inserted)
+      continue;
+    InProgressAliasInfo info = li;
+    info.childBegin = info.childCount = 0;
+    if (li.aliasName != kNoAlias) {
+      info.aliasName = uint32_t(aliasNames.size());
+      aliasNames.push_back(std::move(local.aliasNames[li.aliasName]));
+    }
+    aliases.push_back(info);
+  }
+  for (size_t i = 0; i < local.aliases.size(); ++i) {
+    InProgressAliasInfo &li = local.aliases[i];
+    if (map[i] >= firstNew) {
+      InProgressAliasInfo &info = aliases[map[i]];
+      if (li.canBeDeferred && li.childCount) {
+        info.childBegin = uint32_t(children.size());
+        info.childCount = li.childCount;
+        for (uint32_t c = 0; c < li.childCount; ++c)
+          children.push_back(map[local.children[li.childBegin + c]]);
+      }
+    } else if (!li.canBeDeferred) {
+      markAliasNonDeferrable(map[i]);
+    }
+  }
+}
+
 void AliasInitializer::finish(AliasState &result) {
   std::vector<size_t> order;
   for (size_t i = 0; i < aliases.size(); ++i)
@@ -913,6 +960,8 @@ void AliasInitializer::finish(AliasState &result) {
     sa.suffixIndex = nameIndex;
     sa.isType = info.isType;
     sa.canBeDeferred = info.canBeDeferred;
+    if (!info.isType && isa<DictionaryAttr>(Attribute::getFromOpaquePointer(info.ptr)))
+      result.hasDictionaryAlias = true;
     result.index.insert(info.ptr, unsigned(result.aliases.size()));
     result.aliases.emplace_back(info.ptr, sa);
   }
@@ -974,6 +1023,7 @@ public:
       printAttribute(props);
   }
   void shadowRegionArgs(Region &, ValueRange) override {}
+  Attribute *getPrintingCacheSlot(const void *key) override { return &printingCache[key]; }
 
   void printRegionArgument(BlockArgument arg, ArrayRef<NamedAttribute> argAttrs, bool omitType) override {
     printType(arg.getType());
@@ -990,12 +1040,21 @@ public:
   /// Walks `root` without recursion on generic region nesting.
   void run(Operation *root);
 
+  /// The region whose operations are visited in parallel (and the context
+  /// whose thread pool runs them).
+  Region *parallelRegion = nullptr;
+  MLIRContext *context = nullptr;
+
 private:
+  /// Visits the ops of `block` before `end` in parallel (through run() if
+  /// `iterative`); returns false (visiting nothing) if not worthwhile.
+  bool visitOpsInParallel(Block *block, Operation *end, bool iterative);
   /// Visits the parts of a generic op other than its regions.
   void visitGenericOpTail(Operation *op);
   const OpPrintingFlags &printerFlags;
   AliasInitializer &init;
   raw_null_ostream os;
+  PointerMap<const void *, Attribute> printingCache;
 };
 } // namespace
 
@@ -1068,8 +1127,46 @@ void AliasOperationPrinter::printBlock(Block *block, bool printBlockArgs, bool p
   }
   bool hasTerminator = !block->empty() && block->back().hasTrait<OpTrait::IsTerminator>();
   Operation *end = (!hasTerminator || printBlockTerminator) ? nullptr : &block->back();
+  if (block->getParent() == parallelRegion && visitOpsInParallel(block, end, /*iterative=*/false))
+    return;
   for (Operation *op = block->empty() ? nullptr : &block->front(); op != end; op = op->getNextNode())
     printCustomOrGenericOp(op);
+}
+
+bool AliasOperationPrinter::visitOpsInParallel(Block *block, Operation *end, bool iterative) {
+  std::vector<Operation *> ops;
+  for (Operation *op = block->empty() ? nullptr : &block->front(); op != end; op = op->getNextNode())
+    ops.push_back(op);
+  if (ops.size() < 2)
+    return false;
+  ThreadPool &pool = context->getThreadPool();
+  size_t runners = size_t(pool.getThreadCount()) + 1;
+  if (runners < 2)
+    return false;
+  size_t chunk = std::max<size_t>(1, ops.size() / (runners * 64));
+  size_t numTasks = (ops.size() + chunk - 1) / chunk;
+  size_t waveSize = runners * 4;
+  std::vector<std::unique_ptr<AliasInitializer>> results(std::min(waveSize, numTasks));
+  for (size_t waveBegin = 0; waveBegin < numTasks; waveBegin += waveSize) {
+    size_t waveEnd = std::min(numTasks, waveBegin + waveSize);
+    pool.parallelFor(waveBegin, waveEnd, [&](size_t task) {
+      auto local = std::make_unique<AliasInitializer>(context);
+      AliasOperationPrinter printer(printerFlags, *local);
+      size_t opEnd = std::min(ops.size(), (task + 1) * chunk);
+      for (size_t i = task * chunk; i < opEnd; ++i) {
+        if (iterative)
+          printer.run(ops[i]);
+        else
+          printer.printCustomOrGenericOp(ops[i]);
+      }
+      results[task - waveBegin] = std::move(local);
+    });
+    for (size_t task = waveBegin; task < waveEnd; ++task) {
+      init.merge(*results[task - waveBegin]);
+      results[task - waveBegin].reset();
+    }
+  }
+  return true;
 }
 
 void AliasOperationPrinter::run(Operation *root) {
@@ -1134,6 +1231,8 @@ void AliasOperationPrinter::run(Operation *root) {
           init.visit(Attribute(LocationAttr(BlockArgument(arg).getLoc())), /*canBeDeferred=*/false);
       }
       f.next = f.block->empty() ? nullptr : &f.block->front();
+      if (f.block->getParent() == parallelRegion && visitOpsInParallel(f.block, nullptr, /*iterative=*/true))
+        f.next = nullptr;
     }
     if (child) {
       enter(child);
@@ -1148,8 +1247,15 @@ void AliasOperationPrinter::run(Operation *root) {
 void AliasState::initialize(Operation *op, const OpPrintingFlags &flags, AsmStateImpl &state) {
   AliasInitializer init(op->getContext());
   AliasOperationPrinter printer(flags, init);
+  // The operations of a module are visited in parallel; merging the results
+  // in order gives what a sequential visit gives.
+  if (state.context->isMultithreadingEnabled() && op->getNumRegions() == 1) {
+    printer.parallelRegion = &op->getRegion(0);
+    printer.context = state.context;
+  }
   printer.run(op);
   init.finish(*this);
+  hasOrderDependentAttrs = init.hasOrderDependentAttrs;
   (void)state;
 }
 
@@ -1172,52 +1278,232 @@ void AliasState::printAliases(AsmPrinterImpl &p, bool isDeferred) {
 // SSA naming
 //===----------------------------------------------------------------------===//
 
-SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags) : printerFlags(flags) {
+void PtrIdMap::rehash(size_t newCapacity) {
+  std::vector<Slot> old = std::move(slots);
+  slots.assign(newCapacity, Slot{nullptr, 0});
+  mask = newCapacity - 1;
+  shift = 64 - unsigned(__builtin_ctzll(newCapacity));
+  count = 0;
+  for (const Slot &s : old)
+    if (s.key)
+      insert(s.key, s.value);
+}
+
+void PtrIdMap::clear() {
+  if (!count)
+    return;
+  size_t want = 64;
+  while (want * 3 < count * 8)
+    want *= 2;
+  if (want < capacity()) {
+    slots.assign(want, Slot{nullptr, 0});
+    slots.shrink_to_fit();
+    mask = want - 1;
+    shift = 64 - unsigned(__builtin_ctzll(want));
+  } else {
+    std::fill(slots.begin(), slots.end(), Slot{nullptr, 0});
+  }
+  count = 0;
+}
+
+/// Writes MLIR's sanitized form of `name` into `buffer` if it needs changes;
+/// returns the sanitized name (`name` itself when already valid).
+static std::string_view sanitizeIdentifierInto(std::string_view name, std::string &buffer,
+                                               std::string_view allowedPunctChars, bool allowTrailingDigit) {
+  auto validChar = [&](char ch) { return isAlnum(ch) || allowedPunctChars.find(ch) != std::string_view::npos; };
+  buffer.clear();
+  auto copyNameToBuffer = [&] {
+    static const char hex[] = "0123456789ABCDEF";
+    for (char ch : name) {
+      if (validChar(ch)) {
+        buffer.push_back(ch);
+      } else if (ch == ' ') {
+        buffer.push_back('_');
+      } else {
+        unsigned char u = static_cast<unsigned char>(ch);
+        if (u >= 16)
+          buffer.push_back(hex[u >> 4]);
+        buffer.push_back(hex[u & 15]);
+      }
+    }
+  };
+  if (name.empty())
+    return name;
+  if (isDigitChar(name[0]) || (!validChar(name[0]) && name[0] != ' ')) {
+    buffer.push_back('_');
+    copyNameToBuffer();
+    return buffer;
+  }
+  if (!allowTrailingDigit && isDigitChar(name.back())) {
+    copyNameToBuffer();
+    buffer.push_back('_');
+    return buffer;
+  }
+  for (char ch : name)
+    if (!validChar(ch)) {
+      copyNameToBuffer();
+      return buffer;
+    }
+  return name;
+}
+
+std::string detail::sanitizeIdentifier(std::string_view name, std::string_view allowedPunctChars,
+                                       bool allowTrailingDigit) {
+  std::string buffer;
+  return std::string(sanitizeIdentifierInto(name, buffer, allowedPunctChars, allowTrailingDigit));
+}
+
+SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags, bool allowLazy) : printerFlags(flags) {
+  bool generic = flags.shouldPrintGenericOpForm();
+  uniqueIDs = flags.shouldPrintUniqueSSAIDs() || generic;
+  scopeMarks.push_back(0); // the top-level scope
+  Counters start = counters;
+  // Custom forms with unique ids carry conflict counters across subtrees
+  // that depend on their names; those are numbered eagerly.
+  bool lazy = allowLazy && op->getNumRegions() == 1 && (!uniqueIDs || generic);
+  if (!lazy) {
+    numberValuesInOp(*op);
+    std::vector<Region *> regions;
+    for (Region &region : op->getRegions())
+      regions.push_back(&region);
+    numberRegions(regions, start);
+    return;
+  }
+  // Number the root and its region (MLIR's first step), keeping the
+  // region's name scope open for its subtrees.
+  lazyRoot = op;
+  lazyRegion = &op->getRegion(0);
+  numberValuesInOp(*op);
+  if (!uniqueIDs)
+    counters = start;
+  scopeMarks.push_back(usedNameLog.size());
+  numberValuesInRegion(*lazyRegion);
+  afterRoot = counters;
+  rootNameCount = names.size();
+  rootNameChars = nameChars.size();
+  rootGroupStorage = resultGroupStorage.size();
+  if (!uniqueIDs)
+    return;
+  // With unique ids, MLIR numbers the subtrees of the region's operations
+  // last to first, each continuing the counters; precompute where each
+  // starts. Generic form names nothing but entry arguments (`argN`, never
+  // conflicting), so counting values is enough.
+  std::vector<Operation *> tops;
+  for (Block &block : *lazyRegion)
+    for (Operation &top : block)
+      if (top.getNumRegions())
+        tops.push_back(&top);
+  Counters c = afterRoot;
+  std::vector<Operation *> worklist;
+  subtreeStart = std::make_shared<PointerMap<Operation *, Counters>>();
+  subtreeStart->reserve(tops.size());
+  for (size_t i = tops.size(); i-- > 0;) {
+    subtreeStart->insert(tops[i], c);
+    worklist.push_back(tops[i]);
+    while (!worklist.empty()) {
+      Operation *cur = worklist.back();
+      worklist.pop_back();
+      for (Region &region : cur->getRegions()) {
+        for (Block &block : region) {
+          if (&block == &region.front())
+            c.nextArgumentID += block.getNumArguments();
+          else
+            c.nextValueID += block.getNumArguments();
+          for (Operation &nested : block) {
+            if (nested.getNumResults())
+              ++c.nextValueID;
+            if (nested.getNumRegions())
+              worklist.push_back(&nested);
+          }
+        }
+      }
+    }
+  }
+}
+
+SSANameState::~SSANameState() = default;
+
+std::unique_ptr<SSANameState> SSANameState::cloneForWorker() const {
+  std::unique_ptr<SSANameState> w(new SSANameState(printerFlags));
+  w->rootIDs = rootIDs;
+  w->rootGroups = rootGroups;
+  w->resultGroupStorage.assign(resultGroupStorage.begin(), resultGroupStorage.begin() + rootGroupStorage);
+  w->names.assign(names.begin(), names.begin() + rootNameCount);
+  w->nameHashes.assign(nameHashes.begin(), nameHashes.begin() + rootNameCount);
+  w->nameChars.assign(nameChars, 0, rootNameChars);
+  // Between subtrees only the root's names are in use.
+  w->usedNameSlots = usedNameSlots;
+  w->usedNameLog = usedNameLog;
+  w->scopeMarks = scopeMarks;
+  for (const auto &name : shadowNames)
+    w->shadowNames.push_back(std::make_unique<std::string>(*name));
+  w->counters = afterRoot;
+  w->uniqueIDs = uniqueIDs;
+  w->lazyRoot = lazyRoot;
+  w->lazyRegion = lazyRegion;
+  w->afterRoot = afterRoot;
+  w->rootNameCount = rootNameCount;
+  w->rootNameChars = rootNameChars;
+  w->rootGroupStorage = rootGroupStorage;
+  w->subtreeStart = subtreeStart;
+  return w;
+}
+
+void SSANameState::numberRegions(ArrayRef<Region *> regions, Counters start) {
   struct NamingContext {
     Region *region;
-    unsigned nextValueID, nextArgumentID, nextConflictID;
+    Counters counters;
     size_t parentScope; // depth of the parent's name scope
   };
+  size_t baseScope = scopeMarks.size();
   std::vector<NamingContext> nameContext;
-  usedNameScopes.emplace_back(); // top-level scope (depth 1)
-  // Size the value table once: one entry per result group and argument.
-  size_t numValues = 0;
-  op->walk([&](Operation *nested) {
-    numValues += nested->getNumResults() ? 1 : 0;
-    for (Region &r : nested->getRegions())
-      for (Block &b : r)
-        numValues += b.getNumArguments();
-  });
-  valueIDs.reserve(numValues);
-  for (Region &region : op->getRegions())
-    nameContext.push_back({&region, nextValueID, nextArgumentID, nextConflictID, 1});
-  numberValuesInOp(*op);
-  bool uniqueIDs = flags.shouldPrintUniqueSSAIDs() || flags.shouldPrintGenericOpForm();
+  for (Region *region : regions)
+    nameContext.push_back({region, start, baseScope});
   while (!nameContext.empty()) {
     NamingContext ctx = nameContext.back();
     nameContext.pop_back();
-    if (!uniqueIDs) {
-      nextValueID = ctx.nextValueID;
-      nextArgumentID = ctx.nextArgumentID;
-      nextConflictID = ctx.nextConflictID;
-    }
+    if (!uniqueIDs)
+      counters = ctx.counters;
     // Pop the scopes of the previous subtree down to the parent scope.
-    while (usedNameScopes.size() > ctx.parentScope) {
-      for (std::string_view n : usedNameScopes.back()) {
-        auto it = usedNames.find(n);
-        if (it != usedNames.end() && --it->second == 0)
-          usedNames.erase(it);
-      }
-      usedNameScopes.pop_back();
+    while (scopeMarks.size() > ctx.parentScope) {
+      popUsedNames(scopeMarks.back());
+      scopeMarks.pop_back();
     }
-    usedNameScopes.emplace_back();
-    size_t curScope = usedNameScopes.size();
+    scopeMarks.push_back(usedNameLog.size());
+    size_t curScope = scopeMarks.size();
     numberValuesInRegion(*ctx.region);
     for (Block &block : *ctx.region)
       for (Operation &nested : block)
         for (Region &r : nested.getRegions())
-          nameContext.push_back({&r, nextValueID, nextArgumentID, nextConflictID, curScope});
+          nameContext.push_back({&r, counters, curScope});
   }
+  while (scopeMarks.size() > baseScope) {
+    popUsedNames(scopeMarks.back());
+    scopeMarks.pop_back();
+  }
+}
+
+void SSANameState::numberSubtree(Operation *op) {
+  // Drop the previous subtree.
+  subIDs.clear();
+  subGroups.clear();
+  names.resize(rootNameCount);
+  nameHashes.resize(rootNameCount);
+  nameChars.resize(rootNameChars);
+  resultGroupStorage.resize(rootGroupStorage);
+  currentSubtree = op;
+  curIDs = &subIDs;
+  curGroups = &subGroups;
+  if (uniqueIDs) {
+    const Counters *start = subtreeStart ? subtreeStart->lookup(op) : nullptr;
+    counters = start ? *start : afterRoot;
+  } else {
+    counters = afterRoot;
+  }
+  std::vector<Region *> regions;
+  for (Region &region : op->getRegions())
+    regions.push_back(&region);
+  numberRegions(regions, counters);
 }
 
 void SSANameState::numberValuesInRegion(Region &region) {
@@ -1227,27 +1513,22 @@ void SSANameState::numberValuesInRegion(Region &region) {
         parent->getName().getInfo().getAsmBlockArgumentNames(
             parent, region, [&](Value arg, std::string_view name) { setValueName(arg, name); });
   }
-  int nextBlockID = 0;
+  uint32_t nextBlockID = 0;
   for (Block &block : region) {
-    auto [slot, inserted] = blockNames.insert(&block, BlockInfo{-1, {}});
-    if (inserted || slot->second.name.empty()) {
-      nameStorage.push_back(std::make_unique<std::string>("^bb" + std::to_string(nextBlockID)));
-      slot->second.name = *nameStorage.back();
-    }
-    slot->second.ordering = nextBlockID++;
+    *curIDs->insert(&block, 0).first = nextBlockID++;
     numberValuesInBlock(block);
   }
 }
 
 void SSANameState::numberValuesInBlock(Block &block) {
   bool isEntryBlock = block.isEntryBlock();
+  char buf[16] = {'a', 'r', 'g'};
   for (Value arg : block.getArguments()) {
-    if (valueIDs.contains(arg.getImpl()))
+    if (curIDs->lookup(arg.getImpl()))
       continue;
     if (isEntryBlock) {
-      char buf[32];
-      int n = std::snprintf(buf, sizeof(buf), "arg%u", nextArgumentID++);
-      setValueName(arg, std::string_view(buf, n));
+      auto r = std::to_chars(buf + 3, buf + sizeof(buf), counters.nextArgumentID++);
+      setValueName(arg, std::string_view(buf, r.ptr - buf));
     } else {
       setValueName(arg, std::string_view());
     }
@@ -1257,7 +1538,8 @@ void SSANameState::numberValuesInBlock(Block &block) {
 }
 
 void SSANameState::numberValuesInOp(Operation &op) {
-  std::vector<int> resultGroups{0};
+  std::vector<int> &resultGroups = resultGroupScratch;
+  resultGroups.assign(1, 0);
   if (!printerFlags.shouldPrintGenericOpForm() && op.isRegistered() && op.getName().getInfo().getAsmResultNames) {
     op.getName().getInfo().getAsmResultNames(&op, [&](Value result, std::string_view name) {
       setValueName(result, name);
@@ -1269,104 +1551,239 @@ void SSANameState::numberValuesInOp(Operation &op) {
   if (numResults == 0)
     return;
   detail::ValueImpl *resultBegin = op.getResult(0).getImpl();
-  if (valueIDs.insert(resultBegin, nextValueID).second)
-    ++nextValueID;
+  if (curIDs->insert(resultBegin, counters.nextValueID).second)
+    ++counters.nextValueID;
   if (resultGroups.size() != 1) {
     std::sort(resultGroups.begin(), resultGroups.end());
-    opResultGroups.insert(&op, std::move(resultGroups));
+    *curGroups->insert(&op, 0).first = uint32_t(resultGroupStorage.size());
+    resultGroupStorage.push_back(int(resultGroups.size()));
+    resultGroupStorage.insert(resultGroupStorage.end(), resultGroups.begin(), resultGroups.end());
   }
 }
 
 void SSANameState::setValueName(Value value, std::string_view name) {
   if (name.empty()) {
-    valueIDs[value.getImpl()] = nextValueID++;
+    *curIDs->insert(value.getImpl(), 0).first = counters.nextValueID++;
     return;
   }
-  valueIDs[value.getImpl()] = NameSentinel;
-  valueNames[value.getImpl()] = uniqueValueName(name);
+  uint32_t index = uniqueValueName(name);
+  *curIDs->insert(value.getImpl(), 0).first = NameBit | index;
 }
 
-std::string_view SSANameState::uniqueValueName(std::string_view name) {
-  std::string sanitized = sanitizeIdentifier(name);
-  std::string finalName;
-  if (!usedNames.count(sanitized)) {
-    finalName = sanitized;
-  } else {
-    std::string probeName = sanitized + "_";
-    while (true) {
-      std::string candidate = probeName + std::to_string(nextConflictID++);
-      if (!usedNames.count(candidate)) {
-        finalName = candidate;
+bool SSANameState::isNameUsed(std::string_view name, uint64_t hash) const {
+  if (usedNameSlots.empty())
+    return false;
+  size_t mask = usedNameSlots.size() - 1;
+  uint32_t tag = uint32_t(hash >> 32);
+  for (size_t i = size_t(hash) & mask;; i = (i + 1) & mask) {
+    uint64_t slot = usedNameSlots[i];
+    if (!slot)
+      return false;
+    if (uint32_t(slot >> 32) == tag && getName(uint32_t(slot) - 1) == name)
+      return true;
+  }
+}
+
+void SSANameState::addUsedName(uint32_t nameIndex, uint64_t hash) {
+  if ((usedNameLog.size() + 1) * 2 > usedNameSlots.size())
+    rehashUsedNames(usedNameSlots.empty() ? 64 : usedNameSlots.size() * 2);
+  size_t mask = usedNameSlots.size() - 1;
+  size_t i = size_t(hash) & mask;
+  while (usedNameSlots[i])
+    i = (i + 1) & mask;
+  usedNameSlots[i] = (uint64_t(uint32_t(hash >> 32)) << 32) | uint64_t(nameIndex + 1);
+  usedNameLog.push_back(nameIndex);
+}
+
+void SSANameState::rehashUsedNames(size_t newCapacity) {
+  // Reinsert in insertion order so that undoing the latest insertion by
+  // clearing its slot stays valid.
+  usedNameSlots.assign(newCapacity, 0);
+  std::vector<uint32_t> log = std::move(usedNameLog);
+  usedNameLog.clear();
+  usedNameLog.reserve(log.size());
+  for (uint32_t index : log)
+    addUsedName(index, nameHashes[index]);
+}
+
+void SSANameState::popUsedNames(size_t mark) {
+  size_t mask = usedNameSlots.size() - 1;
+  while (usedNameLog.size() > mark) {
+    uint32_t index = usedNameLog.back();
+    usedNameLog.pop_back();
+    // The most recent insertion ends its probe chain: clearing it keeps
+    // every other name reachable.
+    uint64_t hash = nameHashes[index];
+    for (size_t i = size_t(hash) & mask;; i = (i + 1) & mask) {
+      if (uint32_t(usedNameSlots[i]) == index + 1) {
+        usedNameSlots[i] = 0;
         break;
       }
     }
   }
-  nameStorage.push_back(std::make_unique<std::string>(std::move(finalName)));
-  std::string_view stored = *nameStorage.back();
-  usedNames[stored]++;
-  usedNameScopes.back().push_back(stored);
-  return stored;
 }
 
-void SSANameState::getResultIDAndNumber(OpResult result, Value &lookupValue,
-                                        std::optional<int> &lookupResultNo) const {
-  Operation *owner = result.getOwner();
-  if (owner->getNumResults() == 1)
-    return;
-  int resultNo = int(result.getResultNumber());
-  const std::vector<int> *groups = const_cast<SSANameState *>(this)->opResultGroups.lookup(owner);
-  if (!groups) {
-    lookupResultNo = resultNo;
-    lookupValue = owner->getResult(0);
-    return;
+uint32_t SSANameState::uniqueValueName(std::string_view name) {
+  std::string_view sanitized = sanitizeIdentifierInto(name, sanitizeBuffer, "$._-", true);
+  std::string_view finalName = sanitized;
+  uint64_t hash = hashValue(sanitized);
+  if (isNameUsed(sanitized, hash)) {
+    probeBuffer.assign(sanitized);
+    probeBuffer.push_back('_');
+    size_t base = probeBuffer.size();
+    while (true) {
+      probeBuffer.resize(base);
+      char buf[16];
+      auto r = std::to_chars(buf, buf + sizeof(buf), counters.nextConflictID++);
+      probeBuffer.append(buf, r.ptr - buf);
+      hash = hashValue(std::string_view(probeBuffer));
+      if (!isNameUsed(probeBuffer, hash))
+        break;
+    }
+    finalName = probeBuffer;
   }
-  auto it = std::upper_bound(groups->begin(), groups->end(), resultNo);
-  int groupResultNo, groupSize;
-  if (it == groups->end()) {
-    groupResultNo = groups->back();
-    groupSize = int(owner->getNumResults()) - groups->back();
-  } else {
-    groupResultNo = *std::prev(it);
-    groupSize = *it - groupResultNo;
-  }
-  if (groupSize != 1)
-    lookupResultNo = resultNo - groupResultNo;
-  lookupValue = owner->getResult(groupResultNo);
+  uint32_t index = uint32_t(names.size());
+  names.emplace_back(uint32_t(nameChars.size()), uint32_t(finalName.size()));
+  nameHashes.push_back(hash);
+  nameChars.append(finalName);
+  addUsedName(index, hash);
+  return index;
 }
 
-void SSANameState::printValueID(Value value, bool printResultNo, raw_ostream &stream) const {
+Operation *SSANameState::findSubtreeRoot(Operation *op) const {
+  while (op) {
+    Block *block = op->getBlock();
+    if (!block)
+      return nullptr;
+    if (block->getParent() == lazyRegion)
+      return op;
+    op = block->getParentOp();
+  }
+  return nullptr;
+}
+
+bool SSANameState::needsFallback(Operation *anchor) {
+  if (!lazyRoot || !anchor)
+    return false;
+  Operation *top = findSubtreeRoot(anchor);
+  if (!top || top == currentSubtree)
+    return false;
+  if (!currentSubtree) {
+    // Printing a nested operation on its own: number its subtree.
+    numberSubtree(top);
+    return false;
+  }
+  return true;
+}
+
+SSANameState &SSANameState::getFallback() {
+  if (!fallback)
+    fallback = std::make_unique<SSANameState>(lazyRoot, printerFlags, /*allowLazy=*/false);
+  return *fallback;
+}
+
+/// The operation whose regions hold `value` (its owner for a result).
+static Operation *getValueAnchor(detail::ValueImpl *impl) {
+  if (impl->kind == detail::ValueImpl::Kind::OpResult)
+    return static_cast<detail::OpResultImpl *>(impl)->getOwner();
+  Block *block = static_cast<detail::BlockArgumentImpl *>(impl)->owner;
+  return block ? block->getParentOp() : nullptr;
+}
+
+ArrayRef<int> SSANameState::getOpResultGroups(Operation *op) {
+  const uint32_t *index = subGroups.lookup(op);
+  if (!index)
+    index = rootGroups.lookup(op);
+  if (!index) {
+    // Only multi-result ops have groups; make sure a miss is not due to an
+    // op that is not numbered here.
+    if (op->getNumResults() < 2 || !lazyRoot)
+      return {};
+    if (needsFallback(op))
+      return getFallback().getOpResultGroups(op);
+    if (!(index = subGroups.lookup(op)))
+      return {};
+  }
+  return ArrayRef<int>(resultGroupStorage.data() + *index + 1, size_t(resultGroupStorage[*index]));
+}
+
+void SSANameState::printValueID(Value value, bool printResultNo, raw_ostream &stream) {
   if (!value) {
     stream << "<<NULL VALUE>>";
     return;
   }
-  std::optional<int> resultNo;
-  Value lookupValue = value;
-  if (auto result = dyn_cast<OpResult>(value))
-    getResultIDAndNumber(result, lookupValue, resultNo);
-  const unsigned *id = valueIDs.lookup(lookupValue.getImpl());
+  detail::ValueImpl *impl = value.getImpl();
+  detail::ValueImpl *lookupImpl = impl;
+  int resultNo = -1;
+  if (impl->kind == detail::ValueImpl::Kind::OpResult) {
+    Operation *owner = static_cast<detail::OpResultImpl *>(impl)->getOwner();
+    if (owner->getNumResults() != 1) {
+      detail::ValueImpl *first = owner->getResult(0).getImpl();
+      if (lazyRoot && !subIDs.lookup(first) && !rootIDs.lookup(first) && needsFallback(owner))
+        return getFallback().printValueID(value, printResultNo, stream);
+      int no = int(impl->index);
+      ArrayRef<int> groups = getOpResultGroups(owner);
+      if (groups.empty()) {
+        resultNo = no;
+        lookupImpl = owner->getResult(0).getImpl();
+      } else {
+        auto it = std::upper_bound(groups.begin(), groups.end(), no);
+        int groupResultNo, groupSize;
+        if (it == groups.end()) {
+          groupResultNo = groups.back();
+          groupSize = int(owner->getNumResults()) - groups.back();
+        } else {
+          groupResultNo = *std::prev(it);
+          groupSize = *it - groupResultNo;
+        }
+        if (groupSize != 1)
+          resultNo = no - groupResultNo;
+        lookupImpl = owner->getResult(groupResultNo).getImpl();
+      }
+    }
+  }
+  const uint32_t *id = subIDs.lookup(lookupImpl);
+  if (!id)
+    id = rootIDs.lookup(lookupImpl);
+  if (!id && lazyRoot) {
+    if (needsFallback(getValueAnchor(impl)))
+      return getFallback().printValueID(value, printResultNo, stream);
+    id = subIDs.lookup(lookupImpl);
+  }
   if (!id) {
     stream << "<<UNKNOWN SSA VALUE>>";
     return;
   }
   stream << '%';
-  if (*id != NameSentinel)
-    stream << *id;
+  uint32_t v = *id;
+  if (!(v & NameBit))
+    stream << v;
+  else if (v & ShadowBit)
+    stream << *shadowNames[v & ~(NameBit | ShadowBit)];
   else
-    stream << *valueNames.lookup(lookupValue.getImpl());
-  if (resultNo && printResultNo)
-    stream << '#' << *resultNo;
+    stream << getName(v & ~NameBit);
+  if (resultNo >= 0 && printResultNo)
+    stream << '#' << resultNo;
 }
 
-ArrayRef<int> SSANameState::getOpResultGroups(Operation *op) const {
-  const std::vector<int> *groups = opResultGroups.lookup(op);
-  return groups ? ArrayRef<int>(*groups) : ArrayRef<int>();
+int SSANameState::getBlockOrdering(Block *block) {
+  const uint32_t *id = subIDs.lookup(block);
+  if (!id)
+    id = rootIDs.lookup(block);
+  if (!id && lazyRoot) {
+    if (needsFallback(block->getParentOp()))
+      return getFallback().getBlockOrdering(block);
+    id = subIDs.lookup(block);
+  }
+  return id ? int(*id) : -1;
 }
 
-SSANameState::BlockInfo SSANameState::getBlockInfo(Block *block) const {
-  const BlockInfo *info = blockNames.lookup(block);
-  if (!info)
-    return BlockInfo{-1, "INVALIDBLOCK"};
-  return *info;
+void SSANameState::printBlockName(Block *block, raw_ostream &os) {
+  int ordering = getBlockOrdering(block);
+  if (ordering < 0)
+    os << "INVALIDBLOCK";
+  else
+    os << "^bb" << ordering;
 }
 
 void SSANameState::shadowRegionArgs(Region &region, ValueRange namesToUse) {
@@ -1383,9 +1800,16 @@ void SSANameState::shadowRegionArgs(Region &region, ValueRange namesToUse) {
     printValueID(nameToUse, /*printResultNo=*/true, nameStream);
     nameStream.flush();
     // Entry block arguments use the name of the value (without '%').
-    valueIDs[nameToReplace.getImpl()] = NameSentinel;
-    nameStorage.push_back(std::make_unique<std::string>(nameStr.substr(1)));
-    valueNames[nameToReplace.getImpl()] = *nameStorage.back();
+    detail::ValueImpl *key = nameToReplace.getImpl();
+    uint32_t *entry = subIDs.lookup(key);
+    if (!entry)
+      entry = rootIDs.lookup(key);
+    if (!entry && lazyRoot && !needsFallback(getValueAnchor(key)))
+      entry = subIDs.lookup(key);
+    if (!entry)
+      entry = curIDs->insert(key, 0).first;
+    shadowNames.push_back(std::make_unique<std::string>(nameStr.substr(1)));
+    *entry = NameBit | ShadowBit | uint32_t(shadowNames.size() - 1);
   }
 }
 
@@ -1430,7 +1854,10 @@ public:
   void printValueID(Value value, bool printResultNo = true) {
     state.ssaNameState->printValueID(value, printResultNo, os);
   }
-  void printBlockName(Block *block) { os << state.ssaNameState->getBlockInfo(block).name; }
+  void printBlockName(Block *block) { state.ssaNameState->printBlockName(block, os); }
+  /// Called before printing each operation of a block: lets the naming
+  /// state number a top-level subtree lazily.
+  void enterOp(Operation *op) { state.ssaNameState->enterSubtree(op); }
   void printSuccessor(Block *successor) override { printBlockName(successor); }
   void printSuccessorAndUseList(Block *successor, ValueRange succOperands) override {
     printBlockName(successor);
@@ -1485,6 +1912,7 @@ public:
   void shadowRegionArgs(Region &region, ValueRange namesToUse) override {
     state.ssaNameState->shadowRegionArgs(region, namesToUse);
   }
+  Attribute *getPrintingCacheSlot(const void *key) override { return &state.printingCache[key]; }
   void printRegionArgument(BlockArgument arg, ArrayRef<NamedAttribute> argAttrs, bool omitType) override {
     printOperand(arg);
     if (!omitType) {
@@ -1509,6 +1937,9 @@ public:
 private:
   /// Prints a generic op and everything nested in it with an explicit stack.
   void printGenericIterative(Operation *op);
+  /// Prints the ops of `block` before `end`, each on its own line, in
+  /// parallel; returns false (printing nothing) if not worthwhile.
+  bool printOpsInParallel(Block *block, Operation *end);
   void printBlockHeader(Block *block);
   void printResultList(Operation *op);
   void printGenericOpPrefix(Operation *op);
@@ -1525,6 +1956,7 @@ private:
   unsigned currentIndent = 0;
   static constexpr unsigned indentWidth = 2;
   std::vector<std::string_view> defaultDialectStack{"builtin"};
+  std::vector<NamedAttribute> propertyScratch;
 };
 } // namespace
 
@@ -1611,6 +2043,34 @@ void OperationPrinter::printGenericOpPrefix(Operation *op) {
     }
     os << ']';
   }
+  if (op->isRegistered() && !state.aliases->hasDictionaryAlias) {
+    // The properties dictionary, printed from the property slots without
+    // building it (it would print the same: dictionaries have no alias).
+    ArrayRef<StringAttr> names = op->getName().getAttributeNames();
+    if (names.empty())
+      return;
+    auto slots = op->getPropertySlots();
+    std::vector<NamedAttribute> &props = propertyScratch;
+    props.clear();
+    for (size_t i = 0; i < names.size(); ++i)
+      if (slots[i])
+        props.emplace_back(names[i], slots[i]);
+    if (props.empty())
+      return;
+    for (size_t i = 1; i < props.size(); ++i)
+      if (props[i] < props[i - 1]) {
+        std::stable_sort(props.begin(), props.end());
+        break;
+      }
+    os << " <{";
+    for (size_t i = 0; i < props.size(); ++i) {
+      if (i)
+        os << ", ";
+      impl.printNamedAttribute(props[i]);
+    }
+    os << "}>";
+    return;
+  }
   if (Attribute prop = op->getPropertiesAsAttribute()) {
     os << " <";
     impl.printAttribute(prop);
@@ -1676,16 +2136,18 @@ void OperationPrinter::printBlockHeader(Block *block) {
     os << "  // pred: ";
     printBlockName(pred);
   } else {
-    std::vector<SSANameState::BlockInfo> predIDs;
+    std::vector<int> predIDs;
     for (Block *pred : block->getPredecessors())
-      predIDs.push_back(state.ssaNameState->getBlockInfo(pred));
-    std::stable_sort(predIDs.begin(), predIDs.end(),
-                     [](const auto &a, const auto &b) { return a.ordering < b.ordering; });
+      predIDs.push_back(state.ssaNameState->getBlockOrdering(pred));
+    std::stable_sort(predIDs.begin(), predIDs.end());
     os << "  // " << unsigned(predIDs.size()) << " preds: ";
     for (size_t i = 0; i < predIDs.size(); ++i) {
       if (i)
         os << ", ";
-      os << predIDs[i].name;
+      if (predIDs[i] < 0)
+        os << "INVALIDBLOCK";
+      else
+        os << "^bb" << predIDs[i];
     }
   }
   os << '\n';
@@ -1715,9 +2177,12 @@ void OperationPrinter::printRegion(Region &region, bool printEntryBlockArgs, boo
       currentIndent += indentWidth;
       bool hasTerminator = !block->empty() && block->back().hasTrait<OpTrait::IsTerminator>();
       Operation *end = (printTerminator || !hasTerminator) ? nullptr : &block->back();
-      for (Operation *op = block->empty() ? nullptr : &block->front(); op != end; op = op->getNextNode()) {
-        printFullOpWithIndentAndLoc(op);
-        os << '\n';
+      if (block->getParent() != state.parallelRegion || !printOpsInParallel(block, end)) {
+        for (Operation *op = block->empty() ? nullptr : &block->front(); op != end; op = op->getNextNode()) {
+          enterOp(op);
+          printFullOpWithIndentAndLoc(op);
+          os << '\n';
+        }
       }
       currentIndent -= indentWidth;
     }
@@ -1738,6 +2203,7 @@ void OperationPrinter::printGenericIterative(Operation *root) {
   std::vector<Frame> stack;
   auto begin = [&](Operation *op) -> bool {
     // Returns true if a frame was pushed (generic op with regions to print).
+    enterOp(op);
     os.indent(currentIndent);
     printResultList(op);
     if (isCustom(op)) {
@@ -1785,6 +2251,8 @@ void OperationPrinter::printGenericIterative(Operation *root) {
           printBlockHeader(f.block);
           currentIndent += indentWidth;
           f.next = f.block->empty() ? nullptr : &f.block->front();
+          if (f.block->getParent() == state.parallelRegion && printOpsInParallel(f.block, nullptr))
+            f.next = nullptr;
           continue;
         }
         // Finished the region.
@@ -1816,6 +2284,8 @@ void OperationPrinter::printGenericIterative(Operation *root) {
         printBlockHeader(f.block);
       currentIndent += indentWidth;
       f.next = f.block->empty() ? nullptr : &f.block->front();
+      if (f.block->getParent() == state.parallelRegion && printOpsInParallel(f.block, nullptr))
+        f.next = nullptr;
     }
     if (child) {
       if (!begin(child))
@@ -1831,6 +2301,98 @@ void OperationPrinter::printGenericIterative(Operation *root) {
     if (!stack.empty())
       os << '\n';
   }
+}
+
+namespace {
+/// A stream appending to a string through a buffer.
+class BufferedStringStream : public raw_ostream {
+public:
+  explicit BufferedStringStream(std::string &str) : str(str) { setBuffer(buffer, sizeof(buffer)); }
+  ~BufferedStringStream() override { flush(); }
+
+private:
+  void writeImpl(const char *data, size_t size) override { str.append(data, size); }
+  std::string &str;
+  char buffer[16384];
+};
+} // namespace
+
+bool OperationPrinter::printOpsInParallel(Block *block, Operation *end) {
+  std::vector<Operation *> ops;
+  for (Operation *op = block->empty() ? nullptr : &block->front(); op != end; op = op->getNextNode())
+    ops.push_back(op);
+  if (ops.size() < 2)
+    return false;
+  ThreadPool &pool = state.context->getThreadPool();
+  size_t runners = size_t(pool.getThreadCount()) + 1;
+  if (runners < 2)
+    return false;
+  // Consecutive ops per task, and tasks per wave: the output of one wave is
+  // buffered, then written in order.
+  size_t chunk = std::max<size_t>(1, ops.size() / (runners * 64));
+  size_t numTasks = (ops.size() + chunk - 1) / chunk;
+  size_t waveSize = runners * 4;
+
+  // Per-runner printing states, handed out to tasks.
+  struct WorkerState {
+    std::unique_ptr<AsmStateImpl> state;
+  };
+  std::vector<std::unique_ptr<WorkerState>> freeStates;
+  std::mutex freeMutex;
+  auto acquire = [&]() -> std::unique_ptr<WorkerState> {
+    {
+      std::lock_guard<std::mutex> lock(freeMutex);
+      if (!freeStates.empty()) {
+        auto w = std::move(freeStates.back());
+        freeStates.pop_back();
+        return w;
+      }
+    }
+    auto w = std::make_unique<WorkerState>();
+    w->state = std::make_unique<AsmStateImpl>(state.context, printerFlags);
+    w->state->aliases = state.aliases;
+    w->state->ssaNameState = state.ssaNameState->cloneForWorker();
+    return w;
+  };
+  auto release = [&](std::unique_ptr<WorkerState> w) {
+    std::lock_guard<std::mutex> lock(freeMutex);
+    freeStates.push_back(std::move(w));
+  };
+  {
+    // Creating worker states clones the root numbering; do it up front.
+    std::vector<std::unique_ptr<WorkerState>> initial;
+    for (size_t i = 0; i < runners; ++i)
+      initial.push_back(acquire());
+    for (auto &w : initial)
+      release(std::move(w));
+  }
+
+  std::vector<std::string> outputs(std::min(waveSize, numTasks));
+  for (size_t waveBegin = 0; waveBegin < numTasks; waveBegin += waveSize) {
+    size_t waveEnd = std::min(numTasks, waveBegin + waveSize);
+    pool.parallelFor(waveBegin, waveEnd, [&](size_t task) {
+      std::unique_ptr<WorkerState> w = acquire();
+      {
+        BufferedStringStream stream(outputs[task - waveBegin]);
+        OperationPrinter printer(stream, *w->state);
+        printer.currentIndent = currentIndent;
+        printer.defaultDialectStack = defaultDialectStack;
+        size_t opEnd = std::min(ops.size(), (task + 1) * chunk);
+        for (size_t i = task * chunk; i < opEnd; ++i) {
+          printer.enterOp(ops[i]);
+          printer.printFullOpWithIndentAndLoc(ops[i]);
+          stream << '\n';
+        }
+      }
+      release(std::move(w));
+    });
+    for (size_t task = waveBegin; task < waveEnd; ++task) {
+      std::string &out = outputs[task - waveBegin];
+      os << out;
+      out.clear();
+    }
+  }
+  return true;
 }
 
 void OperationPrinter::printAffineMapOfSSAIds(AffineMapAttr mapAttr, ValueRange operands) {
@@ -2072,8 +2634,14 @@ void Operation::print(raw_ostream &os, AsmState &state) const {
   Operation *self = const_cast<Operation *>(this);
   OperationPrinter printer(os, state.getImpl());
   if (!getBlock() && !state.getPrinterFlags().shouldUseLocalScope()) {
-    state.getImpl().aliasState.initialize(self, state.getPrinterFlags(), state.getImpl());
+    AsmStateImpl &impl = state.getImpl();
+    impl.aliasState.initialize(self, state.getPrinterFlags(), impl);
+    // Top-level operations of the module may be printed in parallel when
+    // nothing printed depends on print order.
+    if (impl.context->isMultithreadingEnabled() && !impl.aliasState.hasOrderDependentAttrs)
+      impl.parallelRegion = impl.ssaNameState->getLazyRegion();
     printer.printTopLevelOperation(self);
+    impl.parallelRegion = nullptr;
   } else {
     printer.printFullOpWithIndentAndLoc(self);
   }
@@ -2137,7 +2705,7 @@ void Block::print(raw_ostream &os) const {
 }
 
 void Block::printAsOperand(raw_ostream &os, AsmState &state) const {
-  os << state.getImpl().ssaNameState->getBlockInfo(const_cast<Block *>(this)).name;
+  state.getImpl().ssaNameState->printBlockName(const_cast<Block *>(this), os);
 }
 
 void Block::dump() const { print(errs()); }

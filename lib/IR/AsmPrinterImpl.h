@@ -58,44 +58,190 @@ public:
   bool empty() const { return aliases.empty(); }
 
   std::vector<std::pair<const void *, SymbolAlias>> aliases;
+  /// Whether what is printed contains distinct attributes or resources,
+  /// whose ids/sections follow print order (no parallel printing then).
+  bool hasOrderDependentAttrs = false;
+  /// Whether some dictionary attribute has an alias.
+  bool hasDictionaryAlias = false;
   PointerMap<const void *, unsigned> index;
   std::vector<std::unique_ptr<std::string>> nameStorage;
 };
 
-/// SSA value and block names for printing an operation.
-class SSANameState {
+/// An open-addressing map from object addresses (values, blocks, ops) to
+/// small integers, for the SSA naming tables. clear() keeps the storage when
+/// it is not much larger than what was used, so a table reused per function
+/// stays cache-resident.
+class PtrIdMap {
 public:
-  static constexpr unsigned NameSentinel = ~0u;
-  struct BlockInfo {
-    int ordering = -1;
-    std::string_view name;
-  };
-
-  SSANameState(Operation *op, const OpPrintingFlags &flags);
-  void printValueID(Value value, bool printResultNo, raw_ostream &stream) const;
-  /// Result group starts of `op` (empty if just one group).
-  ArrayRef<int> getOpResultGroups(Operation *op) const;
-  BlockInfo getBlockInfo(Block *block) const;
-  void shadowRegionArgs(Region &region, ValueRange namesToUse);
+  PtrIdMap() = default;
+  /// Inserts if absent; returns the stored value and whether it was inserted.
+  std::pair<uint32_t *, bool> insert(const void *key, uint32_t value) {
+    if ((count + 1) * 4 > capacity() * 3)
+      rehash(capacity() ? capacity() * 2 : 64);
+    for (size_t i = hash(key);; i = (i + 1) & mask) {
+      Slot &s = slots[i];
+      if (!s.key) {
+        s.key = key;
+        s.value = value;
+        ++count;
+        return {&s.value, true};
+      }
+      if (s.key == key)
+        return {&s.value, false};
+    }
+  }
+  uint32_t *lookup(const void *key) {
+    if (!count)
+      return nullptr;
+    for (size_t i = hash(key);; i = (i + 1) & mask) {
+      Slot &s = slots[i];
+      if (s.key == key)
+        return &s.value;
+      if (!s.key)
+        return nullptr;
+    }
+  }
+  const uint32_t *lookup(const void *key) const { return const_cast<PtrIdMap *>(this)->lookup(key); }
+  size_t size() const { return count; }
+  void reserve(size_t n) {
+    size_t cap = 64;
+    while (cap * 3 < n * 4)
+      cap *= 2;
+    if (cap > capacity())
+      rehash(cap);
+  }
+  /// Empties the map; shrinks storage that is far larger than was needed.
+  void clear();
 
 private:
+  struct Slot {
+    const void *key;
+    uint32_t value;
+  };
+  size_t capacity() const { return slots.size(); }
+  size_t hash(const void *key) const {
+    return size_t((uint64_t(reinterpret_cast<uintptr_t>(key)) * 0x9E3779B97F4A7C15ULL) >> shift);
+  }
+  void rehash(size_t newCapacity);
+  std::vector<Slot> slots;
+  size_t count = 0, mask = 0;
+  unsigned shift = 64;
+};
+
+/// SSA value and block names for printing an operation (MLIR's
+/// SSANameState).
+///
+/// Names only depend on the enclosing regions: a region starts from the
+/// counters and the used names its parent region had once fully numbered
+/// (with unique ids, from running totals in MLIR's traversal order, which
+/// are precomputed). So for a state built on a top-level operation with one
+/// region (a module), only that region is numbered up front; each operation
+/// directly in it is numbered when the printer enters it (`enterSubtree`)
+/// and its tables are dropped when the next one is entered. A lookup that
+/// misses (a use across top-level operations in invalid IR) falls back to a
+/// numbering of everything, so output is unchanged.
+class SSANameState {
+public:
+  static constexpr uint32_t NameBit = 0x80000000u;
+  /// With NameBit: the name is in `shadowNames`.
+  static constexpr uint32_t ShadowBit = 0x40000000u;
+
+  SSANameState(Operation *op, const OpPrintingFlags &flags, bool allowLazy = true);
+  ~SSANameState();
+
+  /// A state for a parallel printing worker: the root numbering of `main`
+  /// (which must be lazy), its own subtree tables.
+  std::unique_ptr<SSANameState> cloneForWorker() const;
+  /// The region whose operations are numbered lazily (null if eager).
+  Region *getLazyRegion() const { return lazyRegion; }
+
+  void printValueID(Value value, bool printResultNo, raw_ostream &stream);
+  /// Result group starts of `op` (empty if just one group).
+  ArrayRef<int> getOpResultGroups(Operation *op);
+  /// The position of `block` in its region (-1 if unknown).
+  int getBlockOrdering(Block *block);
+  /// Prints `^bbN` (or `INVALIDBLOCK`).
+  void printBlockName(Block *block, raw_ostream &os);
+  void shadowRegionArgs(Region &region, ValueRange namesToUse);
+
+  /// Numbers the subtree of `op` if it is a lazily numbered operation
+  /// directly in the root's region (no-op otherwise).
+  void enterSubtree(Operation *op) {
+    if (lazyRoot && op != currentSubtree && op->getBlock() && op->getBlock()->getParent() == lazyRegion)
+      numberSubtree(op);
+  }
+
+private:
+  explicit SSANameState(const OpPrintingFlags &flags) : printerFlags(flags) {}
+
+  /// Counters a region starts from.
+  struct Counters {
+    uint32_t nextValueID = 0, nextArgumentID = 0, nextConflictID = 0;
+  };
+
+  /// Numbers `regions` and everything nested in them, as MLIR's constructor
+  /// does, starting from `start` with the current name scope as parent.
+  void numberRegions(ArrayRef<Region *> regions, Counters start);
+  void numberSubtree(Operation *op);
   void numberValuesInRegion(Region &region);
   void numberValuesInBlock(Block &block);
   void numberValuesInOp(Operation &op);
   void setValueName(Value value, std::string_view name);
-  std::string_view uniqueValueName(std::string_view name);
-  void getResultIDAndNumber(OpResult result, Value &lookupValue, std::optional<int> &lookupResultNo) const;
+  uint32_t uniqueValueName(std::string_view name);
+  std::string_view getName(uint32_t index) const {
+    return std::string_view(nameChars.data() + names[index].first, names[index].second);
+  }
+  /// The full (eager) numbering used when a lookup misses.
+  SSANameState &getFallback();
+  /// Whether `anchor` is in a lazily numbered subtree other than the
+  /// current one (numbering its subtree if none is current).
+  bool needsFallback(Operation *anchor);
+  /// The operation directly in the lazy region containing `op`, or null.
+  Operation *findSubtreeRoot(Operation *op) const;
 
-  CompactPointerMap<detail::ValueImpl *> valueIDs;
-  PointerMap<detail::ValueImpl *, std::string_view> valueNames;
-  PointerMap<Operation *, std::vector<int>> opResultGroups;
-  PointerMap<Block *, BlockInfo> blockNames;
-  /// Names in use, per region scope (scopes nest like regions).
-  std::vector<std::vector<std::string_view>> usedNameScopes;
-  std::unordered_map<std::string_view, unsigned> usedNames;
-  std::vector<std::unique_ptr<std::string>> nameStorage;
-  unsigned nextValueID = 0, nextArgumentID = 0, nextConflictID = 0;
+  // Names in use: an open-addressing set of name indices whose insertions
+  // are undone in reverse order when a region scope ends.
+  bool isNameUsed(std::string_view name, uint64_t hash) const;
+  void addUsedName(uint32_t nameIndex, uint64_t hash);
+  void popUsedNames(size_t mark);
+  void rehashUsedNames(size_t newCapacity);
+
+  /// value/block -> id or (NameBit | name index); block -> ordering.
+  /// `rootIDs` holds the root's own region (or everything when eager),
+  /// `subIDs` the current lazily numbered subtree.
+  PtrIdMap rootIDs, subIDs;
+  PtrIdMap *curIDs = &rootIDs;
+  /// op -> index into resultGroupStorage (count first, then starts).
+  PtrIdMap rootGroups, subGroups;
+  PtrIdMap *curGroups = &rootGroups;
+  std::vector<int> resultGroupStorage;
+  std::vector<std::pair<uint32_t, uint32_t>> names; // (offset, size) in nameChars
+  std::vector<uint64_t> nameHashes;
+  std::string nameChars;
+  /// (hash >> 32) << 32 | (name index + 1); 0 = empty.
+  std::vector<uint64_t> usedNameSlots;
+  std::vector<uint32_t> usedNameLog; // insertion order
+  /// usedNameLog sizes where the open region scopes start.
+  std::vector<size_t> scopeMarks;
+  std::vector<std::unique_ptr<std::string>> shadowNames;
+  std::string sanitizeBuffer, probeBuffer;
+  std::vector<int> resultGroupScratch;
+
+  Counters counters;
   const OpPrintingFlags &printerFlags;
+  bool uniqueIDs;
+
+  // Lazy numbering.
+  Operation *lazyRoot = nullptr;
+  Region *lazyRegion = nullptr;
+  Operation *currentSubtree = nullptr;
+  Counters afterRoot;
+  size_t rootNameCount = 0, rootNameChars = 0, rootGroupStorage = 0;
+  /// With unique ids: the counters each subtree starts from (shared with
+  /// workers).
+  std::shared_ptr<PointerMap<Operation *, Counters>> subtreeStart;
+  Operation *fallbackRoot = nullptr;
+  std::unique_ptr<SSANameState> fallback;
 };
 
 /// Everything a printing session knows.
@@ -107,7 +253,16 @@ public:
   MLIRContext *context;
   OpPrintingFlags printerFlags;
   AliasState aliasState;
+  /// The aliases in use: `aliasState`, or the main state's in a parallel
+  /// printing worker.
+  const AliasState *aliases = &aliasState;
   std::unique_ptr<SSANameState> ssaNameState;
+  /// The region whose operations may be printed in parallel (set for a
+  /// top-level print when threading is enabled and nothing printed depends
+  /// on print order).
+  Region *parallelRegion = nullptr;
+  /// OpAsmPrinter::getPrintingCacheSlot.
+  PointerMap<const void *, Attribute> printingCache;
   /// Ids of distinct attributes, assigned in order of first print.
   PointerMap<const void *, uint64_t> distinctIDs;
   uint64_t nextDistinctID = 0;

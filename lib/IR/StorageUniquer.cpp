@@ -114,7 +114,7 @@ struct StorageUniquer::Impl {
     KindUniquer *kind = nullptr;
   };
   Slot table[kTableSize];
-  size_t tableCount = 0;
+  std::atomic<size_t> tableCount{0};
   std::shared_mutex kindsMutex;
   std::unordered_map<TypeID, std::unique_ptr<KindUniquer>> owned;
   bool threadingDisabled = false;
@@ -133,7 +133,7 @@ struct StorageUniquer::Impl {
       if (!k)
         break;
     }
-    if (tableCount * 4 < kTableSize * 3)
+    if (tableCount.load(std::memory_order_acquire) * 4 < kTableSize * 3)
       return nullptr;
     std::shared_lock<std::shared_mutex> lock(kindsMutex);
     auto it = owned.find(id);
@@ -148,14 +148,14 @@ struct StorageUniquer::Impl {
     if (slot)
       return *slot;
     slot = std::make_unique<KindUniquer>();
-    if (tableCount * 4 < kTableSize * 3) {
+    if (tableCount.load(std::memory_order_relaxed) * 4 < kTableSize * 3) {
       const void *key = id.getAsOpaquePointer();
       size_t i = slotOf(key);
       while (table[i].key.load(std::memory_order_relaxed))
         i = (i + 1) & (kTableSize - 1);
       table[i].kind = slot.get();
       table[i].key.store(key, std::memory_order_release);
-      ++tableCount;
+      tableCount.fetch_add(1, std::memory_order_release);
     }
     return *slot;
   }

@@ -35,6 +35,15 @@ private:
   void printTypeList(FormatElement *arg);
   void printCustom(FormatElement *e);
   Attribute attr(unsigned index) const { return op->getPropertySlots()[def.attributes[index].slot]; }
+  /// The default value of `ad`, cached for the printing session.
+  Attribute defaultOf(const AttributeDef &ad) {
+    if (Attribute *slot = p.getPrintingCacheSlot(&ad)) {
+      if (!*slot)
+        *slot = ad.getDefault(op->getContext());
+      return *slot;
+    }
+    return ad.getDefault(op->getContext());
+  }
   /// The group sizes of a VariadicOfVariadic operand (empty otherwise).
   std::vector<int32_t> groupSizesOf(int operandIndex) const {
     const ValueDef &v = def.operands[operandIndex];
@@ -62,7 +71,7 @@ bool FormatOpPrinter::isNonDefault(const AttributeDef &ad) {
   if (ad.hasDefault) {
     if (ad.isOptionalAttr() && !a)
       return false;
-    return a != ad.getDefault(op->getContext());
+    return a != defaultOf(ad);
   }
   return bool(a);
 }
@@ -136,15 +145,21 @@ void FormatOpPrinter::printAttr(FormatElement *e) {
 }
 
 void FormatOpPrinter::printAttrDict(bool withKeyword) {
-  std::vector<std::string_view> elided(fmt.elidedAttrNames.begin(), fmt.elidedAttrNames.end());
+  // Scratch vectors: nothing below prints operations.
+  static thread_local std::vector<std::string_view> elidedScratch;
+  static thread_local std::vector<NamedAttribute> attrsScratch;
+  ArrayRef<std::string_view> elided(fmt.elidedAttrNames.data(), fmt.elidedAttrNames.size());
   if (def.hasDefaultValuedAttrs) {
+    std::vector<std::string_view> &names = elidedScratch;
+    names.assign(fmt.elidedAttrNames.begin(), fmt.elidedAttrNames.end());
     for (const AttributeDef &ad : def.attributes) {
       if (!ad.hasDefault)
         continue;
       Attribute a = op->getPropertySlots()[ad.slot];
-      if (a && a == ad.getDefault(op->getContext()))
-        elided.push_back(ad.name);
+      if (a && a == defaultOf(ad))
+        names.push_back(ad.name);
     }
+    elided = ArrayRef<std::string_view>(names.data(), names.size());
   }
   if (fmt.hasPropDict) {
     if (withKeyword)
@@ -154,7 +169,8 @@ void FormatOpPrinter::printAttrDict(bool withKeyword) {
     return;
   }
   // Inherent attributes merged with the discardable ones, sorted by name.
-  std::vector<NamedAttribute> attrs;
+  std::vector<NamedAttribute> &attrs = attrsScratch;
+  attrs.clear();
   ArrayRef<StringAttr> names = op->getName().getAttributeNames();
   MutableArrayRef<Attribute> slots = op->getPropertySlots();
   ArrayRef<NamedAttribute> discardable = op->getDiscardableAttrs();
@@ -196,7 +212,7 @@ void FormatOpPrinter::printPropDict() {
     if (!ad.hasDefault)
       continue;
     Attribute a = op->getPropertySlots()[ad.slot];
-    if (a && a == ad.getDefault(op->getContext()))
+    if (a && a == defaultOf(ad))
       elided.push_back(ad.name);
   }
   Attribute props = op->getPropertiesAsAttribute();

@@ -25,16 +25,13 @@ raw_ostream &raw_ostream::writeSlow(const char *data, size_t size) {
   return *this;
 }
 
-raw_ostream &raw_ostream::operator<<(unsigned long long v) {
-  char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  return write(buf, r.ptr - buf);
-}
-
-raw_ostream &raw_ostream::operator<<(long long v) {
-  char buf[32];
-  auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  return write(buf, r.ptr - buf);
+raw_ostream &raw_ostream::writeDecimalSlow(unsigned long long v, bool negative) {
+  char buf[24];
+  char *p = buf;
+  if (negative)
+    *p++ = '-';
+  p = formatDecimal(p, v);
+  return write(buf, size_t(p - buf));
 }
 
 raw_ostream &raw_ostream::operator<<(double v) {

@@ -194,6 +194,10 @@ public:
   virtual void printAffineExprOfSSAIds(AffineExpr expr, ValueRange dimOperands, ValueRange symOperands) = 0;
   /// Prints the properties dictionary `<{...}>` of an op.
   virtual void printProperties(Attribute props) = 0;
+  /// A slot of a cache kept for one printing session, for attributes that
+  /// printers derive again and again (e.g. ODS default values), keyed by a
+  /// process-lifetime address; null when the printer keeps no cache.
+  virtual Attribute *getPrintingCacheSlot(const void *key) { return nullptr; }
 
   OpAsmPrinter &operator<<(Value v) { printOperand(v); return *this; }
   OpAsmPrinter &operator<<(Block *b) { printSuccessor(b); return *this; }

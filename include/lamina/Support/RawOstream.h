@@ -40,8 +40,25 @@ public:
   raw_ostream &operator<<(std::string_view s) { return write(s.data(), s.size()); }
   raw_ostream &operator<<(const char *s) { return write(s, std::strlen(s)); }
   raw_ostream &operator<<(const std::string &s) { return write(s.data(), s.size()); }
-  raw_ostream &operator<<(unsigned long long v);
-  raw_ostream &operator<<(long long v);
+  raw_ostream &operator<<(unsigned long long v) {
+    if (size_t(bufEnd - bufCur) >= 20) {
+      bufCur = formatDecimal(bufCur, v);
+      return *this;
+    }
+    return writeDecimalSlow(v, false);
+  }
+  raw_ostream &operator<<(long long v) {
+    if (size_t(bufEnd - bufCur) >= 21) {
+      unsigned long long u = (unsigned long long)v;
+      if (v < 0) {
+        *bufCur++ = '-';
+        u = 0 - u;
+      }
+      bufCur = formatDecimal(bufCur, u);
+      return *this;
+    }
+    return v < 0 ? writeDecimalSlow(0 - (unsigned long long)v, true) : writeDecimalSlow((unsigned long long)v, false);
+  }
   raw_ostream &operator<<(unsigned long v) { return *this << (unsigned long long)v; }
   raw_ostream &operator<<(long v) { return *this << (long long)v; }
   raw_ostream &operator<<(unsigned v) { return *this << (unsigned long long)v; }
@@ -76,6 +93,20 @@ protected:
 
 private:
   raw_ostream &writeSlow(const char *data, size_t size);
+  raw_ostream &writeDecimalSlow(unsigned long long v, bool negative);
+  /// Writes the decimal digits of `v` at `p` (room for 20 is needed);
+  /// returns the end.
+  static char *formatDecimal(char *p, unsigned long long v) {
+    char tmp[20];
+    int n = 0;
+    do {
+      tmp[n++] = char('0' + v % 10);
+      v /= 10;
+    } while (v);
+    while (n)
+      *p++ = tmp[--n];
+    return p;
+  }
   char *bufStart = nullptr, *bufCur = nullptr, *bufEnd = nullptr;
 };
 
