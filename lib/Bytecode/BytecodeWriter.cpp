@@ -301,6 +301,15 @@ void BytecodeWriter::writeAttrTypeSection(EncodingEmitter &emitter) {
   };
   DialectWriter writer(version, attrTypeEmitter, numbering, strings);
   writeDialectGrouping(offsetEmitter, numbering.getAttributes(), [&](AttrNumbering &entry) {
+    if (entry.packedLoc) {
+      // What writeBuiltinAttribute writes for the FileLineColLoc.
+      writer.writeVarInt(uint64_t(BuiltinAttrCode::FileLineColLoc));
+      writer.writeAttribute(entry.packedLoc.getPackedFile(numbering.getContext()));
+      writer.writeVarInt(entry.packedLoc.getPackedLine());
+      writer.writeVarInt(entry.packedLoc.getPackedColumn());
+      recordOffset(true);
+      return;
+    }
     bool custom = entry.dialect->isBuiltin && !isa<OpaqueAttr>(entry.value) && writeBuiltinAttribute(entry.value, writer);
     if (!custom) {
       text.clear();
@@ -397,7 +406,7 @@ bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool
   uint64_t maskOffset = emitter.size();
   uint8_t mask = 0;
   emitter.emitByte(0);
-  emitter.emitVarInt(numbering.getNumber(Attribute(op->getLoc())));
+  emitter.emitVarInt(numbering.getNumber(op->getPackedLoc()));
 
   DictionaryAttr attrs = getWrittenAttrDictionary(op, version, numbering.getForeignLayout(op));
   if (!attrs.empty()) {
@@ -458,15 +467,15 @@ void BytecodeWriter::writeBlockHeader(EncodingEmitter &emitter, Block &block) {
   emitter.emitVarInt(numArgs);
   for (unsigned i = 0; i < numArgs; ++i) {
     BlockArgument arg = block.getArgument(i);
-    Location loc = arg.getLoc();
+    PackedLocation loc = arg.getPackedLoc();
     if (version >= kElideUnknownBlockArgLocation) {
-      bool hasLoc = !isa<UnknownLoc>(LocationAttr(loc));
+      bool hasLoc = loc.isPacked() || !isa<UnknownLoc>(LocationAttr(loc.get(nullptr)));
       emitter.emitVarIntWithFlag(numbering.getNumber(arg.getType()), hasLoc);
       if (hasLoc)
-        emitter.emitVarInt(numbering.getNumber(Attribute(LocationAttr(loc))));
+        emitter.emitVarInt(numbering.getNumber(loc));
     } else {
       emitter.emitVarInt(numbering.getNumber(arg.getType()));
-      emitter.emitVarInt(numbering.getNumber(Attribute(LocationAttr(loc))));
+      emitter.emitVarInt(numbering.getNumber(loc));
     }
   }
   if (version >= kUseListOrdering) {

@@ -104,7 +104,8 @@ template <typename T> static void groupByDialectPerByte(std::vector<T *> &range)
     range[i]->number = unsigned(i);
 }
 
-IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion) : version(bytecodeVersion) {
+IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion)
+    : version(bytecodeVersion), context(rootOp->getContext()) {
   computeGlobalNumberingState(rootOp);
   numberOperation(rootOp);
 
@@ -287,7 +288,7 @@ void IRNumberingState::number(OperationName name) {
 }
 
 void IRNumberingState::number(Attribute attr) {
-  if (AttrNumbering **n = attrs.lookup(attr.getAsOpaquePointer())) {
+  if (AttrNumbering **n = attrs.lookup(getKey(attr))) {
     ++(*n)->refCount;
     return;
   }
@@ -322,6 +323,14 @@ void IRNumberingState::drainWorklist() {
     worklist.pop_back();
     NumberingWriter writer(*this, version);
     if (!item.isType) {
+      const void *key = getKey(Attribute::getFromOpaquePointer(item.ptr));
+      if (key != item.ptr) {
+        // A plain file:line:col: the entry of its packed form, then (pre-order)
+        // the file name.
+        if (StringAttr file = numberPackedLocation(PackedLocation::getFromOpaquePointer(key)))
+          worklist.push_back({file.getAsOpaquePointer(), false});
+        continue;
+      }
       auto [slot, inserted] = attrs.insert(item.ptr, nullptr);
       if (!inserted) {
         ++slot->second->refCount;
@@ -418,7 +427,46 @@ void IRNumberingState::numberOperation(Operation *op) {
       number(op->getPropertySlots()[0]);
     }
   }
-  number(Attribute(op->getLoc()));
+  number(op->getPackedLoc());
+}
+
+const void *IRNumberingState::getKey(Attribute attr) const {
+  if (auto loc = dyn_cast<FileLineColRange>(attr))
+    if (loc.isFileLineColLoc()) {
+      StringAttr file = loc.getFilename();
+      int fileIndex = PackedLocation::getFileIndex(context, file);
+      PackedLocation packed =
+          PackedLocation::getFileLineCol(context, fileIndex, file, loc.getStartLine(), loc.getStartColumn());
+      if (packed.isPacked())
+        return packed.getAsOpaquePointer();
+    }
+  return attr.getAsOpaquePointer();
+}
+
+void IRNumberingState::number(PackedLocation loc) {
+  if (!loc.isPacked()) {
+    number(Attribute(LocationAttr(loc.get(nullptr))));
+    return;
+  }
+  // The same entry as the FileLineColLoc it stands for: numbered, then the
+  // file name its encoding references.
+  if (StringAttr file = numberPackedLocation(loc))
+    number(Attribute(file));
+}
+
+StringAttr IRNumberingState::numberPackedLocation(PackedLocation loc) {
+  auto [slot, inserted] = attrs.insert(loc.getAsOpaquePointer(), nullptr);
+  if (!inserted) {
+    ++slot->second->refCount;
+    return StringAttr();
+  }
+  AttrNumbering &n = attrStorage.emplace_back(Attribute());
+  n.packedLoc = loc;
+  slot->second = &n;
+  orderedAttrs.push_back(&n);
+  StringAttr file = loc.getPackedFile(context);
+  n.dialect = &numberDialect(&file.getDialect()); // builtin
+  return file;
 }
 
 void IRNumberingState::numberRegion(Region *region) {
@@ -431,7 +479,7 @@ void IRNumberingState::numberRegion(Region *region) {
     for (unsigned i = 0, e = block.getNumArguments(); i < e; ++i) {
       BlockArgument arg = block.getArgument(i);
       ++nextValueID;
-      number(Attribute(LocationAttr(arg.getLoc())));
+      number(arg.getPackedLoc());
       number(arg.getType());
     }
     for (Operation &op : block)

@@ -47,6 +47,10 @@ struct DialectNumbering {
 template <typename T> struct EntryNumbering {
   explicit EntryNumbering(T value) : value(value) {}
   T value;
+  /// For attributes: an operation or block-argument location kept packed
+  /// (file:line:col, see PackedLocation), numbered and written without
+  /// creating the attribute; `value` is then null.
+  PackedLocation packedLoc;
   unsigned refCount = 1;
   unsigned number = 0;
   DialectNumbering *dialect = nullptr;
@@ -77,7 +81,11 @@ class IRNumberingState {
 public:
   IRNumberingState(Operation *rootOp, int64_t bytecodeVersion);
 
-  unsigned getNumber(Attribute attr) const { return (*attrs.lookup(attr.getAsOpaquePointer()))->number; }
+  unsigned getNumber(Attribute attr) const { return (*attrs.lookup(getKey(attr)))->number; }
+  /// The key of an attribute in the numbering: a plain file:line:col
+  /// location is keyed by its packed form, so that it and the operation
+  /// locations kept packed are one entry, as they are one attribute.
+  const void *getKey(Attribute attr) const;
   unsigned getNumber(Type type) const { return (*types.lookup(type.getAsOpaquePointer()))->number; }
   unsigned getNumber(OperationName name) const { return (*opNames.lookup(name.getAsOpaquePointer()))->number; }
   unsigned getNumber(Value value) const {
@@ -113,11 +121,22 @@ public:
   ArrayRef<TypeNumbering *> getTypes() const { return orderedTypes; }
   ArrayRef<OpNameNumbering *> getOpNames() const { return orderedOpNames; }
   int64_t getBytecodeVersion() const { return version; }
+  MLIRContext *getContext() const { return context; }
 
   /// Numbers an attribute/type and everything its encoding references.
   void number(Attribute attr);
   void number(Type type);
   void number(DenseResourceElementsHandle handle);
+  /// Numbers a location as stored in an operation or block argument.
+  void number(PackedLocation loc);
+  /// Creates the entry of a packed location (or counts a reference to it);
+  /// returns the file name to number next for a new entry, else null.
+  StringAttr numberPackedLocation(PackedLocation loc);
+  /// The number of such a location.
+  unsigned getNumber(PackedLocation loc) const {
+    return loc.isPacked() ? (*attrs.lookup(loc.getAsOpaquePointer()))->number
+                          : getNumber(Attribute(LocationAttr(loc.get(nullptr))));
+  }
 
 private:
   class NumberingWriter;
@@ -136,6 +155,7 @@ private:
   void finalizeResources();
 
   int64_t version;
+  MLIRContext *context = nullptr;
   /// Work items: an attribute or a type.
   struct WorkItem {
     const void *ptr;

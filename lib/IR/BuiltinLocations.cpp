@@ -60,14 +60,13 @@ Location PackedLocation::createFileLineCol(const StringAttr &file, unsigned line
   return FileLineColLoc::get(file, line, col);
 }
 
+StringAttr PackedLocation::getPackedFile(MLIRContext *ctx) const {
+  return cast<StringAttr>(
+      Attribute::getFromOpaquePointer(ctx->getImpl().packedFiles[getPackedFileIndex()].load(std::memory_order_relaxed)));
+}
+
 Location PackedLocation::unpack(MLIRContext *ctx) const {
-  uint64_t v = bits;
-  unsigned fileIndex = unsigned((v >> 1) & ((1u << kFileBits) - 1));
-  unsigned line = unsigned((v >> (1 + kFileBits)) & ((uint64_t(1) << kLineBits) - 1));
-  unsigned col = unsigned(v >> (1 + kFileBits + kLineBits));
-  auto file = cast<StringAttr>(
-      Attribute::getFromOpaquePointer(ctx->getImpl().packedFiles[fileIndex].load(std::memory_order_relaxed)));
-  return FileLineColLoc::get(file, line, col);
+  return FileLineColLoc::get(getPackedFile(ctx), getPackedLine(), getPackedColumn());
 }
 
 FileLineColLoc FileLineColLoc::get(StringAttr filename, unsigned line, unsigned col) {

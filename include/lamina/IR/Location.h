@@ -69,6 +69,18 @@ public:
     return Location::getFromOpaquePointer(reinterpret_cast<const void *>(bits));
   }
   bool operator==(PackedLocation o) const { return bits == o.bits; }
+  /// The parts of a packed location (isPacked() must hold).
+  unsigned getPackedFileIndex() const { return unsigned((bits >> 1) & ((1u << kFileBits) - 1)); }
+  unsigned getPackedLine() const { return unsigned((uint64_t(bits) >> (1 + kFileBits)) & ((uint64_t(1) << kLineBits) - 1)); }
+  unsigned getPackedColumn() const { return unsigned(uint64_t(bits) >> (1 + kFileBits + kLineBits)); }
+  /// The file name of a packed location.
+  StringAttr getPackedFile(MLIRContext *ctx) const;
+  const void *getAsOpaquePointer() const { return reinterpret_cast<const void *>(bits); }
+  static PackedLocation getFromOpaquePointer(const void *p) {
+    PackedLocation loc;
+    loc.bits = reinterpret_cast<uintptr_t>(p);
+    return loc;
+  }
 
   static constexpr unsigned kFileBits = 8, kLineBits = 32, kColBits = 23;
 

@@ -240,6 +240,7 @@ public:
   unsigned getArgNumber() const { return impl->index; }
   Location getLoc() const { return static_cast<detail::BlockArgumentImpl *>(impl)->loc.get(getType().getContext()); }
   void setLoc(Location loc) { static_cast<detail::BlockArgumentImpl *>(impl)->loc = loc; }
+  PackedLocation getPackedLoc() const { return static_cast<detail::BlockArgumentImpl *>(impl)->loc; }
 };
 
 /// A successor of a terminator: links the block's predecessor list.
