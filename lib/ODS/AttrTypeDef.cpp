@@ -504,57 +504,8 @@ public:
     return success();
   }
 
-  LogicalResult parseLiteral(const std::string &t) {
-    if (std::isalpha((unsigned char)t[0]) || t[0] == '_')
-      return parser.parseKeyword(t);
-    if (t == "->")
-      return parser.parseArrow();
-    switch (t[0]) {
-    case ':': return parser.parseColon();
-    case ',': return parser.parseComma();
-    case '=': return parser.parseEqual();
-    case '<': return parser.parseLess();
-    case '>': return parser.parseGreater();
-    case '{': return parser.parseLBrace();
-    case '}': return parser.parseRBrace();
-    case '(': return parser.parseLParen();
-    case ')': return parser.parseRParen();
-    case '[': return parser.parseLSquare();
-    case ']': return parser.parseRSquare();
-    case '?': return parser.parseQuestion();
-    case '+': return parser.parsePlus();
-    case '-': return parser.parseMinus();
-    case '*': return parser.parseStar();
-    case '|': return parser.parseVerticalBar();
-    default: return failure();
-    }
-  }
-
-  bool parseOptionalLiteral(const std::string &t) {
-    if (std::isalpha((unsigned char)t[0]) || t[0] == '_')
-      return succeeded(parser.parseOptionalKeyword(t));
-    if (t == "->")
-      return succeeded(parser.parseOptionalArrow());
-    switch (t[0]) {
-    case ':': return succeeded(parser.parseOptionalColon());
-    case ',': return succeeded(parser.parseOptionalComma());
-    case '=': return succeeded(parser.parseOptionalEqual());
-    case '<': return succeeded(parser.parseOptionalLess());
-    case '>': return succeeded(parser.parseOptionalGreater());
-    case '{': return succeeded(parser.parseOptionalLBrace());
-    case '}': return succeeded(parser.parseOptionalRBrace());
-    case '(': return succeeded(parser.parseOptionalLParen());
-    case ')': return succeeded(parser.parseOptionalRParen());
-    case '[': return succeeded(parser.parseOptionalLSquare());
-    case ']': return succeeded(parser.parseOptionalRSquare());
-    case '?': return succeeded(parser.parseOptionalQuestion());
-    case '+': return succeeded(parser.parseOptionalPlus());
-    case '-': return succeeded(parser.parseOptionalMinus());
-    case '*': return succeeded(parser.parseOptionalStar());
-    case '|': return succeeded(parser.parseOptionalVerticalBar());
-    default: return false;
-    }
-  }
+  LogicalResult parseLiteral(const std::string &t) { return parseFormatLiteral(parser, t); }
+  bool parseOptionalLiteral(const std::string &t) { return parseOptionalFormatLiteral(parser, t); }
 
   LogicalResult parseParamsList(const std::vector<unsigned> &params) {
     int lastRequired = -1;

@@ -129,6 +129,12 @@ std::unique_ptr<OpFormat> parseOpFormat(OpDefinition &def, std::string_view text
 ParseResult parseOpWithFormat(OpAsmParser &parser, OperationState &state);
 void printOpWithFormat(Operation *op, OpAsmPrinter &printer);
 
+/// Parses the format literal `text` (a keyword or punctuation), as op and
+/// attribute/type formats both do; the optional form returns whether it was
+/// there.
+ParseResult parseFormatLiteral(AsmParser &parser, std::string_view text);
+bool parseOptionalFormatLiteral(AsmParser &parser, std::string_view text);
+
 /// True if `value` can be printed as a bare keyword (MLIR's
 /// canFormatStringAsKeyword).
 bool canFormatStringAsKeyword(std::string_view value);

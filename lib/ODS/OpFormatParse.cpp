@@ -106,8 +106,8 @@ private:
   ParseResult parseElements(ArrayRef<FormatElement *> elements, size_t begin, FormatElement *skip);
   ParseResult parseOptionalGroup(FormatElement *e);
   ParseResult parseOIList(FormatElement *e);
-  ParseResult parseLiteral(std::string_view text);
-  bool parseOptionalLiteral(std::string_view text);
+  ParseResult parseLiteral(std::string_view text) { return parseFormatLiteral(parser, text); }
+  bool parseOptionalLiteral(std::string_view text) { return parseOptionalFormatLiteral(parser, text); }
   ParseResult parseAttr(FormatElement *e, bool asOptional);
   ParseResult parseEnumAttr(const AttributeDef &ad, Attribute &out, bool asOptional);
   ParseResult parseOperandVar(int index);
@@ -138,7 +138,7 @@ private:
 // Literals
 //===----------------------------------------------------------------------===//
 
-ParseResult FormatOpParser::parseLiteral(std::string_view t) {
+ParseResult ods::parseFormatLiteral(AsmParser &parser, std::string_view t) {
   if (std::isalpha((unsigned char)t[0]) || t[0] == '_')
     return parser.parseKeyword(t);
   if (t == "->")
@@ -165,7 +165,7 @@ ParseResult FormatOpParser::parseLiteral(std::string_view t) {
   }
 }
 
-bool FormatOpParser::parseOptionalLiteral(std::string_view t) {
+bool ods::parseOptionalFormatLiteral(AsmParser &parser, std::string_view t) {
   if (std::isalpha((unsigned char)t[0]) || t[0] == '_')
     return succeeded(parser.parseOptionalKeyword(t));
   if (t == "->")
