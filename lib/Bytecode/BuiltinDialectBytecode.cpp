@@ -488,6 +488,14 @@ static void writeFileLineColRangeLocs(BuiltinBytecodeWriter &writer, FileLineCol
 static void writeCode(BuiltinBytecodeWriter &writer, BuiltinAttrCode code) { writer.writeVarInt(uint64_t(code)); }
 static void writeCode(BuiltinBytecodeWriter &writer, BuiltinTypeCode code) { writer.writeVarInt(uint64_t(code)); }
 
+void bytecode::writeBuiltinFileLineColLoc(StringAttr file, unsigned line, unsigned col,
+                                          BuiltinBytecodeWriter &writer) {
+  writeCode(writer, BuiltinAttrCode::FileLineColLoc);
+  writer.writeAttribute(file);
+  writer.writeVarInt(line);
+  writer.writeVarInt(col);
+}
+
 bool bytecode::writeBuiltinAttribute(Attribute attr, BuiltinBytecodeWriter &writer) {
   if (auto a = dyn_cast<ArrayAttr>(attr)) {
     writeCode(writer, BuiltinAttrCode::ArrayAttr);
@@ -553,10 +561,7 @@ bool bytecode::writeBuiltinAttribute(Attribute attr, BuiltinBytecodeWriter &writ
   }
   if (auto a = dyn_cast<FileLineColRange>(attr)) {
     if (a.isFileLineColLoc()) {
-      writeCode(writer, BuiltinAttrCode::FileLineColLoc);
-      writer.writeAttribute(a.getFilename());
-      writer.writeVarInt(a.getStartLine());
-      writer.writeVarInt(a.getStartColumn());
+      writeBuiltinFileLineColLoc(a.getFilename(), a.getStartLine(), a.getStartColumn(), writer);
     } else {
       writeCode(writer, BuiltinAttrCode::FileLineColRange);
       writer.writeAttribute(a.getFilename());

@@ -35,6 +35,9 @@ Type readBuiltinType(BuiltinBytecodeReader &reader);
 /// it (as mlir-opt 22.1.8 does); returns false, having written nothing, if it
 /// must be written in its textual form instead.
 bool writeBuiltinAttribute(Attribute attr, BuiltinBytecodeWriter &writer);
+/// The encoding writeBuiltinAttribute gives FileLineColLoc(file, line, col)
+/// (also used for locations kept packed, which have no attribute).
+void writeBuiltinFileLineColLoc(StringAttr file, unsigned line, unsigned col, BuiltinBytecodeWriter &writer);
 bool writeBuiltinType(Type type, BuiltinBytecodeWriter &writer);
 
 } // namespace lamina::bytecode

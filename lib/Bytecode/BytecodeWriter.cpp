@@ -302,11 +302,8 @@ void BytecodeWriter::writeAttrTypeSection(EncodingEmitter &emitter) {
   DialectWriter writer(version, attrTypeEmitter, numbering, strings);
   writeDialectGrouping(offsetEmitter, numbering.getAttributes(), [&](AttrNumbering &entry) {
     if (entry.packedLoc) {
-      // What writeBuiltinAttribute writes for the FileLineColLoc.
-      writer.writeVarInt(uint64_t(BuiltinAttrCode::FileLineColLoc));
-      writer.writeAttribute(entry.packedLoc.getPackedFile(numbering.getContext()));
-      writer.writeVarInt(entry.packedLoc.getPackedLine());
-      writer.writeVarInt(entry.packedLoc.getPackedColumn());
+      writeBuiltinFileLineColLoc(entry.packedLoc.getPackedFile(numbering.getContext()),
+                                 entry.packedLoc.getPackedLine(), entry.packedLoc.getPackedColumn(), writer);
       recordOffset(true);
       return;
     }
