@@ -2,8 +2,6 @@
 #include "lamina/IR/StorageUniquer.h"
 
 #include <atomic>
-#include <cstdlib>
-#include <sys/mman.h>
 #include <cassert>
 #include <vector>
 
@@ -12,33 +10,6 @@ using namespace lamina;
 namespace {
 /// One lock-protected open-addressing hash set of storages plus the arena
 /// their memory comes from.
-/// Memory for big hash tables: at least 2 MB come from mmap with transparent
-/// huge pages requested, as probes into a large table are random accesses
-/// and TLB misses dominate them otherwise (notably in virtual machines).
-void *allocateTable(size_t bytes) {
-  if (bytes >= (size_t(2) << 20)) {
-    void *mem = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mem != MAP_FAILED) {
-#ifdef MADV_HUGEPAGE
-      ::madvise(mem, bytes, MADV_HUGEPAGE);
-#endif
-      return mem; // zero-filled
-    }
-  }
-  void *mem = std::calloc(bytes, 1);
-  if (!mem)
-    std::abort();
-  return mem;
-}
-void freeTable(void *mem, size_t bytes) {
-  if (!mem)
-    return;
-  if (bytes >= (size_t(2) << 20))
-    ::munmap(mem, bytes);
-  else
-    std::free(mem);
-}
-
 struct Shard {
   std::mutex mutex;
   BumpPtrAllocator arena;
@@ -46,18 +17,13 @@ struct Shard {
     uint64_t hash;
     BaseStorage *storage;
   };
-  Entry *table = nullptr; // size is a power of two; storage == nullptr is empty
-  size_t size = 0;
+  std::vector<Entry> table; // size is a power of two; storage == nullptr is empty
   size_t count = 0;
 
-  Shard() = default;
-  Shard(const Shard &) = delete;
-  ~Shard() { freeTable(table, size * sizeof(Entry)); }
-
   BaseStorage *lookup(uint64_t hash, function_ref<bool(const BaseStorage *)> isEqual) {
-    if (!size)
+    if (table.empty())
       return nullptr;
-    size_t mask = size - 1;
+    size_t mask = table.size() - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
       Entry &e = table[i];
       if (!e.storage)
@@ -67,9 +33,9 @@ struct Shard {
     }
   }
   void insert(uint64_t hash, BaseStorage *storage) {
-    if ((count + 1) * 4 > size * 3)
+    if ((count + 1) * 4 > table.size() * 3)
       grow();
-    size_t mask = size - 1;
+    size_t mask = table.size() - 1;
     size_t i = hash & mask;
     while (table[i].storage)
       i = (i + 1) & mask;
@@ -77,13 +43,10 @@ struct Shard {
     ++count;
   }
   void grow() {
-    Entry *old = table;
-    size_t oldSize = size;
-    size = oldSize ? oldSize * 2 : 64;
-    table = static_cast<Entry *>(allocateTable(size * sizeof(Entry)));
-    size_t mask = size - 1;
-    for (size_t k = 0; k < oldSize; ++k) {
-      Entry &e = old[k];
+    std::vector<Entry> old = std::move(table);
+    table.assign(old.empty() ? 64 : old.size() * 2, Entry{0, nullptr});
+    size_t mask = table.size() - 1;
+    for (Entry &e : old) {
       if (!e.storage)
         continue;
       size_t i = e.hash & mask;
@@ -91,7 +54,6 @@ struct Shard {
         i = (i + 1) & mask;
       table[i] = e;
     }
-    freeTable(old, oldSize * sizeof(Entry));
   }
 };
 
