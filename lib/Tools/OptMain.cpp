@@ -20,6 +20,7 @@
 #include "lamina/Support/SourceMgr.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -50,8 +51,42 @@ struct OptConfig {
   bool noImplicitModule = false;
   bool showDialects = false;
   bool disableThreading = false;
+  bool timing = false;
   OpPrintingFlags printFlags;
 };
+
+/// Wall-clock phases of a run, reported by `--mlir-timing` in mlir-opt's
+/// layout ("Parser" includes the verification after parsing, as there).
+struct PhaseTimer {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start = Clock::now();
+  double parser = 0, output = 0;
+  struct Scope {
+    double &slot;
+    Clock::time_point begin = Clock::now();
+    ~Scope() { slot += std::chrono::duration<double>(Clock::now() - begin).count(); }
+  };
+  void report() const {
+    double total = std::chrono::duration<double>(Clock::now() - start).count();
+    double rest = total - parser - output;
+    if (rest < 0)
+      rest = 0;
+    auto line = [&](double t, const char *name) {
+      std::fprintf(stderr, "  %8.4f (%5.1f%%)  %s\n", t, total > 0 ? 100.0 * t / total : 0.0, name);
+    };
+    std::fprintf(stderr, "===-------------------------------------------------------------------------===\n"
+                         "                         ... Execution time report ...\n"
+                         "===-------------------------------------------------------------------------===\n"
+                         "  Total Execution Time: %.4f seconds\n\n"
+                         "  ----Wall Time----  ----Name----\n",
+                 total);
+    line(parser, "Parser");
+    line(output, "Output");
+    line(rest, "Rest");
+    line(total, "Total");
+  }
+};
+PhaseTimer *gTimer = nullptr;
 
 const char *kHelp =
     "OVERVIEW: Lamina modular optimizer driver (MLIR-compatible)\n"
@@ -65,6 +100,7 @@ const char *kHelp =
     "  --help                                         - Display available options\n"
     "  --mlir-disable-threading                       - Disable multi-threading within MLIR\n"
     "  --mlir-elide-elementsattrs-if-larger=<uint>    - Elide ElementsAttrs with \"...\" that have more elements than the given upper limit\n"
+    "  --mlir-timing                                  - Display execution times\n"
     "  --mlir-print-debuginfo                         - Print debug info in MLIR output\n"
     "  --mlir-print-elementsattrs-with-hex-if-larger=<long> - Print DenseElementsAttrs with a hex string that have more elements than the given upper limit (use -1 to disable)\n"
     "  --mlir-print-local-scope                       - Print with local scope and inline information (eliding aliases for attributes, types, and locations)\n"
@@ -240,7 +276,9 @@ std::optional<int> parseArgs(int argc, char **argv, const char *toolName, OptCon
       ok = boolFlag(b);
       if (b)
         config.printFlags.assumeVerified();
-    } else if (name == "mlir-disable-threading")
+    } else if (name == "mlir-timing")
+      ok = boolFlag(config.timing);
+    else if (name == "mlir-disable-threading")
       ok = boolFlag(config.disableThreading);
     else if (name == "verify-each")
       ok = boolFlag(config.verifyPasses);
@@ -326,6 +364,9 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   parserConfig.setSourceFileStart(startLine, startCol);
   Operation *op = nullptr;
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(1);
+  std::optional<PhaseTimer::Scope> parseScope;
+  if (gTimer)
+    parseScope.emplace(PhaseTimer::Scope{gTimer->parser});
   if (isBytecode(buffer->getBuffer())) {
     op = readBytecodeFileForTool(buffer->getBuffer(), buffer->getBufferIdentifier(), parserConfig,
                                  !config.noImplicitModule);
@@ -343,8 +384,12 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   } else {
     op = parseSourceFileForTool(sourceMgr, 1, parserConfig);
   }
+  parseScope.reset();
   if (!op)
     return failure();
+  std::optional<PhaseTimer::Scope> outputScope;
+  if (gTimer)
+    outputScope.emplace(PhaseTimer::Scope{gTimer->output});
   // The last buffer's IR is left for process exit to reclaim: tearing down
   // hundreds of thousands of ops right before exiting only costs time.
   struct Owner {
@@ -469,6 +514,11 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
   OptConfig config;
   if (auto exitCode = parseArgs(argc, argv, toolName, config))
     return *exitCode;
+  std::optional<PhaseTimer> timer;
+  if (config.timing) {
+    timer.emplace();
+    gTimer = &*timer;
+  }
   if (config.showDialects) {
     std::printf("Available Dialects: ");
     bool first = true;
@@ -517,6 +567,10 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
 
   if (!output.finish(ok, toolName))
     return 1;
+  if (timer) {
+    timer->report();
+    gTimer = nullptr;
+  }
   return ok ? 0 : 1;
 }
 
