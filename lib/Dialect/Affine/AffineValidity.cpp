@@ -13,6 +13,11 @@
 //    linearize_index whose operands are all dimensions, or a `dim` of a
 //    top-level memref.
 //
+// Affine scopes are the ops with the AffineScope trait. mlir-opt also
+// registers ops with that trait in dialects Lamina does not implement, which
+// Lamina keeps as unregistered ops (without traits); those are listed by name
+// below so that the rules see the same scopes as mlir-opt.
+//
 // MLIR evaluates these by recursion over the def-use chains (affine.apply of
 // affine.apply of ...), whose depth the input controls. Here every query
 // (value, region, dim-or-symbol) is a node of an explicit worklist with a
@@ -37,10 +42,31 @@ using namespace lamina::affine;
 // Scopes and top-level values
 //===----------------------------------------------------------------------===//
 
+/// The unregistered (in Lamina) operations that mlir-opt 22 registers with
+/// the AffineScope trait: the ops of the generated headers of its dialects
+/// (libmlir-22-dev) whose trait list holds OpTrait::AffineScope, and the
+/// test dialect's `test.affine_scope`.
+static constexpr std::string_view kForeignAffineScopeOps[] = {
+    "gpu.func",          "gpu.launch",   "llvm.func",      "shape.func", "shape.function_library",
+    "test.affine_scope", "wasmssa.func", "wasmssa.global",
+};
+
+bool affine::isAffineScopeOp(Operation *op) {
+  if (op->hasTrait<OpTrait::AffineScope>())
+    return true;
+  if (op->isRegistered())
+    return false;
+  std::string_view name = op->getName().getStringRef();
+  for (std::string_view scopeOp : kForeignAffineScopeOps)
+    if (name == scopeOp)
+      return true;
+  return false;
+}
+
 Region *affine::getAffineScope(Operation *op) {
   Operation *cur = op;
   while (Operation *parent = cur->getParentOp()) {
-    if (parent->hasTrait<OpTrait::AffineScope>())
+    if (isAffineScopeOp(parent))
       return cur->getParentRegion();
     cur = parent;
   }
@@ -59,7 +85,7 @@ bool affine::isTopLevelValue(Value value) {
     parent = arg.getOwner()->getParentOp();
   else
     parent = value.getDefiningOp()->getParentOp();
-  return parent && parent->hasTrait<OpTrait::AffineScope>();
+  return parent && isAffineScopeOp(parent);
 }
 
 bool affine::isAffineInductionVar(Value value) {

@@ -153,7 +153,12 @@ public:
 // Dimension and symbol rules
 //===----------------------------------------------------------------------===//
 
-/// The region of the closest ancestor of `op` with the AffineScope trait
+/// Whether `op` starts an affine scope: it has the AffineScope trait, or it
+/// is an op Lamina leaves unregistered that mlir-opt registers with that
+/// trait (`llvm.func`, `gpu.launch`, `test.affine_scope`, ...).
+bool isAffineScopeOp(Operation *op);
+
+/// The region of the closest ancestor of `op` that starts an affine scope
 /// (the region that holds `op`'s ancestor), or null.
 Region *getAffineScope(Operation *op);
 
@@ -161,7 +166,7 @@ Region *getAffineScope(Operation *op);
 /// arguments.
 bool isTopLevelValue(Value value, Region *region);
 /// Whether `value` is defined (or is an argument) directly in a region of an
-/// op with the AffineScope trait.
+/// op that starts an affine scope.
 bool isTopLevelValue(Value value);
 
 /// MLIR's affine::isValidDim(value, region): `value` may be bound to a
