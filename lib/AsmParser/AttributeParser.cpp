@@ -169,7 +169,23 @@ Attribute Parser::parseSymbolRefAttr() {
 }
 
 ParseResult Parser::parseAttributeDict(NamedAttrList &attributes) {
+  // Keys parsed by this call are attributes[firstKey...]. Dictionaries are
+  // short, so duplicates are found by a scan; long ones use a set.
+  size_t firstKey = attributes.size();
   std::unordered_set<const void *> seenKeys;
+  auto isDuplicate = [&](StringAttr key) {
+    ArrayRef<NamedAttribute> parsed = attributes.getAttrs().drop_front(firstKey);
+    if (parsed.size() < 16) {
+      for (const NamedAttribute &a : parsed)
+        if (a.getName() == key)
+          return true;
+      return false;
+    }
+    if (seenKeys.empty())
+      for (const NamedAttribute &a : parsed)
+        seenKeys.insert(a.getName().getAsOpaquePointer());
+    return !seenKeys.insert(key.getAsOpaquePointer()).second;
+  };
   auto parseElt = [&]() -> ParseResult {
     StringAttr nameId;
     if (getToken().is(Token::string))
@@ -180,7 +196,7 @@ ParseResult Parser::parseAttributeDict(NamedAttrList &attributes) {
       return emitWrongTokenError("expected attribute name");
     if (nameId.empty())
       return emitError("expected valid attribute name");
-    if (!seenKeys.insert(nameId.getAsOpaquePointer()).second)
+    if (isDuplicate(nameId))
       return emitError("duplicate key '") << nameId.getValue() << "' in dictionary attribute";
     consumeToken();
     std::string_view name = nameId.getValue();

@@ -17,6 +17,24 @@ static bool isAlpha(char c) { return unsigned((c | 0x20) - 'a') < 26u; }
 static bool isDigit(char c) { return c >= '0' && c <= '9'; }
 static bool isHexDigit(char c) { return isDigit(c) || unsigned((c | 0x20) - 'a') < 6u; }
 
+namespace {
+/// Characters that may continue a bare identifier: letters, digits, `_`, `$`
+/// and `.`.
+struct IdentifierChars {
+  bool table[256] = {};
+  constexpr IdentifierChars() {
+    for (int c = 'a'; c <= 'z'; ++c)
+      table[c] = table[c - 'a' + 'A'] = true;
+    for (int c = '0'; c <= '9'; ++c)
+      table[c] = true;
+    table[int('_')] = table[int('$')] = table[int('.')] = true;
+  }
+};
+constexpr IdentifierChars kIdentifierChars;
+inline bool isIdentifierChar(char c) { return kIdentifierChars.table[static_cast<unsigned char>(c)]; }
+
+} // namespace
+
 Lexer::Lexer(const SourceMgr &sourceMgr, unsigned bufferID, MLIRContext *context)
     : sourceMgr(sourceMgr), bufferID(bufferID), context(context) {
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID);
@@ -169,20 +187,59 @@ Token Lexer::lexAtIdentifier(const char *tokStart) {
   }
   if (!isAlpha(cur) && cur != '_')
     return emitError(curPtr - 1, "@ identifier expected to start with letter or '_'");
-  while (isAlpha(*curPtr) || isDigit(*curPtr) || *curPtr == '_' || *curPtr == '$' || *curPtr == '.')
+  while (isIdentifierChar(*curPtr))
     ++curPtr;
   return formToken(Token::at_identifier, tokStart);
 }
 
 namespace {
-struct KeywordEntry {
-  std::string_view spelling;
-  Token::Kind kind;
-};
-const KeywordEntry kKeywords[] = {
+/// The keywords of TokenKinds.def in an open-addressing table keyed by
+/// length and first, second and last character, so that classifying an
+/// identifier costs one or two probes rather than a scan of every keyword.
+class KeywordTable {
+public:
+  KeywordTable() {
+    static const Entry keywords[] = {
 #define TOK_KEYWORD(SPELLING) {#SPELLING, Token::kw_##SPELLING},
 #include "TokenKinds.def"
+    };
+    for (const Entry &k : keywords) {
+      size_t i = slotOf(k.spelling);
+      while (!slots[i].spelling.empty())
+        i = (i + 1) & (kSize - 1);
+      slots[i] = k;
+    }
+  }
+  /// Returns the keyword kind of `spelling`, or bare_identifier.
+  Token::Kind lookup(std::string_view spelling) const {
+    if (spelling.size() > kMaxLength)
+      return Token::bare_identifier;
+    for (size_t i = slotOf(spelling);; i = (i + 1) & (kSize - 1)) {
+      const Entry &e = slots[i];
+      if (e.spelling.empty())
+        return Token::bare_identifier;
+      if (e.spelling == spelling)
+        return e.kind;
+    }
+  }
+
+private:
+  struct Entry {
+    std::string_view spelling;
+    Token::Kind kind;
+  };
+  static constexpr size_t kSize = 512;
+  static constexpr size_t kMaxLength = 32;
+  static size_t slotOf(std::string_view s) {
+    size_t n = s.size();
+    unsigned c0 = static_cast<unsigned char>(s[0]);
+    unsigned c1 = n > 1 ? static_cast<unsigned char>(s[1]) : 0;
+    unsigned cl = static_cast<unsigned char>(s[n - 1]);
+    return (n * 97 + c0 * 31 + c1 * 7 + cl * 131) & (kSize - 1);
+  }
+  Entry slots[kSize] = {};
 };
+const KeywordTable kKeywordTable;
 } // namespace
 
 Token Lexer::lexBareIdentifierOrKeyword(const char *tokStart) {
@@ -191,7 +248,7 @@ Token Lexer::lexBareIdentifierOrKeyword(const char *tokStart) {
     // characters.
     curPtr = lastIdentifierEnd;
   } else {
-    while (isAlpha(*curPtr) || isDigit(*curPtr) || *curPtr == '_' || *curPtr == '$' || *curPtr == '.')
+    while (isIdentifierChar(*curPtr))
       ++curPtr;
     lastIdentifierStart = tokStart;
     lastIdentifierEnd = curPtr;
@@ -203,18 +260,11 @@ Token Lexer::lexBareIdentifierOrKeyword(const char *tokStart) {
         return false;
     return true;
   };
-  if ((spelling.size() > 1 && spelling[0] == 'i' && allDigits(spelling.substr(1))) ||
-      (spelling.size() > 2 && spelling[1] == 'i' && (spelling[0] == 's' || spelling[0] == 'u') &&
-       allDigits(spelling.substr(2))))
+  char c0 = spelling[0];
+  if ((c0 == 'i' && spelling.size() > 1 && allDigits(spelling.substr(1))) ||
+      ((c0 == 's' || c0 == 'u') && spelling.size() > 2 && spelling[1] == 'i' && allDigits(spelling.substr(2))))
     return Token(Token::inttype, spelling);
-  // Keywords are short; most identifiers are not keywords, so screen by
-  // length and first character before comparing.
-  if (spelling.size() <= 14) {
-    for (const KeywordEntry &k : kKeywords)
-      if (k.spelling.size() == spelling.size() && k.spelling[0] == spelling[0] && k.spelling == spelling)
-        return Token(k.kind, spelling);
-  }
-  return Token(Token::bare_identifier, spelling);
+  return Token(kKeywordTable.lookup(spelling), spelling);
 }
 
 Token Lexer::lexEllipsis(const char *tokStart) {

@@ -66,7 +66,15 @@ ParseResult Parser::parseToken(Token::Kind expectedToken, std::string_view messa
 
 ParseResult Parser::parseCommaSeparatedList(Delimiter delimiter, function_ref<ParseResult()> parseElementFn,
                                             std::string_view contextMessage) {
-  auto msg = [&](const char *what) { return std::string(what) + std::string(contextMessage); };
+  // The message is only built when the token is missing: this runs for
+  // every list in the input.
+  auto expect = [&](Token::Kind kind, const char *what) -> ParseResult {
+    if (getToken().is(kind)) {
+      consumeToken();
+      return success();
+    }
+    return parseToken(kind, std::string(what) + std::string(contextMessage));
+  };
   switch (delimiter) {
   case Delimiter::None:
     break;
@@ -75,7 +83,7 @@ ParseResult Parser::parseCommaSeparatedList(Delimiter delimiter, function_ref<Pa
       return success();
     [[fallthrough]];
   case Delimiter::Paren:
-    if (parseToken(Token::l_paren, msg("expected '('")))
+    if (expect(Token::l_paren, "expected '('"))
       return failure();
     if (consumeIf(Token::r_paren))
       return success();
@@ -85,8 +93,8 @@ ParseResult Parser::parseCommaSeparatedList(Delimiter delimiter, function_ref<Pa
       return success();
     [[fallthrough]];
   case Delimiter::LessGreater:
-    if (parseToken(Token::less, msg("expected '<'")))
-      return success();
+    if (expect(Token::less, "expected '<'"))
+      return failure();
     if (consumeIf(Token::greater))
       return success();
     break;
@@ -95,7 +103,7 @@ ParseResult Parser::parseCommaSeparatedList(Delimiter delimiter, function_ref<Pa
       return success();
     [[fallthrough]];
   case Delimiter::Square:
-    if (parseToken(Token::l_square, msg("expected '['")))
+    if (expect(Token::l_square, "expected '['"))
       return failure();
     if (consumeIf(Token::r_square))
       return success();
@@ -105,7 +113,7 @@ ParseResult Parser::parseCommaSeparatedList(Delimiter delimiter, function_ref<Pa
       return success();
     [[fallthrough]];
   case Delimiter::Braces:
-    if (parseToken(Token::l_brace, msg("expected '{'")))
+    if (expect(Token::l_brace, "expected '{'"))
       return failure();
     if (consumeIf(Token::r_brace))
       return success();
@@ -121,16 +129,16 @@ ParseResult Parser::parseCommaSeparatedList(Delimiter delimiter, function_ref<Pa
     return success();
   case Delimiter::OptionalParen:
   case Delimiter::Paren:
-    return parseToken(Token::r_paren, msg("expected ')'"));
+    return expect(Token::r_paren, "expected ')'");
   case Delimiter::OptionalLessGreater:
   case Delimiter::LessGreater:
-    return parseToken(Token::greater, msg("expected '>'"));
+    return expect(Token::greater, "expected '>'");
   case Delimiter::OptionalSquare:
   case Delimiter::Square:
-    return parseToken(Token::r_square, msg("expected ']'"));
+    return expect(Token::r_square, "expected ']'");
   case Delimiter::OptionalBraces:
   case Delimiter::Braces:
-    return parseToken(Token::r_brace, msg("expected '}'"));
+    return expect(Token::r_brace, "expected '}'");
   }
   return success();
 }
@@ -143,10 +151,11 @@ ParseResult Parser::parseCommaSeparatedListUntil(Token::Kind rightToken, functio
     consumeToken(rightToken);
     return success();
   }
-  if (parseCommaSeparatedList(parseElement) ||
-      parseToken(rightToken, "expected ',' or '" + std::string(Token::getTokenSpelling(rightToken)) + "'"))
+  if (parseCommaSeparatedList(parseElement))
     return failure();
-  return success();
+  if (consumeIf(rightToken))
+    return success();
+  return parseToken(rightToken, "expected ',' or '" + std::string(Token::getTokenSpelling(rightToken)) + "'");
 }
 
 std::optional<ParseResult> Parser::parseOptionalInteger(APInt &result) {

@@ -158,11 +158,27 @@ std::optional<NamedAttribute> NamedAttrList::getNamed(std::string_view name) con
   return std::nullopt;
 }
 
-std::optional<NamedAttribute> NamedAttrList::findDuplicate() const {
-  if (!sorted) {
+void NamedAttrList::sortInPlace() const {
+  if (sorted)
+    return;
+  sorted = true;
+  if (attrs.size() > 32) {
     std::stable_sort(attrs.begin(), attrs.end());
-    sorted = true;
+    return;
   }
+  // Insertion sort: stable, and no temporary buffer for the short lists
+  // that make up nearly all attribute dictionaries.
+  for (size_t i = 1; i < attrs.size(); ++i) {
+    NamedAttribute a = attrs[i];
+    size_t j = i;
+    for (; j > 0 && a < attrs[j - 1]; --j)
+      attrs[j] = attrs[j - 1];
+    attrs[j] = a;
+  }
+}
+
+std::optional<NamedAttribute> NamedAttrList::findDuplicate() const {
+  sortInPlace();
   for (size_t i = 1; i < attrs.size(); ++i)
     if (attrs[i].getName() == attrs[i - 1].getName())
       return attrs[i];
@@ -170,10 +186,7 @@ std::optional<NamedAttribute> NamedAttrList::findDuplicate() const {
 }
 
 DictionaryAttr NamedAttrList::getDictionary(MLIRContext *ctx) const {
-  if (!sorted) {
-    std::stable_sort(attrs.begin(), attrs.end());
-    sorted = true;
-  }
+  sortInPlace();
   return DictionaryAttr::getWithSorted(ctx, attrs);
 }
 

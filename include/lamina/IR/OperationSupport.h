@@ -1,6 +1,7 @@
 //===- OperationSupport.h - Operation names, states and attribute lists ----===//
 #pragma once
 
+#include "lamina/Support/SmallVector.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Value.h"
 
@@ -208,7 +209,10 @@ public:
   operator ArrayRef<NamedAttribute>() const { return attrs; }
 
 private:
-  mutable std::vector<NamedAttribute> attrs;
+  /// Sorts `attrs` by name, stably (duplicates keep their order).
+  void sortInPlace() const;
+
+  mutable SmallVector<NamedAttribute, 8> attrs;
   mutable bool sorted = true;
 };
 
