@@ -206,27 +206,43 @@ public:
   }
   std::optional<ParseResult> parseOptionalTypeImpl(Type &result) override { return parser.parseOptionalType(result); }
   ParseResult parseColonTypeList(std::vector<Type> &result) override {
-    return failure(parser.parseToken(Token::colon, "expected ':'") || parser.parseTypeListNoParens(result));
+    return failure(parser.parseToken(Token::colon, "expected ':'") || parseTypeListNoParens(result));
   }
   ParseResult parseOptionalColonTypeList(std::vector<Type> &result) override {
     if (!parser.consumeIf(Token::colon))
       return success();
-    return parser.parseTypeListNoParens(result);
+    return parseTypeListNoParens(result);
   }
   ParseResult parseArrowTypeList(std::vector<Type> &result) override {
-    return failure(parseArrow() || parser.parseFunctionResultTypes(result));
+    return failure(parseArrow() || parseFunctionResultTypes(result));
   }
   ParseResult parseOptionalArrowTypeList(std::vector<Type> &result) override {
     if (!parser.consumeIf(Token::arrow))
       return success();
-    return parser.parseFunctionResultTypes(result);
+    return parseFunctionResultTypes(result);
   }
   ParseResult parseFunctionResultTypes(std::vector<Type> &result) override {
-    return parser.parseFunctionResultTypes(result);
+    SmallVector<Type, 8> types;
+    ParseResult r = parser.parseFunctionResultTypes(types);
+    result.insert(result.end(), types.begin(), types.end());
+    return r;
   }
   ParseResult parseDimensionList(std::vector<int64_t> &dimensions, bool allowDynamic, bool withTrailingX) override {
-    return parser.parseDimensionListRanked(dimensions, allowDynamic, withTrailingX);
+    SmallVector<int64_t, 8> dims;
+    ParseResult r = parser.parseDimensionListRanked(dims, allowDynamic, withTrailingX);
+    dimensions.insert(dimensions.end(), dims.begin(), dims.end());
+    return r;
   }
+
+private:
+  ParseResult parseTypeListNoParens(std::vector<Type> &result) {
+    SmallVector<Type, 8> types;
+    ParseResult r = parser.parseTypeListNoParens(types);
+    result.insert(result.end(), types.begin(), types.end());
+    return r;
+  }
+
+public:
   ParseResult parseOptionalLocationSpecifier(std::optional<Location> &result) override {
     return parser.parseOptionalLocationSpecifier(result);
   }

@@ -31,7 +31,7 @@ Attribute Parser::parseAttribute(Type type) {
   }
   case Token::l_square: {
     consumeToken(Token::l_square);
-    std::vector<Attribute> elements;
+    SmallVector<Attribute, 8> elements;
     auto parseElt = [&]() -> ParseResult {
       elements.push_back(parseAttribute());
       return success(bool(elements.back()));
@@ -323,7 +323,7 @@ Attribute Parser::parseStridedLayoutAttr() {
     return result.sextOrTrunc(64).getSExtValue();
   };
 
-  std::vector<int64_t> strides;
+  SmallVector<int64_t, 8> strides;
   if (!getToken().is(Token::r_square)) {
     do {
       std::optional<int64_t> stride = parseStrideOrOffset();

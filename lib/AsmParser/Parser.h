@@ -161,17 +161,17 @@ public:
   std::optional<ParseResult> parseOptionalType(Type &type);
   Type parseNonFunctionType();
   Type parseFunctionType();
-  ParseResult parseFunctionResultTypes(std::vector<Type> &elements);
-  ParseResult parseTypeListNoParens(std::vector<Type> &elements);
-  ParseResult parseTypeListParens(std::vector<Type> &elements);
+  ParseResult parseFunctionResultTypes(SmallVectorImpl<Type> &elements);
+  ParseResult parseTypeListNoParens(SmallVectorImpl<Type> &elements);
+  ParseResult parseTypeListParens(SmallVectorImpl<Type> &elements);
   Type parseComplexType();
   Type parseMemRefType();
   Type parseTensorType();
   Type parseTupleType();
   Type parseVectorType();
   Type parseExtendedType();
-  ParseResult parseVectorDimensionList(std::vector<int64_t> &dimensions, std::vector<bool> &scalableDims);
-  ParseResult parseDimensionListRanked(std::vector<int64_t> &dimensions, bool allowDynamic = true,
+  ParseResult parseVectorDimensionList(SmallVectorImpl<int64_t> &dimensions, SmallVectorImpl<bool> &scalableDims);
+  ParseResult parseDimensionListRanked(SmallVectorImpl<int64_t> &dimensions, bool allowDynamic = true,
                                        bool withTrailingX = true);
   ParseResult parseIntegerInDimensionList(int64_t &value);
   ParseResult parseXInDimensionList();

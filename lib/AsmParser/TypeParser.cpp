@@ -50,7 +50,7 @@ Type Parser::parseType() {
   return parseNonFunctionType();
 }
 
-ParseResult Parser::parseFunctionResultTypes(std::vector<Type> &elements) {
+ParseResult Parser::parseFunctionResultTypes(SmallVectorImpl<Type> &elements) {
   if (getToken().is(Token::l_paren))
     return parseTypeListParens(elements);
   Type t = parseNonFunctionType();
@@ -60,7 +60,7 @@ ParseResult Parser::parseFunctionResultTypes(std::vector<Type> &elements) {
   return success();
 }
 
-ParseResult Parser::parseTypeListNoParens(std::vector<Type> &elements) {
+ParseResult Parser::parseTypeListNoParens(SmallVectorImpl<Type> &elements) {
   return parseCommaSeparatedList([&]() -> ParseResult {
     Type t = parseType();
     elements.push_back(t);
@@ -68,7 +68,7 @@ ParseResult Parser::parseTypeListNoParens(std::vector<Type> &elements) {
   });
 }
 
-ParseResult Parser::parseTypeListParens(std::vector<Type> &elements) {
+ParseResult Parser::parseTypeListParens(SmallVectorImpl<Type> &elements) {
   if (parseToken(Token::l_paren, "expected '('"))
     return failure();
   if (consumeIf(Token::r_paren))
@@ -82,7 +82,7 @@ Type Parser::parseFunctionType() {
   NestingGuard guard(*this);
   if (guard.tooDeep())
     return (emitNestingTooDeep(), Type());
-  std::vector<Type> arguments, results;
+  SmallVector<Type, 8> arguments, results;
   if (parseTypeListParens(arguments) || parseToken(Token::arrow, "expected '->' in function type") ||
       parseFunctionResultTypes(results))
     return Type();
@@ -108,7 +108,7 @@ Type Parser::parseMemRefType() {
   if (parseToken(Token::less, "expected '<' in memref type"))
     return Type();
   bool isUnranked;
-  std::vector<int64_t> dimensions;
+  SmallVector<int64_t, 8> dimensions;
   if (consumeIf(Token::star)) {
     isUnranked = true;
     if (parseXInDimensionList())
@@ -226,7 +226,7 @@ Type Parser::parseTensorType() {
   if (parseToken(Token::less, "expected '<' in tensor type"))
     return Type();
   bool isUnranked;
-  std::vector<int64_t> dimensions;
+  SmallVector<int64_t, 8> dimensions;
   if (consumeIf(Token::star)) {
     isUnranked = true;
     if (parseXInDimensionList())
@@ -262,7 +262,7 @@ Type Parser::parseTupleType() {
     return Type();
   if (consumeIf(Token::greater))
     return TupleType::get(getContext());
-  std::vector<Type> types;
+  SmallVector<Type, 8> types;
   if (parseTypeListNoParens(types) || parseToken(Token::greater, "expected '>' in tuple type"))
     return Type();
   return TupleType::get(getContext(), types);
@@ -273,24 +273,17 @@ Type Parser::parseVectorType() {
   consumeToken(Token::kw_vector);
   if (parseToken(Token::less, "expected '<' in vector type"))
     return Type();
-  std::vector<int64_t> dimensions;
-  std::vector<bool> scalableDims;
+  SmallVector<int64_t, 8> dimensions;
+  SmallVector<bool, 8> scalableDims;
   if (parseVectorDimensionList(dimensions, scalableDims))
     return Type();
   Type elementType = parseType();
   if (!elementType || parseToken(Token::greater, "expected '>' in vector type"))
     return Type();
-  std::vector<bool> scal = scalableDims;
-  bool flags[64];
-  (void)flags;
-  // std::vector<bool> is packed; copy into a plain array for ArrayRef.
-  std::unique_ptr<bool[]> sd(new bool[scal.size() ? scal.size() : 1]);
-  for (size_t i = 0; i < scal.size(); ++i)
-    sd[i] = scal[i];
-  return getChecked<VectorType>(loc, ArrayRef<int64_t>(dimensions), elementType, ArrayRef<bool>(sd.get(), scal.size()));
+  return getChecked<VectorType>(loc, ArrayRef<int64_t>(dimensions), elementType, ArrayRef<bool>(scalableDims));
 }
 
-ParseResult Parser::parseVectorDimensionList(std::vector<int64_t> &dimensions, std::vector<bool> &scalableDims) {
+ParseResult Parser::parseVectorDimensionList(SmallVectorImpl<int64_t> &dimensions, SmallVectorImpl<bool> &scalableDims) {
   while (getToken().is(Token::integer) || getToken().is(Token::l_square)) {
     int64_t value;
     bool scalable = consumeIf(Token::l_square);
@@ -308,7 +301,7 @@ ParseResult Parser::parseVectorDimensionList(std::vector<int64_t> &dimensions, s
   return success();
 }
 
-ParseResult Parser::parseDimensionListRanked(std::vector<int64_t> &dimensions, bool allowDynamic,
+ParseResult Parser::parseDimensionListRanked(SmallVectorImpl<int64_t> &dimensions, bool allowDynamic,
                                              bool withTrailingX) {
   auto parseDim = [&]() -> ParseResult {
     SMLoc loc = getToken().getLoc();

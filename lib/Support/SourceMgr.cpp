@@ -143,10 +143,15 @@ const std::vector<uint32_t> &SourceMgr::getLineOffsets(unsigned id) const {
   const Buffer &b = buffers[id - 1];
   if (b.lineOffsets.empty()) {
     std::string_view text = b.buffer->getBuffer();
+    const char *start = text.data(), *end = start + text.size();
     b.lineOffsets.push_back(0);
-    for (size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n')
-        b.lineOffsets.push_back(uint32_t(i + 1));
+    for (const char *p = start; p < end;) {
+      const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
+      if (!nl)
+        break;
+      b.lineOffsets.push_back(uint32_t(nl + 1 - start));
+      p = nl + 1;
+    }
   }
   return b.lineOffsets;
 }

@@ -3,6 +3,7 @@
 
 #include "lamina/IR/Location.h"
 #include "lamina/IR/Types.h"
+#include "lamina/Support/SmallVector.h"
 
 #include <cstdint>
 #include <iterator>
@@ -389,6 +390,7 @@ public:
   TypeRange() = default;
   TypeRange(ArrayRef<Type> types) : types(types.data()), count(types.size()) {}
   TypeRange(const std::vector<Type> &types) : TypeRange(ArrayRef<Type>(types)) {}
+  TypeRange(const SmallVectorImpl<Type> &types) : TypeRange(ArrayRef<Type>(types)) {}
   TypeRange(const Type &t) : types(&t), count(1) {}
   TypeRange(ValueRange values) : values(values), count(values.size()), fromValues(true) {}
   size_t size() const { return count; }
