@@ -121,16 +121,35 @@ private:
 /// The properties section: each distinct encoded properties payload once.
 class PropertiesSectionBuilder {
 public:
-  PropertiesSectionBuilder(ChunkPool &pool, const IRNumberingState &numbering, StringSectionBuilder &strings,
+  PropertiesSectionBuilder(ChunkPool &pool, IRNumberingState &numbering, StringSectionBuilder &strings,
                            int64_t version)
       : pool(pool), numbering(numbering), strings(strings), version(version) {}
 
   /// Encodes the properties of `op`, returning their index in the section
-  /// (or nothing if the op has none).
+  /// (or nothing if the op has none). Operations of one properties class
+  /// share a payload, encoded once.
   std::optional<uint64_t> emit(Operation *op) {
-    const ForeignOpLayout *foreign = numbering.getForeignLayout(op);
-    if (!hasProperties(op, foreign))
+    uint32_t classIndex = numbering.getRecord(op).propertiesClass;
+    if (classIndex == OpRecord::kNoProperties)
       return std::nullopt;
+    PropertiesClass &c = numbering.getPropertiesClasses()[classIndex];
+    if (c.sectionIndex == ~0u)
+      c.sectionIndex = uint32_t(encode(op));
+    return c.sectionIndex;
+  }
+
+  bool empty() const { return storage.empty(); }
+  void write(EncodingEmitter &emitter) {
+    emitter.emitVarInt(storage.size());
+    for (const std::string &s : storage)
+      emitter.emitString(s);
+  }
+
+private:
+  /// Encodes the properties of `op`, returning their index in the section
+  /// (identical payloads are shared).
+  size_t encode(Operation *op) {
+    const ForeignOpLayout *foreign = numbering.getForeignLayout(op);
     payload.clear();
     DialectWriter writer(version, payload, numbering, strings);
     if (op->isRegistered() || foreign)
@@ -161,16 +180,8 @@ public:
     return index;
   }
 
-  bool empty() const { return storage.empty(); }
-  void write(EncodingEmitter &emitter) {
-    emitter.emitVarInt(storage.size());
-    for (const std::string &s : storage)
-      emitter.emitString(s);
-  }
-
-private:
   ChunkPool &pool;
-  const IRNumberingState &numbering;
+  IRNumberingState &numbering;
   StringSectionBuilder &strings;
   int64_t version;
   std::deque<std::string> storage;
@@ -399,16 +410,16 @@ void BytecodeWriter::writeIRSection(EncodingEmitter &emitter, Operation *rootOp)
 }
 
 bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool &isIsolated) {
+  const OpRecord &record = numbering.getRecord(op);
   emitter.emitVarInt(numbering.getNumber(op->getName()));
   uint64_t maskOffset = emitter.size();
   uint8_t mask = 0;
   emitter.emitByte(0);
-  emitter.emitVarInt(numbering.getNumber(op->getPackedLoc()));
+  emitter.emitVarInt(record.loc->number);
 
-  DictionaryAttr attrs = getWrittenAttrDictionary(op, version, numbering.getForeignLayout(op));
-  if (!attrs.empty()) {
+  if (record.dict) {
     mask |= OpEncodingMask::kHasAttrs;
-    emitter.emitVarInt(numbering.getNumber(attrs));
+    emitter.emitVarInt(record.dict->number);
   }
   if (version >= kNativePropertiesEncoding) {
     if (std::optional<uint64_t> index = properties.emit(op)) {
@@ -442,7 +453,7 @@ bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool
   emitter.patchByte(maskOffset, mask);
   if (!numRegions)
     return false;
-  isIsolated = numbering.isIsolatedFromAbove(op);
+  isIsolated = record.isolated;
   emitter.emitVarIntWithFlag(numRegions, isIsolated);
   return true;
 }
@@ -462,17 +473,18 @@ void BytecodeWriter::writeBlockHeader(EncodingEmitter &emitter, Block &block) {
   if (!numArgs)
     return;
   emitter.emitVarInt(numArgs);
+  const AttrNumbering *const *locs = numbering.getArgumentLocations(&block);
   for (unsigned i = 0; i < numArgs; ++i) {
     BlockArgument arg = block.getArgument(i);
-    PackedLocation loc = arg.getPackedLoc();
     if (version >= kElideUnknownBlockArgLocation) {
+      PackedLocation loc = arg.getPackedLoc();
       bool hasLoc = loc.isPacked() || !isa<UnknownLoc>(LocationAttr(loc.get(nullptr)));
       emitter.emitVarIntWithFlag(numbering.getNumber(arg.getType()), hasLoc);
       if (hasLoc)
-        emitter.emitVarInt(numbering.getNumber(loc));
+        emitter.emitVarInt(locs[i]->number);
     } else {
       emitter.emitVarInt(numbering.getNumber(arg.getType()));
-      emitter.emitVarInt(numbering.getNumber(loc));
+      emitter.emitVarInt(locs[i]->number);
     }
   }
   if (version >= kUseListOrdering) {
@@ -505,28 +517,47 @@ static std::vector<size_t> denseMapIterationOrder(const std::vector<unsigned> &k
   return order;
 }
 
+/// The unique ID of `use` (see getUseID).
+static uint64_t getUseID(OpOperand &use) {
+  Operation *owner = use.getOwner();
+  return getUseID(IRNumberingState::getOperationID(owner), unsigned(&use - owner->getOpOperands().data()));
+}
+
+/// Whether the uses of `value` are in the reference order (descending use
+/// ID), which reading the bytecode recreates without a use-list order.
+static bool hasOrderedUses(Value value) {
+  auto it = value.use_begin(), end = value.use_end();
+  if (it == end)
+    return true;
+  uint64_t prevID = getUseID(*it);
+  for (++it; it != end; ++it) {
+    uint64_t id = getUseID(*it);
+    if (prevID <= id)
+      return false;
+    prevID = id;
+  }
+  return true;
+}
+
 void BytecodeWriter::writeUseListOrders(EncodingEmitter &emitter, uint8_t &mask, ValueRange range) {
   // For each value whose uses are not in the reference order (descending
   // use ID, which reading recreates), the permutation back to its order.
+  // Usually every value is in order: checked first, without allocating.
+  size_t index = 0;
+  while (index < range.size() && hasOrderedUses(range[index]))
+    ++index;
+  if (index == range.size())
+    return;
   std::vector<unsigned> keys;
   std::vector<std::vector<unsigned>> orders;
   std::vector<std::pair<unsigned, uint64_t>> pairs;
-  for (size_t index = 0; index < range.size(); ++index) {
+  for (; index < range.size(); ++index) {
     Value value = range[index];
-    if (value.use_empty() || value.hasOneUse())
+    if (hasOrderedUses(value))
       continue;
     pairs.clear();
-    bool alreadyOrdered = true;
-    uint64_t prevID = 0;
-    for (OpOperand &use : value.getUses()) {
-      uint64_t id = getUseID(numbering.getOperationID(use.getOwner()), use.getOperandNumber());
-      if (!pairs.empty())
-        alreadyOrdered &= prevID > id;
-      prevID = id;
-      pairs.emplace_back(unsigned(pairs.size()), id);
-    }
-    if (alreadyOrdered)
-      continue;
+    for (OpOperand &use : value.getUses())
+      pairs.emplace_back(unsigned(pairs.size()), getUseID(use));
     std::sort(pairs.begin(), pairs.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
     std::vector<unsigned> order;
     order.reserve(pairs.size());
@@ -535,8 +566,6 @@ void BytecodeWriter::writeUseListOrders(EncodingEmitter &emitter, uint8_t &mask,
     keys.push_back(unsigned(index));
     orders.push_back(std::move(order));
   }
-  if (keys.empty())
-    return;
 
   mask |= OpEncodingMask::kHasUseListOrders;
   if (range.size() != 1)

@@ -4,7 +4,8 @@
 // of one section as a chain of chunks: bytes it owns, and blobs owned by the
 // IR (dense element data) referenced without copying. Nesting a finished
 // section into its parent splices the chains in O(1), so writing deeply
-// nested isolated regions stays linear.
+// nested isolated regions stays linear. Bytes are appended to a raw buffer
+// with one capacity check per value.
 //
 #pragma once
 
@@ -12,9 +13,13 @@
 #include "lamina/Support/ArrayRef.h"
 #include "lamina/Support/RawOstream.h"
 
+#include <bit>
 #include <cassert>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <deque>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -30,8 +35,12 @@ public:
     /// Index of the next chunk of the chain, or -1.
     int64_t next;
   };
+  /// Frees a buffer allocated with malloc.
+  struct FreeDeleter {
+    void operator()(uint8_t *p) const { std::free(p); }
+  };
   std::deque<Chunk> chunks;
-  std::deque<std::vector<uint8_t>> buffers;
+  std::deque<std::unique_ptr<uint8_t, FreeDeleter>> buffers;
 };
 
 class EncodingEmitter {
@@ -39,17 +48,25 @@ public:
   explicit EncodingEmitter(ChunkPool &pool) : pool(&pool) {}
   EncodingEmitter(const EncodingEmitter &) = delete;
   EncodingEmitter &operator=(const EncodingEmitter &) = delete;
+  ~EncodingEmitter() { std::free(buffer); }
 
   /// Total number of bytes emitted.
-  size_t size() const { return prevSize + current.size(); }
+  size_t size() const { return prevSize + length; }
   /// The highest alignment the start of this emitter's data needs.
   unsigned getRequiredAlignment() const { return requiredAlignment; }
 
-  void emitByte(uint8_t byte) { current.push_back(byte); }
-  void emitBytes(const uint8_t *data, size_t n) { current.insert(current.end(), data, data + n); }
-  void emitString(std::string_view s) {
-    emitBytes(reinterpret_cast<const uint8_t *>(s.data()), s.size());
+  void emitByte(uint8_t byte) {
+    reserve(1);
+    buffer[length++] = byte;
   }
+  void emitBytes(const uint8_t *data, size_t n) {
+    if (!n)
+      return;
+    reserve(n);
+    std::memcpy(buffer + length, data, n);
+    length += n;
+  }
+  void emitString(std::string_view s) { emitBytes(reinterpret_cast<const uint8_t *>(s.data()), s.size()); }
   void emitNulTerminatedString(std::string_view s) {
     emitString(s);
     emitByte(0);
@@ -57,17 +74,17 @@ public:
   /// Overwrites a byte emitted earlier (it must still be in the current buffer).
   void patchByte(uint64_t offset, uint8_t value) {
     assert(offset >= prevSize && offset < size() && "cannot patch previously flushed data");
-    current[size_t(offset - prevSize)] = value;
+    buffer[size_t(offset - prevSize)] = value;
   }
 
   /// A prefix varint: up to 7 bits in one byte, else the count of extra bytes
   /// as trailing zeros of the first byte, or a zero byte then 8 raw bytes.
   void emitVarInt(uint64_t value) {
-    if ((value >> 7) == 0) {
-      current.push_back(uint8_t((value << 1) | 1));
+    if ((value >> 7) == 0 && length < capacity) {
+      buffer[length++] = uint8_t((value << 1) | 1);
       return;
     }
-    emitMultiByteVarInt(value);
+    emitVarIntSlow(value);
   }
   void emitSignedVarInt(uint64_t value) { emitVarInt((value << 1) ^ uint64_t(int64_t(value) >> 63)); }
   void emitVarIntWithFlag(uint64_t value, bool flag) { emitVarInt((value << 1) | (flag ? 1 : 0)); }
@@ -93,7 +110,11 @@ public:
     if (alignment < 2)
       return;
     size_t padding = size_t((alignment - size() % alignment) % alignment);
-    current.insert(current.end(), padding, kAlignmentByte);
+    if (padding) {
+      reserve(padding);
+      std::memset(buffer + length, kAlignmentByte, padding);
+      length += padding;
+    }
     if (alignment > requiredAlignment)
       requiredAlignment = unsigned(alignment);
   }
@@ -101,14 +122,14 @@ public:
   /// Appends a nested section: its id (with the alignment flag), length,
   /// alignment padding if needed, then the child's bytes (spliced, not copied).
   void emitSection(uint8_t id, EncodingEmitter &&child) {
-    size_t codeOffset = current.size();
+    size_t codeOffset = length;
     emitByte(id);
     emitVarInt(child.size());
     if (unsigned childAlign = child.requiredAlignment; childAlign > 1) {
       if (size() & (childAlign - 1)) {
         emitVarInt(childAlign);
         alignTo(childAlign);
-        current[codeOffset] |= 0x80;
+        buffer[codeOffset] |= 0x80;
       } else if (childAlign > requiredAlignment) {
         requiredAlignment = childAlign;
       }
@@ -129,7 +150,7 @@ public:
 
   /// Forgets everything emitted (keeps the current buffer's capacity).
   void clear() {
-    current.clear();
+    length = 0;
     head = tail = -1;
     prevSize = 0;
     requiredAlignment = 1;
@@ -139,38 +160,65 @@ public:
   void writeTo(raw_ostream &os) {
     for (int64_t c = head; c >= 0; c = pool->chunks[size_t(c)].next)
       os.write(reinterpret_cast<const char *>(pool->chunks[size_t(c)].data), pool->chunks[size_t(c)].size);
-    os.write(reinterpret_cast<const char *>(current.data()), current.size());
+    os.write(reinterpret_cast<const char *>(buffer), length);
   }
   /// Copies all bytes into `out`.
   void appendTo(std::vector<uint8_t> &out) {
     for (int64_t c = head; c >= 0; c = pool->chunks[size_t(c)].next)
       out.insert(out.end(), pool->chunks[size_t(c)].data, pool->chunks[size_t(c)].data + pool->chunks[size_t(c)].size);
-    out.insert(out.end(), current.begin(), current.end());
+    out.insert(out.end(), buffer, buffer + length);
   }
 
 private:
-  void emitMultiByteVarInt(uint64_t value) {
-    uint64_t rest = value >> 7;
-    for (unsigned numBytes = 2; numBytes < 9; ++numBytes) {
-      if ((rest >>= 7) == 0) {
-        uint64_t encoded = ((value << 1) | 1) << (numBytes - 1);
-        for (unsigned i = 0; i < numBytes; ++i)
-          current.push_back(uint8_t(encoded >> (8 * i)));
-        return;
-      }
+  [[gnu::noinline]] void emitVarIntSlow(uint64_t value) {
+    reserve(9);
+    if ((value >> 7) == 0) {
+      buffer[length++] = uint8_t((value << 1) | 1);
+      return;
     }
-    current.push_back(0);
-    for (unsigned i = 0; i < 8; ++i)
-      current.push_back(uint8_t(value >> (8 * i)));
+    unsigned numBytes = (unsigned(std::bit_width(value)) + 6) / 7;
+    if (numBytes <= 8) {
+      storeLittleEndian(buffer + length, ((value << 1) | 1) << (numBytes - 1));
+      length += numBytes;
+      return;
+    }
+    buffer[length] = 0;
+    storeLittleEndian(buffer + length + 1, value);
+    length += 9;
+  }
+  static void storeLittleEndian(uint8_t *out, uint64_t value) {
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(out, &value, 8);
+    } else {
+      for (unsigned i = 0; i < 8; ++i)
+        out[i] = uint8_t(value >> (8 * i));
+    }
+  }
+  /// Makes room for `n` more bytes in the current buffer.
+  void reserve(size_t n) {
+    if (capacity - length < n)
+      grow(n);
+  }
+  void grow(size_t n) {
+    size_t newCapacity = capacity ? capacity * 2 : 256;
+    while (newCapacity - length < n)
+      newCapacity *= 2;
+    auto *newBuffer = static_cast<uint8_t *>(std::realloc(buffer, newCapacity));
+    if (!newBuffer)
+      std::abort();
+    buffer = newBuffer;
+    capacity = newCapacity;
   }
   /// Moves the current buffer into an owned chunk.
   void flushCurrent() {
-    if (current.empty())
+    if (!length)
       return;
-    pool->buffers.emplace_back(std::move(current));
-    current = std::vector<uint8_t>();
-    const std::vector<uint8_t> &buf = pool->buffers.back();
-    appendChunk(buf.data(), buf.size());
+    pool->buffers.emplace_back(buffer);
+    const uint8_t *data = buffer;
+    size_t n = length;
+    buffer = nullptr;
+    length = capacity = 0;
+    appendChunk(data, n);
   }
   void appendChunk(const uint8_t *data, size_t n) {
     pool->chunks.push_back({data, n, -1});
@@ -184,7 +232,8 @@ private:
   }
 
   ChunkPool *pool;
-  std::vector<uint8_t> current;
+  uint8_t *buffer = nullptr;
+  size_t length = 0, capacity = 0;
   int64_t head = -1, tail = -1;
   size_t prevSize = 0;
   unsigned requiredAlignment = 1;

@@ -46,12 +46,10 @@ void bytecode::writeOpProperties(Operation *op, DialectBytecodeWriter &writer, c
 /// A DialectBytecodeWriter that only records what an encoding references.
 class IRNumberingState::NumberingWriter final : public BuiltinBytecodeWriter {
 public:
-  NumberingWriter(IRNumberingState &state, int64_t version) : state(state), version(version) {}
+  NumberingWriter(IRNumberingState &state, std::vector<WorkItem> &children)
+      : state(state), children(children) {}
 
-  /// Attributes and types referenced, in the order they were written.
-  std::vector<WorkItem> children;
-
-  int64_t getBytecodeVersion() const override { return version; }
+  int64_t getBytecodeVersion() const override { return state.version; }
   void writeAttribute(Attribute attr) override { children.push_back({attr.getAsOpaquePointer(), false}); }
   void writeOptionalAttribute(Attribute attr) override {
     if (attr)
@@ -69,32 +67,63 @@ public:
 
 private:
   IRNumberingState &state;
-  int64_t version;
+  /// Attributes and types referenced, in the order they were written.
+  std::vector<WorkItem> &children;
 };
 
 //===----------------------------------------------------------------------===//
-// IRNumberingState
+// Sorting
 //===----------------------------------------------------------------------===//
+
+/// Stable sort of `range` by descending reference count. Most entries are
+/// referenced once (the least possible count), so only the others are
+/// sorted; the rest keep their order after them.
+template <typename T> static void sortByRefCount(std::vector<T *> &range) {
+  std::vector<T *> multi;
+  for (T *entry : range)
+    if (entry->refCount > 1)
+      multi.push_back(entry);
+  if (multi.empty())
+    return;
+  std::stable_sort(multi.begin(), multi.end(), [](const T *lhs, const T *rhs) { return lhs->refCount > rhs->refCount; });
+  // Entries referenced once move back by the number of others after them:
+  // filled from the end, nothing is overwritten before it is read.
+  size_t out = range.size();
+  for (size_t i = range.size(); i-- > 0;)
+    if (range[i]->refCount == 1)
+      range[--out] = range[i];
+  std::copy(multi.begin(), multi.end(), range.begin());
+}
 
 /// Sorts each byte-sized prefix of `range` (the entries a varint of 1, 2, ...
 /// bytes can index) by dialect, starting with the last dialect of the
-/// previous prefix, so that dialect groups are long and few.
-template <typename T> static void groupByDialectPerByte(std::vector<T *> &range) {
+/// previous prefix, so that dialect groups are long and few. A stable
+/// counting sort (dialects are few); then numbers the entries.
+template <typename T> static void groupByDialectPerByte(std::vector<T *> &range, size_t numDialects) {
   if (range.empty())
     return;
   unsigned dialectToOrderFirst = 0;
   size_t elementsInByteGroup = 0;
   size_t begin = 0;
+  std::vector<T *> sorted;
+  std::vector<size_t> starts(numDialects + 2);
   for (unsigned i = 1; i < 9; ++i) {
     elementsInByteGroup = (size_t(1) << (7 * i)) - elementsInByteGroup;
     size_t end = std::min(range.size(), begin + elementsInByteGroup);
-    std::stable_sort(range.begin() + begin, range.begin() + end, [&](const T *lhs, const T *rhs) {
-      if (lhs->dialect->number == dialectToOrderFirst)
-        return rhs->dialect->number != dialectToOrderFirst;
-      if (rhs->dialect->number == dialectToOrderFirst)
-        return false;
-      return lhs->dialect->number < rhs->dialect->number;
-    });
+    // Key 0: the dialect ordered first; else the dialect number plus one.
+    auto key = [&](const T *entry) {
+      unsigned d = entry->dialect->number;
+      return d == dialectToOrderFirst ? 0 : size_t(d) + 1;
+    };
+    std::fill(starts.begin(), starts.end(), 0);
+    for (size_t j = begin; j < end; ++j)
+      ++starts[key(range[j]) + 1];
+    for (size_t k = 1; k < starts.size(); ++k)
+      starts[k] += starts[k - 1];
+    sorted.resize(end - begin);
+    for (size_t j = begin; j < end; ++j)
+      sorted[starts[key(range[j])]++] = range[j];
+    std::copy(sorted.begin(), sorted.end(), range.begin() + begin);
     dialectToOrderFirst = range[end - 1]->dialect->number;
     begin = end;
     if (begin == range.size())
@@ -104,9 +133,15 @@ template <typename T> static void groupByDialectPerByte(std::vector<T *> &range)
     range[i]->number = unsigned(i);
 }
 
+//===----------------------------------------------------------------------===//
+// IRNumberingState
+//===----------------------------------------------------------------------===//
+
 IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion)
     : version(bytecodeVersion), context(rootOp->getContext()) {
   computeGlobalNumberingState(rootOp);
+  // About one location per operation.
+  locs.reserve(records.size());
   numberOperation(rootOp);
 
   // Regions are numbered from a LIFO worklist (as MLIR does, which fixes the
@@ -135,13 +170,12 @@ IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion)
     orderedDialects[i]->number = unsigned(i);
 
   // Most referenced first, then grouped by dialect within each byte size.
-  auto byRefCount = [](const auto *lhs, const auto *rhs) { return lhs->refCount > rhs->refCount; };
-  std::stable_sort(orderedAttrs.begin(), orderedAttrs.end(), byRefCount);
-  std::stable_sort(orderedOpNames.begin(), orderedOpNames.end(), byRefCount);
-  std::stable_sort(orderedTypes.begin(), orderedTypes.end(), byRefCount);
-  groupByDialectPerByte(orderedAttrs);
-  groupByDialectPerByte(orderedOpNames);
-  groupByDialectPerByte(orderedTypes);
+  sortByRefCount(orderedAttrs);
+  sortByRefCount(orderedOpNames);
+  sortByRefCount(orderedTypes);
+  groupByDialectPerByte(orderedAttrs, orderedDialects.size());
+  groupByDialectPerByte(orderedOpNames, orderedDialects.size());
+  groupByDialectPerByte(orderedTypes, orderedDialects.size());
 
   finalizeResources();
 }
@@ -156,9 +190,6 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
     bool hasUnresolvedIsolation;
   };
   std::vector<StackState> opStack;
-  // Isolation status: absent = unknown.
-  PointerMap<const void *, bool> status;
-  unsigned operationID = 0;
 
   auto visitBefore = [&](Operation *op) {
     if (!opStack.empty() && opStack.back().hasUnresolvedIsolation) {
@@ -174,25 +205,25 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
         bool stopUnresolved = stop > 0 ? opStack[stop - 1].hasUnresolvedIsolation : false;
         for (size_t i = stop; i < opStack.size(); ++i) {
           opStack[i].hasUnresolvedIsolation = stopUnresolved;
-          status[opStack[i].op] = false;
+          records[opStack[i].op->orderIndex].isolated = 0;
         }
       }
     }
-    opInfos.insert(op, OpInfo{operationID++, 0});
+    // The pre-order number replaces the cached order in the block (which
+    // the walk invalidates).
+    op->orderIndex = unsigned(records.size());
+    records.emplace_back();
     if (!op->isRegistered())
       decideForeignLayout(op);
-    if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
-      status[op] = true;
-    if (op->getNumRegions())
-      opStack.push_back({op, !status.contains(op)});
-  };
-  auto visitAfter = [&](Operation *op) {
-    opStack.pop_back();
-    bool *s = status.lookup(op);
-    isolated.insert(op, s ? *s : true);
+    if (op->getNumRegions()) {
+      // Isolated unless a use from outside is found (an op with the trait
+      // always is).
+      records.back().isolated = 1;
+      opStack.push_back({op, !op->hasTrait<OpTrait::IsIsolatedFromAbove>()});
+    }
   };
 
-  // Iterative pre-order walk with a callback after an op's regions.
+  // Iterative pre-order walk.
   struct Frame {
     Operation *op;
     unsigned region;
@@ -205,6 +236,8 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
     if (op->getNumRegions())
       frames.push_back({op, 0, nullptr, nullptr});
   };
+  if (Block *block = rootOp->getBlock())
+    block->invalidateOpOrder();
   enter(rootOp);
   while (!frames.empty()) {
     Frame &f = frames.back();
@@ -227,12 +260,12 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
       f.region = r;
     }
     if (!nextBlock) {
-      Operation *op = f.op;
       frames.pop_back();
-      visitAfter(op);
+      opStack.pop_back();
       continue;
     }
     f.block = nextBlock;
+    nextBlock->invalidateOpOrder();
     f.next = nextBlock->empty() ? nullptr : &nextBlock->front();
   }
 }
@@ -287,22 +320,16 @@ void IRNumberingState::number(OperationName name) {
   orderedOpNames.push_back(&n);
 }
 
-void IRNumberingState::number(Attribute attr) {
-  if (AttrNumbering **n = attrs.lookup(getKey(attr))) {
-    ++(*n)->refCount;
-    return;
-  }
-  worklist.push_back({attr.getAsOpaquePointer(), false});
+AttrNumbering *IRNumberingState::number(Attribute attr) {
+  AttrNumbering *n = visitAttribute(attr.getAsOpaquePointer());
   drainWorklist();
+  return n;
 }
 
-void IRNumberingState::number(Type type) {
-  if (TypeNumbering **n = types.lookup(type.getAsOpaquePointer())) {
-    ++(*n)->refCount;
-    return;
-  }
-  worklist.push_back({type.getAsOpaquePointer(), true});
+TypeNumbering *IRNumberingState::number(Type type) {
+  TypeNumbering *n = visitType(type.getAsOpaquePointer());
   drainWorklist();
+  return n;
 }
 
 void IRNumberingState::number(DenseResourceElementsHandle handle) {
@@ -315,59 +342,108 @@ void IRNumberingState::number(DenseResourceElementsHandle handle) {
   numberDialect("builtin").resources.push_back(&r);
 }
 
+AttrNumbering *IRNumberingState::number(PackedLocation loc) {
+  if (!loc.isPacked())
+    return number(Attribute(LocationAttr(loc.get(nullptr))));
+  // The same entry as the FileLineColLoc it stands for.
+  AttrNumbering *n = visitPackedLocation(loc);
+  drainWorklist();
+  return n;
+}
+
+void IRNumberingState::queueChildren() {
+  worklist.insert(worklist.end(), children.rbegin(), children.rend());
+  children.clear();
+}
+
+AttrNumbering *IRNumberingState::visitAttribute(const void *ptr) {
+  Attribute attr = Attribute::getFromOpaquePointer(ptr);
+  const void *key = getKey(attr);
+  if (key != ptr)
+    return visitPackedLocation(PackedLocation::getFromOpaquePointer(key));
+  auto [slot, inserted] = attrs.insert(ptr, nullptr);
+  if (!inserted) {
+    ++slot->second->refCount;
+    return slot->second;
+  }
+  AttrNumbering &n = attrStorage.emplace_back(attr);
+  slot->second = &n;
+  orderedAttrs.push_back(&n);
+  // Attributes of dialects that were not loaded are written as if the
+  // dialect was.
+  if (auto opaque = dyn_cast<OpaqueAttr>(attr)) {
+    n.dialect = &numberDialect(opaque.getDialectNamespace().getValue());
+    return &n;
+  }
+  n.dialect = &numberDialect(&attr.getDialect());
+  if (n.dialect->isBuiltin) {
+    NumberingWriter writer(*this, children);
+    writeBuiltinAttribute(attr, writer);
+    queueChildren();
+  }
+  return &n;
+}
+
+TypeNumbering *IRNumberingState::visitType(const void *ptr) {
+  auto [slot, inserted] = types.insert(ptr, nullptr);
+  if (!inserted) {
+    ++slot->second->refCount;
+    return slot->second;
+  }
+  Type type = Type::getFromOpaquePointer(ptr);
+  TypeNumbering &n = typeStorage.emplace_back(type);
+  slot->second = &n;
+  orderedTypes.push_back(&n);
+  if (auto opaque = dyn_cast<OpaqueType>(type)) {
+    n.dialect = &numberDialect(opaque.getDialectNamespace().getValue());
+    return &n;
+  }
+  n.dialect = &numberDialect(&type.getDialect());
+  if (n.dialect->isBuiltin) {
+    NumberingWriter writer(*this, children);
+    writeBuiltinType(type, writer);
+    queueChildren();
+  }
+  return &n;
+}
+
+AttrNumbering *IRNumberingState::visitPackedLocation(PackedLocation loc) {
+  auto [slot, inserted] = locs.insert(loc.getAsOpaquePointer(), nullptr);
+  if (!inserted) {
+    ++slot->second->refCount;
+    return slot->second;
+  }
+  AttrNumbering &n = attrStorage.emplace_back(Attribute());
+  n.packedLoc = loc;
+  slot->second = &n;
+  orderedAttrs.push_back(&n);
+  // Its encoding references the file name: numbered now, as it would be
+  // next from the worklist.
+  unsigned fileIndex = loc.getPackedFileIndex();
+  if (fileIndex < packedFiles.size() && packedFiles[fileIndex]) {
+    n.dialect = packedFiles[fileIndex]->dialect; // builtin
+    ++packedFiles[fileIndex]->refCount;
+    return &n;
+  }
+  StringAttr file = loc.getPackedFile(context);
+  n.dialect = &numberDialect(&file.getDialect());
+  AttrNumbering *fileEntry = visitAttribute(file.getAsOpaquePointer());
+  if (fileIndex >= packedFiles.size())
+    packedFiles.resize(fileIndex + 1);
+  packedFiles[fileIndex] = fileEntry;
+  return &n;
+}
+
 void IRNumberingState::drainWorklist() {
   // Pre-order through the encodings: an entry is numbered, then what its
   // encoding references, in the order it is written.
   while (!worklist.empty()) {
     WorkItem item = worklist.back();
     worklist.pop_back();
-    NumberingWriter writer(*this, version);
-    if (!item.isType) {
-      const void *key = getKey(Attribute::getFromOpaquePointer(item.ptr));
-      if (key != item.ptr) {
-        // A plain file:line:col: the entry of its packed form, then (pre-order)
-        // the file name.
-        if (StringAttr file = numberPackedLocation(PackedLocation::getFromOpaquePointer(key)))
-          worklist.push_back({file.getAsOpaquePointer(), false});
-        continue;
-      }
-      auto [slot, inserted] = attrs.insert(item.ptr, nullptr);
-      if (!inserted) {
-        ++slot->second->refCount;
-        continue;
-      }
-      Attribute attr = Attribute::getFromOpaquePointer(item.ptr);
-      AttrNumbering &n = attrStorage.emplace_back(attr);
-      slot->second = &n;
-      orderedAttrs.push_back(&n);
-      // Attributes of dialects that were not loaded are written as if the
-      // dialect was.
-      if (auto opaque = dyn_cast<OpaqueAttr>(attr)) {
-        n.dialect = &numberDialect(opaque.getDialectNamespace().getValue());
-        continue;
-      }
-      n.dialect = &numberDialect(&attr.getDialect());
-      if (!n.dialect->isBuiltin || !writeBuiltinAttribute(attr, writer))
-        continue;
-    } else {
-      auto [slot, inserted] = types.insert(item.ptr, nullptr);
-      if (!inserted) {
-        ++slot->second->refCount;
-        continue;
-      }
-      Type type = Type::getFromOpaquePointer(item.ptr);
-      TypeNumbering &n = typeStorage.emplace_back(type);
-      slot->second = &n;
-      orderedTypes.push_back(&n);
-      if (auto opaque = dyn_cast<OpaqueType>(type)) {
-        n.dialect = &numberDialect(opaque.getDialectNamespace().getValue());
-        continue;
-      }
-      n.dialect = &numberDialect(&type.getDialect());
-      if (!n.dialect->isBuiltin || !writeBuiltinType(type, writer))
-        continue;
-    }
-    worklist.insert(worklist.end(), writer.children.rbegin(), writer.children.rend());
+    if (item.isType)
+      visitType(item.ptr);
+    else
+      visitAttribute(item.ptr);
   }
 }
 
@@ -404,9 +480,10 @@ DictionaryAttr bytecode::getWrittenAttrDictionary(Operation *op, int64_t version
 }
 
 void IRNumberingState::numberOperation(Operation *op) {
+  OpRecord &rec = records[op->orderIndex];
   number(op->getName());
+  rec.firstValueID = nextValueID;
   if (unsigned numResults = op->getNumResults()) {
-    opInfos.lookup(op)->firstResultID = nextValueID;
     nextValueID += numResults;
     for (unsigned i = 0; i < numResults; ++i)
       number(op->getResult(i).getType());
@@ -414,20 +491,83 @@ void IRNumberingState::numberOperation(Operation *op) {
   const ForeignOpLayout *foreign = getForeignLayout(op);
   DictionaryAttr dict = getWrittenAttrDictionary(op, version, foreign);
   if (!dict.empty())
-    number(dict);
-  if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op, foreign)) {
-    if (op->isRegistered() || foreign) {
-      NumberingWriter writer(*this, version);
-      writeOpProperties(op, writer, foreign);
-      for (WorkItem &item : writer.children) {
-        worklist.push_back(item);
-        drainWorklist();
-      }
-    } else {
-      number(op->getPropertySlots()[0]);
+    rec.dict = number(dict);
+  if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op, foreign))
+    rec.propertiesClass = numberProperties(op, foreign);
+  rec.loc = number(op->getPackedLoc());
+}
+
+/// Mixes `value` into the hash `h`.
+static uint64_t hashCombine(uint64_t h, const void *value) {
+  h ^= reinterpret_cast<uintptr_t>(value);
+  h *= 0x9E3779B97F4A7C15ULL;
+  return h ^ (h >> 29);
+}
+
+uint32_t IRNumberingState::numberProperties(Operation *op, const ForeignOpLayout *foreign) {
+  // The key of the class: the name and the property slots.
+  size_t keyOffset = keyStore.size();
+  keyStore.push_back(op->getName().getAsOpaquePointer());
+  for (Attribute slot : op->getPropertySlots())
+    keyStore.push_back(slot.getAsOpaquePointer());
+  size_t keySize = keyStore.size() - keyOffset;
+  uint64_t hash = 0;
+  for (size_t i = keyOffset; i < keyStore.size(); ++i)
+    hash = hashCombine(hash, keyStore[i]);
+
+  if ((propertiesClasses.size() + 1) * 2 > classTable.size()) {
+    // Rehash at half load.
+    std::vector<uint32_t> old = std::move(classTable);
+    classTable.assign(old.empty() ? 64 : old.size() * 2, ~0u);
+    size_t mask = classTable.size() - 1;
+    for (uint32_t index : old) {
+      if (index == ~0u)
+        continue;
+      const PropertiesClass &c = propertiesClasses[index];
+      uint64_t h = 0;
+      for (size_t i = c.keyOffset; i < c.keyOffset + c.keySize; ++i)
+        h = hashCombine(h, keyStore[i]);
+      size_t b = size_t(h) & mask;
+      while (classTable[b] != ~0u)
+        b = (b + 1) & mask;
+      classTable[b] = index;
     }
   }
-  number(op->getPackedLoc());
+  size_t mask = classTable.size() - 1;
+  size_t bucket = size_t(hash) & mask;
+  for (; classTable[bucket] != ~0u; bucket = (bucket + 1) & mask) {
+    PropertiesClass &c = propertiesClasses[classTable[bucket]];
+    if (c.keySize != keySize ||
+        !std::equal(keyStore.begin() + c.keyOffset, keyStore.begin() + c.keyOffset + keySize,
+                    keyStore.begin() + keyOffset))
+      continue;
+    // Seen before: the same references again.
+    keyStore.resize(keyOffset);
+    for (size_t i = c.refsOffset; i < c.refsOffset + c.refsSize; ++i)
+      ++*refStore[i];
+    return classTable[bucket];
+  }
+
+  uint32_t index = uint32_t(propertiesClasses.size());
+  classTable[bucket] = index;
+  PropertiesClass &c = propertiesClasses.emplace_back();
+  c.keyOffset = uint32_t(keyOffset);
+  c.keySize = uint32_t(keySize);
+  std::vector<WorkItem> refs;
+  if (op->isRegistered() || foreign) {
+    NumberingWriter writer(*this, refs);
+    writeOpProperties(op, writer, foreign);
+  } else {
+    refs.push_back({getUnregisteredProperties(op).getAsOpaquePointer(), false});
+  }
+  c.refsOffset = uint32_t(refStore.size());
+  c.refsSize = uint32_t(refs.size());
+  for (const WorkItem &item : refs) {
+    unsigned *refCount = item.isType ? &visitType(item.ptr)->refCount : &visitAttribute(item.ptr)->refCount;
+    drainWorklist();
+    refStore.push_back(refCount);
+  }
+  return index;
 }
 
 const void *IRNumberingState::getKey(Attribute attr) const {
@@ -443,43 +583,17 @@ const void *IRNumberingState::getKey(Attribute attr) const {
   return attr.getAsOpaquePointer();
 }
 
-void IRNumberingState::number(PackedLocation loc) {
-  if (!loc.isPacked()) {
-    number(Attribute(LocationAttr(loc.get(nullptr))));
-    return;
-  }
-  // The same entry as the FileLineColLoc it stands for: numbered, then the
-  // file name its encoding references.
-  if (StringAttr file = numberPackedLocation(loc))
-    number(Attribute(file));
-}
-
-StringAttr IRNumberingState::numberPackedLocation(PackedLocation loc) {
-  auto [slot, inserted] = attrs.insert(loc.getAsOpaquePointer(), nullptr);
-  if (!inserted) {
-    ++slot->second->refCount;
-    return StringAttr();
-  }
-  AttrNumbering &n = attrStorage.emplace_back(Attribute());
-  n.packedLoc = loc;
-  slot->second = &n;
-  orderedAttrs.push_back(&n);
-  StringAttr file = loc.getPackedFile(context);
-  n.dialect = &numberDialect(&file.getDialect()); // builtin
-  return file;
-}
-
 void IRNumberingState::numberRegion(Region *region) {
   if (region->empty())
     return;
   unsigned firstValueID = nextValueID;
   unsigned blockIndex = 0;
   for (Block &block : *region) {
-    blockInfos.insert(&block, BlockInfo{blockIndex++, nextValueID});
+    blockInfos.insert(&block, BlockInfo{blockIndex++, nextValueID, unsigned(argLocs.size())});
     for (unsigned i = 0, e = block.getNumArguments(); i < e; ++i) {
       BlockArgument arg = block.getArgument(i);
       ++nextValueID;
-      number(arg.getPackedLoc());
+      argLocs.push_back(number(arg.getPackedLoc()));
       number(arg.getType());
     }
     for (Operation &op : block)
@@ -502,4 +616,3 @@ void IRNumberingState::finalizeResources() {
         r->number = next++;
   }
 }
-

@@ -6,6 +6,11 @@
 // traversal order, reference-count sort and per-byte dialect grouping), so
 // the output matches mlir-opt's byte for byte. Every traversal is iterative.
 //
+// What the writer needs per operation is kept in a dense table indexed by the
+// operation's pre-order number, which the numbering stores in
+// Operation::orderIndex (invalidating the cached block orders it replaces):
+// writing an operation then costs no lookup in the large tables.
+//
 #pragma once
 
 #include "BuiltinDialectBytecode.h"
@@ -76,12 +81,45 @@ void writeOpProperties(Operation *op, DialectBytecodeWriter &writer, const Forei
 /// unregistered one written with a `foreign` layout.
 DictionaryAttr getWrittenAttrDictionary(Operation *op, int64_t version, const ForeignOpLayout *foreign);
 
+/// The properties of the operations with one name and the same property
+/// slots. An encoding only reads the name and the slots, so these operations
+/// share one payload: it is encoded (and its references counted) once.
+struct PropertiesClass {
+  /// Where the name and slots of the class are in the key store.
+  uint32_t keyOffset = 0, keySize = 0;
+  /// The reference counts of what the payload references (in the entries).
+  uint32_t refsOffset = 0, refsSize = 0;
+  /// The index of the payload in the properties section, once written.
+  uint32_t sectionIndex = ~0u;
+};
+
+/// What the writer needs of one operation.
+struct OpRecord {
+  /// The entry of its location.
+  AttrNumbering *loc = nullptr;
+  /// The entry of its written attribute dictionary (null if empty).
+  AttrNumbering *dict = nullptr;
+  /// The value number of its first result.
+  uint32_t firstValueID = 0;
+  /// Its PropertiesClass (kNoProperties if it writes none).
+  uint32_t propertiesClass : 31;
+  /// No operation in its regions uses a value defined outside of it.
+  uint32_t isolated : 1;
+  static constexpr uint32_t kNoProperties = (1u << 31) - 1;
+  OpRecord() : propertiesClass(kNoProperties), isolated(0) {}
+};
+
 /// The numbering of one IR tree.
 class IRNumberingState {
 public:
   IRNumberingState(Operation *rootOp, int64_t bytecodeVersion);
 
-  unsigned getNumber(Attribute attr) const { return (*attrs.lookup(getKey(attr)))->number; }
+  unsigned getNumber(Attribute attr) const {
+    const void *key = getKey(attr);
+    if (isLocationKey(key))
+      return (*locs.lookup(key))->number;
+    return (*attrs.lookup(key))->number;
+  }
   /// The key of an attribute in the numbering: a plain file:line:col
   /// location is keyed by its packed form, so that it and the operation
   /// locations kept packed are one entry, as they are one attribute.
@@ -90,7 +128,7 @@ public:
   unsigned getNumber(OperationName name) const { return (*opNames.lookup(name.getAsOpaquePointer()))->number; }
   unsigned getNumber(Value value) const {
     if (auto result = dyn_cast<OpResult>(value))
-      return opInfos.lookup(result.getOwner())->firstResultID + result.getResultNumber();
+      return getRecord(result.getOwner()).firstValueID + result.getResultNumber();
     auto arg = cast<BlockArgument>(value);
     return blockInfos.lookup(arg.getOwner())->firstArgID + arg.getArgNumber();
   }
@@ -98,12 +136,18 @@ public:
   unsigned getNumber(DenseResourceElementsHandle handle) const {
     return (*resourceIndex.lookup(handle.getEntry()))->number;
   }
+  /// What the writer needs of `op` (numbered by this state).
+  const OpRecord &getRecord(Operation *op) const { return records[op->orderIndex]; }
   /// Pre-order number of an operation (for use-list orders).
-  unsigned getOperationID(Operation *op) const { return opInfos.lookup(op)->id; }
+  static unsigned getOperationID(Operation *op) { return op->orderIndex; }
+  /// The entries of the locations of `block`'s arguments.
+  const AttrNumbering *const *getArgumentLocations(Block *block) const {
+    return argLocs.data() + blockInfos.lookup(block)->firstArgLoc;
+  }
   /// Number of values defined directly in a non-empty region.
   unsigned getRegionValueCount(Region *region) const { return *regionValueCounts.lookup(region); }
   /// Whether no operation in `op`'s regions uses a value defined outside it.
-  bool isIsolatedFromAbove(Operation *op) const { return *isolated.lookup(op); }
+  bool isIsolatedFromAbove(Operation *op) const { return getRecord(op).isolated; }
   /// The layout the unregistered operations named `name` are written with
   /// (as mlir-opt, which registers them, writes them), or null: written as
   /// unregistered, because no layout is known or because one of them has
@@ -115,6 +159,9 @@ public:
   const ForeignOpLayout *getForeignLayout(Operation *op) const {
     return op->isRegistered() ? nullptr : getForeignLayout(op->getName());
   }
+  /// The properties classes (see OpRecord::propertiesClass); the writer
+  /// records their section index.
+  std::vector<PropertiesClass> &getPropertiesClasses() { return propertiesClasses; }
 
   ArrayRef<DialectNumbering *> getDialects() const { return orderedDialects; }
   ArrayRef<AttrNumbering *> getAttributes() const { return orderedAttrs; }
@@ -123,23 +170,25 @@ public:
   int64_t getBytecodeVersion() const { return version; }
   MLIRContext *getContext() const { return context; }
 
-  /// Numbers an attribute/type and everything its encoding references.
-  void number(Attribute attr);
-  void number(Type type);
+  /// Numbers an attribute/type and everything its encoding references;
+  /// returns its entry.
+  AttrNumbering *number(Attribute attr);
+  TypeNumbering *number(Type type);
   void number(DenseResourceElementsHandle handle);
   /// Numbers a location as stored in an operation or block argument.
-  void number(PackedLocation loc);
-  /// Creates the entry of a packed location (or counts a reference to it);
-  /// returns the file name to number next for a new entry, else null.
-  StringAttr numberPackedLocation(PackedLocation loc);
+  AttrNumbering *number(PackedLocation loc);
+
   /// The number of such a location.
   unsigned getNumber(PackedLocation loc) const {
-    return loc.isPacked() ? (*attrs.lookup(loc.getAsOpaquePointer()))->number
+    return loc.isPacked() ? (*locs.lookup(loc.getAsOpaquePointer()))->number
                           : getNumber(Attribute(LocationAttr(loc.get(nullptr))));
   }
 
 private:
   class NumberingWriter;
+
+  /// Whether `key` (see getKey) stands for a packed location.
+  static bool isLocationKey(const void *key) { return reinterpret_cast<uintptr_t>(key) & 1; }
 
   void computeGlobalNumberingState(Operation *rootOp);
   /// Records whether unregistered `op` (and the others of its name) can be
@@ -148,10 +197,22 @@ private:
   void numberOperation(Operation *op);
   void numberRegion(Region *region);
   void number(OperationName name);
+  /// Numbers the properties of `op`; returns its class.
+  uint32_t numberProperties(Operation *op, const ForeignOpLayout *foreign);
   DialectNumbering &numberDialect(std::string_view name);
   DialectNumbering &numberDialect(Dialect *dialect);
+  /// Counts one reference to an attribute/type: creates its entry (and
+  /// queues what its encoding references) or increments its count.
+  AttrNumbering *visitAttribute(const void *ptr);
+  TypeNumbering *visitType(const void *ptr);
+  /// Creates the entry of a packed location (queueing its file name) or
+  /// counts a reference to it.
+  AttrNumbering *visitPackedLocation(PackedLocation loc);
   /// Numbers the queued attributes/types (pre-order through encodings).
   void drainWorklist();
+  /// Queues what the last encoding referenced (in reverse, so that the
+  /// first reference is numbered first).
+  void queueChildren();
   void finalizeResources();
 
   int64_t version;
@@ -162,6 +223,8 @@ private:
     bool isType;
   };
   std::vector<WorkItem> worklist;
+  /// What an encoding references (see NumberingWriter), reused.
+  std::vector<WorkItem> children;
 
   std::deque<DialectNumbering> dialectStorage;
   std::unordered_map<std::string_view, DialectNumbering *> dialectsByName;
@@ -173,6 +236,11 @@ private:
   std::deque<OpNameNumbering> opNameStorage;
   std::deque<ResourceNumbering> resourceStorage;
   PointerMap<const void *, AttrNumbering *> attrs;
+  /// Packed locations (keyed by their bits), apart from the other
+  /// attributes: there is usually one per operation.
+  PointerMap<const void *, AttrNumbering *> locs;
+  /// The entries of the file names of packed locations, by file index.
+  std::vector<AttrNumbering *> packedFiles;
   PointerMap<const void *, TypeNumbering *> types;
   PointerMap<const void *, OpNameNumbering *> opNames;
   PointerMap<const void *, ResourceNumbering *> resourceIndex;
@@ -180,22 +248,26 @@ private:
   std::vector<TypeNumbering *> orderedTypes;
   std::vector<OpNameNumbering *> orderedOpNames;
 
-  /// Per operation: its pre-order number and the value number of its first
-  /// result (results are numbered consecutively).
-  struct OpInfo {
-    unsigned id = 0, firstResultID = 0;
-  };
-  PointerMap<const void *, OpInfo> opInfos;
-  /// Per block: its index in its region and the number of its first argument.
+  /// Per operation, by pre-order number.
+  std::vector<OpRecord> records;
+  /// Per block: its index in its region, the number of its first argument
+  /// and where its argument locations start in argLocs.
   struct BlockInfo {
-    unsigned index = 0, firstArgID = 0;
+    unsigned index = 0, firstArgID = 0, firstArgLoc = 0;
   };
   PointerMap<const void *, BlockInfo> blockInfos;
+  std::vector<AttrNumbering *> argLocs;
   PointerMap<const void *, unsigned> regionValueCounts;
-  PointerMap<const void *, bool> isolated;
   /// Per unregistered operation name: the layout it is written with.
   PointerMap<const void *, const ForeignOpLayout *> foreignLayouts;
   unsigned nextValueID = 0;
+
+  /// Properties classes, and the hash table finding them by key (name and
+  /// slots, in keyStore).
+  std::vector<PropertiesClass> propertiesClasses;
+  std::vector<const void *> keyStore;
+  std::vector<unsigned *> refStore;
+  std::vector<uint32_t> classTable;
 };
 
 } // namespace lamina::bytecode

@@ -546,7 +546,8 @@ private:
 
 public:
   /// Index used by isBeforeInBlock (also scratch space for the bytecode
-  /// reader). Declared here so the object packs into 80 bytes.
+  /// reader and writer, which invalidate the block's order). Declared here
+  /// so the object packs into 80 bytes.
   unsigned orderIndex = 0;
 
 private:
