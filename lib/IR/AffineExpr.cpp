@@ -22,6 +22,7 @@
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/Support/Casting.h"
 #include "lamina/Support/RawOstream.h"
+#include "lamina/Support/SmallVector.h"
 
 #include <cassert>
 #include <numeric>
@@ -779,7 +780,7 @@ void lamina::printAffineExpr(raw_ostream &os, AffineExpr root,
     const char *text = nullptr;
     int64_t value = 0;
   };
-  std::vector<Piece> stack;
+  SmallVector<Piece, 32> stack;
   stack.push_back({Piece::Expr, false, root});
   // Pieces of one node, in print order; appended to the stack reversed.
   Piece pieces[8];

@@ -16,6 +16,7 @@
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Verifier.h"
+#include "lamina/Support/SmallVector.h"
 #include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
@@ -773,7 +774,9 @@ template <typename T> void AliasInitializer::generateAlias(T symbol, InProgressA
 }
 
 void AliasInitializer::markAliasNonDeferrable(size_t index) {
-  std::vector<size_t> worklist{index};
+  if (!aliases[index].canBeDeferred)
+    return; // the common case: nothing to do, and no worklist to allocate
+  SmallVector<size_t, 16> worklist{index};
   while (!worklist.empty()) {
     size_t i = worklist.back();
     worklist.pop_back();
@@ -1060,7 +1063,7 @@ private:
 
 /// Attributes (inherent and discardable) of `op` as MLIR's getAttrs()
 /// returns them: merged and sorted by name.
-static void getMergedAttrs(Operation *op, std::vector<NamedAttribute> &out) {
+static void getMergedAttrs(Operation *op, SmallVectorImpl<NamedAttribute> &out) {
   out.clear();
   ArrayRef<NamedAttribute> discardable = op->getDiscardableAttrs();
   if (op->isRegistered()) {
@@ -1076,8 +1079,19 @@ static void getMergedAttrs(Operation *op, std::vector<NamedAttribute> &out) {
     out.assign(discardable.begin(), discardable.end());
     return;
   }
-  out.insert(out.end(), discardable.begin(), discardable.end());
-  std::stable_sort(out.begin(), out.end());
+  out.append(discardable.begin(), discardable.end());
+  if (out.size() > 32) {
+    std::stable_sort(out.begin(), out.end());
+    return;
+  }
+  // Insertion sort (stable, no buffer) for the usual short lists.
+  for (size_t i = 1; i < out.size(); ++i) {
+    NamedAttribute a = out[i];
+    size_t j = i;
+    for (; j > 0 && a < out[j - 1]; --j)
+      out[j] = out[j - 1];
+    out[j] = a;
+  }
 }
 
 void AliasOperationPrinter::visitGenericOpTail(Operation *op) {
@@ -1085,7 +1099,7 @@ void AliasOperationPrinter::visitGenericOpTail(Operation *op) {
     printType(v.getType());
   for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
     printType(op->getResult(i).getType());
-  std::vector<NamedAttribute> attrs;
+  SmallVector<NamedAttribute, 16> attrs;
   getMergedAttrs(op, attrs);
   for (const NamedAttribute &a : attrs)
     printAttribute(a.getValue());
