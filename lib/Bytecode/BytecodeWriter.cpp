@@ -445,7 +445,7 @@ bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool
     for (unsigned i = 0; i < numSuccessors; ++i)
       emitter.emitVarInt(numbering.getNumber(op->getSuccessor(i)));
   }
-  if (version >= kUseListOrdering)
+  if (version >= kUseListOrdering && record.hasUnorderedUses)
     writeUseListOrders(emitter, mask, op->getResults());
   unsigned numRegions = op->getNumRegions();
   if (numRegions)
@@ -469,7 +469,7 @@ void BytecodeWriter::writeRegionHeader(EncodingEmitter &emitter, Region &region)
 
 void BytecodeWriter::writeBlockHeader(EncodingEmitter &emitter, Block &block) {
   unsigned numArgs = block.getNumArguments();
-  emitter.emitVarIntWithFlag(block.getOperations().size(), numArgs != 0);
+  emitter.emitVarIntWithFlag(numbering.getNumOperations(&block), numArgs != 0);
   if (!numArgs)
     return;
   emitter.emitVarInt(numArgs);
@@ -488,10 +488,12 @@ void BytecodeWriter::writeBlockHeader(EncodingEmitter &emitter, Block &block) {
     }
   }
   if (version >= kUseListOrdering) {
+    // The mask byte, even when no order follows.
     uint64_t maskOffset = emitter.size();
     uint8_t mask = 0;
     emitter.emitByte(0);
-    writeUseListOrders(emitter, mask, block.getArguments());
+    if (numbering.hasUnorderedUses(&block))
+      writeUseListOrders(emitter, mask, block.getArguments());
     if (mask)
       emitter.patchByte(maskOffset, mask);
   }

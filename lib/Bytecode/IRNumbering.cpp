@@ -146,24 +146,20 @@ IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion)
 
   // Regions are numbered from a LIFO worklist (as MLIR does, which fixes the
   // order attributes are first seen in). Values of a region continue the
-  // numbering of the enclosing regions unless its op is isolated.
-  std::vector<std::pair<Region *, unsigned>> numberContext;
-  auto addOpRegionsToNumber = [&](Operation *op) {
-    if (!op->getNumRegions())
-      return;
-    unsigned firstValueID = isIsolatedFromAbove(op) ? 0 : nextValueID;
-    for (Region &region : op->getRegions())
-      numberContext.emplace_back(&region, firstValueID);
-  };
-  addOpRegionsToNumber(rootOp);
-  while (!numberContext.empty()) {
-    auto [region, firstID] = numberContext.back();
-    numberContext.pop_back();
+  // numbering of the enclosing region unless its op is isolated.
+  for (Region &region : rootOp->getRegions())
+    regionWorklist.push_back({&region, isIsolatedFromAbove(rootOp) ? 0 : nextValueID});
+  while (!regionWorklist.empty()) {
+    auto [region, firstID] = regionWorklist.back();
+    regionWorklist.pop_back();
     nextValueID = firstID;
+    size_t firstNested = regionWorklist.size();
     numberRegion(region);
-    for (Block &block : *region)
-      for (Operation &op : block)
-        addOpRegionsToNumber(&op);
+    // The regions it queued (for its operations, in order) continue after
+    // its values.
+    for (size_t i = firstNested; i < regionWorklist.size(); ++i)
+      if (regionWorklist[i].second == kPendingValueID)
+        regionWorklist[i].second = nextValueID;
   }
 
   for (size_t i = 0; i < orderedDialects.size(); ++i)
@@ -408,14 +404,14 @@ TypeNumbering *IRNumberingState::visitType(const void *ptr) {
 }
 
 AttrNumbering *IRNumberingState::visitPackedLocation(PackedLocation loc) {
-  auto [slot, inserted] = locs.insert(loc.getAsOpaquePointer(), nullptr);
+  auto [slot, inserted] = locs.insert(loc);
   if (!inserted) {
-    ++slot->second->refCount;
-    return slot->second;
+    ++(*slot)->refCount;
+    return *slot;
   }
   AttrNumbering &n = attrStorage.emplace_back(Attribute());
   n.packedLoc = loc;
-  slot->second = &n;
+  *slot = &n;
   orderedAttrs.push_back(&n);
   // Its encoding references the file name: numbered now, as it would be
   // next from the worklist.
@@ -495,6 +491,25 @@ void IRNumberingState::numberOperation(Operation *op) {
   if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op, foreign))
     rec.propertiesClass = numberProperties(op, foreign);
   rec.loc = number(op->getPackedLoc());
+
+  // Use lists in the reference order (descending use ID, see getUseID)
+  // need no use-list order: each use must come after the next one.
+  OpOperand *operands = op->getOpOperands().data();
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+    OpOperand *next = operands[i].getNextOperandUsingThisValue();
+    if (!next)
+      continue;
+    Operation *owner = next->getOwner();
+    if (owner == op ? next > &operands[i] : owner->orderIndex > op->orderIndex)
+      markUnorderedUses(operands[i].get());
+  }
+}
+
+void IRNumberingState::markUnorderedUses(Value value) {
+  if (auto result = dyn_cast<OpResult>(value))
+    records[result.getOwner()->orderIndex].hasUnorderedUses = 1;
+  else
+    unorderedArgBlocks.insert(cast<BlockArgument>(value).getOwner(), true);
 }
 
 /// Mixes `value` into the hash `h`.
@@ -589,15 +604,26 @@ void IRNumberingState::numberRegion(Region *region) {
   unsigned firstValueID = nextValueID;
   unsigned blockIndex = 0;
   for (Block &block : *region) {
-    blockInfos.insert(&block, BlockInfo{blockIndex++, nextValueID, unsigned(argLocs.size())});
+    BlockInfo &info = blockInfos.insert(&block, BlockInfo{blockIndex++, nextValueID, unsigned(argLocs.size()), 0})
+                          .first->second;
     for (unsigned i = 0, e = block.getNumArguments(); i < e; ++i) {
       BlockArgument arg = block.getArgument(i);
       ++nextValueID;
       argLocs.push_back(number(arg.getPackedLoc()));
       number(arg.getType());
     }
-    for (Operation &op : block)
+    unsigned numOps = 0;
+    for (Operation &op : block) {
       numberOperation(&op);
+      ++numOps;
+      if (unsigned numRegions = op.getNumRegions()) {
+        unsigned firstID = isIsolatedFromAbove(&op) ? 0 : kPendingValueID;
+        for (unsigned i = 0; i < numRegions; ++i)
+          regionWorklist.push_back({&op.getRegion(i), firstID});
+      }
+    }
+    // (The table did not grow since `info` was found.)
+    info.numOps = numOps;
   }
   regionValueCounts.insert(region, nextValueID - firstValueID);
 }

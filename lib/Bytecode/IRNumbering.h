@@ -102,11 +102,82 @@ struct OpRecord {
   /// The value number of its first result.
   uint32_t firstValueID = 0;
   /// Its PropertiesClass (kNoProperties if it writes none).
-  uint32_t propertiesClass : 31;
+  uint32_t propertiesClass : 30;
   /// No operation in its regions uses a value defined outside of it.
   uint32_t isolated : 1;
-  static constexpr uint32_t kNoProperties = (1u << 31) - 1;
-  OpRecord() : propertiesClass(kNoProperties), isolated(0) {}
+  /// The uses of one of its results are not in the order reading recreates
+  /// (see IRNumberingState::hasUnorderedUses).
+  uint32_t hasUnorderedUses : 1;
+  static constexpr uint32_t kNoProperties = (1u << 30) - 1;
+  OpRecord() : propertiesClass(kNoProperties), isolated(0), hasUnorderedUses(0) {}
+};
+
+/// Finds the entries of packed locations (keyed by their bits). Consecutive
+/// operations usually sit on consecutive lines, so locations are grouped by
+/// file and run of lines, each group a block of chain heads (one per line):
+/// numbering the operations of a region touches a few cache lines rather
+/// than one random hash slot per operation.
+class PackedLocationTable {
+public:
+  /// Reserves room for `n` locations.
+  void reserve(size_t n) { nodes.reserve(n); }
+  /// The slot of `loc`'s entry, and whether it was just added (its entry
+  /// then is null). The slot is valid until the next insertion.
+  std::pair<AttrNumbering **, bool> insert(PackedLocation loc) {
+    uint32_t &head = heads[getBlock(loc) * kLinesPerGroup + loc.getPackedLine() % kLinesPerGroup];
+    for (uint32_t n = head; n != kNone; n = nodes[n].next)
+      if (nodes[n].loc == loc)
+        return {&nodes[n].entry, false};
+    nodes.push_back({loc, nullptr, head});
+    head = uint32_t(nodes.size() - 1);
+    return {&nodes.back().entry, true};
+  }
+  /// The entry of `loc`, or null.
+  AttrNumbering *lookup(PackedLocation loc) const {
+    const uint32_t *block = groups.lookup(getGroupKey(loc));
+    if (!block)
+      return nullptr;
+    for (uint32_t n = heads[*block * kLinesPerGroup + loc.getPackedLine() % kLinesPerGroup]; n != kNone;
+         n = nodes[n].next)
+      if (nodes[n].loc == loc)
+        return nodes[n].entry;
+    return nullptr;
+  }
+
+private:
+  static constexpr unsigned kLinesPerGroup = 16;
+  static constexpr uint32_t kNone = ~0u;
+  /// File index and line group, as a (non-null) pointer-sized key.
+  static const void *getGroupKey(PackedLocation loc) {
+    uint64_t key = (uint64_t(loc.getPackedLine() / kLinesPerGroup) << (PackedLocation::kFileBits + 1)) |
+                   (uint64_t(loc.getPackedFileIndex()) << 1) | 1;
+    return reinterpret_cast<const void *>(uintptr_t(key));
+  }
+  /// The block of `loc`'s group, created if needed.
+  uint32_t getBlock(PackedLocation loc) {
+    const void *key = getGroupKey(loc);
+    if (key == lastKey)
+      return lastBlock;
+    auto [slot, inserted] = groups.insert(key, uint32_t(heads.size() / kLinesPerGroup));
+    if (inserted)
+      heads.resize(heads.size() + kLinesPerGroup, kNone);
+    lastKey = key;
+    lastBlock = slot->second;
+    return lastBlock;
+  }
+
+  struct Node {
+    PackedLocation loc;
+    AttrNumbering *entry;
+    /// The next location of the same line, or kNone.
+    uint32_t next;
+  };
+  PointerMap<const void *, uint32_t> groups;
+  std::vector<uint32_t> heads;
+  std::vector<Node> nodes;
+  /// The group looked up last (most lookups repeat it).
+  const void *lastKey = nullptr;
+  uint32_t lastBlock = 0;
 };
 
 /// The numbering of one IR tree.
@@ -117,7 +188,7 @@ public:
   unsigned getNumber(Attribute attr) const {
     const void *key = getKey(attr);
     if (isLocationKey(key))
-      return (*locs.lookup(key))->number;
+      return locs.lookup(PackedLocation::getFromOpaquePointer(key))->number;
     return (*attrs.lookup(key))->number;
   }
   /// The key of an attribute in the numbering: a plain file:line:col
@@ -143,6 +214,14 @@ public:
   /// The entries of the locations of `block`'s arguments.
   const AttrNumbering *const *getArgumentLocations(Block *block) const {
     return argLocs.data() + blockInfos.lookup(block)->firstArgLoc;
+  }
+  /// Number of operations in `block`.
+  unsigned getNumOperations(Block *block) const { return blockInfos.lookup(block)->numOps; }
+  /// Whether the uses of one of `block`'s arguments are not in the order
+  /// reading the bytecode recreates (descending use ID), so that a use-list
+  /// order must be written. (For results: OpRecord::hasUnorderedUses.)
+  bool hasUnorderedUses(Block *block) const {
+    return !unorderedArgBlocks.empty() && unorderedArgBlocks.contains(block);
   }
   /// Number of values defined directly in a non-empty region.
   unsigned getRegionValueCount(Region *region) const { return *regionValueCounts.lookup(region); }
@@ -180,7 +259,7 @@ public:
 
   /// The number of such a location.
   unsigned getNumber(PackedLocation loc) const {
-    return loc.isPacked() ? (*locs.lookup(loc.getAsOpaquePointer()))->number
+    return loc.isPacked() ? locs.lookup(loc)->number
                           : getNumber(Attribute(LocationAttr(loc.get(nullptr))));
   }
 
@@ -195,7 +274,11 @@ private:
   /// written with the layout mlir-opt has for it.
   void decideForeignLayout(Operation *op);
   void numberOperation(Operation *op);
+  /// Numbers the blocks and operations of `region`, and queues the regions
+  /// of its operations.
   void numberRegion(Region *region);
+  /// Records that the uses of `value` are not in the reference order.
+  void markUnorderedUses(Value value);
   void number(OperationName name);
   /// Numbers the properties of `op`; returns its class.
   uint32_t numberProperties(Operation *op, const ForeignOpLayout *foreign);
@@ -238,7 +321,7 @@ private:
   PointerMap<const void *, AttrNumbering *> attrs;
   /// Packed locations (keyed by their bits), apart from the other
   /// attributes: there is usually one per operation.
-  PointerMap<const void *, AttrNumbering *> locs;
+  PackedLocationTable locs;
   /// The entries of the file names of packed locations, by file index.
   std::vector<AttrNumbering *> packedFiles;
   PointerMap<const void *, TypeNumbering *> types;
@@ -253,9 +336,15 @@ private:
   /// Per block: its index in its region, the number of its first argument
   /// and where its argument locations start in argLocs.
   struct BlockInfo {
-    unsigned index = 0, firstArgID = 0, firstArgLoc = 0;
+    unsigned index = 0, firstArgID = 0, firstArgLoc = 0, numOps = 0;
   };
   PointerMap<const void *, BlockInfo> blockInfos;
+  /// Blocks with an argument whose uses are not in the reference order.
+  PointerMap<const void *, bool> unorderedArgBlocks;
+  /// Regions left to number, with the number of their first value
+  /// (kPendingValueID: after the values of the region being numbered).
+  std::vector<std::pair<Region *, unsigned>> regionWorklist;
+  static constexpr unsigned kPendingValueID = ~0u;
   std::vector<AttrNumbering *> argLocs;
   PointerMap<const void *, unsigned> regionValueCounts;
   /// Per unregistered operation name: the layout it is written with.
