@@ -205,27 +205,24 @@ public:
     return success(bool(result));
   }
   std::optional<ParseResult> parseOptionalTypeImpl(Type &result) override { return parser.parseOptionalType(result); }
-  ParseResult parseColonTypeList(std::vector<Type> &result) override {
-    return failure(parser.parseToken(Token::colon, "expected ':'") || parseTypeListNoParens(result));
+  ParseResult parseColonTypeList(SmallVectorImpl<Type> &result) override {
+    return failure(parser.parseToken(Token::colon, "expected ':'") || parser.parseTypeListNoParens(result));
   }
-  ParseResult parseOptionalColonTypeList(std::vector<Type> &result) override {
+  ParseResult parseOptionalColonTypeList(SmallVectorImpl<Type> &result) override {
     if (!parser.consumeIf(Token::colon))
       return success();
-    return parseTypeListNoParens(result);
+    return parser.parseTypeListNoParens(result);
   }
-  ParseResult parseArrowTypeList(std::vector<Type> &result) override {
-    return failure(parseArrow() || parseFunctionResultTypes(result));
+  ParseResult parseArrowTypeList(SmallVectorImpl<Type> &result) override {
+    return failure(parseArrow() || parser.parseFunctionResultTypes(result));
   }
-  ParseResult parseOptionalArrowTypeList(std::vector<Type> &result) override {
+  ParseResult parseOptionalArrowTypeList(SmallVectorImpl<Type> &result) override {
     if (!parser.consumeIf(Token::arrow))
       return success();
-    return parseFunctionResultTypes(result);
+    return parser.parseFunctionResultTypes(result);
   }
-  ParseResult parseFunctionResultTypes(std::vector<Type> &result) override {
-    SmallVector<Type, 8> types;
-    ParseResult r = parser.parseFunctionResultTypes(types);
-    result.insert(result.end(), types.begin(), types.end());
-    return r;
+  ParseResult parseFunctionResultTypes(SmallVectorImpl<Type> &result) override {
+    return parser.parseFunctionResultTypes(result);
   }
   ParseResult parseDimensionList(std::vector<int64_t> &dimensions, bool allowDynamic, bool withTrailingX) override {
     SmallVector<int64_t, 8> dims;
@@ -233,16 +230,6 @@ public:
     dimensions.insert(dimensions.end(), dims.begin(), dims.end());
     return r;
   }
-
-private:
-  ParseResult parseTypeListNoParens(std::vector<Type> &result) {
-    SmallVector<Type, 8> types;
-    ParseResult r = parser.parseTypeListNoParens(types);
-    result.insert(result.end(), types.begin(), types.end());
-    return r;
-  }
-
-public:
   ParseResult parseOptionalLocationSpecifier(std::optional<Location> &result) override {
     return parser.parseOptionalLocationSpecifier(result);
   }

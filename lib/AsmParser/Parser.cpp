@@ -276,13 +276,13 @@ public:
 
   // SSA values.
   ParseResult parseSSAUse(UnresolvedOperand &result, bool allowResultNumberSyntax = true);
-  ParseResult parseOptionalSSAUseList(std::vector<UnresolvedOperand> &results);
+  ParseResult parseOptionalSSAUseList(SmallVectorImpl<UnresolvedOperand> &results);
   Value resolveSSAUse(const UnresolvedOperand &useInfo, Type type);
   ParseResult addDefinition(const UnresolvedOperand &useInfo, Value value);
   ParseResult parseSSADefOrUseAndType(function_ref<ParseResult(UnresolvedOperand, Type)> action);
 
   // Blocks.
-  ParseResult parseSuccessors(std::vector<Block *> &destinations);
+  ParseResult parseSuccessors(SmallVectorImpl<Block *> &destinations);
   ParseResult parseSuccessor(Block *&dest);
   Block *getBlockNamed(std::string_view name, SMLoc loc);
 
@@ -333,10 +333,10 @@ private:
   struct PendingOp {
     PendingOp(StateLocation loc, OperationName name) : state(loc, name) {}
     OperationState state;
-    std::vector<ResultRecord> resultIDs;
+    SmallVector<ResultRecord, 2> resultIDs;
     size_t numExpectedResults = 0;
     SMLoc opLoc;
-    std::vector<UnresolvedOperand> operandInfos;
+    SmallVector<UnresolvedOperand, 4> operandInfos;
     OpBuilder::InsertPoint insertPoint;
   };
   /// A region whose body is being parsed.
@@ -512,7 +512,7 @@ ParseResult OperationParser::parseSSAUse(UnresolvedOperand &result, bool allowRe
   return success();
 }
 
-ParseResult OperationParser::parseOptionalSSAUseList(std::vector<UnresolvedOperand> &results) {
+ParseResult OperationParser::parseOptionalSSAUseList(SmallVectorImpl<UnresolvedOperand> &results) {
   if (getToken().isNot(Token::percent_identifier))
     return success();
   return parseCommaSeparatedList([&]() -> ParseResult {
@@ -558,7 +558,7 @@ ParseResult OperationParser::parseSSADefOrUseAndType(function_ref<ParseResult(Un
   return action(useInfo, type);
 }
 
-ParseResult OperationParser::parseSuccessors(std::vector<Block *> &destinations) {
+ParseResult OperationParser::parseSuccessors(SmallVectorImpl<Block *> &destinations) {
   if (parseToken(Token::l_square, "expected '['"))
     return failure();
   auto parseElt = [&]() -> ParseResult {
@@ -1298,7 +1298,7 @@ public:
       return parseOperand(result, allowResultNumber);
     return std::nullopt;
   }
-  ParseResult parseOperandList(std::vector<UnresolvedOperand> &result, Delimiter delimiter, bool allowResultNumber,
+  ParseResult parseOperandList(SmallVectorImpl<UnresolvedOperand> &result, Delimiter delimiter, bool allowResultNumber,
                                int requiredOperandCount) override {
     // The no-delimiter case with no leading operand is an empty list.
     if (delimiter == Delimiter::None && parser.getToken().isNot(Token::percent_identifier)) {
@@ -1320,12 +1320,12 @@ public:
       return emitError(startLoc, "expected ") << requiredOperandCount << " operands";
     return success();
   }
-  ParseResult parseTrailingOperandList(std::vector<UnresolvedOperand> &result, Delimiter delimiter) override {
+  ParseResult parseTrailingOperandList(SmallVectorImpl<UnresolvedOperand> &result, Delimiter delimiter) override {
     if (!parser.consumeIf(Token::comma))
       return success();
     return parseOperandList(result, delimiter, true, -1);
   }
-  ParseResult resolveOperand(const UnresolvedOperand &operand, Type type, std::vector<Value> &result) override {
+  ParseResult resolveOperand(const UnresolvedOperand &operand, Type type, SmallVectorImpl<Value> &result) override {
     if (Value v = opParser.resolveSSAUse(operand, type)) {
       result.push_back(v);
       return success();
@@ -1376,13 +1376,13 @@ public:
       return std::nullopt;
     return parseSuccessor(dest);
   }
-  ParseResult parseSuccessorAndUseList(Block *&dest, std::vector<Value> &operands) override {
+  ParseResult parseSuccessorAndUseList(Block *&dest, SmallVectorImpl<Value> &operands) override {
     if (parseSuccessor(dest))
       return failure();
     if (parser.getToken().is(Token::l_paren)) {
       // `(%a, %b : i32, i32)`
-      std::vector<UnresolvedOperand> ops;
-      std::vector<Type> types;
+      SmallVector<UnresolvedOperand, 4> ops;
+      SmallVector<Type, 4> types;
       SMLoc loc = parser.getToken().getLoc();
       if (parseLParen() || parseOperandList(ops, Delimiter::None, true, -1) || parseColonTypeList(types) ||
           parseRParen())
@@ -1392,9 +1392,9 @@ public:
     return success();
   }
 
-  ParseResult parseAffineMapOfSSAIds(std::vector<UnresolvedOperand> &operands, Attribute &mapAttr,
+  ParseResult parseAffineMapOfSSAIds(SmallVectorImpl<UnresolvedOperand> &operands, Attribute &mapAttr,
                                      std::string_view attrName, NamedAttrList &attrs, Delimiter delimiter) override {
-    std::vector<UnresolvedOperand> dimOperands, symOperands;
+    SmallVector<UnresolvedOperand, 4> dimOperands, symOperands;
     auto parseElement = [&](bool isSymbol) -> ParseResult {
       UnresolvedOperand operand;
       if (parseOperand(operand))
@@ -1413,8 +1413,8 @@ public:
     operands.insert(operands.end(), symOperands.begin(), symOperands.end());
     return success();
   }
-  ParseResult parseAffineExprOfSSAIds(std::vector<UnresolvedOperand> &dimOperands,
-                                      std::vector<UnresolvedOperand> &symbOperands, AffineExpr &expr) override {
+  ParseResult parseAffineExprOfSSAIds(SmallVectorImpl<UnresolvedOperand> &dimOperands,
+                                      SmallVectorImpl<UnresolvedOperand> &symbOperands, AffineExpr &expr) override {
     auto parseElement = [&](bool isSymbol) -> ParseResult {
       UnresolvedOperand operand;
       if (parseOperand(operand))

@@ -52,7 +52,7 @@ ParseResult AsmParser::parseSymbolName(StringAttr &result, std::string_view attr
   return success();
 }
 
-ParseResult AsmParser::parseTypeList(std::vector<Type> &result) {
+ParseResult AsmParser::parseTypeList(SmallVectorImpl<Type> &result) {
   return parseCommaSeparatedList([&]() -> ParseResult {
     Type t;
     if (parseType(t))
@@ -63,7 +63,7 @@ ParseResult AsmParser::parseTypeList(std::vector<Type> &result) {
 }
 
 ParseResult OpAsmParser::resolveOperands(ArrayRef<UnresolvedOperand> operands, TypeRange types, SMLoc loc,
-                                         std::vector<Value> &result) {
+                                         SmallVectorImpl<Value> &result) {
   if (operands.size() != types.size())
     return emitError(loc.isValid() ? loc : getNameLoc())
            << "number of operands and types do not match: got " << unsigned(operands.size()) << " operands and "

@@ -481,7 +481,7 @@ public:
 private:
   static constexpr size_t kInline = 4;
   Type inlineTypes[kInline];
-  std::vector<Type> heap;
+  SmallVector<Type, 4> heap;
   size_t count = 0;
 };
 } // namespace
@@ -544,7 +544,7 @@ static LogicalResult runTraitCheck(Operation *op, const TraitCheck &c) {
     collectTypes(op, c.refs[0], lhs);
     collectTypes(op, c.refs[1], rhs);
     // The transforms are pure type functions: a per-thread buffer is safe.
-    static thread_local std::vector<Type> expected;
+    static thread_local SmallVector<Type, 4> expected;
     expected.clear();
     if (c.trait->transformIsRange) {
       // RangedTypesMatchWith over a variadic group: element-wise.

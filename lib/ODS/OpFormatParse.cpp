@@ -20,17 +20,17 @@ namespace {
 
 /// Everything the elements of one op's format parse into.
 struct ParseStorage {
-  std::vector<std::vector<OpAsmParser::UnresolvedOperand>> operands;
+  std::vector<SmallVector<OpAsmParser::UnresolvedOperand, 4>> operands;
   std::vector<SMLoc> operandLocs;
   std::vector<std::vector<int32_t>> operandGroupSizes;
-  std::vector<std::vector<Type>> operandTypes;
-  std::vector<std::vector<Type>> resultTypes;
+  std::vector<SmallVector<Type, 4>> operandTypes;
+  std::vector<SmallVector<Type, 4>> resultTypes;
   std::vector<Attribute> attrs;
   std::vector<std::vector<std::unique_ptr<Region>>> regions;
   std::vector<std::vector<Block *>> successors;
-  std::vector<OpAsmParser::UnresolvedOperand> allOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> allOperands;
   SMLoc allOperandLoc;
-  std::vector<Type> allOperandTypes, allResultTypes;
+  SmallVector<Type, 4> allOperandTypes, allResultTypes;
   std::vector<std::unique_ptr<Region>> fullRegions;
   std::vector<Block *> fullSuccessors;
 
@@ -82,7 +82,7 @@ thread_local StoragePool pool;
 struct Resolved {
   bool isList = false;
   Type single;
-  std::vector<Type> list;
+  SmallVector<Type, 4> list;
 };
 
 class FormatOpParser {
@@ -120,9 +120,9 @@ private:
   ParseResult parsePropDict();
   void ensureRegion(Region &region);
   ParseResult finish();
-  Resolved resolve(const TypeResolution &r, std::vector<Type> &self);
+  Resolved resolve(const TypeResolution &r, SmallVector<Type, 4> &self);
   ParseResult resolveOperands(ArrayRef<OpAsmParser::UnresolvedOperand> ops, const Resolved &types, SMLoc loc);
-  std::vector<Type> *typeListFor(FormatElement *arg, VarKind &kind);
+  SmallVector<Type, 4> *typeListFor(FormatElement *arg, VarKind &kind);
 
   const OpDefinition &def;
   const OpFormat &fmt;
@@ -405,7 +405,7 @@ ParseResult FormatOpParser::parseSuccessorList(std::vector<Block *> &succs) {
   return success();
 }
 
-std::vector<Type> *FormatOpParser::typeListFor(FormatElement *arg, VarKind &kind) {
+SmallVector<Type, 4> *FormatOpParser::typeListFor(FormatElement *arg, VarKind &kind) {
   switch (arg->kind) {
   case FormatElement::OperandVar:
     kind = def.operands[arg->index].kind;
@@ -428,7 +428,7 @@ std::vector<Type> *FormatOpParser::typeListFor(FormatElement *arg, VarKind &kind
 ParseResult FormatOpParser::parseTypeDirective(FormatElement *e) {
   FormatElement *arg = e->children[0];
   VarKind kind;
-  std::vector<Type> *types = typeListFor(arg, kind);
+  SmallVector<Type, 4> *types = typeListFor(arg, kind);
   switch (kind) {
   case VarKind::VariadicOfVariadic:
     do {
@@ -738,8 +738,8 @@ ParseResult FormatOpParser::parseElement(FormatElement *e, bool inOptional) {
     if (!fnType)
       return parser.emitError(loc, "invalid kind of type specified");
     VarKind k;
-    std::vector<Type> *inputs = typeListFor(e->children[0], k);
-    std::vector<Type> *results = typeListFor(e->children[1], k);
+    SmallVector<Type, 4> *inputs = typeListFor(e->children[0], k);
+    SmallVector<Type, 4> *results = typeListFor(e->children[1], k);
     inputs->assign(fnType.getInputs().begin(), fnType.getInputs().end());
     results->assign(fnType.getResults().begin(), fnType.getResults().end());
     return success();
@@ -759,11 +759,11 @@ ParseResult FormatOpParser::parseElement(FormatElement *e, bool inOptional) {
 // Resolution
 //===----------------------------------------------------------------------===//
 
-Resolved FormatOpParser::resolve(const TypeResolution &r, std::vector<Type> &self) {
+Resolved FormatOpParser::resolve(const TypeResolution &r, SmallVector<Type, 4> &self) {
   Resolved out;
-  auto fromVar = [&](const ValueDef &v, std::vector<Type> &types) {
+  auto fromVar = [&](const ValueDef &v, SmallVector<Type, 4> &types) {
     if (r.transform) {
-      std::vector<Type> transformed;
+      SmallVector<Type, 4> transformed;
       if (v.isVariadic() && r.transformIsRange) {
         // `$_self` is the whole type list: transform element-wise.
         for (Type t : types)
@@ -806,7 +806,7 @@ Resolved FormatOpParser::resolve(const TypeResolution &r, std::vector<Type> &sel
     Type t;
     if (auto typed = dyn_cast_or_null<lamina::TypedAttr>(st->attrs[r.index]))
       t = typed.getType();
-    std::vector<Type> tmp;
+    SmallVector<Type, 4> tmp;
     if (t)
       tmp.push_back(t);
     ValueDef fake;
@@ -879,7 +879,7 @@ ParseResult FormatOpParser::finish() {
   // Types feeding a transformer must satisfy their own constraint first.
   for (const auto &[isOperand, index] : fmt.transformedVars) {
     const ValueDef &v = isOperand ? def.operands[index] : def.results[index];
-    const std::vector<Type> &types = isOperand ? st->operandTypes[index] : st->resultTypes[index];
+    const SmallVector<Type, 4> &types = isOperand ? st->operandTypes[index] : st->resultTypes[index];
     for (Type t : types)
       if (!v.constraint.isSatisfiedBy(t))
         return parser.emitError(parser.getNameLoc())
@@ -911,7 +911,7 @@ ParseResult FormatOpParser::finish() {
         if (resolveOperands(st->allOperands, all, st->allOperandLoc))
           return failure();
       } else {
-        std::vector<OpAsmParser::UnresolvedOperand> concat;
+        SmallVector<OpAsmParser::UnresolvedOperand, 4> concat;
         for (size_t i = 0; i < def.operands.size(); ++i)
           concat.insert(concat.end(), st->operands[i].begin(), st->operands[i].end());
         if (resolveOperands(concat, all, parser.getNameLoc()))
@@ -959,7 +959,7 @@ operandsDone:
                         return a ? a : props.get(n);
                       },
                       regions};
-    std::vector<Type> inferred;
+    SmallVector<Type, 4> inferred;
     if (failed(def.inferReturnTypes(ictx, inferred)))
       return failure();
     state.addTypes(ArrayRef<Type>(inferred));

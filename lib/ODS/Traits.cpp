@@ -282,7 +282,7 @@ Trait ods::TypesMatchWith(std::string_view summary, std::string_view lhs, std::s
   std::string l(lhs), r(rhs), s(summary);
   t.verify = [l, r, s, transform, isRange](Operation *op) -> LogicalResult {
     std::vector<Type> lt = typesOfNamed(op, l), rt = typesOfNamed(op, r);
-    std::vector<Type> expected;
+    SmallVector<Type, 4> expected;
     if (isRange) {
       // RangedTypesMatchWith over a variadic group: element-wise.
       for (Type t : lt)
@@ -290,7 +290,7 @@ Trait ods::TypesMatchWith(std::string_view summary, std::string_view lhs, std::s
     } else if (!lt.empty()) {
       transform(lt[0], expected);
     }
-    if (expected != rt)
+    if (ArrayRef<Type>(expected) != ArrayRef<Type>(rt))
       return op->emitOpError("failed to verify that ") << s;
     return success();
   };
@@ -336,11 +336,11 @@ Trait ods::InferTypeOpInterface(InferReturnTypesFn infer) {
       regions.push_back(&r);
     InferContext ctx{op->getContext(), StateLocation(op->getContext(), op->getPackedLoc()), op->getOperands(),
                      [op](std::string_view n) { return op->getAttr(n); }, regions};
-    std::vector<Type> inferred;
+    SmallVector<Type, 4> inferred;
     if (failed(infer(ctx, inferred)))
       return op->emitOpError() << "failed to infer returned types";
     std::vector<Type> actual = op->getResultTypes();
-    if (inferred != actual) {
+    if (ArrayRef<Type>(inferred) != ArrayRef<Type>(actual)) {
       InFlightDiagnostic diag = emitError(op->getLoc()) << "'" << op->getName().getStringRef()
                                                         << "' op inferred type(s) ";
       diag.appendRange(inferred);

@@ -55,7 +55,7 @@ static const ods::EnumInfo &predicateEnum() {
 }
 
 /// The i1 type of the shape of `t` (arith's getI1SameShape).
-static void i1SameShape(Type t, std::vector<Type> &out) {
+static void i1SameShape(Type t, SmallVectorImpl<Type> &out) {
   Type i1 = IntegerType::get(t.getContext(), 1);
   if (auto v = dyn_cast<VectorType>(t))
     out.push_back(VectorType::get(v.getShape(), i1));

@@ -22,18 +22,18 @@ static const ods::EnumInfo &someI64Enum() {
   return info;
 }
 
-static LogicalResult inferI16(const ods::InferContext &ctx, std::vector<Type> &inferred) {
+static LogicalResult inferI16(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred) {
   inferred.assign({IntegerType::get(ctx.context, 16)});
   return success();
 }
 
-static LogicalResult inferOperandTypes(const ods::InferContext &ctx, std::vector<Type> &inferred) {
+static LogicalResult inferOperandTypes(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred) {
   for (Value v : ctx.operands)
     inferred.push_back(v.getType());
   return success();
 }
 
-static LogicalResult inferRegionArgs(const ods::InferContext &ctx, std::vector<Type> &inferred) {
+static LogicalResult inferRegionArgs(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred) {
   if (ctx.regions.empty())
     return failure();
   Region *r = ctx.regions.front();
@@ -44,8 +44,8 @@ static LogicalResult inferRegionArgs(const ods::InferContext &ctx, std::vector<T
   return success();
 }
 
-static void identityType(Type t, std::vector<Type> &out) { out.push_back(t); }
-static void tupleOfType(Type t, std::vector<Type> &out) { out.push_back(TupleType::get(t.getContext(), {t})); }
+static void identityType(Type t, SmallVectorImpl<Type> &out) { out.push_back(t); }
+static void tupleOfType(Type t, SmallVectorImpl<Type> &out) { out.push_back(TupleType::get(t.getContext(), {t})); }
 
 //===----------------------------------------------------------------------===//
 // Custom directives of TestOpsSyntax.cpp (same syntax), through the engine's
@@ -84,8 +84,8 @@ static void printCustomDirectiveOperands(OpAsmPrinter &p, Operation *, PrArgs ar
 }
 
 static ParseResult parseResultTypes(OpAsmParser &p, ods::CustomParseArg *a0, ods::CustomParseArg *a1,
-                                    ods::CustomParseArg *a2, std::vector<Type> &t0, std::vector<Type> &t1,
-                                    std::vector<Type> &t2) {
+                                    ods::CustomParseArg *a2, SmallVectorImpl<Type> &t0, SmallVectorImpl<Type> &t1,
+                                    SmallVectorImpl<Type> &t2) {
   if (p.parseColon())
     return failure();
   Type t;
@@ -130,10 +130,11 @@ static void printCustomDirectiveResults(OpAsmPrinter &p, Operation *, PrArgs arg
 static ParseResult parseCustomDirectiveWithTypeRefs(OpAsmParser &p, OperationState &, PArgs args) {
   if (p.parseKeyword("type_refs_capture"))
     return failure();
-  std::vector<Type> t0, t1, t2;
+  SmallVector<Type, 4> t0, t1, t2;
   if (parseResultTypes(p, args[0], args[1], args[2], t0, t1, t2))
     return failure();
-  if (t0 != *args[0]->types || t1 != *args[1]->types || t2 != *args[2]->types)
+  if (ArrayRef<Type>(t0) != ArrayRef<Type>(*args[0]->types) || ArrayRef<Type>(t1) != ArrayRef<Type>(*args[1]->types) ||
+      ArrayRef<Type>(t2) != ArrayRef<Type>(*args[2]->types))
     return failure();
   return success();
 }

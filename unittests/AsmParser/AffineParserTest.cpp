@@ -39,7 +39,7 @@ ParseResult resolveIndexOperands(OpAsmParser &parser, ArrayRef<OpAsmParser::Unre
 
 /// `test.index [affine-exprs]`: like affine.load's indices.
 ParseResult parseIndexOp(OpAsmParser &parser, OperationState &state) {
-  std::vector<OpAsmParser::UnresolvedOperand> operands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
   Attribute map;
   if (parser.parseAffineMapOfSSAIds(operands, map, "map", state.attributes, AsmParser::Delimiter::Square))
     return failure();
@@ -48,7 +48,7 @@ ParseResult parseIndexOp(OpAsmParser &parser, OperationState &state) {
 
 /// `test.index_paren (affine-exprs)`.
 ParseResult parseIndexParenOp(OpAsmParser &parser, OperationState &state) {
-  std::vector<OpAsmParser::UnresolvedOperand> operands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
   Attribute map;
   if (parser.parseAffineMapOfSSAIds(operands, map, "map", state.attributes, AsmParser::Delimiter::Paren))
     return failure();
@@ -57,7 +57,7 @@ ParseResult parseIndexParenOp(OpAsmParser &parser, OperationState &state) {
 
 /// `test.expr affine-expr`: one expression; stored as a one-result map.
 ParseResult parseExprOp(OpAsmParser &parser, OperationState &state) {
-  std::vector<OpAsmParser::UnresolvedOperand> dims, symbols;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> dims, symbols;
   AffineExpr expr;
   if (parser.parseAffineExprOfSSAIds(dims, symbols, expr))
     return failure();

@@ -9,6 +9,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/Support/RawOstream.h"
+#include "lamina/Support/SmallVector.h"
 
 #include <optional>
 #include <string>
@@ -416,13 +417,13 @@ public:
   template <typename TypeT> ParseResult parseColonType(TypeT &result) {
     return failure(parseColon() || parseType(result));
   }
-  virtual ParseResult parseColonTypeList(std::vector<Type> &result) = 0;
-  virtual ParseResult parseOptionalColonTypeList(std::vector<Type> &result) = 0;
-  ParseResult parseTypeList(std::vector<Type> &result);
-  virtual ParseResult parseArrowTypeList(std::vector<Type> &result) = 0;
-  virtual ParseResult parseOptionalArrowTypeList(std::vector<Type> &result) = 0;
+  virtual ParseResult parseColonTypeList(SmallVectorImpl<Type> &result) = 0;
+  virtual ParseResult parseOptionalColonTypeList(SmallVectorImpl<Type> &result) = 0;
+  ParseResult parseTypeList(SmallVectorImpl<Type> &result);
+  virtual ParseResult parseArrowTypeList(SmallVectorImpl<Type> &result) = 0;
+  virtual ParseResult parseOptionalArrowTypeList(SmallVectorImpl<Type> &result) = 0;
   /// Parses `type` or `(type, type)`.
-  virtual ParseResult parseFunctionResultTypes(std::vector<Type> &result) = 0;
+  virtual ParseResult parseFunctionResultTypes(SmallVectorImpl<Type> &result) = 0;
   /// Parses `4x?x8x` (the trailing x included when `withTrailingX`).
   virtual ParseResult parseDimensionList(std::vector<int64_t> &dimensions, bool allowDynamic = true,
                                          bool withTrailingX = true) = 0;
@@ -457,27 +458,27 @@ public:
   virtual ParseResult parseOperand(UnresolvedOperand &result, bool allowResultNumber = true) = 0;
   virtual std::optional<ParseResult> parseOptionalOperand(UnresolvedOperand &result,
                                                           bool allowResultNumber = true) = 0;
-  virtual ParseResult parseOperandList(std::vector<UnresolvedOperand> &result, Delimiter delimiter = Delimiter::None,
+  virtual ParseResult parseOperandList(SmallVectorImpl<UnresolvedOperand> &result, Delimiter delimiter = Delimiter::None,
                                        bool allowResultNumber = true, int requiredOperandCount = -1) = 0;
-  ParseResult parseOperandList(std::vector<UnresolvedOperand> &result, int requiredOperandCount,
+  ParseResult parseOperandList(SmallVectorImpl<UnresolvedOperand> &result, int requiredOperandCount,
                                Delimiter delimiter = Delimiter::None) {
     return parseOperandList(result, delimiter, true, requiredOperandCount);
   }
   /// Like parseOperandList but with a leading comma if non-empty.
-  virtual ParseResult parseTrailingOperandList(std::vector<UnresolvedOperand> &result,
+  virtual ParseResult parseTrailingOperandList(SmallVectorImpl<UnresolvedOperand> &result,
                                                Delimiter delimiter = Delimiter::None) = 0;
   /// Resolves an operand to a value of `type`, appending it to `result`.
-  virtual ParseResult resolveOperand(const UnresolvedOperand &operand, Type type, std::vector<Value> &result) = 0;
-  ParseResult resolveOperands(ArrayRef<UnresolvedOperand> operands, Type type, std::vector<Value> &result) {
+  virtual ParseResult resolveOperand(const UnresolvedOperand &operand, Type type, SmallVectorImpl<Value> &result) = 0;
+  ParseResult resolveOperands(ArrayRef<UnresolvedOperand> operands, Type type, SmallVectorImpl<Value> &result) {
     for (const auto &o : operands)
       if (resolveOperand(o, type, result))
         return failure();
     return success();
   }
   ParseResult resolveOperands(ArrayRef<UnresolvedOperand> operands, TypeRange types, SMLoc loc,
-                              std::vector<Value> &result);
+                              SmallVectorImpl<Value> &result);
   ParseResult resolveOperands(ArrayRef<UnresolvedOperand> operands, ArrayRef<Type> types, SMLoc loc,
-                              std::vector<Value> &result) {
+                              SmallVectorImpl<Value> &result) {
     return resolveOperands(operands, TypeRange(types), loc, result);
   }
 
@@ -494,15 +495,15 @@ public:
                                                          bool enableNameShadowing = false) = 0;
   virtual ParseResult parseSuccessor(Block *&dest) = 0;
   virtual std::optional<ParseResult> parseOptionalSuccessor(Block *&dest) = 0;
-  virtual ParseResult parseSuccessorAndUseList(Block *&dest, std::vector<Value> &operands) = 0;
+  virtual ParseResult parseSuccessorAndUseList(Block *&dest, SmallVectorImpl<Value> &operands) = 0;
 
   /// Parses an affine map/expr whose dims and symbols are SSA operands:
   /// `%i + %j * 2` / `[%i][%s]`.
-  virtual ParseResult parseAffineMapOfSSAIds(std::vector<UnresolvedOperand> &operands, Attribute &map,
+  virtual ParseResult parseAffineMapOfSSAIds(SmallVectorImpl<UnresolvedOperand> &operands, Attribute &map,
                                              std::string_view attrName, NamedAttrList &attrs,
                                              Delimiter delimiter = Delimiter::Square) = 0;
-  virtual ParseResult parseAffineExprOfSSAIds(std::vector<UnresolvedOperand> &dimOperands,
-                                              std::vector<UnresolvedOperand> &symbOperands, AffineExpr &expr) = 0;
+  virtual ParseResult parseAffineExprOfSSAIds(SmallVectorImpl<UnresolvedOperand> &dimOperands,
+                                              SmallVectorImpl<UnresolvedOperand> &symbOperands, AffineExpr &expr) = 0;
 
   /// Parses a full operation in generic form and inserts it.
   virtual Operation *parseGenericOperation(Block *insertBlock, Block::iterator insertPt) = 0;

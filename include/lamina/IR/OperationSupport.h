@@ -245,10 +245,10 @@ public:
 
   StateLocation location;
   OperationName name;
-  std::vector<Value> operands;
-  std::vector<Type> types;
+  SmallVector<Value, 4> operands;
+  SmallVector<Type, 2> types;
   NamedAttrList attributes;
-  std::vector<Block *> successors;
+  SmallVector<Block *, 2> successors;
   std::vector<std::unique_ptr<Region>> regions;
   /// Properties as an attribute (a DictionaryAttr for registered ops; any
   /// attribute for unregistered ones).

@@ -54,7 +54,7 @@ class OpDefinition;
 
 /// A type transformation for `TypesMatchWith` (`$_self` is the source type):
 /// writes the derived type(s) to `out`.
-using TypeTransformFn = void (*)(Type in, std::vector<Type> &out);
+using TypeTransformFn = void (*)(Type in, SmallVectorImpl<Type> &out);
 
 /// A trait as an ODS definition lists it. Build traits with the functions
 /// below; custom traits fill the fields directly.
@@ -87,7 +87,7 @@ struct Trait {
   /// InferTypeOpInterface: infers result types during parsing when the
   /// format does not mention them.
   bool infersResultTypes = false;
-  LogicalResult (*inferFn)(const InferContext &ctx, std::vector<Type> &inferred) = nullptr;
+  LogicalResult (*inferFn)(const InferContext &ctx, SmallVectorImpl<Type> &inferred) = nullptr;
   /// SingleBlockImplicitTerminator: the terminator's name.
   std::string implicitTerminator;
   /// Traits this one stands for (ODS TraitList); flattened when added.
@@ -175,7 +175,7 @@ struct InferContext {
   std::function<Attribute(std::string_view)> getAttr;
   ArrayRef<Region *> regions;
 };
-using InferReturnTypesFn = LogicalResult (*)(const InferContext &ctx, std::vector<Type> &inferred);
+using InferReturnTypesFn = LogicalResult (*)(const InferContext &ctx, SmallVectorImpl<Type> &inferred);
 
 /// InferTypeOpInterface: lets the format omit result types and verifies the
 /// results ("inferred type(s) ... are incompatible with return type(s)").
@@ -225,12 +225,12 @@ struct CustomParseArg {
   bool isOptional = false;
   Attribute *attr = nullptr;
   NamedAttrList *attrs = nullptr;
-  std::vector<OpAsmParser::UnresolvedOperand> *operands = nullptr;
+  SmallVectorImpl<OpAsmParser::UnresolvedOperand> *operands = nullptr;
   /// Segment sizes for VariadicOfVariadic operands.
   std::vector<int32_t> *operandGroupSizes = nullptr;
   std::vector<std::unique_ptr<Region>> *regions = nullptr;
   std::vector<Block *> *successors = nullptr;
-  std::vector<Type> *types = nullptr;
+  SmallVectorImpl<Type> *types = nullptr;
   std::string_view string;
 };
 

@@ -43,7 +43,7 @@ static LogicalResult verifyMemoryOpIndexing(Operation *op, AffineMapAttr mapAttr
 /// Parses `%memref[subscripts]` for the map attribute `mapName`.
 static ParseResult parseMemRefAndSubscripts(OpAsmParser &parser, OperationState &result, std::string_view mapName,
                                             OpAsmParser::UnresolvedOperand &memrefInfo,
-                                            std::vector<OpAsmParser::UnresolvedOperand> &mapOperands) {
+                                            SmallVector<OpAsmParser::UnresolvedOperand, 4> &mapOperands) {
   Attribute mapAttr;
   return failure(parser.parseOperand(memrefInfo) ||
                  parser.parseAffineMapOfSSAIds(mapOperands, mapAttr, mapName, result.attributes));
@@ -57,7 +57,7 @@ ParseResult impl::parseLoadOp(OpAsmParser &parser, OperationState &result) {
   Type indexTy = parser.getBuilder().getIndexType();
   MemRefType type;
   OpAsmParser::UnresolvedOperand memrefInfo;
-  std::vector<OpAsmParser::UnresolvedOperand> mapOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> mapOperands;
   if (parseMemRefAndSubscripts(parser, result, "map", memrefInfo, mapOperands) ||
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(type) ||
       parser.resolveOperand(memrefInfo, type, result.operands) ||
@@ -87,7 +87,7 @@ ParseResult impl::parseStoreOp(OpAsmParser &parser, OperationState &result) {
   Type indexTy = parser.getBuilder().getIndexType();
   MemRefType type;
   OpAsmParser::UnresolvedOperand storeValueInfo, memrefInfo;
-  std::vector<OpAsmParser::UnresolvedOperand> mapOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> mapOperands;
   return failure(parser.parseOperand(storeValueInfo) || parser.parseComma() ||
                  parseMemRefAndSubscripts(parser, result, "map", memrefInfo, mapOperands) ||
                  parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(type) ||
@@ -129,7 +129,7 @@ ParseResult impl::parseVectorLoadOp(OpAsmParser &parser, OperationState &result)
   MemRefType memrefType;
   VectorType resultType;
   OpAsmParser::UnresolvedOperand memrefInfo;
-  std::vector<OpAsmParser::UnresolvedOperand> mapOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> mapOperands;
   if (parseMemRefAndSubscripts(parser, result, "map", memrefInfo, mapOperands) ||
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(memrefType) ||
       parser.parseComma() || parser.parseType(resultType) ||
@@ -161,7 +161,7 @@ ParseResult impl::parseVectorStoreOp(OpAsmParser &parser, OperationState &result
   MemRefType memrefType;
   VectorType valueType;
   OpAsmParser::UnresolvedOperand storeValueInfo, memrefInfo;
-  std::vector<OpAsmParser::UnresolvedOperand> mapOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> mapOperands;
   return failure(parser.parseOperand(storeValueInfo) || parser.parseComma() ||
                  parseMemRefAndSubscripts(parser, result, "map", memrefInfo, mapOperands) ||
                  parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(memrefType) ||
@@ -200,7 +200,7 @@ ParseResult impl::parsePrefetchOp(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand memrefInfo;
   IntegerAttr hintInfo;
   std::string_view readOrWrite, cacheType;
-  std::vector<OpAsmParser::UnresolvedOperand> mapOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> mapOperands;
   if (parseMemRefAndSubscripts(parser, result, "map", memrefInfo, mapOperands) || parser.parseComma() ||
       parser.parseKeyword(&readOrWrite) || parser.parseComma() || parser.parseKeyword("locality") ||
       parser.parseLess() || parser.parseAttribute(hintInfo, builder.getIntegerType(32), "localityHint", result.attributes) ||
@@ -286,8 +286,8 @@ struct DmaStartLayout {
 ParseResult impl::parseDmaStartOp(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand srcMemRefInfo, dstMemRefInfo, tagMemRefInfo, numElementsInfo;
   Attribute srcMapAttr, dstMapAttr, tagMapAttr;
-  std::vector<OpAsmParser::UnresolvedOperand> srcMapOperands, dstMapOperands, tagMapOperands, strideInfo;
-  std::vector<Type> types;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> srcMapOperands, dstMapOperands, tagMapOperands, strideInfo;
+  SmallVector<Type, 4> types;
   Type indexType = parser.getBuilder().getIndexType();
 
   if (parser.parseOperand(srcMemRefInfo) ||
@@ -399,7 +399,7 @@ LogicalResult impl::verifyDmaStartOp(Operation *op) {
 ParseResult impl::parseDmaWaitOp(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand tagMemRefInfo, numElementsInfo;
   Attribute tagMapAttr;
-  std::vector<OpAsmParser::UnresolvedOperand> tagMapOperands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> tagMapOperands;
   Type type;
   Type indexType = parser.getBuilder().getIndexType();
   if (parser.parseOperand(tagMemRefInfo) ||

@@ -67,8 +67,8 @@ void impl::printDimAndSymbolList(OpAsmPrinter &p, OperandRange operands, unsigne
   }
 }
 
-ParseResult impl::parseDimAndSymbolList(OpAsmParser &parser, std::vector<Value> &operands, unsigned &numDims) {
-  std::vector<OpAsmParser::UnresolvedOperand> infos;
+ParseResult impl::parseDimAndSymbolList(OpAsmParser &parser, SmallVectorImpl<Value> &operands, unsigned &numDims) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> infos;
   if (parser.parseOperandList(infos, OpAsmParser::Delimiter::Paren))
     return failure();
   numDims = unsigned(infos.size());
@@ -168,7 +168,7 @@ static ParseResult parseBound(bool isLower, OperationState &result, OpAsmParser 
   std::string_view boundAttrName = isLower ? "lowerBoundMap" : "upperBoundMap";
 
   // An SSA value: the symbol identity map.
-  std::vector<OpAsmParser::UnresolvedOperand> boundOpInfos;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> boundOpInfos;
   if (p.parseOperandList(boundOpInfos))
     return failure();
   if (!boundOpInfos.empty()) {
@@ -219,7 +219,7 @@ static ParseResult parseBound(bool isLower, OperationState &result, OpAsmParser 
 
 /// `(%arg = %init, ...)`.
 static ParseResult parseAssignmentList(OpAsmParser &parser, std::vector<OpAsmParser::Argument> &lhs,
-                                       std::vector<OpAsmParser::UnresolvedOperand> &rhs) {
+                                       SmallVector<OpAsmParser::UnresolvedOperand, 4> &rhs) {
   if (failed(parser.parseOptionalLParen()))
     return parser.emitError(parser.getCurrentLocation(), "expected '('");
   if (succeeded(parser.parseOptionalRParen()))
@@ -268,7 +268,7 @@ ParseResult impl::parseForOp(OpAsmParser &parser, OperationState &result) {
   }
 
   std::vector<OpAsmParser::Argument> regionArgs;
-  std::vector<OpAsmParser::UnresolvedOperand> operands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
   regionArgs.push_back(inductionVariable);
   if (succeeded(parser.parseOptionalKeyword("iter_args"))) {
     if (parseAssignmentList(parser, regionArgs, operands) || parser.parseArrowTypeList(result.types))
@@ -480,7 +480,7 @@ LogicalResult impl::verifyIfOp(Operation *op) {
 
 ParseResult impl::parseMinMaxOp(OpAsmParser &parser, OperationState &result) {
   Type indexTy = parser.getBuilder().getIndexType();
-  std::vector<OpAsmParser::UnresolvedOperand> dimInfos, symInfos;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> dimInfos, symInfos;
   AffineMapAttr mapAttr;
   return failure(parser.parseAttribute(mapAttr, "map", result.attributes) ||
                  parser.parseOperandList(dimInfos, OpAsmParser::Delimiter::Paren) ||
@@ -655,12 +655,12 @@ void impl::printParallelOp(Operation *op, OpAsmPrinter &p) {
 /// Resolves lists of operands, deduplicating them; `replacements` gets the
 /// dim (or symbol) expression each parsed operand maps to.
 static ParseResult deduplicateAndResolveOperands(OpAsmParser &parser,
-                                                 ArrayRef<std::vector<OpAsmParser::UnresolvedOperand>> operands,
-                                                 std::vector<Value> &uniqueOperands,
+                                                 const std::vector<SmallVector<OpAsmParser::UnresolvedOperand, 4>> &operands,
+                                                 SmallVectorImpl<Value> &uniqueOperands,
                                                  std::vector<AffineExpr> &replacements, bool isDim) {
   Type indexType = parser.getBuilder().getIndexType();
   for (const auto &list : operands) {
-    std::vector<Value> values;
+    SmallVector<Value, 4> values;
     if (parser.resolveOperands(list, indexType, values))
       return failure();
     for (Value operand : values) {
@@ -691,11 +691,11 @@ static ParseResult parseAffineMapWithMinMax(OpAsmParser &parser, OperationState 
   }
 
   std::vector<AffineExpr> flatExprs;
-  std::vector<std::vector<OpAsmParser::UnresolvedOperand>> flatDimOperands, flatSymOperands;
+  std::vector<SmallVector<OpAsmParser::UnresolvedOperand, 4>> flatDimOperands, flatSymOperands;
   std::vector<int32_t> numMapsPerGroup;
   auto parseOperands = [&]() -> ParseResult {
     if (succeeded(parser.parseOptionalKeyword(isMin ? "min" : "max"))) {
-      std::vector<OpAsmParser::UnresolvedOperand> mapOperands;
+      SmallVector<OpAsmParser::UnresolvedOperand, 4> mapOperands;
       Attribute mapAttr;
       NamedAttrList scratch;
       if (parser.parseAffineMapOfSSAIds(mapOperands, mapAttr, "__pseudo_bound_map", scratch,
@@ -704,8 +704,8 @@ static ParseResult parseAffineMapWithMinMax(OpAsmParser &parser, OperationState 
       AffineMap map = cast<AffineMapAttr>(mapAttr).getValue();
       for (AffineExpr e : map.getResults())
         flatExprs.push_back(e);
-      std::vector<OpAsmParser::UnresolvedOperand> dims(mapOperands.begin(), mapOperands.begin() + map.getNumDims());
-      std::vector<OpAsmParser::UnresolvedOperand> syms(mapOperands.begin() + map.getNumDims(), mapOperands.end());
+      SmallVector<OpAsmParser::UnresolvedOperand, 4> dims(mapOperands.begin(), mapOperands.begin() + map.getNumDims());
+      SmallVector<OpAsmParser::UnresolvedOperand, 4> syms(mapOperands.begin() + map.getNumDims(), mapOperands.end());
       for (unsigned i = 0; i < map.getNumResults(); ++i) {
         flatDimOperands.push_back(dims);
         flatSymOperands.push_back(syms);
@@ -733,7 +733,7 @@ static ParseResult parseAffineMapWithMinMax(OpAsmParser &parser, OperationState 
     totalNumSyms += numSyms;
   }
 
-  std::vector<Value> dimOperands, symOperands;
+  SmallVector<Value, 4> dimOperands, symOperands;
   std::vector<AffineExpr> dimReplacements, symReplacements;
   if (deduplicateAndResolveOperands(parser, flatDimOperands, dimOperands, dimReplacements, /*isDim=*/true) ||
       deduplicateAndResolveOperands(parser, flatSymOperands, symOperands, symReplacements, /*isDim=*/false))
@@ -762,7 +762,7 @@ ParseResult impl::parseParallelOp(OpAsmParser &parser, OperationState &result) {
   if (failed(parser.parseOptionalKeyword("step"))) {
     result.addAttribute("steps", getI64ArrayAttr(ctx, std::vector<int64_t>(ivs.size(), 1)));
   } else {
-    std::vector<OpAsmParser::UnresolvedOperand> stepsMapOperands;
+    SmallVector<OpAsmParser::UnresolvedOperand, 4> stepsMapOperands;
     Attribute stepsMapAttr;
     NamedAttrList stepsAttrs;
     if (parser.parseAffineMapOfSSAIds(stepsMapOperands, stepsMapAttr, "steps", stepsAttrs,
@@ -934,7 +934,7 @@ LogicalResult impl::verifyLinearizeIndexOp(Operation *op) {
 
 /// `(%a, 4, %b)`: SSA values and integers; integers go to the static list,
 /// values leave a kDynamic marker there.
-static ParseResult parseDynamicIndexList(OpAsmParser &parser, std::vector<OpAsmParser::UnresolvedOperand> &values,
+static ParseResult parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
                                          std::vector<int64_t> &integers) {
   auto parseIntegerOrValue = [&]() -> ParseResult {
     OpAsmParser::UnresolvedOperand operand;
@@ -1003,7 +1003,7 @@ ParseResult impl::parseLinearizeIndexOp(OpAsmParser &parser, OperationState &res
   Type indexTy = parser.getBuilder().getIndexType();
   if (succeeded(parser.parseOptionalKeyword("disjoint")))
     result.addAttribute("disjoint", lamina::UnitAttr::get(ctx));
-  std::vector<OpAsmParser::UnresolvedOperand> multiIndex, dynamicBasis;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> multiIndex, dynamicBasis;
   std::vector<int64_t> staticBasis;
   if (parser.parseLSquare() || parser.parseOperandList(multiIndex) || parser.parseRSquare() ||
       parser.parseKeyword("by") || parseDynamicIndexList(parser, dynamicBasis, staticBasis))

@@ -21,7 +21,7 @@ namespace impl {
 /// `(%d0, %d1)[%s0]`: the dim list, then the symbol list if not empty.
 void printDimAndSymbolList(OpAsmPrinter &p, OperandRange operands, unsigned numDims);
 /// Parses `(dims)` and an optional `[symbols]`, resolved as index values.
-ParseResult parseDimAndSymbolList(OpAsmParser &parser, std::vector<Value> &operands, unsigned &numDims);
+ParseResult parseDimAndSymbolList(OpAsmParser &parser, SmallVectorImpl<Value> &operands, unsigned &numDims);
 /// MLIR's verifyDimAndSymbolIdentifiers: the first `numDims` operands must
 /// be valid dims, the rest valid symbols, in `op`'s affine scope.
 LogicalResult verifyDimAndSymbolIdentifiers(Operation *op, OperandRange operands, unsigned numDims);

@@ -37,7 +37,7 @@ static Type getI1SameShape(Type type) {
   return i1;
 }
 
-static void i1SameShape(Type in, std::vector<Type> &out) { out.assign(1, getI1SameShape(in)); }
+static void i1SameShape(Type in, SmallVectorImpl<Type> &out) { out.assign(1, getI1SameShape(in)); }
 
 /// `pred(t)`, or `pred` of the element type of a vector (any rank) or tensor
 /// (ranked or unranked): the `XLike` constraints of CommonTypeConstraints.td.
@@ -356,7 +356,7 @@ static void muliResultNames(Operation *op, function_ref<void(Value, std::string_
 
 static ParseResult parseSelect(OpAsmParser &parser, OperationState &result) {
   Type conditionType, resultType;
-  std::vector<OpAsmParser::UnresolvedOperand> operands;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
   if (parser.parseOperandList(operands, /*requiredOperandCount=*/3) || parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(resultType))
     return failure();

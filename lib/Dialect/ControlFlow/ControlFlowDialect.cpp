@@ -70,12 +70,12 @@ static ParseResult parseSwitchOpCases(OpAsmParser &parser, OperationState &, Arr
   Type flagType = args[0]->types->empty() ? Type() : args[0]->types->front();
   std::vector<Block *> &defaultDest = *args[1]->successors;
   auto &defaultOperands = *args[2]->operands;
-  std::vector<Type> &defaultTypes = *args[3]->types;
+  SmallVectorImpl<Type> &defaultTypes = *args[3]->types;
   Attribute &caseValues = *args[4]->attr;
   std::vector<Block *> &caseDests = *args[5]->successors;
   auto &caseOperands = *args[6]->operands;
   std::vector<int32_t> &caseSizes = *args[6]->operandGroupSizes;
-  std::vector<Type> &caseTypes = *args[7]->types;
+  SmallVectorImpl<Type> &caseTypes = *args[7]->types;
 
   Block *dest = nullptr;
   if (parser.parseKeyword("default") || parser.parseColon() || parser.parseSuccessor(dest))
@@ -94,8 +94,8 @@ static ParseResult parseSwitchOpCases(OpAsmParser &parser, OperationState &, Arr
       return failure();
     values.push_back(APInt(bitWidth, uint64_t(value), /*isSigned=*/true));
     Block *caseDest = nullptr;
-    std::vector<OpAsmParser::UnresolvedOperand> operands;
-    std::vector<Type> types;
+    SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
+    SmallVector<Type, 4> types;
     if (parser.parseColon() || parser.parseSuccessor(caseDest))
       return failure();
     if (succeeded(parser.parseOptionalLParen())) {

@@ -123,11 +123,11 @@ static void constantResultNames(Operation *op, function_ref<void(Value, std::str
 // Registration
 //===----------------------------------------------------------------------===//
 
-static void inputsOf(Type t, std::vector<Type> &out) {
+static void inputsOf(Type t, SmallVectorImpl<Type> &out) {
   ArrayRef<Type> in = cast<FunctionType>(t).getInputs();
   out.assign(in.begin(), in.end());
 }
-static void resultsOf(Type t, std::vector<Type> &out) {
+static void resultsOf(Type t, SmallVectorImpl<Type> &out) {
   ArrayRef<Type> res = cast<FunctionType>(t).getResults();
   out.assign(res.begin(), res.end());
 }

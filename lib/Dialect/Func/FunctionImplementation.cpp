@@ -49,7 +49,7 @@ static ParseResult parseFunctionArgumentList(OpAsmParser &parser, bool allowVari
   });
 }
 
-static ParseResult parseFunctionResultList(OpAsmParser &parser, std::vector<Type> &resultTypes,
+static ParseResult parseFunctionResultList(OpAsmParser &parser, SmallVectorImpl<Type> &resultTypes,
                                            std::vector<DictionaryAttr> &resultAttrs) {
   if (failed(parser.parseOptionalLParen())) {
     Type ty;
@@ -102,7 +102,7 @@ ParseResult function_interface_impl::parseFunctionOp(OpAsmParser &parser, Operat
                                                      std::string_view argAttrsName, std::string_view resAttrsName) {
   std::vector<OpAsmParser::Argument> entryArgs;
   std::vector<DictionaryAttr> resultAttrs;
-  std::vector<Type> resultTypes;
+  SmallVector<Type, 4> resultTypes;
   Builder builder = parser.getBuilder();
 
   // Visibility.
@@ -122,7 +122,7 @@ ParseResult function_interface_impl::parseFunctionOp(OpAsmParser &parser, Operat
     return failure();
   (void)signatureLocation;
 
-  std::vector<Type> argTypes;
+  SmallVector<Type, 4> argTypes;
   argTypes.reserve(entryArgs.size());
   for (const auto &arg : entryArgs)
     argTypes.push_back(arg.type);

@@ -164,7 +164,7 @@ Type elementTypeOfMemRef(Type t) {
   return m ? m.getElementType() : Type();
 }
 
-void elementTypeOf(Type in, std::vector<Type> &out) { out.push_back(elementTypeOfMemRef(in)); }
+void elementTypeOf(Type in, SmallVectorImpl<Type> &out) { out.push_back(elementTypeOfMemRef(in)); }
 
 } // namespace
 

@@ -300,7 +300,7 @@ LogicalResult impl::verifyDistinctObjects(Operation *op) {
   return success();
 }
 
-LogicalResult impl::inferDistinctObjects(const ods::InferContext &ctx, std::vector<Type> &inferred) {
+LogicalResult impl::inferDistinctObjects(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred) {
   for (Value v : ctx.operands)
     inferred.push_back(v.getType());
   return success();
@@ -386,8 +386,8 @@ LogicalResult impl::verifyDmaStart(Operation *op) {
 
 ParseResult impl::parseDmaStart(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand srcMemRefInfo, dstMemRefInfo, numElementsInfo, tagMemrefInfo;
-  std::vector<OpAsmParser::UnresolvedOperand> srcIndexInfos, dstIndexInfos, tagIndexInfos, strideInfo;
-  std::vector<Type> types;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> srcIndexInfos, dstIndexInfos, tagIndexInfos, strideInfo;
+  SmallVector<Type, 4> types;
   Type indexType = parser.getBuilder().getIndexType();
   if (parser.parseOperand(srcMemRefInfo) || parser.parseOperandList(srcIndexInfos, AsmParser::Delimiter::Square) ||
       parser.parseComma() || parser.parseOperand(dstMemRefInfo) ||
@@ -463,7 +463,7 @@ LogicalResult impl::verifyDmaWait(Operation *op) {
 // extract_strided_metadata
 //===----------------------------------------------------------------------===//
 
-LogicalResult impl::inferExtractStridedMetadata(const ods::InferContext &ctx, std::vector<Type> &inferred) {
+LogicalResult impl::inferExtractStridedMetadata(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred) {
   if (ctx.operands.empty())
     return failure();
   auto sourceType = dyn_cast<MemRefType>(ctx.operands[0].getType());
@@ -501,7 +501,7 @@ LogicalResult impl::verifyGenericAtomicRMW(Operation *op) {
 
 ParseResult impl::parseGenericAtomicRMW(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand memref;
-  std::vector<OpAsmParser::UnresolvedOperand> ivs;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> ivs;
   Type memrefType;
   Type indexType = parser.getBuilder().getIndexType();
   SMLoc typeLoc;
@@ -685,7 +685,7 @@ LogicalResult impl::verifyStore(Operation *op) {
 
 ParseResult impl::parsePrefetch(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand memrefInfo;
-  std::vector<OpAsmParser::UnresolvedOperand> indexInfo;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> indexInfo;
   IntegerAttr localityHint;
   MemRefType type;
   std::string_view readOrWrite, cacheType;

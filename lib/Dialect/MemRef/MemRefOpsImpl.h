@@ -79,8 +79,8 @@ LogicalResult verifySubView(Operation *op);
 LogicalResult verifyTranspose(Operation *op);
 
 // Result type inference.
-LogicalResult inferDistinctObjects(const ods::InferContext &ctx, std::vector<Type> &inferred);
-LogicalResult inferExtractStridedMetadata(const ods::InferContext &ctx, std::vector<Type> &inferred);
+LogicalResult inferDistinctObjects(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred);
+LogicalResult inferExtractStridedMetadata(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred);
 
 // Custom syntax.
 ParseResult parseAllocaScope(OpAsmParser &parser, OperationState &result);

@@ -18,7 +18,7 @@ using namespace lamina::memref;
 // custom<DynamicIndexList>
 //===----------------------------------------------------------------------===//
 
-ParseResult memref::parseDynamicIndexList(OpAsmParser &parser, std::vector<OpAsmParser::UnresolvedOperand> &values,
+ParseResult memref::parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
                                           DenseI64ArrayAttr &integers) {
   std::vector<int64_t> integerVals;
   auto parseIntegerOrValue = [&]() -> ParseResult {

@@ -65,7 +65,7 @@ void scf::ensureTerminator(Region &region, Location loc, std::string_view termin
 
 /// `(%inner = %outer, ...)` if present (MLIR's parseOptionalAssignmentList).
 static std::optional<ParseResult> parseOptionalAssignmentList(OpAsmParser &parser, std::vector<Argument> &lhs,
-                                                              std::vector<UnresolvedOperand> &rhs) {
+                                                              SmallVector<UnresolvedOperand, 4> &rhs) {
   if (failed(parser.parseOptionalLParen()))
     return std::nullopt;
   if (succeeded(parser.parseOptionalRParen()))
@@ -85,7 +85,7 @@ static std::optional<ParseResult> parseOptionalAssignmentList(OpAsmParser &parse
 
 /// `(%inner = %outer, ...)` (MLIR's parseAssignmentList).
 static ParseResult parseAssignmentList(OpAsmParser &parser, std::vector<Argument> &lhs,
-                                       std::vector<UnresolvedOperand> &rhs) {
+                                       SmallVector<UnresolvedOperand, 4> &rhs) {
   std::optional<ParseResult> result = parseOptionalAssignmentList(parser, lhs, rhs);
   if (!result)
     return parser.emitError(parser.getCurrentLocation(), "expected '('");
@@ -122,7 +122,7 @@ static bool hasUnitAttr(Operation *op, std::string_view name) { return bool(op->
 /// resolveOperands with MLIR 22's count check ("number of operands and types
 /// do not match").
 static ParseResult resolveOperandList(OpAsmParser &parser, ArrayRef<UnresolvedOperand> operands, TypeRange types,
-                                      SMLoc loc, std::vector<Value> &result) {
+                                      SMLoc loc, SmallVectorImpl<Value> &result) {
   if (operands.size() != types.size())
     return parser.emitError(loc) << "number of operands and types do not match: got " << unsigned(operands.size())
                                  << " operands and " << unsigned(types.size()) << " types";
@@ -134,7 +134,7 @@ static ParseResult resolveOperandList(OpAsmParser &parser, ArrayRef<UnresolvedOp
 
 /// `(%a, %b)` with MLIR's diagnostics ("expected '(' in operand list",
 /// "expected N operands"); `requiredCount` -1 accepts any number.
-static ParseResult parseParenOperandList(OpAsmParser &parser, std::vector<UnresolvedOperand> &result,
+static ParseResult parseParenOperandList(OpAsmParser &parser, SmallVector<UnresolvedOperand, 4> &result,
                                          int requiredCount = -1) {
   SMLoc startLoc = parser.getCurrentLocation();
   size_t before = result.size();
@@ -255,7 +255,7 @@ ParseResult scf::parseForOp(OpAsmParser &parser, OperationState &result) {
     return failure();
 
   std::vector<Argument> regionArgs;
-  std::vector<UnresolvedOperand> operands;
+  SmallVector<UnresolvedOperand, 4> operands;
   regionArgs.push_back(inductionVariable);
   bool hasIterArgs = succeeded(parser.parseOptionalKeyword("iter_args"));
   if (hasIterArgs) {
@@ -331,7 +331,7 @@ void scf::printForOp(Operation *op, OpAsmPrinter &p) {
 /// `(%a, 4, %b)`: a list mixing SSA values and integers, as MLIR's
 /// parseDynamicIndexList (integers land in `integers`; each value adds a
 /// kDynamic placeholder).
-static ParseResult parseDynamicIndexList(OpAsmParser &parser, std::vector<UnresolvedOperand> &values,
+static ParseResult parseDynamicIndexList(OpAsmParser &parser, SmallVector<UnresolvedOperand, 4> &values,
                                          std::vector<int64_t> &integers) {
   auto parseIntegerOrValue = [&]() -> ParseResult {
     UnresolvedOperand operand;
@@ -383,7 +383,7 @@ ParseResult scf::parseForallOp(OpAsmParser &parser, OperationState &result) {
     return failure();
 
   std::vector<int64_t> staticLbs, staticUbs, staticSteps;
-  std::vector<UnresolvedOperand> dynamicLbs, dynamicUbs, dynamicSteps;
+  SmallVector<UnresolvedOperand, 4> dynamicLbs, dynamicUbs, dynamicSteps;
   if (succeeded(parser.parseOptionalKeyword("in"))) {
     if (parseDynamicIndexList(parser, dynamicUbs, staticUbs) ||
         parser.resolveOperands(dynamicUbs, indexType, result.operands))
@@ -403,7 +403,7 @@ ParseResult scf::parseForallOp(OpAsmParser &parser, OperationState &result) {
   }
 
   std::vector<Argument> regionOutArgs;
-  std::vector<UnresolvedOperand> outOperands;
+  SmallVector<UnresolvedOperand, 4> outOperands;
   SMLoc outOperandsLoc = parser.getCurrentLocation();
   if (succeeded(parser.parseOptionalKeyword("shared_outs"))) {
     if (parseAssignmentList(parser, regionOutArgs, outOperands) ||
@@ -584,7 +584,7 @@ ParseResult scf::parseParallelOp(OpAsmParser &parser, OperationState &result) {
     return failure();
   int numIvs = int(ivs.size());
 
-  std::vector<UnresolvedOperand> lower, upper, steps;
+  SmallVector<UnresolvedOperand, 4> lower, upper, steps;
   if (parser.parseEqual() || parseParenOperandList(parser, lower, numIvs) ||
       parser.resolveOperands(lower, indexType, result.operands))
     return failure();
@@ -595,7 +595,7 @@ ParseResult scf::parseParallelOp(OpAsmParser &parser, OperationState &result) {
       parser.resolveOperands(steps, indexType, result.operands))
     return failure();
 
-  std::vector<UnresolvedOperand> initVals;
+  SmallVector<UnresolvedOperand, 4> initVals;
   if (succeeded(parser.parseOptionalKeyword("init"))) {
     if (parseParenOperandList(parser, initVals))
       return failure();
@@ -649,7 +649,7 @@ void scf::printParallelOp(Operation *op, OpAsmPrinter &p) {
 
 ParseResult scf::parseWhileOp(OpAsmParser &parser, OperationState &result) {
   std::vector<Argument> regionArgs;
-  std::vector<UnresolvedOperand> operands;
+  SmallVector<UnresolvedOperand, 4> operands;
   Region *before = result.addRegion();
   Region *after = result.addRegion();
 

@@ -17,7 +17,7 @@ namespace memref {
 
 /// Parses `[` (ssa-value | integer) (`,` ...)* `]` into `values` and
 /// `integers` (kDynamic where a value stands).
-ParseResult parseDynamicIndexList(OpAsmParser &parser, std::vector<OpAsmParser::UnresolvedOperand> &values,
+ParseResult parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
                                   DenseI64ArrayAttr &integers);
 /// Prints the list back, taking the next of `values` for each kDynamic.
 void printDynamicIndexList(OpAsmPrinter &printer, OperandRange values, ArrayRef<int64_t> integers);
