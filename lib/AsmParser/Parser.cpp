@@ -11,6 +11,7 @@
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Verifier.h"
+#include "lamina/Support/DenseMap.h"
 #include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
@@ -319,13 +320,10 @@ private:
     ValueDefinition first;
     std::vector<ValueDefinition> rest;
   };
-  struct NameHash {
-    size_t operator()(std::string_view s) const { return size_t(hashValue(s)); }
-  };
   /// Names visible in an isolated scope, with a list of names per nested
   /// region to forget when that region ends.
   struct IsolatedSSANameScope {
-    std::unordered_map<std::string_view, ValueDefinitionList, NameHash> values;
+    StringViewMap<ValueDefinitionList> values;
     std::vector<std::vector<std::string_view>> definitionsPerScope;
   };
 
@@ -453,11 +451,10 @@ ParseResult OperationParser::popSSANameScope() {
 }
 
 SMLoc *OperationParser::getReferenceLoc(std::string_view name, unsigned number) {
-  auto &values = isolatedNameScopes.back().values;
-  auto it = values.find(name);
-  if (it == values.end() || number >= it->second.size() || !it->second[number].value)
+  ValueDefinitionList *defs = isolatedNameScopes.back().values.find(name);
+  if (!defs || number >= defs->size() || !(*defs)[number].value)
     return nullptr;
-  return &it->second[number].loc;
+  return &(*defs)[number].loc;
 }
 
 Value OperationParser::createForwardRefPlaceholder(SMLoc loc, Type type) {
@@ -792,7 +789,7 @@ ParseResult OperationParser::registerResults(Operation *op, ArrayRef<ResultRecor
 
 ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
   SMLoc loc = getToken().getLoc();
-  std::vector<ResultRecord> resultIDs;
+  SmallVector<ResultRecord, 2> resultIDs;
   size_t numExpectedResults = 0;
   if (getToken().is(Token::percent_identifier)) {
     auto parseNextResult = [&]() -> ParseResult {
@@ -849,7 +846,9 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
       opName = OperationName(name, getContext());
     }
   }
-  auto pending = std::make_unique<PendingOp>(srcLocation, opName);
+  // Kept on the stack unless the op has regions (most have none).
+  PendingOp local(srcLocation, opName);
+  PendingOp *pending = &local;
   pending->resultIDs = std::move(resultIDs);
   pending->numExpectedResults = numExpectedResults;
   pending->opLoc = loc;
@@ -878,7 +877,7 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
   // Regions: push the op, then begin its first region. Empty regions finish
   // immediately, so loop until a region with a body is open or the list ends.
   Frame opFrame;
-  opFrame.op = std::move(pending);
+  opFrame.op = std::make_unique<PendingOp>(std::move(local));
   stack.push_back(std::move(opFrame));
   while (true) {
     PendingOp &p = *stack.back().op;

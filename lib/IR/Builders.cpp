@@ -35,10 +35,23 @@ IntegerType Builder::getIntegerType(unsigned width) { return IntegerType::get(co
 IntegerType Builder::getIntegerType(unsigned width, bool isSigned) {
   return IntegerType::get(context, width, isSigned ? IntegerType::Signed : IntegerType::Unsigned);
 }
-FunctionType Builder::getFunctionType(TypeRange inputs, TypeRange results) {
-  return FunctionType::get(context, inputs.vec(), results.vec());
+/// Copies the types of `range` (which may be backed by values) into
+/// `storage` and returns them as an array.
+static ArrayRef<Type> contiguous(TypeRange range, SmallVectorImpl<Type> &storage) {
+  storage.reserve(range.size());
+  for (Type t : range)
+    storage.push_back(t);
+  return storage;
 }
-TupleType Builder::getTupleType(TypeRange elementTypes) { return TupleType::get(context, elementTypes.vec()); }
+
+FunctionType Builder::getFunctionType(TypeRange inputs, TypeRange results) {
+  SmallVector<Type, 8> inputStorage, resultStorage;
+  return FunctionType::get(context, contiguous(inputs, inputStorage), contiguous(results, resultStorage));
+}
+TupleType Builder::getTupleType(TypeRange elementTypes) {
+  SmallVector<Type, 8> storage;
+  return TupleType::get(context, contiguous(elementTypes, storage));
+}
 NoneType Builder::getNoneType() { return NoneType::get(context); }
 
 NamedAttribute Builder::getNamedAttr(std::string_view name, Attribute val) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -175,6 +176,114 @@ private:
   }
   std::vector<Slot> slots;
   size_t capacity = 0;
+  size_t count = 0;
+};
+
+/// A hash map keyed by string views whose bytes outlive the map (names in
+/// the parsed buffer): open addressing with linear probing, the hash kept in
+/// the slot, and erase by backward shifting (no tombstones). No allocation
+/// per entry, unlike std::unordered_map.
+template <typename ValueT> class StringViewMap {
+public:
+  StringViewMap() = default;
+
+  /// Returns the value for `key`, inserting a default one if absent.
+  ValueT &operator[](std::string_view key) {
+    if ((count + 1) * 4 > slots.size() * 3)
+      grow();
+    uint64_t h = hashOf(key);
+    size_t mask = slots.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+      Slot &s = slots[i];
+      if (!s.used) {
+        s.used = true;
+        s.hash = h;
+        s.key = key;
+        s.value = ValueT();
+        ++count;
+        return s.value;
+      }
+      if (s.hash == h && s.key == key)
+        return s.value;
+    }
+  }
+  /// The value for `key`, or null.
+  ValueT *find(std::string_view key) {
+    if (slots.empty())
+      return nullptr;
+    uint64_t h = hashOf(key);
+    size_t mask = slots.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+      Slot &s = slots[i];
+      if (!s.used)
+        return nullptr;
+      if (s.hash == h && s.key == key)
+        return &s.value;
+    }
+  }
+  /// Removes `key` if present; returns whether it was.
+  bool erase(std::string_view key) {
+    if (slots.empty())
+      return false;
+    uint64_t h = hashOf(key);
+    size_t mask = slots.size() - 1;
+    size_t i = h & mask;
+    for (;; i = (i + 1) & mask) {
+      Slot &s = slots[i];
+      if (!s.used)
+        return false;
+      if (s.hash == h && s.key == key)
+        break;
+    }
+    // Backward-shift the entries after the hole that may move closer to
+    // their home slot.
+    for (size_t j = (i + 1) & mask;; j = (j + 1) & mask) {
+      Slot &s = slots[j];
+      if (!s.used)
+        break;
+      size_t home = s.hash & mask;
+      // Move s into the hole if its home is not in (i, j] cyclically.
+      bool between = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+      if (!between) {
+        slots[i] = std::move(s);
+        i = j;
+      }
+    }
+    slots[i].used = false;
+    slots[i].value = ValueT();
+    --count;
+    return true;
+  }
+  size_t size() const { return count; }
+  bool empty() const { return count == 0; }
+  void clear() {
+    slots.clear();
+    count = 0;
+  }
+
+private:
+  struct Slot {
+    uint64_t hash = 0;
+    std::string_view key;
+    bool used = false;
+    ValueT value = ValueT();
+  };
+  static uint64_t hashOf(std::string_view key) { return hashValue(key); }
+  void grow() {
+    std::vector<Slot> old = std::move(slots);
+    slots.clear();
+    slots.resize(old.empty() ? 16 : old.size() * 2);
+    size_t mask = slots.size() - 1;
+    for (Slot &o : old) {
+      if (!o.used)
+        continue;
+      size_t i = o.hash & mask;
+      while (slots[i].used)
+        i = (i + 1) & mask;
+      slots[i] = std::move(o);
+    }
+  }
+  std::vector<Slot> slots;
   size_t count = 0;
 };
 
