@@ -376,6 +376,8 @@ private:
   Value createForwardRefPlaceholder(SMLoc loc, Type type);
 
   ModuleOp topLevelOp;
+  /// Generic operation names already resolved, by their quoted spelling.
+  StringViewMap<OperationName> opNameCache;
   std::vector<IsolatedSSANameScope> isolatedNameScopes;
   std::vector<std::unordered_map<std::string_view, BlockDefinition>> blocksByName;
   std::vector<std::unordered_map<Block *, SMLoc>> forwardRef;
@@ -826,25 +828,33 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
   if (!nameTok.is(Token::string))
     return emitWrongTokenError("expected operation name in quotes");
 
-  // Generic operation: parse up to the region list.
+  // Generic operation: parse up to the region list. Names are resolved once
+  // per parser and spelling (the context's table is shared by all threads).
   StateLocation srcLocation = state.lex.getPackedSourceLocation(nameTok.getLoc());
-  std::string name = nameTok.getStringValue();
-  if (name.empty())
-    return emitError("empty operation name is invalid");
-  if (name.find('\0') != std::string::npos)
-    return emitError("null character not allowed in operation name");
-  consumeToken(Token::string);
+  OperationName opName;
+  if (OperationName *cached = opNameCache.find(nameTok.getSpelling())) {
+    opName = *cached;
+    consumeToken(Token::string);
+  } else {
+    std::string name = nameTok.getStringValue();
+    if (name.empty())
+      return emitError("empty operation name is invalid");
+    if (name.find('\0') != std::string::npos)
+      return emitError("null character not allowed in operation name");
+    consumeToken(Token::string);
 
-  OperationName opName(name, getContext());
-  if (!opName.isRegistered()) {
-    std::string_view dialectName = std::string_view(name).substr(0, name.find('.'));
-    if (!getContext()->getLoadedDialect(dialectName) && !getContext()->getOrLoadDialect(dialectName)) {
-      if (!getContext()->allowsUnregisteredDialects())
-        return emitError("operation being parsed with an unregistered dialect. If this is intended, please use "
-                         "-allow-unregistered-dialect with the MLIR tool used");
-    } else {
-      opName = OperationName(name, getContext());
+    opName = OperationName(name, getContext());
+    if (!opName.isRegistered()) {
+      std::string_view dialectName = std::string_view(name).substr(0, name.find('.'));
+      if (!getContext()->getLoadedDialect(dialectName) && !getContext()->getOrLoadDialect(dialectName)) {
+        if (!getContext()->allowsUnregisteredDialects())
+          return emitError("operation being parsed with an unregistered dialect. If this is intended, please use "
+                           "-allow-unregistered-dialect with the MLIR tool used");
+      } else {
+        opName = OperationName(name, getContext());
+      }
     }
+    opNameCache[nameTok.getSpelling()] = opName;
   }
   // Kept on the stack unless the op has regions (most have none).
   PendingOp local(srcLocation, opName);
@@ -1454,8 +1464,14 @@ FailureOr<OperationName> OperationParser::parseCustomOperationName() {
   if (opName.empty())
     return emitError("empty operation name is invalid");
   consumeToken();
-  if (auto opInfo = OperationName::lookupRegistered(opName, getContext()))
+  // Registered names are resolved once per parser (bare spellings never
+  // collide with the quoted ones of generic operations in the cache).
+  if (OperationName *cached = opNameCache.find(opName))
+    return *cached;
+  if (auto opInfo = OperationName::lookupRegistered(opName, getContext())) {
+    opNameCache[opName] = *opInfo;
     return *opInfo;
+  }
   size_t dot = opName.find('.');
   std::string_view dialectName = opName.substr(0, dot);
   if (dot == std::string_view::npos) {

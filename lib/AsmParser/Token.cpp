@@ -76,6 +76,8 @@ std::string Token::getStringValue() const {
   bytes = bytes.substr(0, bytes.size() - 1);
   if (kind == at_identifier)
     bytes = bytes.substr(1);
+  if (bytes.find('\\') == std::string_view::npos)
+    return std::string(bytes); // nothing to unescape
   std::string result;
   result.reserve(bytes.size());
   for (size_t i = 0, e = bytes.size(); i != e;) {

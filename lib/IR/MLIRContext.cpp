@@ -150,27 +150,21 @@ BumpPtrAllocator &MLIRContext::getAllocator() { return impl->allocator; }
 std::mutex &MLIRContext::getAllocatorMutex() { return impl->allocatorMutex; }
 
 void MLIRContext::registerType(std::unique_ptr<AbstractType> type) {
-  std::unique_lock<std::shared_mutex> lock(impl->abstractMutex);
   TypeID id = type->getTypeID();
-  impl->abstractTypes[id] = std::move(type);
+  impl->abstractTypes.insert(id, std::move(type));
 }
 
 void MLIRContext::registerAttribute(std::unique_ptr<AbstractAttribute> attr) {
-  std::unique_lock<std::shared_mutex> lock(impl->abstractMutex);
   TypeID id = attr->getTypeID();
-  impl->abstractAttributes[id] = std::move(attr);
+  impl->abstractAttributes.insert(id, std::move(attr));
 }
 
 const AbstractType *MLIRContext::lookupAbstractType(TypeID id) {
-  std::shared_lock<std::shared_mutex> lock(impl->abstractMutex);
-  auto it = impl->abstractTypes.find(id);
-  return it == impl->abstractTypes.end() ? nullptr : it->second.get();
+  return impl->abstractTypes.lookup(id);
 }
 
 const AbstractAttribute *MLIRContext::lookupAbstractAttribute(TypeID id) {
-  std::shared_lock<std::shared_mutex> lock(impl->abstractMutex);
-  auto it = impl->abstractAttributes.find(id);
-  return it == impl->abstractAttributes.end() ? nullptr : it->second.get();
+  return impl->abstractAttributes.lookup(id);
 }
 
 const AbstractType &AbstractType::lookup(TypeID typeID, MLIRContext *ctx) {

@@ -24,6 +24,61 @@ struct StringHash {
   size_t operator()(std::string_view s) const { return hashValue(s); }
 };
 
+/// A map from TypeID to a registered object (abstract type or attribute)
+/// that is read on every type/attribute creation, from any thread: reads
+/// are lock-free (slots of an open-addressing table are published with
+/// release stores and never change once set); registration takes a mutex.
+/// Kinds beyond the table's capacity go to a locked overflow map.
+template <typename T> class TypeIDTable {
+public:
+  T *lookup(TypeID id) {
+    const void *key = id.getAsOpaquePointer();
+    for (size_t i = slotOf(key), n = 0; n < kSize; i = (i + 1) & (kSize - 1), ++n) {
+      const void *k = slots[i].key.load(std::memory_order_acquire);
+      if (k == key)
+        return slots[i].value;
+      if (!k)
+        return nullptr;
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = overflow.find(id);
+    return it == overflow.end() ? nullptr : it->second;
+  }
+  /// Registers `value` for `id` (replacing nothing: the first one stays
+  /// visible to readers). Returns the stored object.
+  T *insert(TypeID id, std::unique_ptr<T> value) {
+    std::lock_guard<std::mutex> lock(mutex);
+    const void *key = id.getAsOpaquePointer();
+    T *raw = value.get();
+    owned.push_back(std::move(value));
+    for (size_t i = slotOf(key), n = 0; n < kSize; i = (i + 1) & (kSize - 1), ++n) {
+      const void *k = slots[i].key.load(std::memory_order_relaxed);
+      if (k == key)
+        return slots[i].value;
+      if (!k) {
+        slots[i].value = raw;
+        slots[i].key.store(key, std::memory_order_release);
+        return raw;
+      }
+    }
+    return overflow.emplace(id, raw).first->second;
+  }
+
+private:
+  static constexpr size_t kSize = 2048;
+  static size_t slotOf(const void *key) {
+    return size_t(hashMix(reinterpret_cast<uintptr_t>(key))) & (kSize - 1);
+  }
+  struct Slot {
+    std::atomic<const void *> key{nullptr};
+    T *value = nullptr;
+  };
+  Slot slots[kSize];
+  std::mutex mutex;
+  std::vector<std::unique_ptr<T>> owned;
+  std::unordered_map<TypeID, T *> overflow;
+};
+
 struct MLIRContext::Impl {
   Impl();
   ~Impl();
@@ -42,9 +97,8 @@ struct MLIRContext::Impl {
   std::recursive_mutex dialectLoadMutex;
   std::map<std::string, std::unique_ptr<Dialect>, std::less<>> dialects;
 
-  std::shared_mutex abstractMutex;
-  std::unordered_map<TypeID, std::unique_ptr<AbstractType>> abstractTypes;
-  std::unordered_map<TypeID, std::unique_ptr<AbstractAttribute>> abstractAttributes;
+  TypeIDTable<AbstractType> abstractTypes;
+  TypeIDTable<AbstractAttribute> abstractAttributes;
 
   std::shared_mutex opNamesMutex;
   std::unordered_map<std::string_view, OperationName::Impl *, StringHash, std::equal_to<>> opNames;

@@ -82,8 +82,9 @@ struct StorageUniquer::Impl {
   bool threadingDisabled = false;
 
   static size_t slotOf(const void *key) {
-    uintptr_t v = reinterpret_cast<uintptr_t>(key);
-    return size_t((v >> 4) ^ (v >> 14)) & (kTableSize - 1);
+    // TypeIDs are addresses of one-byte anchors, often adjacent: mix all
+    // bits so neighbours do not share a probe chain.
+    return size_t(hashMix(reinterpret_cast<uintptr_t>(key))) & (kTableSize - 1);
   }
 
   KindUniquer *find(TypeID id) {
