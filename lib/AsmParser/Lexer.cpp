@@ -6,6 +6,7 @@
 #include "lamina/Support/SourceMgr.h"
 
 #include <cctype>
+#include <cstring>
 
 using namespace lamina;
 
@@ -54,13 +55,35 @@ void Lexer::restrictTo(const char *begin, const char *end) {
   nextReleasePoint = begin + kReleaseInterval;
 }
 
+std::pair<unsigned, unsigned> Lexer::getLineAndColumn(const char *ptr) {
+  // Forward counting is bounded so a far jump costs one table lookup
+  // rather than a long scan (and never reads text handed back to a mapped
+  // buffer, which keeps a larger margin).
+  constexpr size_t kMaxScan = size_t(64) << 10;
+  if (lineCursor && ptr >= lineCursor && size_t(ptr - lineCursor) <= kMaxScan) {
+    const char *p = lineCursor;
+    while (const void *nl = std::memchr(p, '\n', size_t(ptr - p))) {
+      ++lineCursorLine;
+      p = static_cast<const char *>(nl) + 1;
+      lineCursorStart = p;
+    }
+    lineCursor = ptr;
+    return {lineCursorLine, unsigned(ptr - lineCursorStart) + 1};
+  }
+  auto [line, col] = sourceMgr.getLineAndColumn(ptr, bufferID);
+  lineCursor = ptr;
+  lineCursorLine = line;
+  lineCursorStart = ptr - (col - 1);
+  return {line, col};
+}
+
 Location Lexer::getEncodedSourceLocation(SMLoc loc) {
-  auto [line, col] = sourceMgr.getLineAndColumn(loc.getPointer(), bufferID);
+  auto [line, col] = getLineAndColumn(loc.getPointer());
   return FileLineColLoc::get(bufferName, line, col);
 }
 
 StateLocation Lexer::getPackedSourceLocation(SMLoc loc) {
-  auto [line, col] = sourceMgr.getLineAndColumn(loc.getPointer(), bufferID);
+  auto [line, col] = getLineAndColumn(loc.getPointer());
   if (packedFileIndex == kFileIndexUnknown)
     packedFileIndex = PackedLocation::getFileIndex(context, bufferName);
   return StateLocation(context, PackedLocation::getFileLineCol(context, packedFileIndex, bufferName, line, col));

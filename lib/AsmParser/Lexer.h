@@ -35,6 +35,10 @@ private:
     return Token(kind, std::string_view(tokStart, curPtr - tokStart));
   }
   Token emitError(const char *loc, std::string_view message);
+  /// Line and column of `ptr`: counted forward from the previous query when
+  /// it is a little behind (the usual case, queries follow the lexer), else
+  /// looked up in the source manager's line table.
+  std::pair<unsigned, unsigned> getLineAndColumn(const char *ptr);
 
   Token lexAtIdentifier(const char *tokStart);
   Token lexBareIdentifierOrKeyword(const char *tokStart);
@@ -65,6 +69,10 @@ private:
   /// end instead of rescanning, so `1x1x1x...` lexes in linear time.
   const char *lastIdentifierStart = nullptr;
   const char *lastIdentifierEnd = nullptr;
+  /// The previous line/column query: its pointer, line, and line start.
+  const char *lineCursor = nullptr;
+  const char *lineCursorStart = nullptr;
+  unsigned lineCursorLine = 0;
 };
 
 } // namespace lamina
