@@ -2,16 +2,38 @@
 #include "lamina/IR/StorageUniquer.h"
 
 #include <atomic>
+#include <mutex>
+#include <thread>
 #include <cassert>
 #include <vector>
 
 using namespace lamina;
 
 namespace {
+/// A small lock for the uniquer's shards: held for one hash probe (plus a
+/// construction on a miss), and rarely contended with 16 shards per kind,
+/// so spinning briefly beats a pthread mutex's call overhead.
+class SpinLock {
+public:
+  void lock() {
+    while (true) {
+      if (!flag.exchange(true, std::memory_order_acquire))
+        return;
+      for (unsigned spins = 0; flag.load(std::memory_order_relaxed); ++spins)
+        if (spins > 64)
+          std::this_thread::yield();
+    }
+  }
+  void unlock() { flag.store(false, std::memory_order_release); }
+
+private:
+  std::atomic<bool> flag{false};
+};
+
 /// One lock-protected open-addressing hash set of storages plus the arena
 /// their memory comes from.
 struct Shard {
-  std::mutex mutex;
+  SpinLock mutex;
   BumpPtrAllocator arena;
   struct Entry {
     uint64_t hash;
@@ -20,27 +42,17 @@ struct Shard {
   std::vector<Entry> table; // size is a power of two; storage == nullptr is empty
   size_t count = 0;
 
-  BaseStorage *lookup(uint64_t hash, function_ref<bool(const BaseStorage *)> isEqual) {
-    if (table.empty())
-      return nullptr;
-    size_t mask = table.size() - 1;
-    for (size_t i = hash & mask;; i = (i + 1) & mask) {
-      Entry &e = table[i];
-      if (!e.storage)
-        return nullptr;
-      if (e.hash == hash && isEqual(e.storage))
-        return e.storage;
-    }
-  }
-  void insert(uint64_t hash, BaseStorage *storage) {
+  /// Finds the storage equal to the key, or the empty slot where it belongs
+  /// (one probe sequence for both). Grows first so the slot stays valid.
+  Entry &findOrSlot(uint64_t hash, function_ref<bool(const BaseStorage *)> isEqual) {
     if ((count + 1) * 4 > table.size() * 3)
       grow();
     size_t mask = table.size() - 1;
-    size_t i = hash & mask;
-    while (table[i].storage)
-      i = (i + 1) & mask;
-    table[i] = {hash, storage};
-    ++count;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      Entry &e = table[i];
+      if (!e.storage || (e.hash == hash && isEqual(e.storage)))
+        return e;
+    }
   }
   void grow() {
     std::vector<Entry> old = std::move(table);
@@ -143,14 +155,21 @@ BaseStorage *StorageUniquer::getParametricImpl(TypeID id, uint64_t hash,
                                                function_ref<BaseStorage *(StorageAllocator &)> ctor) {
   KindUniquer &kind = impl->getKind(id);
   Shard &shard = kind.shards[(hash >> 59) & (kNumShards - 1)];
-  std::unique_lock<std::mutex> lock(shard.mutex, std::defer_lock);
+  std::unique_lock<SpinLock> lock(shard.mutex, std::defer_lock);
   if (!impl->threadingDisabled)
     lock.lock();
-  if (BaseStorage *existing = shard.lookup(hash, isEqual))
-    return existing;
+  Shard::Entry *slot = &shard.findOrSlot(hash, isEqual);
+  if (slot->storage)
+    return slot->storage;
+  size_t countBefore = shard.count;
   StorageAllocator allocator(shard.arena);
   BaseStorage *storage = ctor(allocator);
-  shard.insert(hash, storage);
+  // A constructor that created storages in this very shard (possible only
+  // without locking) may have moved the table: find the slot again.
+  if (shard.count != countBefore)
+    slot = &shard.findOrSlot(hash, [](const BaseStorage *) { return false; });
+  *slot = {hash, storage};
+  ++shard.count;
   return storage;
 }
 
@@ -163,7 +182,7 @@ BaseStorage *StorageUniquer::getSingletonImpl(TypeID id) {
 void StorageUniquer::registerSingletonImpl(TypeID id,
                                            function_ref<BaseStorage *(StorageAllocator &)> ctor) {
   KindUniquer &kind = impl->getKind(id);
-  std::lock_guard<std::mutex> lock(kind.shards[0].mutex);
+  std::lock_guard<SpinLock> lock(kind.shards[0].mutex);
   if (kind.singleton)
     return;
   StorageAllocator allocator(kind.shards[0].arena);
@@ -173,7 +192,7 @@ void StorageUniquer::registerSingletonImpl(TypeID id,
 BaseStorage *StorageUniquer::createUnsharedImpl(TypeID id,
                                                 function_ref<BaseStorage *(StorageAllocator &)> ctor) {
   KindUniquer &kind = impl->getKind(id);
-  std::lock_guard<std::mutex> lock(kind.shards[0].mutex);
+  std::lock_guard<SpinLock> lock(kind.shards[0].mutex);
   StorageAllocator allocator(kind.shards[0].arena);
   return ctor(allocator);
 }
@@ -181,7 +200,7 @@ BaseStorage *StorageUniquer::createUnsharedImpl(TypeID id,
 LogicalResult StorageUniquer::mutateImpl(TypeID id,
                                          function_ref<LogicalResult(StorageAllocator &)> fn) {
   KindUniquer &kind = impl->getKind(id);
-  std::lock_guard<std::mutex> lock(kind.shards[0].mutex);
+  std::lock_guard<SpinLock> lock(kind.shards[0].mutex);
   StorageAllocator allocator(kind.shards[0].arena);
   return fn(allocator);
 }
