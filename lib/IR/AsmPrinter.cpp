@@ -687,6 +687,9 @@ public:
   /// Scratch stack of child indices of the entries being visited.
   std::vector<uint32_t> childStack;
   bool hasOrderDependentAttrs = false;
+  /// Whether any entry was ever visited as deferrable (only locations are,
+  /// when printing debug info).
+  bool anyDeferrable = false;
 
 private:
   template <typename T> void generateAlias(T symbol, InProgressAliasInfo &alias);
@@ -802,6 +805,7 @@ std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDefe
   generateAlias(attr, aliases[idx]);
   aliases[idx].isType = false;
   aliases[idx].canBeDeferred = canBeDeferred;
+  anyDeferrable |= canBeDeferred;
   if (isa<DenseResourceElementsAttr>(attr))
     hasOrderDependentAttrs = true;
 
@@ -865,6 +869,7 @@ std::pair<size_t, size_t> AliasInitializer::visit(Type type, bool canBeDeferred)
   generateAlias(type, aliases[idx]);
   aliases[idx].isType = true;
   aliases[idx].canBeDeferred = canBeDeferred;
+  anyDeferrable |= canBeDeferred;
 
   NestedVisitor v(*this, canBeDeferred);
   if (!isa<BuiltinDialect>(&type.getDialect())) {
@@ -889,6 +894,27 @@ void AliasInitializer::merge(AliasInitializer &local) {
   // so the new ones keep their relative order. An entry can be deferred
   // only if no visit anywhere forbids it.
   hasOrderDependentAttrs |= local.hasOrderDependentAttrs;
+  if (!anyDeferrable && !local.anyDeferrable) {
+    // Nothing is deferrable, so no child lists are kept and nothing needs
+    // marking: only entries that get an alias matter here (the others were
+    // just memoization for the local walk). Skipping them keeps this
+    // sequential step from touching every attribute of the module.
+    for (InProgressAliasInfo &li : local.aliases) {
+      if (li.aliasName == kNoAlias)
+        continue;
+      auto [slot, inserted] = aliasIndex.insert(li.ptr, uint32_t(aliases.size()));
+      (void)slot;
+      if (!inserted)
+        continue;
+      InProgressAliasInfo info = li;
+      info.childBegin = info.childCount = 0;
+      info.aliasName = uint32_t(aliasNames.size());
+      aliasNames.push_back(std::move(local.aliasNames[li.aliasName]));
+      aliases.push_back(info);
+    }
+    return;
+  }
+  anyDeferrable |= local.anyDeferrable;
   size_t firstNew = aliases.size();
   std::vector<uint32_t> map(local.aliases.size());
   for (size_t i = 0; i < local.aliases.size(); ++i) {
