@@ -21,6 +21,17 @@ public:
   Location getEncodedSourceLocation(SMLoc loc);
   /// The same location, packed (see PackedLocation): for operations.
   StateLocation getPackedSourceLocation(SMLoc loc);
+  /// Line and column of `ptr`: counted forward from the previous query when
+  /// it is a little behind (the usual case, queries follow the lexer), else
+  /// looked up in the source manager's line table.
+  std::pair<unsigned, unsigned> getLineAndColumn(const char *ptr);
+  /// Tells the lexer that `ptr` is on line `line`, which starts at
+  /// `lineStart`, so later queries can count from there.
+  void seedLineCursor(const char *ptr, const char *lineStart, unsigned line) {
+    lineCursor = ptr;
+    lineCursorStart = lineStart;
+    lineCursorLine = line;
+  }
   /// Restarts lexing at `ptr`.
   void resetPointer(const char *ptr) { curPtr = ptr; }
   /// Lexes only [begin, end) of the buffer (a chunk parsed on its own): the
@@ -35,10 +46,6 @@ private:
     return Token(kind, std::string_view(tokStart, curPtr - tokStart));
   }
   Token emitError(const char *loc, std::string_view message);
-  /// Line and column of `ptr`: counted forward from the previous query when
-  /// it is a little behind (the usual case, queries follow the lexer), else
-  /// looked up in the source manager's line table.
-  std::pair<unsigned, unsigned> getLineAndColumn(const char *ptr);
 
   Token lexAtIdentifier(const char *tokStart);
   Token lexBareIdentifierOrKeyword(const char *tokStart);

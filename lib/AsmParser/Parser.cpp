@@ -985,6 +985,10 @@ namespace {
 /// Where the chunks of a run of operations start, and where the run ends.
 struct ChunkPlan {
   std::vector<const char *> starts;
+  /// For each start: the start of its line, and how many lines after the
+  /// line of the first start it is (so chunk lexers need no line table).
+  std::vector<const char *> lineStarts;
+  std::vector<unsigned> lineDeltas;
   const char *end = nullptr;
 };
 
@@ -1012,9 +1016,14 @@ constexpr ChunkScanTable kChunkScanTable;
 
 std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool untilCloseBrace,
                                     unsigned numChunks) {
-  std::vector<const char *> candidates;
+  struct Candidate {
+    const char *ptr, *lineStart;
+    unsigned lineDelta;
+  };
+  std::vector<Candidate> candidates;
   const char *stop = nullptr;
   int depth = 0;
+  unsigned lines = 0;
   const char *p = begin;
   while (p < bufEnd && !stop) {
     while (p < bufEnd && !kChunkScanTable.special[static_cast<unsigned char>(*p)])
@@ -1055,6 +1064,7 @@ std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool 
       }
       break;
     case '\n':
+      ++lines;
       if (depth == 0) {
         const char *q = p + 1;
         while (q < bufEnd && (*q == ' ' || *q == '\t' || *q == '\r'))
@@ -1062,7 +1072,7 @@ std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool 
         if (q >= bufEnd || *q == '\n' || *q == '/' || *q == '}')
           break;
         if (isOpStartChar(*q)) {
-          candidates.push_back(q);
+          candidates.push_back({q, p + 1, lines});
         } else if (*q == '^') {
           return std::nullopt; // blocks: not a plain run of operations
         } else {
@@ -1088,15 +1098,20 @@ std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool 
     return std::nullopt;
   ChunkPlan plan;
   plan.starts.push_back(begin);
+  plan.lineStarts.push_back(nullptr); // the caller knows where `begin` is
+  plan.lineDeltas.push_back(0);
   plan.end = stop;
   size_t next = 0;
   for (unsigned k = 1; k < numChunks; ++k) {
     const char *target = begin + total / numChunks * k;
-    while (next < candidates.size() && (candidates[next] < target || candidates[next] <= plan.starts.back()))
+    while (next < candidates.size() &&
+           (candidates[next].ptr < target || candidates[next].ptr <= plan.starts.back()))
       ++next;
     if (next == candidates.size())
       break;
-    plan.starts.push_back(candidates[next]);
+    plan.starts.push_back(candidates[next].ptr);
+    plan.lineStarts.push_back(candidates[next].lineStart);
+    plan.lineDeltas.push_back(candidates[next].lineDelta);
   }
   if (plan.starts.size() < 2)
     return std::nullopt;
@@ -1117,10 +1132,12 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
   if (!plan)
     return false;
 
-  // Shared, read-only from here on: the line table, the aliases so far and
-  // the registered dialects (loaded now, so that no chunk registers
-  // operations while others look them up).
-  sourceMgr.prepareLineTable(bufferID);
+  // Chunk lexers count lines from their start, known from the plan.
+  auto [beginLine, beginCol] = state.lex.getLineAndColumn(begin);
+  const char *beginLineStart = begin - (beginCol - 1);
+  // Shared, read-only from here on: the aliases so far and the registered
+  // dialects (loaded now, so that no chunk registers operations while
+  // others look them up).
   for (const std::string &ns : ctx->getDialectRegistry().getDialectNames())
     (void)ctx->getOrLoadDialect(ns);
   ParserConfig chunkConfig(ctx, /*verifyAfterParse=*/false);
@@ -1136,6 +1153,8 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
     symbols.typeAliasDefinitions = state.symbols.typeAliasDefinitions;
     const char *end = i + 1 < n ? plan->starts[i + 1] : plan->end;
     ParserState chunkState(sourceMgr, bufferID, chunkConfig, symbols, plan->starts[i], end);
+    chunkState.lex.seedLineCursor(plan->starts[i], i ? plan->lineStarts[i] : beginLineStart,
+                                  beginLine + plan->lineDeltas[i]);
     chunkState.defaultDialectStack = state.defaultDialectStack;
     ModuleOp module = ModuleOp::create(UnknownLoc::get(ctx));
     bool ok = true;

@@ -126,7 +126,7 @@ std::unique_ptr<MemoryBuffer> MemoryBuffer::getFileOrSTDIN(std::string_view path
 }
 
 unsigned SourceMgr::addNewSourceBuffer(std::unique_ptr<MemoryBuffer> buffer) {
-  buffers.push_back(Buffer{std::move(buffer), {}});
+  buffers.push_back(Buffer{std::move(buffer)});
   return buffers.size();
 }
 
@@ -141,19 +141,20 @@ unsigned SourceMgr::findBufferContainingLoc(const char *ptr) const {
 
 const std::vector<uint32_t> &SourceMgr::getLineOffsets(unsigned id) const {
   const Buffer &b = buffers[id - 1];
-  if (b.lineOffsets.empty()) {
+  LineTable &table = *b.lines;
+  std::call_once(table.once, [&] {
     std::string_view text = b.buffer->getBuffer();
     const char *start = text.data(), *end = start + text.size();
-    b.lineOffsets.push_back(0);
+    table.offsets.push_back(0);
     for (const char *p = start; p < end;) {
       const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
       if (!nl)
         break;
-      b.lineOffsets.push_back(uint32_t(nl + 1 - start));
+      table.offsets.push_back(uint32_t(nl + 1 - start));
       p = nl + 1;
     }
-  }
-  return b.lineOffsets;
+  });
+  return table.offsets;
 }
 
 std::pair<unsigned, unsigned> SourceMgr::getLineAndColumn(const char *ptr, unsigned id) const {

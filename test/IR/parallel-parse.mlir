@@ -16,12 +16,19 @@
 // RUN: lamina-opt --allow-unregistered-dialect --mlir-disable-threading %t.module.mlir > %t.seq
 // RUN: diff %t.par %t.seq
 // RUN: FileCheck %s --check-prefix=CUSTOM < %t.par
+// Chunk lexers count lines from their start: locations must match too.
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-debuginfo %t.module.mlir > %t.par
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-debuginfo --mlir-disable-threading %t.module.mlir > %t.seq
+// RUN: diff %t.par %t.seq
 
 // RUN: %python %S/Inputs/gen-many-ops.py generic > %t.generic.mlir
 // RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic %t.generic.mlir > %t.par
 // RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-disable-threading %t.generic.mlir > %t.seq
 // RUN: diff %t.par %t.seq
 // RUN: FileCheck %s --check-prefix=GENERIC < %t.par
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo %t.generic.mlir > %t.par
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo --mlir-disable-threading %t.generic.mlir > %t.seq
+// RUN: diff %t.par %t.seq
 
 // A parse error in a chunk is reported once, as the sequential parser does.
 // RUN: %python %S/Inputs/gen-many-ops.py error > %t.error.mlir

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,15 +61,19 @@ public:
   const char *findLocation(unsigned id, unsigned line, unsigned col) const;
   /// The text of the line containing `ptr` (without newline).
   std::string_view getLineText(const char *ptr, unsigned id = 0) const;
-  /// Builds the line table of buffer `id` now (it is otherwise built on first
-  /// use); after this, lookups do not modify the manager and may run on
-  /// several threads at once.
+  /// Builds the line table of buffer `id` now (it is otherwise built on
+  /// first use, by whichever thread asks first; lookups are thread-safe).
   void prepareLineTable(unsigned id) const { (void)getLineOffsets(id); }
 
 private:
+  /// Offsets of line starts, built once on first use.
+  struct LineTable {
+    std::once_flag once;
+    std::vector<uint32_t> offsets;
+  };
   struct Buffer {
     std::unique_ptr<MemoryBuffer> buffer;
-    mutable std::vector<uint32_t> lineOffsets; // computed lazily
+    std::unique_ptr<LineTable> lines = std::make_unique<LineTable>();
   };
   const std::vector<uint32_t> &getLineOffsets(unsigned id) const;
   std::vector<Buffer> buffers;
