@@ -13,7 +13,9 @@
 #include "IRNumbering.h"
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/Operation.h"
+#include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <deque>
@@ -125,17 +127,28 @@ public:
                            int64_t version)
       : pool(pool), numbering(numbering), strings(strings), version(version) {}
 
-  /// Encodes the properties of `op`, returning their index in the section
-  /// (or nothing if the op has none). Operations of one properties class
-  /// share a payload, encoded once.
-  std::optional<uint64_t> emit(Operation *op) {
+  /// Encodes the payload of every properties class, numbering them in the
+  /// order the operations are written (pre-order: by operation number).
+  void assignIndices() {
+    std::vector<PropertiesClass> &classes = numbering.getPropertiesClasses();
+    for (const OpRecord &record : numbering.getRecords()) {
+      if (record.propertiesClass == OpRecord::kNoProperties)
+        continue;
+      PropertiesClass &c = classes[record.propertiesClass];
+      if (c.sectionIndex == ~0u)
+        c.sectionIndex = uint32_t(encode(c.op));
+    }
+  }
+
+  /// The index of the properties of `op` in the section (see
+  /// assignIndices), or nothing if it has none. Thread-safe.
+  std::optional<uint64_t> getIndex(Operation *op) const {
     uint32_t classIndex = numbering.getRecord(op).propertiesClass;
     if (classIndex == OpRecord::kNoProperties)
       return std::nullopt;
-    PropertiesClass &c = numbering.getPropertiesClasses()[classIndex];
-    if (c.sectionIndex == ~0u)
-      c.sectionIndex = uint32_t(encode(op));
-    return c.sectionIndex;
+    uint32_t index = numbering.getPropertiesClasses()[classIndex].sectionIndex;
+    assert(index != ~0u && "properties written before their indices were assigned");
+    return index;
   }
 
   bool empty() const { return storage.empty(); }
@@ -207,6 +220,9 @@ private:
   void writeDialectSection(EncodingEmitter &emitter);
   void writeAttrTypeSection(EncodingEmitter &emitter);
   void writeIRSection(EncodingEmitter &emitter, Operation *rootOp);
+  /// Writes `op` and everything nested in it (iteratively), allocating from
+  /// `opPool`. Thread-safe: reads only the numbering and the IR.
+  void writeOperation(EncodingEmitter &emitter, Operation *op, ChunkPool &opPool);
   void writeResourceSection(EncodingEmitter &emitter, MLIRContext *ctx);
   void writeStringSection(EncodingEmitter &emitter);
   void writePropertiesSection(EncodingEmitter &emitter);
@@ -233,7 +249,13 @@ private:
     }
   }
 
+  /// Fewest operations a batch of top-level operations written by one task
+  /// holds (see writeIRSection).
+  static constexpr size_t kMinBatchOps = 4096;
+
   ChunkPool pool;
+  /// The pools of the batches (outliving the emitters that reference them).
+  std::vector<std::unique_ptr<ChunkPool>> batchPools;
   uint64_t version;
   StringSectionBuilder strings;
   IRNumberingState numbering;
@@ -348,10 +370,83 @@ void BytecodeWriter::writeAttrTypeSection(EncodingEmitter &emitter) {
 //===----------------------------------------------------------------------===//
 
 void BytecodeWriter::writeIRSection(EncodingEmitter &emitter, Operation *rootOp) {
+  if (version >= kNativePropertiesEncoding)
+    properties.assignIndices();
   EncodingEmitter irEmitter(pool);
   // The top level is a block of one operation without arguments.
   irEmitter.emitVarIntWithFlag(1, false);
+  bool isIsolated;
+  if (!writeOpHeader(irEmitter, rootOp, isIsolated)) {
+    emitter.emitSection(Section::kIR, std::move(irEmitter));
+    return;
+  }
 
+  // The operations of the root's blocks are written in batches of
+  // consecutive operations, each into its own emitter with its own pool
+  // (in parallel when threading is enabled), then spliced in order. A batch
+  // ends with its block, or once it holds enough operations (counting
+  // nested ones: the pre-order numbers of consecutive top-level operations
+  // differ by the size of the first one's tree).
+  struct Batch {
+    Operation *first;
+    size_t count = 0;
+  };
+  std::vector<Batch> batches;
+  std::vector<Block *> blocks;
+  MLIRContext *context = rootOp->getContext();
+  size_t numOps = numbering.getRecords().size();
+  bool parallel = context->isMultithreadingEnabled();
+  size_t batchSize = parallel ? std::max<size_t>(kMinBatchOps, numOps / (8 * context->getThreadPool().getThreadCount() + 8))
+                              : numOps;
+  for (Region &region : rootOp->getRegions())
+    for (Block &block : region) {
+      blocks.push_back(&block);
+      size_t batchStart = 0;
+      for (Operation &op : block) {
+        size_t id = IRNumberingState::getOperationID(&op);
+        if (batches.empty() || batches.back().first->getBlock() != &block || id - batchStart >= batchSize) {
+          batches.push_back({&op});
+          batchStart = id;
+        }
+        ++batches.back().count;
+      }
+    }
+  std::vector<std::unique_ptr<EncodingEmitter>> batchEmitters(batches.size());
+  size_t firstPool = batchPools.size();
+  for (size_t i = 0; i < batches.size(); ++i)
+    batchPools.push_back(std::make_unique<ChunkPool>());
+  auto writeBatch = [&](size_t i) {
+    batchEmitters[i] = std::make_unique<EncodingEmitter>(*batchPools[firstPool + i]);
+    Operation *op = batches[i].first;
+    for (size_t j = 0; j < batches[i].count; ++j, op = op->getNextNode())
+      writeOperation(*batchEmitters[i], op, *batchPools[firstPool + i]);
+  };
+  if (parallel && batches.size() > 1)
+    context->getThreadPool().parallelFor(0, batches.size(), writeBatch);
+  else
+    for (size_t i = 0; i < batches.size(); ++i)
+      writeBatch(i);
+
+  // The root's regions, with the batches spliced into their blocks.
+  std::optional<EncodingEmitter> section;
+  if (isIsolated && version >= kLazyLoading)
+    section.emplace(pool);
+  EncodingEmitter &target = section ? *section : irEmitter;
+  size_t nextBatch = 0;
+  for (Region &region : rootOp->getRegions()) {
+    writeRegionHeader(target, region);
+    for (Block &block : region) {
+      writeBlockHeader(target, block);
+      while (nextBatch < batches.size() && batches[nextBatch].first->getBlock() == &block)
+        target.append(std::move(*batchEmitters[nextBatch++]));
+    }
+  }
+  if (section)
+    irEmitter.emitSection(Section::kIR, std::move(*section));
+  emitter.emitSection(Section::kIR, std::move(irEmitter));
+}
+
+void BytecodeWriter::writeOperation(EncodingEmitter &emitter, Operation *rootOp, ChunkPool &opPool) {
   // Each frame writes the regions of one operation, into its own emitter if
   // they form an isolated section.
   struct Frame {
@@ -369,13 +464,13 @@ void BytecodeWriter::writeIRSection(EncodingEmitter &emitter, Operation *rootOp)
       return;
     Frame frame{op, &target, nullptr};
     if (isIsolated && version >= kLazyLoading) {
-      frame.section = std::make_unique<EncodingEmitter>(pool);
+      frame.section = std::make_unique<EncodingEmitter>(opPool);
       frame.emitter = frame.section.get();
     }
     writeRegionHeader(*frame.emitter, op->getRegion(0));
     frames.push_back(std::move(frame));
   };
-  writeOp(irEmitter, rootOp);
+  writeOp(emitter, rootOp);
   while (!frames.empty()) {
     Frame &f = frames.back();
     if (f.next) {
@@ -402,11 +497,10 @@ void BytecodeWriter::writeIRSection(EncodingEmitter &emitter, Operation *rootOp)
     std::unique_ptr<EncodingEmitter> section = std::move(f.section);
     frames.pop_back();
     if (section) {
-      EncodingEmitter &parent = frames.empty() ? irEmitter : *frames.back().emitter;
+      EncodingEmitter &parent = frames.empty() ? emitter : *frames.back().emitter;
       parent.emitSection(Section::kIR, std::move(*section));
     }
   }
-  emitter.emitSection(Section::kIR, std::move(irEmitter));
 }
 
 bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool &isIsolated) {
@@ -422,7 +516,7 @@ bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool
     emitter.emitVarInt(record.dict->number);
   }
   if (version >= kNativePropertiesEncoding) {
-    if (std::optional<uint64_t> index = properties.emit(op)) {
+    if (std::optional<uint64_t> index = properties.getIndex(op)) {
       mask |= OpEncodingMask::kHasProperties;
       emitter.emitVarInt(*index);
     }

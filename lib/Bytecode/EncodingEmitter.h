@@ -5,7 +5,8 @@
 // IR (dense element data) referenced without copying. Nesting a finished
 // section into its parent splices the chains in O(1), so writing deeply
 // nested isolated regions stays linear. Bytes are appended to a raw buffer
-// with one capacity check per value.
+// with one capacity check per value. Chains link chunks by address, so
+// emitters of different pools (one per thread) can be spliced together.
 //
 #pragma once
 
@@ -25,15 +26,15 @@
 
 namespace lamina::bytecode {
 
-/// Storage shared by all emitters of one writer: chunk nodes and the byte
-/// buffers they own. Addresses stay stable as it grows.
+/// Storage of the emitters of one thread: chunk nodes and the byte buffers
+/// they own. Addresses stay stable as it grows; it must outlive the output.
 class ChunkPool {
 public:
   struct Chunk {
     const uint8_t *data;
     size_t size;
-    /// Index of the next chunk of the chain, or -1.
-    int64_t next;
+    /// The next chunk of the chain, or null.
+    Chunk *next;
   };
   /// Frees a buffer allocated with malloc.
   struct FreeDeleter {
@@ -134,38 +135,34 @@ public:
         requiredAlignment = childAlign;
       }
     }
-    child.flushCurrent();
-    if (child.head >= 0) {
-      flushCurrent();
-      if (tail >= 0)
-        pool->chunks[size_t(tail)].next = child.head;
-      else
-        head = child.head;
-      tail = child.tail;
-      prevSize += child.prevSize;
-    }
-    child.head = child.tail = -1;
-    child.prevSize = 0;
+    splice(std::move(child));
+  }
+
+  /// Appends the bytes of `child` (spliced, not copied). Its content must
+  /// need no alignment (as IR sections, which hold no aligned data).
+  void append(EncodingEmitter &&child) {
+    assert(child.requiredAlignment == 1 && "appended data must not need alignment");
+    splice(std::move(child));
   }
 
   /// Forgets everything emitted (keeps the current buffer's capacity).
   void clear() {
     length = 0;
-    head = tail = -1;
+    head = tail = nullptr;
     prevSize = 0;
     requiredAlignment = 1;
   }
 
   /// Writes all bytes to `os`.
   void writeTo(raw_ostream &os) {
-    for (int64_t c = head; c >= 0; c = pool->chunks[size_t(c)].next)
-      os.write(reinterpret_cast<const char *>(pool->chunks[size_t(c)].data), pool->chunks[size_t(c)].size);
+    for (const ChunkPool::Chunk *c = head; c; c = c->next)
+      os.write(reinterpret_cast<const char *>(c->data), c->size);
     os.write(reinterpret_cast<const char *>(buffer), length);
   }
   /// Copies all bytes into `out`.
   void appendTo(std::vector<uint8_t> &out) {
-    for (int64_t c = head; c >= 0; c = pool->chunks[size_t(c)].next)
-      out.insert(out.end(), pool->chunks[size_t(c)].data, pool->chunks[size_t(c)].data + pool->chunks[size_t(c)].size);
+    for (const ChunkPool::Chunk *c = head; c; c = c->next)
+      out.insert(out.end(), c->data, c->data + c->size);
     out.insert(out.end(), buffer, buffer + length);
   }
 
@@ -221,20 +218,34 @@ private:
     appendChunk(data, n);
   }
   void appendChunk(const uint8_t *data, size_t n) {
-    pool->chunks.push_back({data, n, -1});
-    int64_t index = int64_t(pool->chunks.size() - 1);
-    if (tail >= 0)
-      pool->chunks[size_t(tail)].next = index;
+    ChunkPool::Chunk *chunk = &pool->chunks.emplace_back(ChunkPool::Chunk{data, n, nullptr});
+    if (tail)
+      tail->next = chunk;
     else
-      head = index;
-    tail = index;
+      head = chunk;
+    tail = chunk;
     prevSize += n;
+  }
+  /// Moves the chain of `child` to the end of this one.
+  void splice(EncodingEmitter &&child) {
+    child.flushCurrent();
+    if (child.head) {
+      flushCurrent();
+      if (tail)
+        tail->next = child.head;
+      else
+        head = child.head;
+      tail = child.tail;
+      prevSize += child.prevSize;
+    }
+    child.head = child.tail = nullptr;
+    child.prevSize = 0;
   }
 
   ChunkPool *pool;
   uint8_t *buffer = nullptr;
   size_t length = 0, capacity = 0;
-  int64_t head = -1, tail = -1;
+  ChunkPool::Chunk *head = nullptr, *tail = nullptr;
   size_t prevSize = 0;
   unsigned requiredAlignment = 1;
 };

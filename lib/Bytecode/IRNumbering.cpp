@@ -5,8 +5,11 @@
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
 
 using namespace lamina;
 using namespace lamina::bytecode;
@@ -78,7 +81,7 @@ private:
 /// Stable sort of `range` by descending reference count. Most entries are
 /// referenced once (the least possible count), so only the others are
 /// sorted; the rest keep their order after them.
-template <typename T> static void sortByRefCount(std::vector<T *> &range) {
+template <typename T, typename Alloc> static void sortByRefCount(std::vector<T *, Alloc> &range) {
   std::vector<T *> multi;
   for (T *entry : range)
     if (entry->refCount > 1)
@@ -99,7 +102,8 @@ template <typename T> static void sortByRefCount(std::vector<T *> &range) {
 /// bytes can index) by dialect, starting with the last dialect of the
 /// previous prefix, so that dialect groups are long and few. A stable
 /// counting sort (dialects are few); then numbers the entries.
-template <typename T> static void groupByDialectPerByte(std::vector<T *> &range, size_t numDialects) {
+template <typename T, typename Alloc>
+static void groupByDialectPerByte(std::vector<T *, Alloc> &range, size_t numDialects) {
   if (range.empty())
     return;
   unsigned dialectToOrderFirst = 0;
@@ -140,26 +144,34 @@ template <typename T> static void groupByDialectPerByte(std::vector<T *> &range,
 IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion)
     : version(bytecodeVersion), context(rootOp->getContext()) {
   computeGlobalNumberingState(rootOp);
-  // About one location per operation.
+  // About one location (and attribute) per operation.
   locs.reserve(records.size());
-  numberOperation(rootOp);
+  orderedAttrs.reserve(records.size() + 1024);
+  blockInfos.reserve(numBlocks);
 
-  // Regions are numbered from a LIFO worklist (as MLIR does, which fixes the
-  // order attributes are first seen in). Values of a region continue the
-  // numbering of the enclosing region unless its op is isolated.
+  // The root operation, then its regions. Regions are numbered from a LIFO
+  // worklist (as MLIR does, which fixes the order attributes are first seen
+  // in): a root region, then the regions of its operations (last first),
+  // each with everything nested in it, before the next root region.
+  std::vector<uint64_t> stream;
+  unsigned rootValues = 0;
+  produceOperation(rootOp, rootValues, stream);
+  consume(stream);
+  stream.clear();
+  RegionWorklist rootRegions;
   for (Region &region : rootOp->getRegions())
-    regionWorklist.push_back({&region, isIsolatedFromAbove(rootOp) ? 0 : nextValueID});
-  while (!regionWorklist.empty()) {
-    auto [region, firstID] = regionWorklist.back();
-    regionWorklist.pop_back();
-    nextValueID = firstID;
-    size_t firstNested = regionWorklist.size();
-    numberRegion(region);
-    // The regions it queued (for its operations, in order) continue after
-    // its values.
-    for (size_t i = firstNested; i < regionWorklist.size(); ++i)
-      if (regionWorklist[i].second == kPendingValueID)
-        regionWorklist[i].second = nextValueID;
+    rootRegions.push_back({&region, isIsolatedFromAbove(rootOp) ? 0 : rootValues});
+  while (!rootRegions.empty()) {
+    auto [region, firstID] = rootRegions.back();
+    rootRegions.pop_back();
+    RegionWorklist nested;
+    produceRegion(region, firstID, nested, stream, [&] {
+      consume(stream);
+      stream.clear();
+    });
+    consume(stream);
+    stream.clear();
+    numberNestedRegions(nested);
   }
 
   for (size_t i = 0; i < orderedDialects.size(); ++i)
@@ -261,6 +273,7 @@ void IRNumberingState::computeGlobalNumberingState(Operation *rootOp) {
       continue;
     }
     f.block = nextBlock;
+    ++numBlocks;
     nextBlock->invalidateOpOrder();
     f.next = nextBlock->empty() ? nullptr : &nextBlock->front();
   }
@@ -475,22 +488,67 @@ DictionaryAttr bytecode::getWrittenAttrDictionary(Operation *op, int64_t version
   return DictionaryAttr::get(op->getContext(), all);
 }
 
-void IRNumberingState::numberOperation(Operation *op) {
-  OpRecord &rec = records[op->orderIndex];
-  number(op->getName());
-  rec.firstValueID = nextValueID;
-  if (unsigned numResults = op->getNumResults()) {
-    nextValueID += numResults;
-    for (unsigned i = 0; i < numResults; ++i)
-      number(op->getResult(i).getType());
-  }
+//===----------------------------------------------------------------------===//
+// Numbering streams
+//===----------------------------------------------------------------------===//
+//
+// Numbering a region has two halves. Walking the IR to find what each
+// operation references (its name, result types, attribute dictionary,
+// properties and location, its blocks' arguments, whether the uses of its
+// operands are in order) reads only the IR and the pre-order walk's
+// results; a producer writes it to a stream of words, in exactly the order
+// the entries must be seen. Counting the references in the tables, where
+// the first-seen order fixes the numbers, is done by one consumer reading
+// the streams in order. Regions of different top-level operations are
+// produced in parallel (when threading is enabled) while they are consumed.
+
+namespace {
+/// The commands of a numbering stream.
+enum StreamCode : uint64_t {
+  /// op, pre-order number, name, #results, result types..., dictionary (or
+  /// 0), #key (0: no properties) and key (name, slots...), location.
+  kStreamOp,
+  /// block, index, number of the first argument, #arguments, then the
+  /// location and type of each.
+  kStreamBlock,
+  /// block, number of operations.
+  kStreamBlockEnd,
+  /// entry block of the region, number of values of the region.
+  kStreamRegionEnd,
+  /// A value whose uses are not in the reference order.
+  kStreamUnorderedUses,
+};
+
+uint64_t toWord(const void *ptr) { return uint64_t(reinterpret_cast<uintptr_t>(ptr)); }
+template <typename T> T *toPtr(uint64_t word) { return reinterpret_cast<T *>(uintptr_t(word)); }
+} // namespace
+
+void IRNumberingState::produceOperation(Operation *op, unsigned &nextValueID, std::vector<uint64_t> &out) {
+  unsigned id = op->orderIndex;
+  records[id].firstValueID = nextValueID;
+  unsigned numResults = op->getNumResults();
+  nextValueID += numResults;
+  out.push_back(kStreamOp);
+  out.push_back(toWord(op));
+  out.push_back(id);
+  out.push_back(toWord(op->getName().getAsOpaquePointer()));
+  out.push_back(numResults);
+  for (unsigned i = 0; i < numResults; ++i)
+    out.push_back(toWord(op->getResult(i).getType().getAsOpaquePointer()));
   const ForeignOpLayout *foreign = getForeignLayout(op);
   DictionaryAttr dict = getWrittenAttrDictionary(op, version, foreign);
-  if (!dict.empty())
-    rec.dict = number(dict);
-  if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op, foreign))
-    rec.propertiesClass = numberProperties(op, foreign);
-  rec.loc = number(op->getPackedLoc());
+  out.push_back(dict.empty() ? 0 : toWord(dict.getAsOpaquePointer()));
+  if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op, foreign)) {
+    // The key of its properties class: the name and the property slots.
+    MutableArrayRef<Attribute> slots = op->getPropertySlots();
+    out.push_back(slots.size() + 1);
+    out.push_back(toWord(op->getName().getAsOpaquePointer()));
+    for (Attribute slot : slots)
+      out.push_back(toWord(slot.getAsOpaquePointer()));
+  } else {
+    out.push_back(0);
+  }
+  out.push_back(toWord(op->getPackedLoc().getAsOpaquePointer()));
 
   // Use lists in the reference order (descending use ID, see getUseID)
   // need no use-list order: each use must come after the next one.
@@ -500,35 +558,222 @@ void IRNumberingState::numberOperation(Operation *op) {
     if (!next)
       continue;
     Operation *owner = next->getOwner();
-    if (owner == op ? next > &operands[i] : owner->orderIndex > op->orderIndex)
-      markUnorderedUses(operands[i].get());
+    if (owner == op ? next > &operands[i] : owner->orderIndex > id) {
+      out.push_back(kStreamUnorderedUses);
+      out.push_back(toWord(operands[i].get().getImpl()));
+    }
   }
 }
 
-void IRNumberingState::markUnorderedUses(Value value) {
-  if (auto result = dyn_cast<OpResult>(value))
-    records[result.getOwner()->orderIndex].hasUnorderedUses = 1;
-  else
-    unorderedArgBlocks.insert(cast<BlockArgument>(value).getOwner(), true);
+void IRNumberingState::produceRegion(Region *region, unsigned firstID, RegionWorklist &worklist,
+                                     std::vector<uint64_t> &out, function_ref<void()> flush) {
+  if (region->empty())
+    return;
+  unsigned nextValueID = firstID;
+  size_t firstNested = worklist.size();
+  unsigned blockIndex = 0;
+  for (Block &block : *region) {
+    unsigned numArgs = block.getNumArguments();
+    out.push_back(kStreamBlock);
+    out.push_back(toWord(&block));
+    out.push_back(blockIndex++);
+    out.push_back(nextValueID);
+    out.push_back(numArgs);
+    for (unsigned i = 0; i < numArgs; ++i) {
+      BlockArgument arg = block.getArgument(i);
+      out.push_back(toWord(arg.getPackedLoc().getAsOpaquePointer()));
+      out.push_back(toWord(arg.getType().getAsOpaquePointer()));
+    }
+    nextValueID += numArgs;
+    unsigned numOps = 0;
+    for (Operation &op : block) {
+      produceOperation(&op, nextValueID, out);
+      ++numOps;
+      if (unsigned numRegions = op.getNumRegions()) {
+        unsigned nestedFirstID = isIsolatedFromAbove(&op) ? 0 : kPendingValueID;
+        for (unsigned i = 0; i < numRegions; ++i)
+          worklist.push_back({&op.getRegion(i), nestedFirstID});
+      }
+      if (out.size() >= kStreamSegmentWords)
+        flush();
+    }
+    out.push_back(kStreamBlockEnd);
+    out.push_back(toWord(&block));
+    out.push_back(numOps);
+  }
+  out.push_back(kStreamRegionEnd);
+  out.push_back(toWord(&region->front()));
+  out.push_back(nextValueID - firstID);
+  // The regions it queued (for its operations, in order) continue after its
+  // values.
+  for (size_t i = firstNested; i < worklist.size(); ++i)
+    if (worklist[i].second == kPendingValueID)
+      worklist[i].second = nextValueID;
+}
+
+void IRNumberingState::produceRegionTree(Region *region, unsigned firstID, std::vector<uint64_t> &out,
+                                         function_ref<void()> flush) {
+  RegionWorklist worklist{{region, firstID}};
+  while (!worklist.empty()) {
+    auto [next, nextFirstID] = worklist.back();
+    worklist.pop_back();
+    produceRegion(next, nextFirstID, worklist, out, flush);
+  }
+}
+
+void IRNumberingState::consume(ArrayRef<uint64_t> stream) {
+  const uint64_t *p = stream.data(), *end = p + stream.size();
+  while (p != end) {
+    switch (*p++) {
+    case kStreamOp: {
+      auto *op = toPtr<Operation>(*p++);
+      OpRecord &rec = records[*p++];
+      number(OperationName(toPtr<OperationName::Impl>(*p++)));
+      for (uint64_t i = 0, e = *p++; i < e; ++i)
+        number(Type::getFromOpaquePointer(toPtr<void>(*p++)));
+      if (uint64_t dict = *p++)
+        rec.dict = number(Attribute::getFromOpaquePointer(toPtr<void>(dict)));
+      if (uint64_t keySize = *p++) {
+        rec.propertiesClass = numberProperties(op, ArrayRef<uint64_t>(p, keySize));
+        p += keySize;
+      }
+      rec.loc = number(PackedLocation::getFromOpaquePointer(toPtr<void>(*p++)));
+      break;
+    }
+    case kStreamBlock: {
+      auto *block = toPtr<Block>(*p++);
+      unsigned index = unsigned(*p++), firstArgID = unsigned(*p++);
+      uint64_t numArgs = *p++;
+      blockInfos.insert(block, BlockInfo{index, firstArgID, unsigned(argLocs.size()), 0});
+      for (uint64_t i = 0; i < numArgs; ++i) {
+        argLocs.push_back(number(PackedLocation::getFromOpaquePointer(toPtr<void>(*p++))));
+        number(Type::getFromOpaquePointer(toPtr<void>(*p++)));
+      }
+      break;
+    }
+    case kStreamBlockEnd: {
+      auto *block = toPtr<Block>(*p++);
+      blockInfos.lookup(block)->numOps = unsigned(*p++);
+      break;
+    }
+    case kStreamRegionEnd: {
+      auto *entryBlock = toPtr<Block>(*p++);
+      blockInfos.lookup(entryBlock)->regionValues = unsigned(*p++);
+      break;
+    }
+    case kStreamUnorderedUses: {
+      Value value(toPtr<detail::ValueImpl>(*p++));
+      if (auto result = dyn_cast<OpResult>(value))
+        records[result.getOwner()->orderIndex].hasUnorderedUses = 1;
+      else
+        unorderedArgBlocks.insert(cast<BlockArgument>(value).getOwner(), true);
+      break;
+    }
+    default:
+      assert(false && "corrupt numbering stream");
+      return;
+    }
+  }
+}
+
+void IRNumberingState::numberNestedRegions(const RegionWorklist &regions) {
+  // Consumed last queued first, each region with everything nested in it.
+  size_t n = regions.size();
+  auto regionAt = [&](size_t k) { return regions[n - 1 - k]; };
+  if (n < 2 || !context->isMultithreadingEnabled()) {
+    std::vector<uint64_t> stream;
+    auto flush = [&] {
+      consume(stream);
+      stream.clear();
+    };
+    for (size_t k = 0; k < n; ++k) {
+      produceRegionTree(regionAt(k).first, regionAt(k).second, stream, flush);
+      flush();
+    }
+    return;
+  }
+
+  // Producers on the thread pool hand segments of their streams to the
+  // consumer in order; buffers are recycled.
+  struct Channel {
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::deque<std::vector<uint64_t>> segments;
+    bool done = false;
+  };
+  std::vector<Channel> channels(n);
+  std::mutex freeMutex;
+  std::vector<std::vector<uint64_t>> freeBuffers;
+  auto takeBuffer = [&] {
+    std::lock_guard<std::mutex> lock(freeMutex);
+    if (freeBuffers.empty())
+      return std::vector<uint64_t>();
+    std::vector<uint64_t> buffer = std::move(freeBuffers.back());
+    freeBuffers.pop_back();
+    return buffer;
+  };
+  auto produce = [&](size_t k) {
+    Channel &channel = channels[k];
+    std::vector<uint64_t> stream = takeBuffer();
+    auto send = [&](bool done) {
+      std::lock_guard<std::mutex> lock(channel.mutex);
+      channel.segments.push_back(std::move(stream));
+      channel.done = done;
+      channel.ready.notify_one();
+    };
+    produceRegionTree(regionAt(k).first, regionAt(k).second, stream, [&] {
+      send(false);
+      stream = takeBuffer();
+    });
+    send(true);
+  };
+  auto consumeAll = [&] {
+    for (size_t k = 0; k < n; ++k) {
+      Channel &channel = channels[k];
+      for (;;) {
+        std::vector<uint64_t> segment;
+        bool done;
+        {
+          std::unique_lock<std::mutex> lock(channel.mutex);
+          channel.ready.wait(lock, [&] { return !channel.segments.empty() || channel.done; });
+          if (channel.segments.empty())
+            break;
+          segment = std::move(channel.segments.front());
+          channel.segments.pop_front();
+          done = channel.done && channel.segments.empty();
+        }
+        consume(segment);
+        segment.clear();
+        {
+          std::lock_guard<std::mutex> lock(freeMutex);
+          freeBuffers.push_back(std::move(segment));
+        }
+        if (done)
+          break;
+      }
+    }
+  };
+  // Task 0 consumes (whichever thread takes it); the others produce, in
+  // the order they are consumed.
+  context->getThreadPool().parallelFor(0, n + 1, [&](size_t i) {
+    if (i == 0)
+      consumeAll();
+    else
+      produce(i - 1);
+  });
 }
 
 /// Mixes `value` into the hash `h`.
-static uint64_t hashCombine(uint64_t h, const void *value) {
-  h ^= reinterpret_cast<uintptr_t>(value);
+static uint64_t hashCombine(uint64_t h, uint64_t value) {
+  h ^= value;
   h *= 0x9E3779B97F4A7C15ULL;
   return h ^ (h >> 29);
 }
 
-uint32_t IRNumberingState::numberProperties(Operation *op, const ForeignOpLayout *foreign) {
-  // The key of the class: the name and the property slots.
-  size_t keyOffset = keyStore.size();
-  keyStore.push_back(op->getName().getAsOpaquePointer());
-  for (Attribute slot : op->getPropertySlots())
-    keyStore.push_back(slot.getAsOpaquePointer());
-  size_t keySize = keyStore.size() - keyOffset;
+uint32_t IRNumberingState::numberProperties(Operation *op, ArrayRef<uint64_t> key) {
   uint64_t hash = 0;
-  for (size_t i = keyOffset; i < keyStore.size(); ++i)
-    hash = hashCombine(hash, keyStore[i]);
+  for (uint64_t word : key)
+    hash = hashCombine(hash, word);
 
   if ((propertiesClasses.size() + 1) * 2 > classTable.size()) {
     // Rehash at half load.
@@ -552,12 +797,15 @@ uint32_t IRNumberingState::numberProperties(Operation *op, const ForeignOpLayout
   size_t bucket = size_t(hash) & mask;
   for (; classTable[bucket] != ~0u; bucket = (bucket + 1) & mask) {
     PropertiesClass &c = propertiesClasses[classTable[bucket]];
-    if (c.keySize != keySize ||
-        !std::equal(keyStore.begin() + c.keyOffset, keyStore.begin() + c.keyOffset + keySize,
-                    keyStore.begin() + keyOffset))
+    if (c.keySize != key.size())
+      continue;
+    const uint64_t *stored = keyStore.data() + c.keyOffset;
+    size_t i = 0;
+    while (i < key.size() && stored[i] == key[i])
+      ++i;
+    if (i != key.size())
       continue;
     // Seen before: the same references again.
-    keyStore.resize(keyOffset);
     for (size_t i = c.refsOffset; i < c.refsOffset + c.refsSize; ++i)
       ++*refStore[i];
     return classTable[bucket];
@@ -566,8 +814,11 @@ uint32_t IRNumberingState::numberProperties(Operation *op, const ForeignOpLayout
   uint32_t index = uint32_t(propertiesClasses.size());
   classTable[bucket] = index;
   PropertiesClass &c = propertiesClasses.emplace_back();
-  c.keyOffset = uint32_t(keyOffset);
-  c.keySize = uint32_t(keySize);
+  c.keyOffset = uint32_t(keyStore.size());
+  c.keySize = uint32_t(key.size());
+  c.op = op;
+  keyStore.insert(keyStore.end(), key.begin(), key.end());
+  const ForeignOpLayout *foreign = getForeignLayout(op);
   std::vector<WorkItem> refs;
   if (op->isRegistered() || foreign) {
     NumberingWriter writer(*this, refs);
@@ -596,36 +847,6 @@ const void *IRNumberingState::getKey(Attribute attr) const {
         return packed.getAsOpaquePointer();
     }
   return attr.getAsOpaquePointer();
-}
-
-void IRNumberingState::numberRegion(Region *region) {
-  if (region->empty())
-    return;
-  unsigned firstValueID = nextValueID;
-  unsigned blockIndex = 0;
-  for (Block &block : *region) {
-    BlockInfo &info = blockInfos.insert(&block, BlockInfo{blockIndex++, nextValueID, unsigned(argLocs.size()), 0})
-                          .first->second;
-    for (unsigned i = 0, e = block.getNumArguments(); i < e; ++i) {
-      BlockArgument arg = block.getArgument(i);
-      ++nextValueID;
-      argLocs.push_back(number(arg.getPackedLoc()));
-      number(arg.getType());
-    }
-    unsigned numOps = 0;
-    for (Operation &op : block) {
-      numberOperation(&op);
-      ++numOps;
-      if (unsigned numRegions = op.getNumRegions()) {
-        unsigned firstID = isIsolatedFromAbove(&op) ? 0 : kPendingValueID;
-        for (unsigned i = 0; i < numRegions; ++i)
-          regionWorklist.push_back({&op.getRegion(i), firstID});
-      }
-    }
-    // (The table did not grow since `info` was found.)
-    info.numOps = numOps;
-  }
-  regionValueCounts.insert(region, nextValueID - firstValueID);
 }
 
 void IRNumberingState::finalizeResources() {

@@ -15,10 +15,12 @@
 
 #include "BuiltinDialectBytecode.h"
 #include "ForeignOpLayouts.h"
+#include "HugePageStorage.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/Support/DenseMap.h"
 
+#include <algorithm>
 #include <deque>
 #include <string_view>
 #include <unordered_map>
@@ -91,6 +93,8 @@ struct PropertiesClass {
   uint32_t refsOffset = 0, refsSize = 0;
   /// The index of the payload in the properties section, once written.
   uint32_t sectionIndex = ~0u;
+  /// An operation of the class (the first one numbered).
+  Operation *op = nullptr;
 };
 
 /// What the writer needs of one operation.
@@ -113,18 +117,23 @@ struct OpRecord {
 };
 
 /// Finds the entries of packed locations (keyed by their bits). Consecutive
-/// operations usually sit on consecutive lines, so locations are grouped by
-/// file and run of lines, each group a block of chain heads (one per line):
-/// numbering the operations of a region touches a few cache lines rather
-/// than one random hash slot per operation.
+/// operations usually sit on consecutive lines of one file, so each file
+/// has an array of chain heads indexed by line (up to a bound that keeps it
+/// small next to the number of locations; later lines go through a hash
+/// map): numbering the operations of a region walks these arrays almost
+/// sequentially instead of touching one random hash slot per operation.
 class PackedLocationTable {
 public:
-  /// Reserves room for `n` locations.
-  void reserve(size_t n) { nodes.reserve(n); }
+  /// Reserves room for `n` locations; lines below a bound proportional to
+  /// it are indexed directly.
+  void reserve(size_t n) {
+    nodes.reserve(n);
+    maxDirectLine = std::max<size_t>(size_t(1) << 16, 4 * n);
+  }
   /// The slot of `loc`'s entry, and whether it was just added (its entry
   /// then is null). The slot is valid until the next insertion.
   std::pair<AttrNumbering **, bool> insert(PackedLocation loc) {
-    uint32_t &head = heads[getBlock(loc) * kLinesPerGroup + loc.getPackedLine() % kLinesPerGroup];
+    uint32_t &head = getHead(loc);
     for (uint32_t n = head; n != kNone; n = nodes[n].next)
       if (nodes[n].loc == loc)
         return {&nodes[n].entry, false};
@@ -134,50 +143,53 @@ public:
   }
   /// The entry of `loc`, or null.
   AttrNumbering *lookup(PackedLocation loc) const {
-    const uint32_t *block = groups.lookup(getGroupKey(loc));
-    if (!block)
-      return nullptr;
-    for (uint32_t n = heads[*block * kLinesPerGroup + loc.getPackedLine() % kLinesPerGroup]; n != kNone;
-         n = nodes[n].next)
+    uint32_t head = kNone;
+    unsigned file = loc.getPackedFileIndex(), line = loc.getPackedLine();
+    if (line < maxDirectLine) {
+      if (file < lineHeads.size() && line < lineHeads[file].size())
+        head = lineHeads[file][line];
+    } else if (const uint32_t *h = farHeads.lookup(getLineKey(loc))) {
+      head = *h;
+    }
+    for (uint32_t n = head; n != kNone; n = nodes[n].next)
       if (nodes[n].loc == loc)
         return nodes[n].entry;
     return nullptr;
   }
 
 private:
-  static constexpr unsigned kLinesPerGroup = 16;
   static constexpr uint32_t kNone = ~0u;
-  /// File index and line group, as a (non-null) pointer-sized key.
-  static const void *getGroupKey(PackedLocation loc) {
-    uint64_t key = (uint64_t(loc.getPackedLine() / kLinesPerGroup) << (PackedLocation::kFileBits + 1)) |
+  /// File index and line, as a (non-null) pointer-sized key.
+  static const void *getLineKey(PackedLocation loc) {
+    uint64_t key = (uint64_t(loc.getPackedLine()) << (PackedLocation::kFileBits + 1)) |
                    (uint64_t(loc.getPackedFileIndex()) << 1) | 1;
     return reinterpret_cast<const void *>(uintptr_t(key));
   }
-  /// The block of `loc`'s group, created if needed.
-  uint32_t getBlock(PackedLocation loc) {
-    const void *key = getGroupKey(loc);
-    if (key == lastKey)
-      return lastBlock;
-    auto [slot, inserted] = groups.insert(key, uint32_t(heads.size() / kLinesPerGroup));
-    if (inserted)
-      heads.resize(heads.size() + kLinesPerGroup, kNone);
-    lastKey = key;
-    lastBlock = slot->second;
-    return lastBlock;
+  /// The head of the chain of `loc`'s file and line (created if needed).
+  uint32_t &getHead(PackedLocation loc) {
+    unsigned file = loc.getPackedFileIndex(), line = loc.getPackedLine();
+    if (line >= maxDirectLine)
+      return farHeads.insert(getLineKey(loc), kNone).first->second;
+    if (file >= lineHeads.size())
+      lineHeads.resize(file + 1);
+    std::vector<uint32_t> &heads = lineHeads[file];
+    if (line >= heads.size())
+      heads.resize(std::min<size_t>(std::max<size_t>(size_t(line) + 1, 2 * heads.size()), maxDirectLine), kNone);
+    return heads[line];
   }
 
   struct Node {
     PackedLocation loc;
     AttrNumbering *entry;
-    /// The next location of the same line, or kNone.
+    /// The next location of the same file and line, or kNone.
     uint32_t next;
   };
-  PointerMap<const void *, uint32_t> groups;
-  std::vector<uint32_t> heads;
-  std::vector<Node> nodes;
-  /// The group looked up last (most lookups repeat it).
-  const void *lastKey = nullptr;
-  uint32_t lastBlock = 0;
+  /// Per file index, the chain heads of lines below maxDirectLine.
+  std::vector<std::vector<uint32_t>> lineHeads;
+  /// The chain heads of later lines, by getLineKey.
+  PointerMap<const void *, uint32_t> farHeads;
+  HugePageVector<Node> nodes;
+  size_t maxDirectLine = size_t(1) << 16;
 };
 
 /// The numbering of one IR tree.
@@ -224,7 +236,7 @@ public:
     return !unorderedArgBlocks.empty() && unorderedArgBlocks.contains(block);
   }
   /// Number of values defined directly in a non-empty region.
-  unsigned getRegionValueCount(Region *region) const { return *regionValueCounts.lookup(region); }
+  unsigned getRegionValueCount(Region *region) const { return blockInfos.lookup(&region->front())->regionValues; }
   /// Whether no operation in `op`'s regions uses a value defined outside it.
   bool isIsolatedFromAbove(Operation *op) const { return getRecord(op).isolated; }
   /// The layout the unregistered operations named `name` are written with
@@ -241,6 +253,9 @@ public:
   /// The properties classes (see OpRecord::propertiesClass); the writer
   /// records their section index.
   std::vector<PropertiesClass> &getPropertiesClasses() { return propertiesClasses; }
+  const std::vector<PropertiesClass> &getPropertiesClasses() const { return propertiesClasses; }
+  /// The records of all operations, by pre-order number.
+  const HugePageVector<OpRecord> &getRecords() const { return records; }
 
   ArrayRef<DialectNumbering *> getDialects() const { return orderedDialects; }
   ArrayRef<AttrNumbering *> getAttributes() const { return orderedAttrs; }
@@ -273,15 +288,30 @@ private:
   /// Records whether unregistered `op` (and the others of its name) can be
   /// written with the layout mlir-opt has for it.
   void decideForeignLayout(Operation *op);
-  void numberOperation(Operation *op);
-  /// Numbers the blocks and operations of `region`, and queues the regions
-  /// of its operations.
-  void numberRegion(Region *region);
-  /// Records that the uses of `value` are not in the reference order.
-  void markUnorderedUses(Value value);
+  /// Regions to number, with the number of their first value
+  /// (kPendingValueID: after the values of the region being numbered).
+  using RegionWorklist = std::vector<std::pair<Region *, unsigned>>;
+  /// Streams what numbering `op` references (see the .cpp file); its values
+  /// start at `nextValueID`, which moves past them. Thread-safe for
+  /// operations of different regions.
+  void produceOperation(Operation *op, unsigned &nextValueID, std::vector<uint64_t> &out);
+  /// Streams the numbering of the blocks and operations of `region`, and
+  /// queues the regions of its operations on `worklist`. Calls `flush`
+  /// between operations once `out` holds kStreamSegmentWords.
+  void produceRegion(Region *region, unsigned firstID, RegionWorklist &worklist, std::vector<uint64_t> &out,
+                     function_ref<void()> flush);
+  /// produceRegion for `region` and everything nested in it, in LIFO order.
+  void produceRegionTree(Region *region, unsigned firstID, std::vector<uint64_t> &out,
+                         function_ref<void()> flush);
+  /// Counts the references of a stream in the tables.
+  void consume(ArrayRef<uint64_t> stream);
+  /// Numbers `regions` (queued by produceRegion) and everything nested in
+  /// them, last first: in parallel when threading is enabled.
+  void numberNestedRegions(const RegionWorklist &regions);
   void number(OperationName name);
-  /// Numbers the properties of `op`; returns its class.
-  uint32_t numberProperties(Operation *op, const ForeignOpLayout *foreign);
+  /// Numbers the properties of `op`, whose class key (name and property
+  /// slots) is `key`; returns its class.
+  uint32_t numberProperties(Operation *op, ArrayRef<uint64_t> key);
   DialectNumbering &numberDialect(std::string_view name);
   DialectNumbering &numberDialect(Dialect *dialect);
   /// Counts one reference to an attribute/type: creates its entry (and
@@ -314,7 +344,7 @@ private:
   PointerMap<const void *, DialectNumbering *> dialectsByPtr;
   std::vector<DialectNumbering *> orderedDialects;
 
-  std::deque<AttrNumbering> attrStorage;
+  HugePageArena<AttrNumbering> attrStorage;
   std::deque<TypeNumbering> typeStorage;
   std::deque<OpNameNumbering> opNameStorage;
   std::deque<ResourceNumbering> resourceStorage;
@@ -327,34 +357,35 @@ private:
   PointerMap<const void *, TypeNumbering *> types;
   PointerMap<const void *, OpNameNumbering *> opNames;
   PointerMap<const void *, ResourceNumbering *> resourceIndex;
-  std::vector<AttrNumbering *> orderedAttrs;
+  HugePageVector<AttrNumbering *> orderedAttrs;
   std::vector<TypeNumbering *> orderedTypes;
   std::vector<OpNameNumbering *> orderedOpNames;
 
   /// Per operation, by pre-order number.
-  std::vector<OpRecord> records;
+  HugePageVector<OpRecord> records;
+  /// Number of blocks (counted by the pre-order walk).
+  size_t numBlocks = 0;
   /// Per block: its index in its region, the number of its first argument
   /// and where its argument locations start in argLocs.
   struct BlockInfo {
     unsigned index = 0, firstArgID = 0, firstArgLoc = 0, numOps = 0;
+    /// For the entry block: the number of values of its region.
+    unsigned regionValues = 0;
   };
   PointerMap<const void *, BlockInfo> blockInfos;
   /// Blocks with an argument whose uses are not in the reference order.
   PointerMap<const void *, bool> unorderedArgBlocks;
-  /// Regions left to number, with the number of their first value
-  /// (kPendingValueID: after the values of the region being numbered).
-  std::vector<std::pair<Region *, unsigned>> regionWorklist;
   static constexpr unsigned kPendingValueID = ~0u;
+  /// Words of a stream segment handed from a producer to the consumer.
+  static constexpr size_t kStreamSegmentWords = size_t(1) << 14;
   std::vector<AttrNumbering *> argLocs;
-  PointerMap<const void *, unsigned> regionValueCounts;
   /// Per unregistered operation name: the layout it is written with.
   PointerMap<const void *, const ForeignOpLayout *> foreignLayouts;
-  unsigned nextValueID = 0;
 
   /// Properties classes, and the hash table finding them by key (name and
   /// slots, in keyStore).
   std::vector<PropertiesClass> propertiesClasses;
-  std::vector<const void *> keyStore;
+  std::vector<uint64_t> keyStore;
   std::vector<unsigned *> refStore;
   std::vector<uint32_t> classTable;
 };
