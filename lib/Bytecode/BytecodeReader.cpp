@@ -537,6 +537,7 @@ LogicalResult BytecodeReaderImpl::parseAttrTypeSection(ArrayRef<uint8_t> data, A
       if (numEntries == 0)
         continue;
       table.groups.emplace_back(uint32_t(currentIndex), uint32_t(dialectIndex));
+      uint8_t dialectFlag = dialects[size_t(dialectIndex)].name == "builtin" ? table.kBuiltinDialect : 0;
       for (uint64_t i = 0; i < numEntries; ++i, ++currentIndex) {
         uint64_t entrySize;
         bool hasCustomEncoding;
@@ -547,7 +548,7 @@ LogicalResult BytecodeReaderImpl::parseAttrTypeSection(ArrayRef<uint8_t> data, A
         auto &entry = table.entries[currentIndex];
         entry.offset = uint32_t(currentOffset);
         entry.size = uint32_t(entrySize);
-        table.flags[currentIndex] = hasCustomEncoding ? table.kHasCustomEncoding : 0;
+        table.flags[currentIndex] = uint8_t((hasCustomEncoding ? table.kHasCustomEncoding : 0) | dialectFlag);
         currentOffset += entrySize;
       }
     }
@@ -567,25 +568,30 @@ Attribute BytecodeReaderImpl::resolveAttribute(EncodingReader &, uint64_t index)
   return resolveEntry(attributes, index, "Attribute");
 }
 PackedLocation BytecodeReaderImpl::resolveOpLocation(EncodingReader &reader, uint64_t index) {
+  constexpr uint8_t kBuiltinCustom = AttrTypeTable<Attribute>::kHasCustomEncoding | AttrTypeTable<Attribute>::kBuiltinDialect;
   if (index < attributes.size() && !attributes.entries[size_t(index)].value &&
-      (attributes.flags[size_t(index)] & attributes.kHasCustomEncoding) &&
-      dialects[attributes.getDialectIndex(size_t(index))].name == "builtin") {
+      (attributes.flags[size_t(index)] & kBuiltinCustom) == kBuiltinCustom) {
     // FileLineColLoc: filename, line, column; FileLineColRange: filename,
     // then a list of line/column numbers (two of them for a plain loc).
     auto &entry = attributes.entries[size_t(index)];
-    EncodingReader entryReader = makeReader(attrTypeData.slice(entry.offset, entry.size));
+    const uint8_t *p = attrTypeData.data() + entry.offset, *end = p + entry.size;
     uint64_t code, fileIndex, count = 2, line, col;
-    if (succeeded(entryReader.parseVarInt(code)) &&
+    if (decodeVarInt(p, end, code) &&
         (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || code == uint64_t(BuiltinAttrCode::FileLineColRange)) &&
-        succeeded(entryReader.parseVarInt(fileIndex)) &&
-        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || succeeded(entryReader.parseVarInt(count))) &&
-        count == 2 && succeeded(entryReader.parseVarInt(line)) && succeeded(entryReader.parseVarInt(col)) &&
-        entryReader.empty() && line <= UINT32_MAX && col <= UINT32_MAX) {
+        decodeVarInt(p, end, fileIndex) &&
+        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || decodeVarInt(p, end, count)) && count == 2 &&
+        decodeVarInt(p, end, line) && decodeVarInt(p, end, col) && p == end && line <= UINT32_MAX &&
+        col <= UINT32_MAX) {
       if (auto file = dyn_cast_or_null<StringAttr>(resolveAttribute(reader, fileIndex))) {
-        auto [it, inserted] = packedFileIndices.try_emplace(file.getAsOpaquePointer(), 0);
-        if (inserted)
-          it->second = PackedLocation::getFileIndex(ctx, file);
-        return PackedLocation::getFileLineCol(ctx, it->second, file, unsigned(line), unsigned(col));
+        // Usually the file of the previous location.
+        if (file.getAsOpaquePointer() != lastPackedFile) {
+          auto [it, inserted] = packedFileIndices.try_emplace(file.getAsOpaquePointer(), 0);
+          if (inserted)
+            it->second = PackedLocation::getFileIndex(ctx, file);
+          lastPackedFile = file.getAsOpaquePointer();
+          lastPackedFileIndex = it->second;
+        }
+        return PackedLocation::getFileLineCol(ctx, lastPackedFileIndex, file, unsigned(line), unsigned(col));
       }
     }
   }

@@ -203,14 +203,11 @@ LogicalResult BytecodeReaderImpl::parseBlockArguments(EncodingReader &reader, Bl
   if (numArgs > reader.size())
     return reader.emitError("block declares ") << numArgs << " arguments but only " << uint64_t(reader.size())
                                                << " bytes remain";
-  std::vector<Type> argTypes;
-  std::vector<Location> argLocs;
-  argTypes.reserve(size_t(numArgs));
-  argLocs.reserve(size_t(numArgs));
-  Location unknownLoc = UnknownLoc::get(ctx);
+  // Locations kept packed where they can be, as for operations.
+  PackedLocation unknownLoc(UnknownLoc::get(ctx));
   for (uint64_t i = 0; i < numArgs; ++i) {
     Type argType;
-    Attribute locAttr;
+    PackedLocation loc = unknownLoc;
     if (version >= kElideUnknownBlockArgLocation) {
       uint64_t typeIndex;
       bool hasLoc;
@@ -218,21 +215,17 @@ LogicalResult BytecodeReaderImpl::parseBlockArguments(EncodingReader &reader, Bl
         return failure();
       if (hasLoc) {
         uint64_t locIndex;
-        if (failed(reader.parseVarInt(locIndex)) || !(locAttr = resolveAttribute(reader, locIndex)))
+        if (failed(reader.parseVarInt(locIndex)) || !(loc = resolveOpLocation(reader, locIndex)))
           return failure();
       }
     } else {
       uint64_t typeIndex, locIndex;
       if (failed(reader.parseVarInt(typeIndex)) || !(argType = resolveType(reader, typeIndex)) ||
-          failed(reader.parseVarInt(locIndex)) || !(locAttr = resolveAttribute(reader, locIndex)))
+          failed(reader.parseVarInt(locIndex)) || !(loc = resolveOpLocation(reader, locIndex)))
         return failure();
     }
-    if (locAttr && !isa<LocationAttr>(locAttr))
-      return reader.emitError("expected attribute of type: mlir::LocationAttr, but got: ") << locAttr;
-    argTypes.push_back(argType);
-    argLocs.push_back(locAttr ? Location(LocationAttr(locAttr)) : unknownLoc);
+    block->addArgument(argType, loc);
   }
-  block->addArguments(argTypes, argLocs);
   return defineValues(reader, block->getArguments());
 }
 
@@ -385,9 +378,39 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
     return failure();
   if (!resultOrders.empty())
     recordUseListOrders(resultOrders, op->getResults());
-  if (propertiesIndex && failed(readProperties(reader, *propertiesIndex, *opName, op, nullptr)))
+  if (propertiesIndex && failed(readRegisteredProperties(reader, *propertiesIndex, *opName, op)))
     return failure();
   return op;
+}
+
+LogicalResult BytecodeReaderImpl::readRegisteredProperties(EncodingReader &reader, uint64_t index,
+                                                           OperationName name, Operation *op) {
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  const void *key = name.getAsOpaquePointer();
+  if (index < cachedPropertiesHeads.size()) {
+    for (uint32_t c = cachedPropertiesHeads[size_t(index)]; c != kNoCachedProperties; c = cachedProperties[c].next) {
+      if (cachedProperties[c].name != key)
+        continue;
+      const Attribute *before = cachedSlots.data() + cachedProperties[c].slots;
+      if (!std::equal(slots.begin(), slots.end(), before))
+        continue;
+      std::copy(before + slots.size(), before + 2 * slots.size(), slots.begin());
+      return success();
+    }
+  }
+  size_t before = cachedSlots.size();
+  cachedSlots.insert(cachedSlots.end(), slots.begin(), slots.end());
+  if (failed(readProperties(reader, index, name, op, nullptr))) {
+    cachedSlots.resize(before);
+    return failure();
+  }
+  cachedSlots.insert(cachedSlots.end(), slots.begin(), slots.end());
+  if (index >= cachedPropertiesHeads.size())
+    cachedPropertiesHeads.resize(propertiesOffsets.size(), kNoCachedProperties);
+  uint32_t &head = cachedPropertiesHeads[size_t(index)];
+  cachedProperties.push_back({key, uint32_t(before), head});
+  head = uint32_t(cachedProperties.size() - 1);
+  return success();
 }
 
 LogicalResult BytecodeReaderImpl::readProperties(EncodingReader &reader, uint64_t index, OperationName name,

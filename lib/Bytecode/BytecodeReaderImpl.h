@@ -53,7 +53,7 @@ struct BytecodeOperationName {
 /// The attribute or type entries, decoded on first use. Kept compact: the
 /// table often has an entry per operation (its location).
 template <typename T> struct AttrTypeTable {
-  enum Flags : uint8_t { kHasCustomEncoding = 1, kResolving = 2 };
+  enum Flags : uint8_t { kHasCustomEncoding = 1, kResolving = 2, kBuiltinDialect = 4 };
   struct Entry {
     T value;
     /// The encoding: a range of the AttrType section.
@@ -163,6 +163,9 @@ public:
   PackedLocation resolveOpLocation(EncodingReader &reader, uint64_t index);
   /// PackedLocation file index of each filename attribute seen.
   std::unordered_map<const void *, int> packedFileIndices;
+  /// The file name of the last packed location, and its index.
+  const void *lastPackedFile = nullptr;
+  int lastPackedFileIndex = -1;
   Type resolveType(EncodingReader &reader, uint64_t index);
   LogicalResult parseString(EncodingReader &reader, std::string_view &result) {
     uint64_t index;
@@ -255,6 +258,11 @@ private:
   /// else as a single attribute).
   LogicalResult readProperties(EncodingReader &reader, uint64_t index, OperationName name, Operation *op,
                                Attribute *unregisteredProperties, const ForeignOpLayout *foreign = nullptr);
+  /// readProperties into registered `op`, through a cache: operations of
+  /// one name, with the same property slots before reading, decode one
+  /// payload to the same slots (reading only sets slots from the payload).
+  LogicalResult readRegisteredProperties(EncodingReader &reader, uint64_t index, OperationName name,
+                                         Operation *op);
   /// Reads an operation name reference; `foreign` is set to the layout of a
   /// name unregistered here that mlir-opt registers.
   FailureOr<OperationName> parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered,
@@ -309,6 +317,19 @@ private:
   /// Pre-order number of the next operation created (stored in
   /// Operation::orderIndex until use-lists are processed).
   uint32_t nextOperationID = 1;
+
+  /// Decoded properties (see readRegisteredProperties): per properties
+  /// entry, the first of a chain of cached decodings.
+  struct CachedProperties {
+    const void *name;
+    /// In cachedSlots: the slots before reading, then after.
+    uint32_t slots;
+    uint32_t next;
+  };
+  static constexpr uint32_t kNoCachedProperties = ~0u;
+  std::vector<uint32_t> cachedPropertiesHeads;
+  std::vector<CachedProperties> cachedProperties;
+  std::vector<Attribute> cachedSlots;
 
   /// Scratch storage reused for every operation.
   std::vector<Type> scratchTypes;

@@ -11,12 +11,44 @@
 #include "lamina/IR/Location.h"
 #include "lamina/Support/ArrayRef.h"
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
 
 namespace lamina::bytecode {
+
+/// Decodes a prefix varint from [p, end) and advances p; false (without a
+/// diagnostic) if it does not fit.
+inline bool decodeVarInt(const uint8_t *&p, const uint8_t *end, uint64_t &result) {
+  if (p == end)
+    return false;
+  uint8_t first = *p;
+  if (first & 1) {
+    result = first >> 1;
+    ++p;
+    return true;
+  }
+  if (first == 0) {
+    if (end - p < 9)
+      return false;
+    std::memcpy(&result, p + 1, 8);
+    if constexpr (std::endian::native != std::endian::little)
+      result = __builtin_bswap64(result);
+    p += 9;
+    return true;
+  }
+  unsigned numBytes = unsigned(__builtin_ctz(first));
+  if (size_t(end - p) < numBytes + 1)
+    return false;
+  uint64_t v = 0;
+  for (unsigned i = 0; i <= numBytes; ++i)
+    v |= uint64_t(p[i]) << (8 * i);
+  p += numBytes + 1;
+  result = v >> (numBytes + 1);
+  return true;
+}
 
 /// Reads primitives from a range of the bytecode buffer. Every read is
 /// bounds-checked and reports MLIR's diagnostic at the file location.
@@ -160,6 +192,18 @@ private:
       return success();
     }
     unsigned numBytes = unsigned(__builtin_ctz(first));
+    if (size() >= 8) {
+      // Load 8 bytes at once and keep the varint's.
+      uint64_t v;
+      std::memcpy(&v, pos, 8);
+      if constexpr (std::endian::native == std::endian::little) {
+        if (numBytes < 7)
+          v &= (uint64_t(1) << (8 * (numBytes + 1))) - 1;
+        pos += numBytes + 1;
+        result = v >> (numBytes + 1);
+        return success();
+      }
+    }
     if (size() < numBytes + 1)
       return emitError("attempting to parse ") << numBytes << " bytes when only " << uint64_t(size() - 1)
                                                << " remain";
