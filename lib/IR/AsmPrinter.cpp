@@ -667,8 +667,12 @@ public:
   static constexpr uint32_t kNoAlias = ~0u;
 
   explicit AliasInitializer(MLIRContext *ctx) {
-    for (Dialect *d : ctx->getLoadedDialects())
+    for (Dialect *d : ctx->getLoadedDialects()) {
+      if (!d->hasAliasHooks())
+        continue;
       dialects.push_back(d);
+      onlyBuiltinAliases &= isa<BuiltinDialect>(d);
+    }
   }
 
   /// Visits an attribute/type; returns (alias depth, index).
@@ -690,6 +694,13 @@ public:
   /// Whether any entry was ever visited as deferrable (only locations are,
   /// when printing debug info).
   bool anyDeferrable = false;
+  /// Whether the builtin dialect is the only one with alias hooks: then
+  /// scalar attributes and types can never be or contain an alias.
+  bool onlyBuiltinAliases = true;
+  /// Whether visiting `attr` / `type` can be skipped: nothing it contains
+  /// can get an alias, so recording it would only cost a table entry.
+  bool isAliasFreeLeaf(Attribute attr) const;
+  bool isAliasFreeLeaf(Type type) const;
 
 private:
   template <typename T> void generateAlias(T symbol, InProgressAliasInfo &alias);
@@ -792,7 +803,28 @@ void AliasInitializer::markAliasNonDeferrable(size_t index) {
   }
 }
 
+bool AliasInitializer::isAliasFreeLeaf(Type type) const {
+  return onlyBuiltinAliases && isa<IntegerType, IndexType, NoneType, FloatType>(type);
+}
+
+bool AliasInitializer::isAliasFreeLeaf(Attribute attr) const {
+  if (!onlyBuiltinAliases)
+    return false;
+  if (isa<IntegerAttr, FloatAttr, UnitAttr, DenseArrayAttr, SymbolRefAttr>(attr))
+    return true;
+  if (auto str = dyn_cast<StringAttr>(attr))
+    return isa<NoneType>(str.getType());
+  return false;
+}
+
+/// The index returned for leaves that are not recorded (see visit).
+static constexpr size_t kUnrecorded = ~size_t(0);
+
 std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDeferred, bool elideType) {
+  // Leaves that cannot alias are not recorded, unless a deferrable parent
+  // needs them in its child list.
+  if (!canBeDeferred && isAliasFreeLeaf(attr))
+    return {0, kUnrecorded};
   auto [slot, inserted] = aliasIndex.insert(attr.getAsOpaquePointer(), uint32_t(aliases.size()));
   if (!inserted) {
     size_t idx = *slot;
@@ -857,6 +889,8 @@ std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDefe
 }
 
 std::pair<size_t, size_t> AliasInitializer::visit(Type type, bool canBeDeferred) {
+  if (!canBeDeferred && isAliasFreeLeaf(type))
+    return {0, kUnrecorded};
   auto [slot, inserted] = aliasIndex.insert(type.getAsOpaquePointer(), uint32_t(aliases.size()));
   if (!inserted) {
     size_t idx = *slot;

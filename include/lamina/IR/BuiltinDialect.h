@@ -15,6 +15,7 @@ public:
 
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override;
   AliasResult getAlias(Type type, raw_ostream &os) const override;
+  bool hasAliasHooks() const override { return true; }
 };
 
 /// Registers builtin.module and builtin.unrealized_conversion_cast.

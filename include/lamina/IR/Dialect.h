@@ -57,6 +57,9 @@ public:
   /// the alias name for `attr`/`type` to `os` and say how strongly.
   virtual AliasResult getAlias(Attribute attr, raw_ostream &os) const;
   virtual AliasResult getAlias(Type type, raw_ostream &os) const;
+  /// Whether this dialect overrides the alias hooks above (the printer only
+  /// asks dialects that do). Dialects overriding getAlias must return true.
+  virtual bool hasAliasHooks() const { return false; }
 
   /// Whether operations / types of this namespace that are not registered are
   /// accepted.
