@@ -5,11 +5,8 @@
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/MLIRContext.h"
-#include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
 
 using namespace lamina;
 using namespace lamina::bytecode;
@@ -153,10 +150,10 @@ IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion)
   // worklist (as MLIR does, which fixes the order attributes are first seen
   // in): a root region, then the regions of its operations (last first),
   // each with everything nested in it, before the next root region.
-  std::vector<uint64_t> stream;
+  NumberingStream stream;
   unsigned rootValues = 0;
   produceOperation(rootOp, rootValues, stream);
-  consume(stream);
+  consume(stream.getWords());
   stream.clear();
   RegionWorklist rootRegions;
   for (Region &region : rootOp->getRegions())
@@ -166,10 +163,10 @@ IRNumberingState::IRNumberingState(Operation *rootOp, int64_t bytecodeVersion)
     rootRegions.pop_back();
     RegionWorklist nested;
     produceRegion(region, firstID, nested, stream, [&] {
-      consume(stream);
+      consume(stream.getWords());
       stream.clear();
     });
-    consume(stream);
+    consume(stream.getWords());
     stream.clear();
     numberNestedRegions(nested);
   }
@@ -498,14 +495,18 @@ DictionaryAttr bytecode::getWrittenAttrDictionary(Operation *op, int64_t version
 // operands are in order) reads only the IR and the pre-order walk's
 // results; a producer writes it to a stream of words, in exactly the order
 // the entries must be seen. Counting the references in the tables, where
-// the first-seen order fixes the numbers, is done by one consumer reading
-// the streams in order. Regions of different top-level operations are
-// produced in parallel (when threading is enabled) while they are consumed.
+// the first-seen order fixes the numbers, is done by a consumer reading the
+// stream in segments of a few thousand words. Keeping the IR walk apart
+// from the table updates keeps each loop small. (Producing regions of
+// different top-level operations on other threads while consuming was
+// tried: the consumer is most of the work and the cross-core traffic made
+// it slower than one thread.)
 
 namespace {
 /// The commands of a numbering stream.
 enum StreamCode : uint64_t {
-  /// op, pre-order number, name, #results, result types..., dictionary (or
+  /// op, pre-order number, first value number, name, #results, result
+  /// types..., dictionary (or
   /// 0), #key (0: no properties) and key (name, slots...), location.
   kStreamOp,
   /// block, index, number of the first argument, #arguments, then the
@@ -523,50 +524,51 @@ uint64_t toWord(const void *ptr) { return uint64_t(reinterpret_cast<uintptr_t>(p
 template <typename T> T *toPtr(uint64_t word) { return reinterpret_cast<T *>(uintptr_t(word)); }
 } // namespace
 
-void IRNumberingState::produceOperation(Operation *op, unsigned &nextValueID, std::vector<uint64_t> &out) {
+void IRNumberingState::produceOperation(Operation *op, unsigned &nextValueID, NumberingStream &out) {
   unsigned id = op->orderIndex;
-  records[id].firstValueID = nextValueID;
-  unsigned numResults = op->getNumResults();
+  unsigned numResults = op->getNumResults(), numOperands = op->getNumOperands();
+  MutableArrayRef<Attribute> slots = op->getPropertySlots();
+  out.reserveMore(10 + numResults + slots.size() + 2 * size_t(numOperands));
+  out.append(kStreamOp);
+  out.append(toWord(op));
+  out.append(id);
+  out.append(nextValueID);
   nextValueID += numResults;
-  out.push_back(kStreamOp);
-  out.push_back(toWord(op));
-  out.push_back(id);
-  out.push_back(toWord(op->getName().getAsOpaquePointer()));
-  out.push_back(numResults);
+  out.append(toWord(op->getName().getAsOpaquePointer()));
+  out.append(numResults);
   for (unsigned i = 0; i < numResults; ++i)
-    out.push_back(toWord(op->getResult(i).getType().getAsOpaquePointer()));
+    out.append(toWord(op->getResult(i).getType().getAsOpaquePointer()));
   const ForeignOpLayout *foreign = getForeignLayout(op);
   DictionaryAttr dict = getWrittenAttrDictionary(op, version, foreign);
-  out.push_back(dict.empty() ? 0 : toWord(dict.getAsOpaquePointer()));
+  out.append(dict.empty() ? 0 : toWord(dict.getAsOpaquePointer()));
   if (version >= int64_t(kNativePropertiesEncoding) && hasProperties(op, foreign)) {
     // The key of its properties class: the name and the property slots.
-    MutableArrayRef<Attribute> slots = op->getPropertySlots();
-    out.push_back(slots.size() + 1);
-    out.push_back(toWord(op->getName().getAsOpaquePointer()));
+    out.append(slots.size() + 1);
+    out.append(toWord(op->getName().getAsOpaquePointer()));
     for (Attribute slot : slots)
-      out.push_back(toWord(slot.getAsOpaquePointer()));
+      out.append(toWord(slot.getAsOpaquePointer()));
   } else {
-    out.push_back(0);
+    out.append(0);
   }
-  out.push_back(toWord(op->getPackedLoc().getAsOpaquePointer()));
+  out.append(toWord(op->getPackedLoc().getAsOpaquePointer()));
 
   // Use lists in the reference order (descending use ID, see getUseID)
   // need no use-list order: each use must come after the next one.
   OpOperand *operands = op->getOpOperands().data();
-  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+  for (unsigned i = 0; i < numOperands; ++i) {
     OpOperand *next = operands[i].getNextOperandUsingThisValue();
     if (!next)
       continue;
     Operation *owner = next->getOwner();
     if (owner == op ? next > &operands[i] : owner->orderIndex > id) {
-      out.push_back(kStreamUnorderedUses);
-      out.push_back(toWord(operands[i].get().getImpl()));
+      out.append(kStreamUnorderedUses);
+      out.append(toWord(operands[i].get().getImpl()));
     }
   }
 }
 
 void IRNumberingState::produceRegion(Region *region, unsigned firstID, RegionWorklist &worklist,
-                                     std::vector<uint64_t> &out, function_ref<void()> flush) {
+                                     NumberingStream &out, function_ref<void()> flush) {
   if (region->empty())
     return;
   unsigned nextValueID = firstID;
@@ -574,15 +576,16 @@ void IRNumberingState::produceRegion(Region *region, unsigned firstID, RegionWor
   unsigned blockIndex = 0;
   for (Block &block : *region) {
     unsigned numArgs = block.getNumArguments();
-    out.push_back(kStreamBlock);
-    out.push_back(toWord(&block));
-    out.push_back(blockIndex++);
-    out.push_back(nextValueID);
-    out.push_back(numArgs);
+    out.reserveMore(5 + 2 * size_t(numArgs));
+    out.append(kStreamBlock);
+    out.append(toWord(&block));
+    out.append(blockIndex++);
+    out.append(nextValueID);
+    out.append(numArgs);
     for (unsigned i = 0; i < numArgs; ++i) {
       BlockArgument arg = block.getArgument(i);
-      out.push_back(toWord(arg.getPackedLoc().getAsOpaquePointer()));
-      out.push_back(toWord(arg.getType().getAsOpaquePointer()));
+      out.append(toWord(arg.getPackedLoc().getAsOpaquePointer()));
+      out.append(toWord(arg.getType().getAsOpaquePointer()));
     }
     nextValueID += numArgs;
     unsigned numOps = 0;
@@ -597,13 +600,15 @@ void IRNumberingState::produceRegion(Region *region, unsigned firstID, RegionWor
       if (out.size() >= kStreamSegmentWords)
         flush();
     }
-    out.push_back(kStreamBlockEnd);
-    out.push_back(toWord(&block));
-    out.push_back(numOps);
+    out.reserveMore(3);
+    out.append(kStreamBlockEnd);
+    out.append(toWord(&block));
+    out.append(numOps);
   }
-  out.push_back(kStreamRegionEnd);
-  out.push_back(toWord(&region->front()));
-  out.push_back(nextValueID - firstID);
+  out.reserveMore(3);
+  out.append(kStreamRegionEnd);
+  out.append(toWord(&region->front()));
+  out.append(nextValueID - firstID);
   // The regions it queued (for its operations, in order) continue after its
   // values.
   for (size_t i = firstNested; i < worklist.size(); ++i)
@@ -611,7 +616,7 @@ void IRNumberingState::produceRegion(Region *region, unsigned firstID, RegionWor
       worklist[i].second = nextValueID;
 }
 
-void IRNumberingState::produceRegionTree(Region *region, unsigned firstID, std::vector<uint64_t> &out,
+void IRNumberingState::produceRegionTree(Region *region, unsigned firstID, NumberingStream &out,
                                          function_ref<void()> flush) {
   RegionWorklist worklist{{region, firstID}};
   while (!worklist.empty()) {
@@ -628,6 +633,7 @@ void IRNumberingState::consume(ArrayRef<uint64_t> stream) {
     case kStreamOp: {
       auto *op = toPtr<Operation>(*p++);
       OpRecord &rec = records[*p++];
+      rec.firstValueID = unsigned(*p++);
       number(OperationName(toPtr<OperationName::Impl>(*p++)));
       for (uint64_t i = 0, e = *p++; i < e; ++i)
         number(Type::getFromOpaquePointer(toPtr<void>(*p++)));
@@ -677,90 +683,16 @@ void IRNumberingState::consume(ArrayRef<uint64_t> stream) {
 }
 
 void IRNumberingState::numberNestedRegions(const RegionWorklist &regions) {
-  // Consumed last queued first, each region with everything nested in it.
-  size_t n = regions.size();
-  auto regionAt = [&](size_t k) { return regions[n - 1 - k]; };
-  if (n < 2 || !context->isMultithreadingEnabled()) {
-    std::vector<uint64_t> stream;
-    auto flush = [&] {
-      consume(stream);
-      stream.clear();
-    };
-    for (size_t k = 0; k < n; ++k) {
-      produceRegionTree(regionAt(k).first, regionAt(k).second, stream, flush);
-      flush();
-    }
-    return;
+  // Last queued first, each region with everything nested in it.
+  NumberingStream stream;
+  auto flush = [&] {
+    consume(stream.getWords());
+    stream.clear();
+  };
+  for (size_t k = regions.size(); k-- > 0;) {
+    produceRegionTree(regions[k].first, regions[k].second, stream, flush);
+    flush();
   }
-
-  // Producers on the thread pool hand segments of their streams to the
-  // consumer in order; buffers are recycled.
-  struct Channel {
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::deque<std::vector<uint64_t>> segments;
-    bool done = false;
-  };
-  std::vector<Channel> channels(n);
-  std::mutex freeMutex;
-  std::vector<std::vector<uint64_t>> freeBuffers;
-  auto takeBuffer = [&] {
-    std::lock_guard<std::mutex> lock(freeMutex);
-    if (freeBuffers.empty())
-      return std::vector<uint64_t>();
-    std::vector<uint64_t> buffer = std::move(freeBuffers.back());
-    freeBuffers.pop_back();
-    return buffer;
-  };
-  auto produce = [&](size_t k) {
-    Channel &channel = channels[k];
-    std::vector<uint64_t> stream = takeBuffer();
-    auto send = [&](bool done) {
-      std::lock_guard<std::mutex> lock(channel.mutex);
-      channel.segments.push_back(std::move(stream));
-      channel.done = done;
-      channel.ready.notify_one();
-    };
-    produceRegionTree(regionAt(k).first, regionAt(k).second, stream, [&] {
-      send(false);
-      stream = takeBuffer();
-    });
-    send(true);
-  };
-  auto consumeAll = [&] {
-    for (size_t k = 0; k < n; ++k) {
-      Channel &channel = channels[k];
-      for (;;) {
-        std::vector<uint64_t> segment;
-        bool done;
-        {
-          std::unique_lock<std::mutex> lock(channel.mutex);
-          channel.ready.wait(lock, [&] { return !channel.segments.empty() || channel.done; });
-          if (channel.segments.empty())
-            break;
-          segment = std::move(channel.segments.front());
-          channel.segments.pop_front();
-          done = channel.done && channel.segments.empty();
-        }
-        consume(segment);
-        segment.clear();
-        {
-          std::lock_guard<std::mutex> lock(freeMutex);
-          freeBuffers.push_back(std::move(segment));
-        }
-        if (done)
-          break;
-      }
-    }
-  };
-  // Task 0 consumes (whichever thread takes it); the others produce, in
-  // the order they are consumed.
-  context->getThreadPool().parallelFor(0, n + 1, [&](size_t i) {
-    if (i == 0)
-      consumeAll();
-    else
-      produce(i - 1);
-  });
 }
 
 /// Mixes `value` into the hash `h`.

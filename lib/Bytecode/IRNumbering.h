@@ -192,6 +192,51 @@ private:
   size_t maxDirectLine = size_t(1) << 16;
 };
 
+/// A growable buffer of numbering stream words (see IRNumbering.cpp): room
+/// is reserved once per operation, then words are appended unchecked.
+class NumberingStream {
+public:
+  NumberingStream() = default;
+  NumberingStream(const NumberingStream &) = delete;
+  NumberingStream(NumberingStream &&other) noexcept
+      : words(other.words), length(other.length), capacity(other.capacity) {
+    other.words = nullptr;
+    other.length = other.capacity = 0;
+  }
+  NumberingStream &operator=(NumberingStream &&other) noexcept {
+    std::swap(words, other.words);
+    std::swap(length, other.length);
+    std::swap(capacity, other.capacity);
+    return *this;
+  }
+  ~NumberingStream() { std::free(words); }
+
+  /// Makes room for `n` more words.
+  void reserveMore(size_t n) {
+    if (capacity - length < n)
+      grow(n);
+  }
+  /// Appends a word (room must have been reserved).
+  void append(uint64_t word) { words[length++] = word; }
+  size_t size() const { return length; }
+  void clear() { length = 0; }
+  ArrayRef<uint64_t> getWords() const { return ArrayRef<uint64_t>(words, length); }
+
+private:
+  void grow(size_t n) {
+    size_t newCapacity = std::max<size_t>(capacity * 2, 1024);
+    while (newCapacity - length < n)
+      newCapacity *= 2;
+    auto *newWords = static_cast<uint64_t *>(std::realloc(words, newCapacity * sizeof(uint64_t)));
+    if (!newWords)
+      std::abort();
+    words = newWords;
+    capacity = newCapacity;
+  }
+  uint64_t *words = nullptr;
+  size_t length = 0, capacity = 0;
+};
+
 /// The numbering of one IR tree.
 class IRNumberingState {
 public:
@@ -292,21 +337,20 @@ private:
   /// (kPendingValueID: after the values of the region being numbered).
   using RegionWorklist = std::vector<std::pair<Region *, unsigned>>;
   /// Streams what numbering `op` references (see the .cpp file); its values
-  /// start at `nextValueID`, which moves past them. Thread-safe for
-  /// operations of different regions.
-  void produceOperation(Operation *op, unsigned &nextValueID, std::vector<uint64_t> &out);
+  /// start at `nextValueID`, which moves past them.
+  void produceOperation(Operation *op, unsigned &nextValueID, NumberingStream &out);
   /// Streams the numbering of the blocks and operations of `region`, and
   /// queues the regions of its operations on `worklist`. Calls `flush`
   /// between operations once `out` holds kStreamSegmentWords.
-  void produceRegion(Region *region, unsigned firstID, RegionWorklist &worklist, std::vector<uint64_t> &out,
+  void produceRegion(Region *region, unsigned firstID, RegionWorklist &worklist, NumberingStream &out,
                      function_ref<void()> flush);
   /// produceRegion for `region` and everything nested in it, in LIFO order.
-  void produceRegionTree(Region *region, unsigned firstID, std::vector<uint64_t> &out,
+  void produceRegionTree(Region *region, unsigned firstID, NumberingStream &out,
                          function_ref<void()> flush);
   /// Counts the references of a stream in the tables.
   void consume(ArrayRef<uint64_t> stream);
   /// Numbers `regions` (queued by produceRegion) and everything nested in
-  /// them, last first: in parallel when threading is enabled.
+  /// them, last first.
   void numberNestedRegions(const RegionWorklist &regions);
   void number(OperationName name);
   /// Numbers the properties of `op`, whose class key (name and property
@@ -376,8 +420,8 @@ private:
   /// Blocks with an argument whose uses are not in the reference order.
   PointerMap<const void *, bool> unorderedArgBlocks;
   static constexpr unsigned kPendingValueID = ~0u;
-  /// Words of a stream segment handed from a producer to the consumer.
-  static constexpr size_t kStreamSegmentWords = size_t(1) << 14;
+  /// Words of stream produced before they are consumed.
+  static constexpr size_t kStreamSegmentWords = size_t(1) << 11;
   std::vector<AttrNumbering *> argLocs;
   /// Per unregistered operation name: the layout it is written with.
   PointerMap<const void *, const ForeignOpLayout *> foreignLayouts;

@@ -1,7 +1,6 @@
-// Large modules are numbered and written in parallel: regions of different
-// top-level operations are streamed by producers on the thread pool, and
-// batches of top-level operations are written into separate emitters then
-// spliced. The bytes must be exactly those of the sequential writer
+// Large modules are written in parallel: batches of top-level operations
+// are written into separate emitters on the thread pool, then spliced. The
+// bytes must be exactly those of the sequential writer
 // (--mlir-disable-threading) and of mlir-opt, in every version.
 // RUN: %python %S/Inputs/gen-writer-workload.py 1 > %t.mlir
 // RUN: lamina-opt --allow-unregistered-dialect --emit-bytecode %t.mlir -o %t.par.bc
