@@ -151,14 +151,7 @@ FailureOr<APInt> DialectReader::readAPIntWithKnownWidth(unsigned bitWidth) {
 // Top level
 //===----------------------------------------------------------------------===//
 
-BytecodeReaderImpl::~BytecodeReaderImpl() {
-  // Placeholders may still be used by IR that failed to parse: detach them
-  // from their users before freeing them.
-  for (Operation *op : placeholders) {
-    op->getResult(0).dropAllUses();
-    op->destroy();
-  }
-}
+BytecodeReaderImpl::~BytecodeReaderImpl() = default;
 
 LogicalResult BytecodeReaderImpl::read(Block *block) {
   EncodingReader reader(buffer, buffer + bufferSize, buffer, fileLoc);
@@ -301,17 +294,18 @@ LogicalResult BytecodeReaderImpl::loadDialect(EncodingReader &reader, BytecodeDi
            << dialect.name
            << "' is unknown. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, "
               "or use -allow-unregistered-dialect with the MLIR tool used.";
-  dialect.loadAttempted = true;
   dialect.dialect = loaded;
   // A version entry can only be interpreted by the dialect; the dialects
   // Lamina implements define no versioning. The version of a dialect that
   // is not available at all is ignored (its ops are read unregistered).
+  // (A failed load is attempted, and reported, again.)
   if (!dialect.versionBuffer.empty() && loaded) {
     if (!dialect.isBuiltin())
       return reader.emitError("dialect '") << dialect.name
                                            << "' does not implement the bytecode interface, but found a version entry";
     return reader.emitError("Dialect does not support versioning");
   }
+  dialect.loadAttempted = true;
   return success();
 }
 
@@ -324,25 +318,54 @@ FailureOr<OperationName> BytecodeReaderImpl::parseOpName(EncodingReader &reader,
     return reader.emitError("invalid operation name index: ") << index;
   BytecodeOperationName &entry = opNames[index];
   wasRegistered = entry.wasRegistered;
-  if (!entry.opName) {
-    if (failed(loadDialect(reader, *entry.dialect)))
-      return failure();
-    if (entry.name.empty()) {
-      // Old producers accepted names without a dialect prefix.
-      if (entry.dialect->dialect)
-        return lamina::emitError(fileLoc) << "has an empty opname for dialect '" << entry.dialect->name << "'\n";
-      entry.opName.emplace(entry.dialect->name, ctx);
-    } else {
-      std::string fullName;
-      fullName.reserve(entry.dialect->name.size() + 1 + entry.name.size());
-      fullName.append(entry.dialect->name).append(".").append(entry.name);
-      entry.opName.emplace(fullName, ctx);
-    }
-    if (!entry.opName->isRegistered())
-      entry.foreignLayout = lookupForeignOpLayout(entry.opName->getStringRef());
-  }
+  if (!entry.opName && failed(resolveOpName(reader, entry)))
+    return failure();
   foreign = entry.foreignLayout;
   return *entry.opName;
+}
+
+LogicalResult BytecodeReaderImpl::resolveOpName(EncodingReader &reader, BytecodeOperationName &entry) {
+  if (failed(loadDialect(reader, *entry.dialect)))
+    return failure();
+  if (entry.name.empty()) {
+    // Old producers accepted names without a dialect prefix.
+    if (entry.dialect->dialect)
+      return lamina::emitError(fileLoc) << "has an empty opname for dialect '" << entry.dialect->name << "'\n";
+    entry.opName.emplace(entry.dialect->name, ctx);
+  } else {
+    std::string fullName;
+    fullName.reserve(entry.dialect->name.size() + 1 + entry.name.size());
+    fullName.append(entry.dialect->name).append(".").append(entry.name);
+    entry.opName.emplace(fullName, ctx);
+  }
+  if (!entry.opName->isRegistered())
+    entry.foreignLayout = lookupForeignOpLayout(entry.opName->getStringRef());
+  return success();
+}
+
+bool BytecodeReaderImpl::resolveAllEntries() {
+  ScopedDiagnosticSuppression quiet;
+  EncodingReader reader = makeReader(ArrayRef<uint8_t>());
+  for (BytecodeOperationName &entry : opNames)
+    if (!entry.opName && failed(resolveOpName(reader, entry)))
+      return false;
+  for (size_t i = 0; i < types.size(); ++i)
+    if (!resolveType(reader, i))
+      return false;
+  constexpr uint8_t kBuiltinCustom = AttrTypeTable<Attribute>::kHasCustomEncoding | AttrTypeTable<Attribute>::kBuiltinDialect;
+  for (size_t i = 0; i < attributes.size(); ++i) {
+    // Builtin file:line:col entries: operations keep them packed.
+    if ((attributes.flags[i] & kBuiltinCustom) == kBuiltinCustom) {
+      const uint8_t *p = attrTypeData.data() + attributes.entries[i].offset;
+      uint64_t code;
+      if (decodeVarInt(p, p + attributes.entries[i].size, code) &&
+          (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || code == uint64_t(BuiltinAttrCode::FileLineColRange)))
+        continue;
+    }
+    if (!resolveAttribute(reader, i))
+      return false;
+  }
+  return true;
 }
 
 LogicalResult BytecodeReaderImpl::parsePropertiesSection(ArrayRef<uint8_t> data) {
@@ -525,6 +548,7 @@ LogicalResult BytecodeReaderImpl::parseAttrTypeSection(ArrayRef<uint8_t> data, A
   auto parseEntries = [&](auto &table, uint64_t count) -> LogicalResult {
     table.entries.resize(size_t(count));
     table.flags.resize(size_t(count));
+    table.resolving.resize(size_t(count));
     size_t currentIndex = 0;
     while (currentIndex != count) {
       uint64_t dialectIndex, numEntries;
@@ -563,52 +587,23 @@ LogicalResult BytecodeReaderImpl::parseAttrTypeSection(ArrayRef<uint8_t> data, A
 
 Attribute BytecodeReaderImpl::resolveAttribute(EncodingReader &, uint64_t index) {
   if (index < attributes.size())
-    if (Attribute a = attributes.entries[size_t(index)].value)
+    if (Attribute a = attributes.load(size_t(index)))
       return a;
+  if (concurrentReads) {
+    std::lock_guard<std::recursive_mutex> lock(resolveMutex);
+    return resolveEntry(attributes, index, "Attribute");
+  }
   return resolveEntry(attributes, index, "Attribute");
-}
-PackedLocation BytecodeReaderImpl::resolveOpLocation(EncodingReader &reader, uint64_t index) {
-  constexpr uint8_t kBuiltinCustom = AttrTypeTable<Attribute>::kHasCustomEncoding | AttrTypeTable<Attribute>::kBuiltinDialect;
-  if (index < attributes.size() && !attributes.entries[size_t(index)].value &&
-      (attributes.flags[size_t(index)] & kBuiltinCustom) == kBuiltinCustom) {
-    // FileLineColLoc: filename, line, column; FileLineColRange: filename,
-    // then a list of line/column numbers (two of them for a plain loc).
-    auto &entry = attributes.entries[size_t(index)];
-    const uint8_t *p = attrTypeData.data() + entry.offset, *end = p + entry.size;
-    uint64_t code, fileIndex, count = 2, line, col;
-    if (decodeVarInt(p, end, code) &&
-        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || code == uint64_t(BuiltinAttrCode::FileLineColRange)) &&
-        decodeVarInt(p, end, fileIndex) &&
-        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || decodeVarInt(p, end, count)) && count == 2 &&
-        decodeVarInt(p, end, line) && decodeVarInt(p, end, col) && p == end && line <= UINT32_MAX &&
-        col <= UINT32_MAX) {
-      if (auto file = dyn_cast_or_null<StringAttr>(resolveAttribute(reader, fileIndex))) {
-        // Usually the file of the previous location.
-        if (file.getAsOpaquePointer() != lastPackedFile) {
-          auto [it, inserted] = packedFileIndices.try_emplace(file.getAsOpaquePointer(), 0);
-          if (inserted)
-            it->second = PackedLocation::getFileIndex(ctx, file);
-          lastPackedFile = file.getAsOpaquePointer();
-          lastPackedFileIndex = it->second;
-        }
-        return PackedLocation::getFileLineCol(ctx, lastPackedFileIndex, file, unsigned(line), unsigned(col));
-      }
-    }
-  }
-  Attribute locAttr = resolveAttribute(reader, index);
-  if (!locAttr)
-    return PackedLocation();
-  if (!isa<LocationAttr>(locAttr)) {
-    (void)(reader.emitError("expected attribute of type: mlir::LocationAttr, but got: ") << locAttr);
-    return PackedLocation();
-  }
-  return PackedLocation(Location(LocationAttr(locAttr)));
 }
 
 Type BytecodeReaderImpl::resolveType(EncodingReader &, uint64_t index) {
   if (index < types.size())
-    if (Type t = types.entries[size_t(index)].value)
+    if (Type t = types.load(size_t(index)))
       return t;
+  if (concurrentReads) {
+    std::lock_guard<std::recursive_mutex> lock(resolveMutex);
+    return resolveEntry(types, index, "Type");
+  }
   return resolveEntry(types, index, "Type");
 }
 
@@ -618,10 +613,10 @@ template <typename T> T BytecodeReaderImpl::resolveEntry(AttrTypeTable<T> &table
     return T();
   }
   auto &entry = table.entries[size_t(index)];
-  if (entry.value)
-    return entry.value;
-  uint8_t &flags = table.flags[size_t(index)];
-  if (flags & table.kResolving) {
+  if (T value = table.load(size_t(index)))
+    return value;
+  uint8_t flags = table.flags[size_t(index)];
+  if (table.resolving[size_t(index)]) {
     lamina::emitError(fileLoc) << kind << " entry " << index << " refers to itself";
     return T();
   }
@@ -630,7 +625,7 @@ template <typename T> T BytecodeReaderImpl::resolveEntry(AttrTypeTable<T> &table
                                << kMaxAttrTypeNestingDepth << " levels)";
     return T();
   }
-  flags |= table.kResolving;
+  table.resolving[size_t(index)] = 1;
   ++attrTypeDepth;
   EncodingReader entryReader = makeReader(attrTypeData.slice(entry.offset, entry.size));
   T value = (flags & table.kHasCustomEncoding)
@@ -638,14 +633,14 @@ template <typename T> T BytecodeReaderImpl::resolveEntry(AttrTypeTable<T> &table
                 : parseAsmEntry<T>(entryReader, kind);
   --attrTypeDepth;
   // (The table is never resized while reading: `entry` is still valid.)
-  table.flags[size_t(index)] &= uint8_t(~table.kResolving);
+  table.resolving[size_t(index)] = 0;
   if (!value)
     return T();
   if (!entryReader.empty()) {
     entryReader.emitError("unexpected trailing bytes after ") << kind << " entry";
     return T();
   }
-  entry.value = value;
+  table.store(size_t(index), value);
   return value;
 }
 

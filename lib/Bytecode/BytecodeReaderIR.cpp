@@ -10,6 +10,7 @@
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Verifier.h"
+#include "lamina/Support/ThreadPool.h"
 
 using namespace lamina;
 using namespace lamina::bytecode;
@@ -21,47 +22,130 @@ namespace lamina::bytecode {
 //===----------------------------------------------------------------------===//
 
 LogicalResult BytecodeReaderImpl::parseIRSection(ArrayRef<uint8_t> data, Block *block) {
-  EncodingReader reader = makeReader(data);
   placeholderName = OperationName(UnrealizedConversionCastOp::getOperationName(), ctx);
-
   // The top-level operations are read into a temporary module.
-  ModuleOp moduleOp = ModuleOp::create(fileLoc);
   struct ModuleOwner {
-    Operation *op;
-    ~ModuleOwner() { op->destroy(); }
-  } owner{moduleOp.getOperation()};
+    Operation *op = nullptr;
+    ~ModuleOwner() {
+      if (op)
+        op->destroy();
+    }
+  } owner;
 
+  // Large files are read in parallel: the regions of isolated top-level
+  // operations (nested sections since version 2) are read by IRReaders on
+  // the thread pool once the top level is read. Any failure reads the file
+  // again on one thread, which reports exactly the sequential diagnostics.
+  bool parallel = ctx->isMultithreadingEnabled() && version >= kLazyLoading &&
+                  data.size() >= kMinParallelIRSectionSize && resolveAllEntries();
+  if (parallel) {
+    EncodingReader reader = makeReader(data);
+    owner.op = ModuleOp::create(fileLoc).getOperation();
+    bool ok;
+    {
+      ScopedDiagnosticSuppression quiet;
+      IRReader topLevel(*this);
+      std::vector<IRReader::DeferredSection> deferred;
+      ok = succeeded(topLevel.readTopLevel(reader, owner.op, &deferred)) && succeeded(topLevel.finish(reader));
+      if (ok) {
+        concurrentReads = true;
+        std::atomic<bool> allRead(true);
+        auto readSection = [&](size_t i) {
+          if (!allRead.load(std::memory_order_relaxed))
+            return;
+          ScopedDiagnosticSuppression quietThread;
+          IRReader sectionReader(*this, deferred[i].liveValueSlots);
+          EncodingReader sectionData = makeReader(deferred[i].data);
+          if (failed(sectionReader.readDeferred(deferred[i])) || failed(sectionReader.finish(sectionData)))
+            allRead.store(false, std::memory_order_relaxed);
+        };
+        if (deferred.size() > 1)
+          ctx->getThreadPool().parallelFor(0, deferred.size(), readSection);
+        else if (!deferred.empty())
+          readSection(0);
+        concurrentReads = false;
+        ok = allRead.load();
+      }
+    }
+    if (!ok) {
+      owner.op->destroy();
+      owner.op = nullptr;
+    }
+  }
+  if (!owner.op) {
+    EncodingReader reader = makeReader(data);
+    owner.op = ModuleOp::create(fileLoc).getOperation();
+    IRReader topLevel(*this);
+    if (failed(topLevel.readTopLevel(reader, owner.op, nullptr)) || failed(topLevel.finish(reader)))
+      return failure();
+  }
+
+  if (config.shouldVerifyAfterParse() && failed(verify(owner.op)))
+    return failure();
+
+  Block *body = ModuleOp(owner.op).getBody();
+  block->splice(body, body->begin());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IRReader
+//===----------------------------------------------------------------------===//
+
+IRReader::~IRReader() {
+  // Placeholders may still be used by IR that failed to parse: detach them
+  // from their users before freeing them.
+  for (Operation *op : placeholders) {
+    op->getResult(0).dropAllUses();
+    op->destroy();
+  }
+}
+
+LogicalResult IRReader::readTopLevel(EncodingReader &reader, Operation *module,
+                                     std::vector<DeferredSection> *deferred) {
   std::vector<RegionReadState> stack;
   stack.emplace_back();
   RegionReadState &root = stack.back();
-  root.op = moduleOp.getOperation();
+  root.op = module;
   root.numRegions = 1;
   root.reader = &reader;
   root.isIsolatedFromAbove = true;
   root.inRegion = true;
-  root.curBlocks.push_back(moduleOp.getBody());
+  root.curBlocks.push_back(&module->getRegion(0).front());
   // The top-level block defines no values (arguments are rejected).
   valueScopes.emplace_back();
   if (failed(pushValueScopeRegion(reader, 0)) || failed(parseBlockHeader(reader, root)))
     return failure();
-
   while (!stack.empty())
-    if (failed(parseRegions(stack)))
+    if (failed(parseRegions(stack, deferred)))
       return failure();
-  if (placeholders.size() != freePlaceholders.size())
-    return reader.emitError("not all forward unresolved forward operand references");
-
-  if (failed(processUseLists()))
-    return reader.emitError("parsed use-list orders were invalid and could not be applied");
-
-  if (config.shouldVerifyAfterParse() && failed(verify(moduleOp.getOperation())))
-    return failure();
-
-  block->splice(moduleOp.getBody(), moduleOp.getBody()->begin());
   return success();
 }
 
-LogicalResult BytecodeReaderImpl::parseRegions(std::vector<RegionReadState> &stack) {
+LogicalResult IRReader::readDeferred(const DeferredSection &section) {
+  EncodingReader reader = impl.makeReader(section.data);
+  std::vector<RegionReadState> stack;
+  RegionReadState &state = stack.emplace_back();
+  state.op = section.op;
+  state.numRegions = section.op->getNumRegions();
+  state.reader = &reader;
+  state.isIsolatedFromAbove = true;
+  valueScopes.emplace_back();
+  while (!stack.empty())
+    if (failed(parseRegions(stack, nullptr)))
+      return failure();
+  return success();
+}
+
+LogicalResult IRReader::finish(EncodingReader &reader) {
+  if (placeholders.size() != freePlaceholders.size())
+    return reader.emitError("not all forward unresolved forward operand references");
+  if (failed(processUseLists()))
+    return reader.emitError("parsed use-list orders were invalid and could not be applied");
+  return success();
+}
+
+LogicalResult IRReader::parseRegions(std::vector<RegionReadState> &stack, std::vector<DeferredSection> *deferred) {
   // Reads the regions of the state on top of the stack until they end or an
   // operation with regions is found: then its state is pushed and this
   // returns, to resume once the nested regions are done.
@@ -97,8 +181,15 @@ LogicalResult BytecodeReaderImpl::parseRegions(std::vector<RegionReadState> &sta
           if (failed(reader.parseSection(id, sectionData)))
             return failure();
           if (id != Section::kIR)
-            return lamina::emitError(fileLoc, "expected IR section for region");
-          child.owningReader = std::make_unique<EncodingReader>(makeReader(sectionData));
+            return lamina::emitError(impl.fileLoc, "expected IR section for region");
+          // The regions of isolated operations in the regions of the
+          // top-level operation (usually a module's functions) are read
+          // later (see BytecodeReaderImpl::parseIRSection).
+          if (deferred && stateIndex == 1) {
+            deferred->push_back({*op, sectionData, liveValueSlots});
+            continue;
+          }
+          child.owningReader = std::make_unique<EncodingReader>(impl.makeReader(sectionData));
           child.reader = child.owningReader.get();
         }
         if (isIsolatedFromAbove)
@@ -120,7 +211,7 @@ LogicalResult BytecodeReaderImpl::parseRegions(std::vector<RegionReadState> &sta
   return success();
 }
 
-LogicalResult BytecodeReaderImpl::parseRegion(RegionReadState &state) {
+LogicalResult IRReader::parseRegion(RegionReadState &state) {
   EncodingReader &reader = *state.reader;
   state.curBlocks.clear();
   uint64_t numBlocks;
@@ -150,10 +241,10 @@ LogicalResult BytecodeReaderImpl::parseRegion(RegionReadState &state) {
   return parseBlockHeader(reader, state);
 }
 
-LogicalResult BytecodeReaderImpl::pushValueScopeRegion(EncodingReader &reader, uint64_t numValues) {
+LogicalResult IRReader::pushValueScopeRegion(EncodingReader &reader, uint64_t numValues) {
   // Each value is defined by at least one byte of the file, and the values of
   // all enclosing regions are distinct.
-  if (numValues > bufferSize - liveValueSlots)
+  if (numValues > impl.bufferSize - liveValueSlots)
     return reader.emitError("region declares ") << numValues << " values, more than the bytecode can define";
   ValueScope &scope = valueScopes.back();
   scope.nextValueIDs.push_back(scope.values.size());
@@ -162,14 +253,14 @@ LogicalResult BytecodeReaderImpl::pushValueScopeRegion(EncodingReader &reader, u
   return success();
 }
 
-void BytecodeReaderImpl::popValueScopeRegion(uint64_t numValues) {
+void IRReader::popValueScopeRegion(uint64_t numValues) {
   ValueScope &scope = valueScopes.back();
   scope.values.resize(scope.values.size() - size_t(numValues));
   scope.nextValueIDs.pop_back();
   liveValueSlots -= numValues;
 }
 
-LogicalResult BytecodeReaderImpl::parseBlockHeader(EncodingReader &reader, RegionReadState &state) {
+LogicalResult IRReader::parseBlockHeader(EncodingReader &reader, RegionReadState &state) {
   bool hasArgs;
   if (failed(reader.parseVarIntWithFlag(state.numOpsRemaining, hasArgs)))
     return failure();
@@ -196,7 +287,7 @@ LogicalResult BytecodeReaderImpl::parseBlockHeader(EncodingReader &reader, Regio
   return success();
 }
 
-LogicalResult BytecodeReaderImpl::parseBlockArguments(EncodingReader &reader, Block *block) {
+LogicalResult IRReader::parseBlockArguments(EncodingReader &reader, Block *block) {
   uint64_t numArgs;
   if (failed(reader.parseVarInt(numArgs)))
     return failure();
@@ -211,7 +302,7 @@ LogicalResult BytecodeReaderImpl::parseBlockArguments(EncodingReader &reader, Bl
     if (version >= kElideUnknownBlockArgLocation) {
       uint64_t typeIndex;
       bool hasLoc;
-      if (failed(reader.parseVarIntWithFlag(typeIndex, hasLoc)) || !(argType = resolveType(reader, typeIndex)))
+      if (failed(reader.parseVarIntWithFlag(typeIndex, hasLoc)) || !(argType = impl.resolveType(reader, typeIndex)))
         return failure();
       if (hasLoc) {
         uint64_t locIndex;
@@ -220,7 +311,7 @@ LogicalResult BytecodeReaderImpl::parseBlockArguments(EncodingReader &reader, Bl
       }
     } else {
       uint64_t typeIndex, locIndex;
-      if (failed(reader.parseVarInt(typeIndex)) || !(argType = resolveType(reader, typeIndex)) ||
+      if (failed(reader.parseVarInt(typeIndex)) || !(argType = impl.resolveType(reader, typeIndex)) ||
           failed(reader.parseVarInt(locIndex)) || !(loc = resolveOpLocation(reader, locIndex)))
         return failure();
     }
@@ -229,11 +320,11 @@ LogicalResult BytecodeReaderImpl::parseBlockArguments(EncodingReader &reader, Bl
   return defineValues(reader, block->getArguments());
 }
 
-FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader &reader, RegionReadState &state,
-                                                                 bool &isIsolatedFromAbove) {
+FailureOr<Operation *> IRReader::parseOpWithoutRegions(EncodingReader &reader, RegionReadState &state,
+                                                       bool &isIsolatedFromAbove) {
   std::optional<bool> wasRegistered;
   const ForeignOpLayout *foreign = nullptr;
-  FailureOr<OperationName> opName = parseOpName(reader, wasRegistered, foreign);
+  FailureOr<OperationName> opName = impl.parseOpName(reader, wasRegistered, foreign);
   if (failed(opName))
     return failure();
   uint8_t mask = 0;
@@ -251,7 +342,7 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
   if (mask & OpEncodingMask::kHasAttrs) {
     if (failed(reader.parseVarInt(index)))
       return failure();
-    Attribute dict = resolveAttribute(reader, index);
+    Attribute dict = impl.resolveAttribute(reader, index);
     if (!dict)
       return failure();
     if (!(attrs = dyn_cast<DictionaryAttr>(dict)))
@@ -261,7 +352,7 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
   std::optional<uint64_t> propertiesIndex;
   if (mask & OpEncodingMask::kHasProperties) {
     if (!wasRegistered)
-      return lamina::emitError(fileLoc) << "Unexpected missing `wasRegistered` opname flag at bytecode version "
+      return lamina::emitError(impl.fileLoc) << "Unexpected missing `wasRegistered` opname flag at bytecode version "
                                         << version << " with properties.";
     uint64_t propIndex;
     if (failed(reader.parseVarInt(propIndex)))
@@ -288,7 +379,7 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
     for (uint64_t i = 0; i < numResults; ++i) {
       if (failed(reader.parseVarInt(index)))
         return failure();
-      Type type = resolveType(reader, index);
+      Type type = impl.resolveType(reader, index);
       if (!type)
         return failure();
       scratchTypes.push_back(type);
@@ -347,7 +438,7 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
   Attribute unregisteredProperties;
   if (propertiesIndex && (!opName->isRegistered() || !*wasRegistered)) {
     const ForeignOpLayout *layout = *wasRegistered ? foreign : nullptr;
-    if (failed(readProperties(reader, *propertiesIndex, *opName, nullptr, &unregisteredProperties, layout)))
+    if (failed(impl.readProperties(reader, *propertiesIndex, *opName, nullptr, &unregisteredProperties, layout)))
       return failure();
     propertiesIndex.reset();
   } else if (foreign && foreign->hasProperties() && version < kNativePropertiesEncoding && attrs) {
@@ -383,7 +474,46 @@ FailureOr<Operation *> BytecodeReaderImpl::parseOpWithoutRegions(EncodingReader 
   return op;
 }
 
-LogicalResult BytecodeReaderImpl::readRegisteredProperties(EncodingReader &reader, uint64_t index,
+PackedLocation IRReader::resolveOpLocation(EncodingReader &reader, uint64_t index) {
+  constexpr uint8_t kBuiltinCustom = AttrTypeTable<Attribute>::kHasCustomEncoding | AttrTypeTable<Attribute>::kBuiltinDialect;
+  AttrTypeTable<Attribute> &attributes = impl.attributes;
+  if (index < attributes.size() && !attributes.load(size_t(index)) &&
+      (attributes.flags[size_t(index)] & kBuiltinCustom) == kBuiltinCustom) {
+    // FileLineColLoc: filename, line, column; FileLineColRange: filename,
+    // then a list of line/column numbers (two of them for a plain loc).
+    auto &entry = attributes.entries[size_t(index)];
+    const uint8_t *p = impl.attrTypeData.data() + entry.offset, *end = p + entry.size;
+    uint64_t code, fileIndex, count = 2, line, col;
+    if (decodeVarInt(p, end, code) &&
+        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || code == uint64_t(BuiltinAttrCode::FileLineColRange)) &&
+        decodeVarInt(p, end, fileIndex) &&
+        (code == uint64_t(BuiltinAttrCode::FileLineColLoc) || decodeVarInt(p, end, count)) && count == 2 &&
+        decodeVarInt(p, end, line) && decodeVarInt(p, end, col) && p == end && line <= UINT32_MAX &&
+        col <= UINT32_MAX) {
+      if (auto file = dyn_cast_or_null<StringAttr>(impl.resolveAttribute(reader, fileIndex))) {
+        // Usually the file of the previous location.
+        if (file.getAsOpaquePointer() != lastPackedFile) {
+          auto [it, inserted] = packedFileIndices.try_emplace(file.getAsOpaquePointer(), 0);
+          if (inserted)
+            it->second = PackedLocation::getFileIndex(ctx, file);
+          lastPackedFile = file.getAsOpaquePointer();
+          lastPackedFileIndex = it->second;
+        }
+        return PackedLocation::getFileLineCol(ctx, lastPackedFileIndex, file, unsigned(line), unsigned(col));
+      }
+    }
+  }
+  Attribute locAttr = impl.resolveAttribute(reader, index);
+  if (!locAttr)
+    return PackedLocation();
+  if (!isa<LocationAttr>(locAttr)) {
+    (void)(reader.emitError("expected attribute of type: mlir::LocationAttr, but got: ") << locAttr);
+    return PackedLocation();
+  }
+  return PackedLocation(Location(LocationAttr(locAttr)));
+}
+
+LogicalResult IRReader::readRegisteredProperties(EncodingReader &reader, uint64_t index,
                                                            OperationName name, Operation *op) {
   MutableArrayRef<Attribute> slots = op->getPropertySlots();
   const void *key = name.getAsOpaquePointer();
@@ -400,13 +530,13 @@ LogicalResult BytecodeReaderImpl::readRegisteredProperties(EncodingReader &reade
   }
   size_t before = cachedSlots.size();
   cachedSlots.insert(cachedSlots.end(), slots.begin(), slots.end());
-  if (failed(readProperties(reader, index, name, op, nullptr))) {
+  if (failed(impl.readProperties(reader, index, name, op, nullptr))) {
     cachedSlots.resize(before);
     return failure();
   }
   cachedSlots.insert(cachedSlots.end(), slots.begin(), slots.end());
   if (index >= cachedPropertiesHeads.size())
-    cachedPropertiesHeads.resize(propertiesOffsets.size(), kNoCachedProperties);
+    cachedPropertiesHeads.resize(impl.propertiesOffsets.size(), kNoCachedProperties);
   uint32_t &head = cachedPropertiesHeads[size_t(index)];
   cachedProperties.push_back({key, uint32_t(before), head});
   head = uint32_t(cachedProperties.size() - 1);
@@ -450,7 +580,7 @@ LogicalResult BytecodeReaderImpl::readProperties(EncodingReader &reader, uint64_
 // Values
 //===----------------------------------------------------------------------===//
 
-Value BytecodeReaderImpl::parseOperand(EncodingReader &reader) {
+Value IRReader::parseOperand(EncodingReader &reader) {
   uint64_t index;
   if (failed(reader.parseVarInt(index)))
     return Value();
@@ -465,7 +595,7 @@ Value BytecodeReaderImpl::parseOperand(EncodingReader &reader) {
   return value;
 }
 
-LogicalResult BytecodeReaderImpl::defineValues(EncodingReader &reader, ValueRange newValues) {
+LogicalResult IRReader::defineValues(EncodingReader &reader, ValueRange newValues) {
   ValueScope &scope = valueScopes.back();
   std::vector<Value> &values = scope.values;
   uint64_t &valueID = scope.nextValueIDs.back();
@@ -487,14 +617,14 @@ LogicalResult BytecodeReaderImpl::defineValues(EncodingReader &reader, ValueRang
   return success();
 }
 
-Value BytecodeReaderImpl::createForwardRef() {
+Value IRReader::createForwardRef() {
   if (!freePlaceholders.empty()) {
     Operation *op = freePlaceholders.back();
     freePlaceholders.pop_back();
     return op->getResult(0);
   }
   Type none = NoneType::get(ctx);
-  Operation *op = Operation::create(UnknownLoc::get(ctx), placeholderName, TypeRange(none), ValueRange(),
+  Operation *op = Operation::create(UnknownLoc::get(ctx), impl.placeholderName, TypeRange(none), ValueRange(),
                                     NamedAttrList(), Attribute(), {}, 0);
   placeholders.push_back(op);
   return op->getResult(0);
@@ -505,7 +635,7 @@ Value BytecodeReaderImpl::createForwardRef() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult
-BytecodeReaderImpl::parseUseListOrderForRange(EncodingReader &reader, uint64_t rangeSize,
+IRReader::parseUseListOrderForRange(EncodingReader &reader, uint64_t rangeSize,
                                               std::vector<std::pair<uint64_t, UseListOrder>> &result) {
   uint64_t numValuesToRead = 1;
   if (rangeSize > 1 && failed(reader.parseVarInt(numValuesToRead)))
@@ -541,7 +671,7 @@ BytecodeReaderImpl::parseUseListOrderForRange(EncodingReader &reader, uint64_t r
   return success();
 }
 
-void BytecodeReaderImpl::recordUseListOrders(std::vector<std::pair<uint64_t, UseListOrder>> &orders,
+void IRReader::recordUseListOrders(std::vector<std::pair<uint64_t, UseListOrder>> &orders,
                                              ValueRange values) {
   for (auto &[index, order] : orders)
     if (index < values.size())
@@ -558,7 +688,7 @@ static void shuffleUseList(Value value, const std::vector<OpOperand *> &uses, Ar
     shuffled[i]->set(value);
 }
 
-LogicalResult BytecodeReaderImpl::sortUseListOrder(Value value) {
+LogicalResult IRReader::sortUseListOrder(Value value) {
   if (value.use_empty() || value.hasOneUse())
     return success();
   UseListOrder *customOrder = useListOrders.lookup(value.getImpl());
@@ -620,7 +750,7 @@ LogicalResult BytecodeReaderImpl::sortUseListOrder(Value value) {
   return success();
 }
 
-LogicalResult BytecodeReaderImpl::processUseLists() {
+LogicalResult IRReader::processUseLists() {
   // Only values whose uses were not all created in reference order need
   // work: values that replaced a forward reference and values with an
   // encoded order. Operation IDs were stored in orderIndex at creation (the

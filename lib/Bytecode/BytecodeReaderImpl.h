@@ -17,8 +17,11 @@
 #include "lamina/Support/DenseMap.h"
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <unordered_map>
 #include <string_view>
 #include <vector>
 
@@ -53,14 +56,26 @@ struct BytecodeOperationName {
 /// The attribute or type entries, decoded on first use. Kept compact: the
 /// table often has an entry per operation (its location).
 template <typename T> struct AttrTypeTable {
-  enum Flags : uint8_t { kHasCustomEncoding = 1, kResolving = 2, kBuiltinDialect = 4 };
+  enum Flags : uint8_t { kHasCustomEncoding = 1, kBuiltinDialect = 4 };
   struct Entry {
     T value;
     /// The encoding: a range of the AttrType section.
     uint32_t offset = 0, size = 0;
   };
   std::vector<Entry> entries;
+  /// Flags of each entry (fixed once the section is read).
   std::vector<uint8_t> flags;
+  /// Whether each entry is being decoded (detects entries referring to
+  /// themselves).
+  std::vector<uint8_t> resolving;
+
+  /// The decoded value of entry `index` (null if not decoded yet). Values
+  /// are published atomically: IRReaders may look them up on other threads
+  /// while an entry is decoded (see BytecodeReaderImpl::concurrentReads).
+  T load(size_t index) { return std::atomic_ref<T>(entries[index].value).load(std::memory_order_acquire); }
+  void store(size_t index, T value) {
+    std::atomic_ref<T>(entries[index].value).store(value, std::memory_order_release);
+  }
   /// (first entry index, dialect index) of each dialect group, ascending.
   std::vector<std::pair<uint32_t, uint32_t>> groups;
 
@@ -157,15 +172,6 @@ public:
 
   /// Attribute/type table access (decoding entries on first use).
   Attribute resolveAttribute(EncodingReader &reader, uint64_t index);
-  /// An operation's location: a builtin file:line:col entry not resolved yet
-  /// is returned packed (see PackedLocation) without creating the attribute;
-  /// anything else is resolved and must be a location. Null on failure.
-  PackedLocation resolveOpLocation(EncodingReader &reader, uint64_t index);
-  /// PackedLocation file index of each filename attribute seen.
-  std::unordered_map<const void *, int> packedFileIndices;
-  /// The file name of the last packed location, and its index.
-  const void *lastPackedFile = nullptr;
-  int lastPackedFileIndex = -1;
   Type resolveType(EncodingReader &reader, uint64_t index);
   LogicalResult parseString(EncodingReader &reader, std::string_view &result) {
     uint64_t index;
@@ -224,62 +230,27 @@ private:
   template <typename T> T parseAsmEntry(EncodingReader &reader, const char *kind);
 
   //===--------------------------------------------------------------------===//
-  // IR
-  struct RegionReadState {
-    Operation *op = nullptr;
-    unsigned curRegion = 0, numRegions = 0;
-    EncodingReader *reader = nullptr;
-    std::unique_ptr<EncodingReader> owningReader;
-    /// Values defined directly in the current region.
-    uint64_t numValues = 0;
-    std::vector<Block *> curBlocks;
-    size_t curBlock = 0;
-    /// Whether the current region's header has been read.
-    bool inRegion = false;
-    uint64_t numOpsRemaining = 0;
-    bool isIsolatedFromAbove = false;
-  };
-  /// Values visible in one isolated-from-above scope.
-  struct ValueScope {
-    std::vector<Value> values;
-    std::vector<uint64_t> nextValueIDs;
-  };
-
+  // IR (see IRReader)
+  friend class IRReader;
   LogicalResult parseIRSection(ArrayRef<uint8_t> data, Block *block);
-  LogicalResult parseRegions(std::vector<RegionReadState> &stack);
-  FailureOr<Operation *> parseOpWithoutRegions(EncodingReader &reader, RegionReadState &state,
-                                               bool &isIsolatedFromAbove);
-  LogicalResult parseRegion(RegionReadState &state);
-  LogicalResult parseBlockHeader(EncodingReader &reader, RegionReadState &state);
-  LogicalResult parseBlockArguments(EncodingReader &reader, Block *block);
+  /// Resolves every operation name, type and attribute (but the builtin
+  /// file:line:col entries, which operations keep packed) without
+  /// diagnostics, so that IRReaders on several threads only read the
+  /// tables. False if one fails (the read then stays sequential, and
+  /// reports the error where the sequential read meets it).
+  bool resolveAllEntries();
   /// Reads entry `index` of the properties section: into `op` (registered),
   /// or as the properties attribute of an unregistered operation (natively
   /// per `foreign`, the layout of an operation the producer registered, or
   /// else as a single attribute).
   LogicalResult readProperties(EncodingReader &reader, uint64_t index, OperationName name, Operation *op,
                                Attribute *unregisteredProperties, const ForeignOpLayout *foreign = nullptr);
-  /// readProperties into registered `op`, through a cache: operations of
-  /// one name, with the same property slots before reading, decode one
-  /// payload to the same slots (reading only sets slots from the payload).
-  LogicalResult readRegisteredProperties(EncodingReader &reader, uint64_t index, OperationName name,
-                                         Operation *op);
   /// Reads an operation name reference; `foreign` is set to the layout of a
   /// name unregistered here that mlir-opt registers.
   FailureOr<OperationName> parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered,
                                        const ForeignOpLayout *&foreign);
-  LogicalResult pushValueScopeRegion(EncodingReader &reader, uint64_t numValues);
-  void popValueScopeRegion(uint64_t numValues);
-  Value parseOperand(EncodingReader &reader);
-  LogicalResult defineValues(EncodingReader &reader, ValueRange values);
-  Value createForwardRef();
-
-  //===--------------------------------------------------------------------===//
-  // Use-list orders
-  LogicalResult parseUseListOrderForRange(EncodingReader &reader, uint64_t rangeSize,
-                                          std::vector<std::pair<uint64_t, UseListOrder>> &result);
-  void recordUseListOrders(std::vector<std::pair<uint64_t, UseListOrder>> &orders, ValueRange values);
-  LogicalResult sortUseListOrder(Value value);
-  LogicalResult processUseLists();
+  /// Creates the OperationName of an entry (loading its dialect).
+  LogicalResult resolveOpName(EncodingReader &reader, BytecodeOperationName &entry);
 
   //===--------------------------------------------------------------------===//
   // Fields
@@ -304,19 +275,126 @@ private:
   ArrayRef<uint8_t> propertiesData;
   std::vector<uint64_t> propertiesOffsets;
 
+  OperationName placeholderName;
+  /// Set while IRReaders run on several threads: entries not resolved
+  /// beforehand are then resolved under resolveMutex.
+  bool concurrentReads = false;
+  std::recursive_mutex resolveMutex;
+  /// Smallest IR section read in parallel (see parseIRSection).
+  static constexpr size_t kMinParallelIRSectionSize = size_t(1) << 16;
+};
+
+//===----------------------------------------------------------------------===//
+// IRReader
+//===----------------------------------------------------------------------===//
+
+/// Reads operations, regions and blocks into IR: the IR section, or the
+/// section of one isolated operation's regions. The tables are those of the
+/// BytecodeReaderImpl; values, forward references, use-list orders and
+/// caches are the IRReader's own (an isolated region's values are only used
+/// inside it), so IRReaders of different sections can run on different
+/// threads once the tables are resolved.
+class IRReader {
+public:
+  /// `liveValueSlots`: value slots already reserved by enclosing regions.
+  IRReader(BytecodeReaderImpl &impl, uint64_t liveValueSlots = 0)
+      : impl(impl), ctx(impl.ctx), version(impl.version), liveValueSlots(liveValueSlots) {}
+  IRReader(const IRReader &) = delete;
+  ~IRReader();
+
+  /// An isolated operation whose regions (a section) are left to read.
+  struct DeferredSection {
+    Operation *op;
+    ArrayRef<uint8_t> data;
+    /// Value slots reserved by the enclosing regions when it was met.
+    uint64_t liveValueSlots;
+  };
+
+  /// Reads the top-level block of the IR section into `module`'s body.
+  /// With `deferred`, the sections of isolated operations in the regions of
+  /// the top-level operations are not read but appended there.
+  LogicalResult readTopLevel(EncodingReader &reader, Operation *module, std::vector<DeferredSection> *deferred);
+  /// Reads the regions of an isolated operation from its section.
+  LogicalResult readDeferred(const DeferredSection &section);
+  /// Once everything is read: no forward reference may be left, and
+  /// use-lists are put back in the producer's order.
+  LogicalResult finish(EncodingReader &reader);
+
+private:
+  struct RegionReadState {
+    Operation *op = nullptr;
+    unsigned curRegion = 0, numRegions = 0;
+    EncodingReader *reader = nullptr;
+    std::unique_ptr<EncodingReader> owningReader;
+    /// Values defined directly in the current region.
+    uint64_t numValues = 0;
+    std::vector<Block *> curBlocks;
+    size_t curBlock = 0;
+    /// Whether the current region's header has been read.
+    bool inRegion = false;
+    uint64_t numOpsRemaining = 0;
+    bool isIsolatedFromAbove = false;
+  };
+  /// Values visible in one isolated-from-above scope.
+  struct ValueScope {
+    std::vector<Value> values;
+    std::vector<uint64_t> nextValueIDs;
+  };
+
+  LogicalResult parseRegions(std::vector<RegionReadState> &stack, std::vector<DeferredSection> *deferred);
+  FailureOr<Operation *> parseOpWithoutRegions(EncodingReader &reader, RegionReadState &state,
+                                               bool &isIsolatedFromAbove);
+  LogicalResult parseRegion(RegionReadState &state);
+  LogicalResult parseBlockHeader(EncodingReader &reader, RegionReadState &state);
+  LogicalResult parseBlockArguments(EncodingReader &reader, Block *block);
+  /// An operation's location: a builtin file:line:col entry not resolved yet
+  /// is returned packed (see PackedLocation) without creating the attribute;
+  /// anything else is resolved and must be a location. Null on failure.
+  PackedLocation resolveOpLocation(EncodingReader &reader, uint64_t index);
+  /// readProperties into registered `op`, through a cache: operations of
+  /// one name, with the same property slots before reading, decode one
+  /// payload to the same slots (reading only sets slots from the payload).
+  LogicalResult readRegisteredProperties(EncodingReader &reader, uint64_t index, OperationName name,
+                                         Operation *op);
+  LogicalResult pushValueScopeRegion(EncodingReader &reader, uint64_t numValues);
+  void popValueScopeRegion(uint64_t numValues);
+  Value parseOperand(EncodingReader &reader);
+  LogicalResult defineValues(EncodingReader &reader, ValueRange values);
+  Value createForwardRef();
+
+  //===--------------------------------------------------------------------===//
+  // Use-list orders
+  LogicalResult parseUseListOrderForRange(EncodingReader &reader, uint64_t rangeSize,
+                                          std::vector<std::pair<uint64_t, UseListOrder>> &result);
+  void recordUseListOrders(std::vector<std::pair<uint64_t, UseListOrder>> &orders, ValueRange values);
+  LogicalResult sortUseListOrder(Value value);
+  LogicalResult processUseLists();
+
+  //===--------------------------------------------------------------------===//
+  // Fields
+  BytecodeReaderImpl &impl;
+  MLIRContext *ctx;
+  uint64_t version;
+
   std::vector<ValueScope> valueScopes;
   /// Value slots reserved across all scopes (bounded by the file size).
   uint64_t liveValueSlots = 0;
   /// Forward-reference placeholders: all created, and those free for reuse.
   std::vector<Operation *> placeholders, freePlaceholders;
-  OperationName placeholderName;
   /// Values that replaced a forward reference, and values with an encoded
   /// use-list order: the only ones whose use-list may need reordering.
   std::vector<Value> forwardReferencedValues;
   PointerMap<void *, UseListOrder> useListOrders;
   /// Pre-order number of the next operation created (stored in
-  /// Operation::orderIndex until use-lists are processed).
+  /// Operation::orderIndex until use-lists are processed; only compared
+  /// between uses of one value, all read by one IRReader).
   uint32_t nextOperationID = 1;
+
+  /// PackedLocation file index of each filename attribute seen.
+  std::unordered_map<const void *, int> packedFileIndices;
+  /// The file name of the last packed location, and its index.
+  const void *lastPackedFile = nullptr;
+  int lastPackedFileIndex = -1;
 
   /// Decoded properties (see readRegisteredProperties): per properties
   /// entry, the first of a chain of cached decodings.
