@@ -3,7 +3,9 @@
 // The IR section: operations, regions and blocks read with an explicit
 // stack of region states (any nesting depth), values resolved by index with
 // placeholders for forward references, and use-lists put back in the order
-// the producer had.
+// the producer had. The functions of large files (the isolated sections in
+// the module) are read in parallel, falling back to one thread on any
+// error so that diagnostics are the sequential ones.
 //
 #include "BytecodeReaderImpl.h"
 

@@ -2,9 +2,11 @@
 //
 // Private to the Bytecode library: the tables a read builds (strings,
 // dialects, operation names, attributes and types, resources, properties),
-// the DialectBytecodeReader handed to decoders, and the reader itself.
-// BytecodeReader.cpp reads the sections and decodes attributes and types;
-// BytecodeReaderIR.cpp reads operations, regions, values and use-lists.
+// the DialectBytecodeReader handed to decoders, the reader itself, and the
+// IRReader that reads operations (one per thread when the functions of a
+// large file are read in parallel). BytecodeReader.cpp reads the sections
+// and decodes attributes and types; BytecodeReaderIR.cpp reads operations,
+// regions, values and use-lists.
 //
 #pragma once
 
