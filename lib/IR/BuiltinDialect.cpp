@@ -13,9 +13,14 @@ using namespace lamina;
 BuiltinDialect::BuiltinDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<BuiltinDialect>()) {
   addTypes<IntegerType, IndexType, NoneType, ComplexType, FunctionType, TupleType, OpaqueType, VectorType,
            RankedTensorType, UnrankedTensorType, MemRefType, UnrankedMemRefType>();
-#define LAMINA_FLOAT_TYPE(Cls, keyword) addTypes<Cls>();
+  {
+    uint8_t floatIndex = 0;
+#define LAMINA_FLOAT_TYPE(Cls, keyword)                                                                \
+  addTypes<Cls>();                                                                                     \
+  const_cast<AbstractType &>(AbstractType::lookup(Cls::getTypeID(), ctx)).builtinFloatIndex = ++floatIndex;
 #include "lamina/IR/BuiltinFloatTypes.def"
 #undef LAMINA_FLOAT_TYPE
+  }
   addAttributes<StringAttr, IntegerAttr, FloatAttr, UnitAttr, ArrayAttr, DictionaryAttr, TypeAttr, SymbolRefAttr,
                 AffineMapAttr, IntegerSetAttr, OpaqueAttr, StridedLayoutAttr, DistinctAttr, DenseArrayAttr,
                 DenseIntOrFPElementsAttr, DenseStringElementsAttr, DenseResourceElementsAttr, SparseElementsAttr>();

@@ -125,15 +125,7 @@ IntegerType IntegerType::scaleElementBitwidth(unsigned scale) const {
 // FloatType
 //===----------------------------------------------------------------------===//
 
-bool FloatType::classof(Type type) {
-  TypeID id = type.getTypeID();
-#define LAMINA_FLOAT_TYPE(Cls, keyword)                                                                \
-  if (id == Cls::getTypeID())                                                                          \
-    return true;
-#include "lamina/IR/BuiltinFloatTypes.def"
-#undef LAMINA_FLOAT_TYPE
-  return false;
-}
+bool FloatType::classof(Type type) { return type.getAbstractType().builtinFloatIndex != 0; }
 
 const FltSemantics &FloatType::getFloatSemantics() const {
   TypeID id = getTypeID();
@@ -179,13 +171,13 @@ unsigned FloatType::getWidth() const { return APFloat::getSizeInBits(getFloatSem
 unsigned FloatType::getFPMantissaWidth() const { return APFloat::semanticsPrecision(getFloatSemantics()); }
 
 std::string_view FloatType::getKeyword() const {
-  TypeID id = getTypeID();
-#define LAMINA_FLOAT_TYPE(Cls, keyword)                                                                \
-  if (id == Cls::getTypeID())                                                                          \
-    return keyword;
+  static constexpr std::string_view keywords[] = {
+      "",
+#define LAMINA_FLOAT_TYPE(Cls, keyword) keyword,
 #include "lamina/IR/BuiltinFloatTypes.def"
 #undef LAMINA_FLOAT_TYPE
-  return "";
+  };
+  return keywords[getAbstractType().builtinFloatIndex];
 }
 
 FloatType FloatType::getF16(MLIRContext *ctx) { return Float16Type::get(ctx); }

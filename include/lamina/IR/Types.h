@@ -56,6 +56,10 @@ public:
 
   InterfaceMap interfaces;
   TraitSet traits;
+  /// For builtin float types: 1 + the position in BuiltinFloatTypes.def
+  /// (set when the builtin dialect registers them); 0 for every other type.
+  /// Makes FloatType::classof and getKeyword one load.
+  uint8_t builtinFloatIndex = 0;
 
 private:
   Dialect *dialect;
