@@ -4,7 +4,10 @@
 // numbering and encodings of mlir-opt 22.1.8, so the output is what
 // `mlir-opt --emit-bytecode` writes for the same IR. Nested regions are
 // written with an explicit stack; isolated regions become nested sections
-// spliced into their parent without copying.
+// spliced into their parent without copying. The operations of the top
+// level's regions are written in batches on the thread pool, each into its
+// own emitter, then spliced in order: everything they need (numbers,
+// properties indices) is computed before.
 //
 #include "lamina/Bytecode/BytecodeWriter.h"
 
