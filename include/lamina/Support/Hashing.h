@@ -35,9 +35,17 @@ inline uint64_t hashBytes(const void *data, size_t len, uint64_t seed = 0x9e3779
     p += 8;
     len -= 8;
   }
+  // The last 0-7 bytes: two overlapping 4-byte reads, or first, middle and
+  // last byte (no loop over the bytes of short names).
   uint64_t tail = 0;
-  for (size_t i = 0; i < len; ++i)
-    tail |= uint64_t(p[i]) << (8 * i);
+  if (len >= 4) {
+    uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + len - 4, 4);
+    tail = (uint64_t(a) << 32) | b;
+  } else if (len) {
+    tail = (uint64_t(p[0]) << 16) | (uint64_t(p[len >> 1]) << 8) | uint64_t(p[len - 1]);
+  }
   h = (h ^ hashMix(tail + len)) * 0x9fb21c651e98df25ULL;
   return hashMix(h);
 }

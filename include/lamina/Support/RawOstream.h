@@ -97,15 +97,29 @@ private:
   /// Writes the decimal digits of `v` at `p` (room for 20 is needed);
   /// returns the end.
   static char *formatDecimal(char *p, unsigned long long v) {
-    char tmp[20];
-    int n = 0;
-    do {
-      tmp[n++] = char('0' + v % 10);
-      v /= 10;
-    } while (v);
-    while (n)
-      *p++ = tmp[--n];
-    return p;
+    static constexpr char kPairs[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                        "8081828384858687888990919293949596979899";
+    unsigned digits = 1;
+    for (unsigned long long t = v; t >= 10; t /= 10)
+      ++digits;
+    char *end = p + digits;
+    char *q = end;
+    while (v >= 100) {
+      unsigned r = unsigned(v % 100);
+      v /= 100;
+      q -= 2;
+      q[0] = kPairs[2 * r];
+      q[1] = kPairs[2 * r + 1];
+    }
+    if (v >= 10) {
+      q -= 2;
+      q[0] = kPairs[2 * v];
+      q[1] = kPairs[2 * v + 1];
+    } else {
+      *--q = char('0' + v);
+    }
+    return end;
   }
   char *bufStart = nullptr, *bufCur = nullptr, *bufEnd = nullptr;
 };
