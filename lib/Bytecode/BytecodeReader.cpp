@@ -299,7 +299,7 @@ LogicalResult BytecodeReaderImpl::loadDialect(EncodingReader &reader, BytecodeDi
   // Lamina implements define no versioning. The version of a dialect that
   // is not available at all is ignored (its ops are read unregistered).
   // (A failed load is attempted, and reported, again.)
-  if (!dialect.versionBuffer.empty() && loaded) {
+  if (!dialect.versionBuffer.empty() && loaded && !hasForeignDialectEncoding(dialect.name)) {
     if (!dialect.isBuiltin())
       return reader.emitError("dialect '") << dialect.name
                                            << "' does not implement the bytecode interface, but found a version entry";
@@ -667,7 +667,7 @@ template <typename T> T BytecodeReaderImpl::parseCustomEntry(BytecodeDialect &di
   if (failed(loadDialect(reader, dialect)))
     return T();
   constexpr bool isType = std::is_same_v<T, Type>;
-  if (!dialect.dialect && hasForeignDialectEncoding(dialect.name)) {
+  if (hasForeignDialectEncoding(dialect.name)) {
     // A dialect of mlir-opt's that Lamina lacks: decoded to its text.
     ForeignDialectVersion version;
     if (!dialect.versionBuffer.empty()) {

@@ -292,9 +292,10 @@ void BytecodeWriter::writeDialectSection(EncodingEmitter &emitter) {
       continue;
     }
     // No dialect Lamina implements writes a version entry; of those it
-    // lacks, mlir-opt's test dialect writes its version (2.0).
+    // lacks or implements only in part, mlir-opt's test dialect writes its
+    // version (2.0).
     std::optional<std::array<uint64_t, 2>> foreignVersion;
-    if (!dialect->isLoaded)
+    if (!dialect->isLoaded || hasForeignDialectEncoding(dialect->name))
       foreignVersion = foreignDialectVersion(dialect->name);
     dialectEmitter.emitVarIntWithFlag(nameID, foreignVersion.has_value());
     if (foreignVersion) {

@@ -9,6 +9,7 @@
 #include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
+#include "lamina/Dialect/Test/TestDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/Tools/OptMain.h"
 
@@ -19,5 +20,6 @@ int main(int argc, char **argv) {
   registry.insert<lamina::MemRefDialect>();
   registry.insert<lamina::BuiltinDialect, lamina::ControlFlowDialect, lamina::FuncDialect,
                   lamina::ArithDialect, lamina::SCFDialect>();
+  registry.insert<lamina::MLIRTestDialect>();
   return lamina::optMain(argc, argv, "lamina-opt", registry);
 }
