@@ -17,6 +17,7 @@ using namespace lamina;
 MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx) : Dialect("test", ctx, TypeID::get<MLIRTestDialect>()) {
   allowUnknownOperations();
   allowUnknownTypes();
+  registerOps();
 }
 
 MLIRTestDialect::~MLIRTestDialect() = default;

@@ -26,6 +26,10 @@ public:
   void printType(Type type, DialectAsmPrinter &printer) const override;
   Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
+
+private:
+  /// Registers the operations Lamina implements (TestOps.cpp).
+  void registerOps();
 };
 
 } // namespace lamina

@@ -1,0 +1,89 @@
+// Verifier messages of the registered test ops (mlir-opt's wording).
+// RUN: lamina-opt --verify-diagnostics --split-input-file %s
+// RUN: %if mlir-opt %{ mlir-opt --verify-diagnostics --split-input-file %s %}
+
+// expected-error@+1 {{'test.SingleBlockImplicitTerminator' op expects a non-empty block}}
+"test.SingleBlockImplicitTerminator"() ({
+^entry:
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.SingleBlockImplicitTerminator' op expects region #0 to have 0 or 1 blocks}}
+"test.SingleBlockImplicitTerminator"() ({
+^entry:
+  "test.finish"() : () -> ()
+^other:
+  "test.finish"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+2 {{'test.SingleBlockImplicitTerminator' op expects regions to end with 'test.finish', found 'test.non_existent_op'}}
+// expected-note@+1 {{in custom textual format, the absence of terminator implies 'test.finish'}}
+"test.SingleBlockImplicitTerminator"() ({
+  "test.non_existent_op"() : () -> ()
+}) : () -> ()
+
+// -----
+
+%a = "test.value"() : () -> i32
+"test.SingleBlockImplicitTerminator"() ({
+  // expected-error@+1 {{'test.finish' op requires zero operands}}
+  "test.finish"(%a) : (i32) -> ()
+}) : () -> ()
+
+// -----
+
+"test.SingleBlockImplicitTerminator"() ({
+  // expected-error@+1 {{'test.finish' op must be the last operation in the parent block}}
+  "test.finish"() : () -> ()
+  "test.finish"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.symbol_scope' op requires one region}}
+"test.symbol_scope"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.symbol_table_region' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
+"test.symbol_table_region"() ({
+^entry:
+  "test.finish"() : () -> ()
+^other:
+  "test.finish"() : () -> ()
+}) : () -> ()
+
+// -----
+
+"test.symbol_scope"() ({
+  // expected-note@+1 {{see existing symbol definition here}}
+  func.func private @foo()
+  // expected-error@+1 {{redefinition of symbol named 'foo'}}
+  func.func private @foo()
+  "test.finish"() : () -> ()
+}) : () -> ()
+
+// -----
+
+func.func private @bar()
+"test.symbol_scope"() ({
+  func.func @user() {
+    // expected-error@+1 {{'func.call' op 'bar' does not reference a valid function}}
+    func.call @bar() : () -> ()
+    return
+  }
+  "test.finish"() : () -> ()
+}) : () -> ()
+
+// -----
+
+%0 = "test.value"() : () -> i32
+// expected-note@+1 {{required by region isolation constraints}}
+"test.symbol_scope_isolated"() ({
+  // expected-error@+1 {{'test.use' op using value defined outside the region}}
+  "test.use"(%0) : (i32) -> ()
+  "test.finish"() : () -> ()
+}) : () -> ()
