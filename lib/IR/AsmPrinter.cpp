@@ -783,7 +783,9 @@ template <typename T> void AliasInitializer::generateAlias(T symbol, InProgressA
   if (nameBuffer.empty())
     return;
   alias.aliasName = uint32_t(aliasNames.size());
-  aliasNames.push_back(sanitizeIdentifier(nameBuffer, "$_-", /*allowTrailingDigit=*/false));
+  // A trailing digit is kept (`#test_alias0`); the suffix of a duplicate is
+  // then separated by `_` (see finish).
+  aliasNames.push_back(sanitizeIdentifier(nameBuffer, "$_-", /*allowTrailingDigit=*/true));
   alias.aliasDepth = 1;
 }
 

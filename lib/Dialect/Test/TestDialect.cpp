@@ -8,8 +8,12 @@
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
+#include "TestTypes.h"
+
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/Operation.h"
 #include "lamina/IR/OpImplementation.h"
 
 using namespace lamina;
@@ -17,6 +21,8 @@ using namespace lamina;
 MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx) : Dialect("test", ctx, TypeID::get<MLIRTestDialect>()) {
   allowUnknownOperations();
   allowUnknownTypes();
+  addTypes<testdialect::SimpleAType, testdialect::TestIntegerType, testdialect::TestDynamicType>();
+  addAttributes<testdialect::ConditionalAliasAttr, testdialect::TestDynamicAttr>();
   registerOps();
 }
 
@@ -26,17 +32,114 @@ MLIRTestDialect::~MLIRTestDialect() = default;
 // Types and attributes
 //===----------------------------------------------------------------------===//
 
+/// The mnemonic the dialect parser sees first: the leading identifier of the
+/// symbol (`int` in `int<signed, 8>`).
+static std::string_view leadingMnemonic(std::string_view spec) {
+  size_t n = 0;
+  auto isIdChar = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+           c == '.';
+  };
+  while (n < spec.size() && isIdChar(spec[n]))
+    ++n;
+  return spec.substr(0, n);
+}
+
+/// Consumes the keyword `mnemonic` the parser is positioned on.
+static bool consumeMnemonic(DialectAsmParser &parser, std::string_view mnemonic) {
+  std::string_view keyword;
+  return succeeded(parser.parseOptionalKeyword(&keyword)) && keyword == mnemonic;
+}
+
 Type MLIRTestDialect::parseType(DialectAsmParser &parser) const {
-  return OpaqueType::get(StringAttr::get(getContext(), getNamespace()), parser.getFullSymbolSpec());
+  std::string_view spec = parser.getFullSymbolSpec();
+  std::string_view mnemonic = leadingMnemonic(spec);
+  if (testdialect::isKnownTypeMnemonic(mnemonic) && consumeMnemonic(parser, mnemonic))
+    return testdialect::parseTestType(mnemonic, parser);
+  return OpaqueType::get(StringAttr::get(getContext(), getNamespace()), spec);
 }
 
 void MLIRTestDialect::printType(Type type, DialectAsmPrinter &printer) const {
-  // Only opaque types exist in this namespace; the printer prints those itself.
+  // Opaque types of this namespace are printed by the printer itself.
+  testdialect::printTestType(type, printer);
 }
 
 Attribute MLIRTestDialect::parseAttribute(DialectAsmParser &parser, Type type) const {
-  return OpaqueAttr::get(StringAttr::get(getContext(), getNamespace()), parser.getFullSymbolSpec(),
+  std::string_view spec = parser.getFullSymbolSpec();
+  std::string_view mnemonic = leadingMnemonic(spec);
+  if (testdialect::isKnownAttrMnemonic(mnemonic) && consumeMnemonic(parser, mnemonic))
+    return testdialect::parseTestAttribute(mnemonic, parser, type);
+  return OpaqueAttr::get(StringAttr::get(getContext(), getNamespace()), spec,
                          type ? type : Type(NoneType::get(getContext())));
 }
 
-void MLIRTestDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {}
+void MLIRTestDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  testdialect::printTestAttribute(attr, printer);
+}
+
+//===----------------------------------------------------------------------===//
+// Aliases (TestOpAsmInterface)
+//===----------------------------------------------------------------------===//
+
+AliasResult MLIRTestDialect::getAlias(Attribute attr, raw_ostream &os) const {
+  auto str = dyn_cast<StringAttr>(attr);
+  if (!str)
+    return AliasResult::NoAlias;
+  std::string_view value = str.getValue();
+  constexpr std::string_view prefix = "alias_test:";
+  if (value.substr(0, prefix.size()) != prefix)
+    return AliasResult::NoAlias;
+  static constexpr std::pair<std::string_view, std::string_view> names[] = {
+      {"dot_in_name", "test.alias"},         {"trailing_digit", "test_alias0"},
+      {"prefixed_digit", "0_test_alias"},    {"prefixed_symbol", "%test"},
+      {"tensor_encoding", "test_encoding"},
+  };
+  for (auto [key, alias] : names)
+    if (value.substr(prefix.size()) == key) {
+      os << alias;
+      return AliasResult::FinalAlias;
+    }
+  return AliasResult::NoAlias;
+}
+
+AliasResult MLIRTestDialect::getAlias(Type type, raw_ostream &os) const {
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    ArrayRef<Type> types = tuple.getTypes();
+    bool allSimpleA = !types.empty();
+    for (Type t : types)
+      allSimpleA &= isa<testdialect::SimpleAType>(t);
+    if (allSimpleA) {
+      os << "test_tuple";
+      return AliasResult::FinalAlias;
+    }
+  }
+  if (auto intType = dyn_cast<testdialect::TestIntegerType>(type))
+    if (intType.getSignedness() == testdialect::TestIntegerType::Unsigned && intType.getWidth() == 8) {
+      os << "test_ui8";
+      return AliasResult::FinalAlias;
+    }
+  return AliasResult::NoAlias;
+}
+
+//===----------------------------------------------------------------------===//
+// Attribute verification
+//===----------------------------------------------------------------------===//
+
+/// The test dialect accepts every attribute of its namespace but one.
+static LogicalResult verifyTestAttribute(Operation *op, NamedAttribute attr) {
+  if (attr.getNameStr() == "test.invalid_attr")
+    return op->emitError() << "invalid to use 'test.invalid_attr'";
+  return success();
+}
+
+LogicalResult MLIRTestDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  return verifyTestAttribute(op, attr);
+}
+
+LogicalResult MLIRTestDialect::verifyRegionArgAttribute(Operation *op, unsigned, unsigned, NamedAttribute attr) {
+  return verifyTestAttribute(op, attr);
+}
+
+LogicalResult MLIRTestDialect::verifyRegionResultAttribute(Operation *op, unsigned, unsigned, NamedAttribute attr) {
+  return verifyTestAttribute(op, attr);
+}

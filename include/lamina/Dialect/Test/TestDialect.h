@@ -27,6 +27,19 @@ public:
   Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
 
+  /// Aliases of TestOpAsmInterface: `alias_test:*` strings, tuples of
+  /// `!test.smpla`, `!test.int<unsigned, 8>`.
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override;
+  AliasResult getAlias(Type type, raw_ostream &os) const override;
+  bool hasAliasHooks() const override { return true; }
+
+  /// `test.invalid_attr` is rejected wherever it is attached.
+  LogicalResult verifyOperationAttribute(Operation *op, NamedAttribute attr) override;
+  LogicalResult verifyRegionArgAttribute(Operation *op, unsigned regionIndex, unsigned argIndex,
+                                         NamedAttribute attr) override;
+  LogicalResult verifyRegionResultAttribute(Operation *op, unsigned regionIndex, unsigned resultIndex,
+                                            NamedAttribute attr) override;
+
 private:
   /// Registers the operations Lamina implements (TestOps.cpp).
   void registerOps();

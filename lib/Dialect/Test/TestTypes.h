@@ -1,0 +1,161 @@
+//===- TestTypes.h - The types and attributes of the test dialect Lamina has ===//
+//
+// Private to the test dialect library. Each class mirrors one definition of
+// mlir/test/lib/Dialect/Test (TestTypeDefs.td, TestAttrDefs.td, the dynamic
+// types and attributes of TestTypes.cpp/TestAttributes.cpp); everything else
+// of the namespace is kept opaque (see TestDialect.cpp).
+//
+#pragma once
+
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/BuiltinTypes.h"
+#include "lamina/IR/OpImplementation.h"
+#include "lamina/Support/Hashing.h"
+
+#include <string_view>
+#include <tuple>
+
+namespace lamina::testdialect {
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// `!test.smpla`: a parameterless type (SimpleAType).
+class SimpleAType : public Type::TypeBase<SimpleAType, Type, TypeStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.smpla";
+  static SimpleAType get(MLIRContext *ctx) { return Base::get(ctx); }
+};
+
+/// Storage of TestIntegerType: width and signedness.
+struct TestIntegerTypeStorage : public TypeStorage {
+  using KeyTy = std::pair<unsigned, unsigned>;
+  explicit TestIntegerTypeStorage(const KeyTy &key) : width(key.first), signedness(key.second) {}
+  bool operator==(const KeyTy &key) const { return key == KeyTy(width, signedness); }
+  static uint64_t hashKey(const KeyTy &key) { return hash_combine(key.first, key.second); }
+  static TestIntegerTypeStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<TestIntegerTypeStorage>()) TestIntegerTypeStorage(key);
+  }
+  unsigned width;
+  unsigned signedness;
+};
+
+/// `!test.int<signed, 8>`: an integer type of at most 8 bits (TestIntegerType).
+class TestIntegerType : public Type::TypeBase<TestIntegerType, Type, TestIntegerTypeStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.int";
+  enum Signedness : unsigned { Signless, Signed, Unsigned };
+  static TestIntegerType get(MLIRContext *ctx, unsigned width, Signedness signedness) {
+    return Base::get(ctx, std::pair<unsigned, unsigned>(width, signedness));
+  }
+  unsigned getWidth() const { return getImpl()->width; }
+  Signedness getSignedness() const { return Signedness(getImpl()->signedness); }
+};
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+/// Storage of TestConditionalAliasAttr: a string attribute.
+struct ConditionalAliasAttrStorage : public AttributeStorage {
+  using KeyTy = Attribute;
+  explicit ConditionalAliasAttrStorage(Attribute value) : value(value) {}
+  bool operator==(const KeyTy &key) const { return key == value; }
+  static uint64_t hashKey(const KeyTy &key) { return hash_combine(key.getAsOpaquePointer()); }
+  static ConditionalAliasAttrStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<ConditionalAliasAttrStorage>()) ConditionalAliasAttrStorage(key);
+  }
+  Attribute value;
+};
+
+/// `#test.conditional_alias<value>`: a string printed through its alias if
+/// it has one, as a keyword or string otherwise (TestConditionalAliasAttr).
+class ConditionalAliasAttr : public Attribute::AttrBase<ConditionalAliasAttr, Attribute, ConditionalAliasAttrStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.conditional_alias";
+  static ConditionalAliasAttr get(StringAttr value) { return Base::get(value.getContext(), Attribute(value)); }
+  StringAttr getValue() const { return cast<StringAttr>(getImpl()->value); }
+  void walkImmediateSubElements(function_ref<void(Attribute)> walkAttrs, function_ref<void(Type)>) const {
+    walkAttrs(getImpl()->value);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Dynamic types and attributes
+//===----------------------------------------------------------------------===//
+
+/// The dynamic types and attributes the test dialect registers at run time
+/// (ExtensibleDialect): a name and a list of attribute parameters, whose
+/// count the definition verifies. Types and attributes use the same names.
+/// As MLIR's DynamicType/DynamicAttr, they expose no sub-elements.
+enum class DynamicKind : unsigned { Singleton, Pair, CustomAssemblyFormat };
+
+/// Storage of a dynamic type or attribute: its kind and parameters.
+template <typename BaseStorage> struct DynamicStorage : public BaseStorage {
+  using KeyTy = std::pair<unsigned, ArrayRef<Attribute>>;
+  DynamicStorage(unsigned kind, ArrayRef<Attribute> params) : kind(kind), params(params) {}
+  bool operator==(const KeyTy &key) const {
+    if (key.first != kind || key.second.size() != params.size())
+      return false;
+    for (size_t i = 0; i < params.size(); ++i)
+      if (key.second[i] != params[i])
+        return false;
+    return true;
+  }
+  static uint64_t hashKey(const KeyTy &key) {
+    uint64_t h = hash_combine(key.first);
+    for (Attribute a : key.second)
+      h = hash_combine(h, a.getAsOpaquePointer());
+    return h;
+  }
+  static DynamicStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<DynamicStorage>()) DynamicStorage(key.first, allocator.copyInto(key.second));
+  }
+  unsigned kind;
+  ArrayRef<Attribute> params;
+};
+
+/// `!test.dynamic_pair<i32, f64>` and the other dynamic types.
+class TestDynamicType : public Type::TypeBase<TestDynamicType, Type, DynamicStorage<TypeStorage>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.dynamic";
+  static TestDynamicType get(MLIRContext *ctx, DynamicKind kind, ArrayRef<Attribute> params) {
+    return Base::get(ctx, std::pair<unsigned, ArrayRef<Attribute>>(unsigned(kind), params));
+  }
+  DynamicKind getKind() const { return DynamicKind(getImpl()->kind); }
+  ArrayRef<Attribute> getParams() const { return getImpl()->params; }
+};
+
+/// `#test.dynamic_pair<3 : i32, 5 : i32>` and the other dynamic attributes.
+class TestDynamicAttr : public Attribute::AttrBase<TestDynamicAttr, Attribute, DynamicStorage<AttributeStorage>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.dynamic";
+  static TestDynamicAttr get(MLIRContext *ctx, DynamicKind kind, ArrayRef<Attribute> params) {
+    return Base::get(ctx, std::pair<unsigned, ArrayRef<Attribute>>(unsigned(kind), params));
+  }
+  DynamicKind getKind() const { return DynamicKind(getImpl()->kind); }
+  ArrayRef<Attribute> getParams() const { return getImpl()->params; }
+};
+
+//===----------------------------------------------------------------------===//
+// Parsing and printing (TestTypes.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Parses the type named `mnemonic` (already consumed); null with a
+/// diagnostic on error. Only for mnemonics `isKnownTypeMnemonic` accepts.
+Type parseTestType(std::string_view mnemonic, DialectAsmParser &parser);
+bool isKnownTypeMnemonic(std::string_view mnemonic);
+/// Prints a type of this file without the `!test.` prefix.
+void printTestType(Type type, DialectAsmPrinter &printer);
+
+Attribute parseTestAttribute(std::string_view mnemonic, DialectAsmParser &parser, Type type);
+bool isKnownAttrMnemonic(std::string_view mnemonic);
+void printTestAttribute(Attribute attr, DialectAsmPrinter &printer);
+
+} // namespace lamina::testdialect
