@@ -40,6 +40,8 @@ public:
   void restrictTo(const char *begin, const char *end);
   const char *getBufferBegin() const { return curBuffer.data(); }
   const char *getBufferEnd() const { return curBuffer.data() + curBuffer.size(); }
+  /// Where lexing stops (see restrictTo).
+  const char *getLimit() const { return limit; }
 
 private:
   Token formToken(Token::Kind kind, const char *tokStart) {

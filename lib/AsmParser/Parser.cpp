@@ -357,7 +357,44 @@ private:
   /// Parses the next operation in the current block. Pushes frames if it
   /// is a generic op with regions.
   ParseResult parseOperationStart(std::vector<Frame> &stack);
-  ParseResult finishGenericOp(PendingOp &pending);
+  /// The rest of a generic operation: attribute dictionary, `:` function
+  /// type, trailing location; creates it. `tail` is the op's tail when
+  /// parseOperationStart looked it up (see GenericTail), else it is looked
+  /// up here.
+  struct TailLookup;
+  ParseResult finishGenericOp(PendingOp &pending, TailLookup *tail = nullptr);
+
+  /// What follows the operand list (or the region list) of a generic op up
+  /// to the end of its line, when that is exactly the op's properties,
+  /// attribute dictionary and function type (e.g.
+  /// `<{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32`): the same
+  /// spelling always parses to the same attributes and type (aliases cannot
+  /// be redefined), and in real IR a few spellings make up most ops, so the
+  /// last parse of each is remembered in a small direct-mapped cache keyed
+  /// by the text (copied, so released input pages are not touched again).
+  struct GenericTail {
+    uint64_t hash = 0;
+    uint32_t length = 0; // 0: empty slot
+    uint32_t typeOffset = 0;
+    Attribute props;
+    DictionaryAttr attrs;
+    FunctionType type;
+    char text[112];
+  };
+  static constexpr size_t kTailCacheSize = 256;
+  struct TailLookup {
+    const char *start = nullptr;   // the tail's first character
+    const char *lineEnd = nullptr; // its newline; null: not cacheable
+    uint64_t hash = 0;
+    const GenericTail *hit = nullptr;
+  };
+  /// Looks up the tail starting at the current token; on a hit the lexer
+  /// continues after it.
+  void lookupTail(TailLookup &tail);
+  /// Remembers the tail just parsed if it ended its line.
+  void rememberTail(const TailLookup &tail, Attribute props, const NamedAttrList &attrs, FunctionType type,
+                    const char *typeStart);
+  std::unique_ptr<GenericTail[]> tailCache;
   ParseResult registerResults(Operation *op, ArrayRef<ResultRecord> resultIDs, size_t numExpected, SMLoc loc);
   ParseResult parseBlockHeader(Block *&block, RegionFrame &rf);
   ParseResult parseOptionalBlockArgList(Block *owner);
@@ -868,11 +905,18 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
       parseOptionalSSAUseList(pending->operandInfos) ||
       parseToken(Token::r_paren, "expected ')' to end operand list"))
     return failure();
+  TailLookup tail;
   if (getToken().is(Token::l_square)) {
     if (opName.isRegistered() && !opName.mightHaveTrait<OpTrait::IsTerminator>())
       return emitError("successors in non-terminator");
     if (parseSuccessors(pending->state.successors))
       return failure();
+  } else {
+    lookupTail(tail);
+    if (tail.hit) {
+      pending->state.propertiesAttr = tail.hit->props;
+      return finishGenericOp(*pending, &tail);
+    }
   }
   if (consumeIf(Token::less)) {
     pending->state.propertiesAttr = parseAttribute();
@@ -882,7 +926,7 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
       return failure();
   }
   if (!consumeIf(Token::l_paren))
-    return finishGenericOp(*pending);
+    return finishGenericOp(*pending, &tail);
 
   // Regions: push the op, then begin its first region. Empty regions finish
   // immediately, so loop until a region with a body is open or the list ends.
@@ -908,21 +952,81 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
   }
 }
 
-ParseResult OperationParser::finishGenericOp(PendingOp &pending) {
+void OperationParser::lookupTail(TailLookup &tail) {
+  const char *start = getToken().getLoc().getPointer();
+  const char *limit = state.lex.getLimit();
+  size_t span = std::min<size_t>(size_t(limit - start), sizeof(GenericTail::text) + 1);
+  auto *lineEnd = static_cast<const char *>(std::memchr(start, '\n', span));
+  if (!lineEnd || lineEnd == start)
+    return;
+  size_t length = size_t(lineEnd - start);
+  tail.start = start;
+  tail.lineEnd = lineEnd;
+  tail.hash = hashBytes(start, length);
+  if (!tailCache)
+    return;
+  const GenericTail &entry = tailCache[tail.hash & (kTailCacheSize - 1)];
+  if (entry.length == length && entry.hash == tail.hash && std::memcmp(entry.text, start, length) == 0) {
+    tail.hit = &entry;
+    resetToken(lineEnd);
+  }
+}
+
+void OperationParser::rememberTail(const TailLookup &tail, Attribute props, const NamedAttrList &attrs,
+                                   FunctionType type, const char *typeStart) {
+  // Cacheable only if the tail's tokens all precede its newline and the
+  // next token follows it (no trailing location or op on the same line, no
+  // type spanning lines; strings cannot contain newlines).
+  const char *next = getToken().getLoc().getPointer();
+  if (!tail.lineEnd || next <= tail.lineEnd ||
+      std::memchr(tail.lineEnd + 1, '\n', size_t(next - tail.lineEnd - 1)))
+    return;
+  if (!tailCache)
+    tailCache = std::make_unique<GenericTail[]>(kTailCacheSize);
+  GenericTail &entry = tailCache[tail.hash & (kTailCacheSize - 1)];
+  size_t length = size_t(tail.lineEnd - tail.start);
+  entry.hash = tail.hash;
+  entry.length = uint32_t(length);
+  entry.typeOffset = uint32_t(typeStart - tail.start);
+  entry.props = props;
+  entry.attrs = attrs.empty() ? DictionaryAttr() : attrs.getDictionary(getContext());
+  entry.type = type;
+  std::memcpy(entry.text, tail.start, length);
+}
+
+ParseResult OperationParser::finishGenericOp(PendingOp &pending, TailLookup *knownTail) {
   OperationState &result = pending.state;
   opBuilder.restoreInsertionPoint(pending.insertPoint);
-  if (getToken().is(Token::l_brace))
-    if (parseAttributeDict(result.attributes))
+  TailLookup localTail;
+  TailLookup &tail = knownTail ? *knownTail : localTail;
+  // After a region list the tail has no properties (text starting with `<`
+  // is an error there, and must not hit a tail cached with properties).
+  if (!knownTail && getToken().isNot(Token::less))
+    lookupTail(tail);
+  FunctionType fnType;
+  SMLoc typeLoc;
+  if (tail.hit) {
+    if (tail.hit->attrs)
+      result.attributes = NamedAttrList(tail.hit->attrs);
+    fnType = tail.hit->type;
+    typeLoc = SMLoc::getFromPointer(tail.start + tail.hit->typeOffset);
+  } else {
+    if (getToken().is(Token::l_brace))
+      if (parseAttributeDict(result.attributes))
+        return failure();
+    if (parseToken(Token::colon, "expected ':' followed by operation type"))
       return failure();
-  if (parseToken(Token::colon, "expected ':' followed by operation type"))
-    return failure();
-  SMLoc typeLoc = getToken().getLoc();
-  Type type = parseType();
-  if (!type)
-    return failure();
-  auto fnType = dyn_cast<FunctionType>(type);
-  if (!fnType)
-    return emitError(typeLoc, "expected function type");
+    typeLoc = getToken().getLoc();
+    Type type = parseType();
+    if (!type)
+      return failure();
+    fnType = dyn_cast<FunctionType>(type);
+    if (!fnType)
+      return emitError(typeLoc, "expected function type");
+    if (tail.start)
+      rememberTail(tail, knownTail ? result.propertiesAttr : Attribute(), result.attributes, fnType,
+                   typeLoc.getPointer());
+  }
   result.addTypes(fnType.getResults());
   ArrayRef<Type> operandTypes = fnType.getInputs();
   if (operandTypes.size() != pending.operandInfos.size()) {
