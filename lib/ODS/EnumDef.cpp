@@ -7,6 +7,10 @@
 
 #include "OpFormat.h"
 
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
 using namespace lamina;
 using namespace lamina::ods;
 
@@ -277,7 +281,7 @@ void EnumInfo::print(AsmPrinter &printer, uint64_t value) const { printer.getStr
 AttrConstraint ods::IntEnumAttr(const EnumInfo &info) {
   const EnumInfo *ip = &info;
   unsigned width = info.bitWidth;
-  AttrConstraint c(info.summary, [ip, width](Attribute a) {
+  auto isCase = [ip, width](Attribute a) {
     auto i = dyn_cast<IntegerAttr>(a);
     if (!i || !i.getType().isSignlessInteger(width))
       return false;
@@ -288,9 +292,21 @@ AttrConstraint ods::IntEnumAttr(const EnumInfo &info) {
       if (uint64_t(c.value) == v)
         return true;
     return false;
-  });
-  static const AttrClass integerAttrClass{[](Attribute a) { return isa<IntegerAttr>(a); }, nullptr, nullptr, 0};
-  c.storage = &integerAttrClass;
+  };
+  AttrConstraint c(info.summary, isCase);
+  // The storage class is ODS's specialized attribute class (e.g.
+  // CmpIPredicateAttr), whose classof is the whole predicate: property
+  // conversion rejects `2 : i6` or an unknown case, not only non-integers.
+  // One class per enum, made once and kept for the process.
+  static std::mutex classesMutex;
+  static std::unordered_map<const EnumInfo *, std::unique_ptr<AttrClass>> classes;
+  {
+    std::lock_guard<std::mutex> lock(classesMutex);
+    std::unique_ptr<AttrClass> &cls = classes[ip];
+    if (!cls)
+      cls = std::make_unique<AttrClass>(AttrClass{isCase, nullptr, nullptr, 0});
+    c.storage = cls.get();
+  }
   c.enumInfo = ip;
   c.constBuilder = [ip](MLIRContext *ctx, std::string_view v) -> Attribute {
     // Accept either a case string/symbol or "Enum::symbol".

@@ -88,8 +88,18 @@ func.func @f(%a: i32) {
 // -----
 
 func.func @f(%a: i32) {
-  // expected-error@+1 {{'test.format_op' op attribute 'kind' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2}}
+  // An enum's storage class accepts only its cases (as arith.cmpi's
+  // predicate does in mlir-opt): the property conversion fails.
+  // expected-error@+1 {{invalid properties {kind = 7 : i64} for op test.format_op: Invalid attribute `kind` in property conversion: 7 : i64}}
   %0 = "test.format_op"(%a, %a) <{kind = 7 : i64}> : (i32, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'test.format_op' op attribute 'kind' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2}}
+  %0 = "test.format_op"(%a, %a) {kind = 7 : i64} : (i32, i32) -> i32
   return
 }
 

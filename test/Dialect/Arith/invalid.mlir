@@ -349,3 +349,29 @@ func.func @f(%a: f32) {
   %3 = "arith.constant"() {value = dense<[[1.0, 2.0]]> : vector<1x[2]xf32>} : () -> vector<1x[2]xf32>
   return
 }
+
+// -----
+
+// A predicate that is no case of the enum (or of the wrong integer type) is
+// rejected when the properties are converted, before verification.
+func.func @f(%a: i32) -> i1 {
+  // expected-error@+1 {{invalid properties {predicate = 2 : i6} for op arith.cmpi: Invalid attribute `predicate` in property conversion: 2 : i6}}
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 2 : i6}> : (i32, i32) -> i1
+  return %0 : i1
+}
+
+// -----
+
+func.func @f(%a: i32) -> i1 {
+  // expected-error@+1 {{invalid properties {predicate = 42 : i64} for op arith.cmpi: Invalid attribute `predicate` in property conversion: 42 : i64}}
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 42 : i64}> : (i32, i32) -> i1
+  return %0 : i1
+}
+
+// -----
+
+func.func @f(%a: i32) -> i1 {
+  // expected-error@+1 {{'arith.cmpi' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
+  %0 = "arith.cmpi"(%a, %a) {predicate = 42 : i64} : (i32, i32) -> i1
+  return %0 : i1
+}
