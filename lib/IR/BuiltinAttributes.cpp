@@ -357,7 +357,7 @@ LogicalResult OpaqueAttr::verify(function_ref<InFlightDiagnostic()> emitError, S
     if (!(std::isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.'))
       valid = false;
   if (!valid)
-    return emitError() << "invalid dialect namespace '" << ns << "'";
+    return emitError() << "invalid dialect namespace '" << dialect << "'";
   MLIRContext *ctx = dialect.getContext();
   if (!ctx->allowsUnregisteredDialects() && !ctx->getLoadedDialect(ns))
     return emitError() << "#" << ns << "<\"...\"> : " << "attribute created with unregistered dialect. If this is "

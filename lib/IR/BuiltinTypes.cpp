@@ -248,7 +248,7 @@ LogicalResult OpaqueType::verify(function_ref<InFlightDiagnostic()> emitError, S
     if (!(std::isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.'))
       valid = false;
   if (!valid)
-    return emitError() << "invalid dialect namespace '" << ns << "'";
+    return emitError() << "invalid dialect namespace '" << dialectNamespace << "'";
   MLIRContext *ctx = dialectNamespace.getContext();
   Dialect *dialect = ctx->getLoadedDialect(ns);
   if (!dialect && !ctx->allowsUnregisteredDialects())

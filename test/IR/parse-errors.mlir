@@ -5,3 +5,10 @@
 // -----
 // CHECK: parse-errors.mlir:[[@LINE+1]]:5: error: expected operation name in quotes
 %0 = 
+// -----
+// The namespace is printed as a string attribute, quotes included.
+// CHECK: parse-errors.mlir:[[@LINE+1]]:22: error: invalid dialect namespace '"a-b"'
+"t.a"() : () -> !a-b.c
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:14: error: invalid dialect namespace '"a-ith"'
+"t.a"() {x = #a-ith<none>} : () -> ()
