@@ -54,7 +54,7 @@ struct Shard {
         return e;
     }
   }
-  void grow() {
+  [[gnu::noinline]] void grow() {
     std::vector<Entry> old = std::move(table);
     table.assign(old.empty() ? 64 : old.size() * 2, Entry{0, nullptr});
     size_t mask = table.size() - 1;
@@ -116,6 +116,17 @@ struct StorageUniquer::Impl {
   }
 
   KindUniquer &getKind(TypeID id) {
+    // The table lookup inline; creation (locks, allocation) out of line so
+    // the common path has no heavy prologue.
+    const void *key = id.getAsOpaquePointer();
+    size_t i = slotOf(key);
+    const void *k = table[i].key.load(std::memory_order_acquire);
+    if (k == key)
+      return *table[i].kind;
+    return getKindSlow(id);
+  }
+
+  [[gnu::noinline]] KindUniquer &getKindSlow(TypeID id) {
     if (KindUniquer *k = find(id))
       return *k;
     std::unique_lock<std::shared_mutex> lock(kindsMutex);
@@ -155,12 +166,17 @@ BaseStorage *StorageUniquer::getParametricImpl(TypeID id, uint64_t hash,
                                                function_ref<BaseStorage *(StorageAllocator &)> ctor) {
   KindUniquer &kind = impl->getKind(id);
   Shard &shard = kind.shards[(hash >> 59) & (kNumShards - 1)];
-  std::unique_lock<SpinLock> lock(shard.mutex, std::defer_lock);
-  if (!impl->threadingDisabled)
-    lock.lock();
+  // Locked by hand (no unique_lock): constructors do not throw, and the
+  // hit path stays free of unwinding bookkeeping.
+  bool locking = !impl->threadingDisabled;
+  if (locking)
+    shard.mutex.lock();
   Shard::Entry *slot = &shard.findOrSlot(hash, isEqual);
-  if (slot->storage)
-    return slot->storage;
+  if (BaseStorage *found = slot->storage) {
+    if (locking)
+      shard.mutex.unlock();
+    return found;
+  }
   size_t countBefore = shard.count;
   StorageAllocator allocator(shard.arena);
   BaseStorage *storage = ctor(allocator);
@@ -170,6 +186,8 @@ BaseStorage *StorageUniquer::getParametricImpl(TypeID id, uint64_t hash,
     slot = &shard.findOrSlot(hash, [](const BaseStorage *) { return false; });
   *slot = {hash, storage};
   ++shard.count;
+  if (locking)
+    shard.mutex.unlock();
   return storage;
 }
 
