@@ -1432,11 +1432,15 @@ public:
   }
   ParseResult parseOperandList(SmallVectorImpl<UnresolvedOperand> &result, Delimiter delimiter, bool allowResultNumber,
                                int requiredOperandCount) override {
-    // The no-delimiter case with no leading operand is an empty list.
+    // The no-delimiter case with no leading operand is an empty list, unless
+    // operands are required (errors worded and placed as mlir-opt's, without
+    // the custom-op prefix).
     if (delimiter == Delimiter::None && parser.getToken().isNot(Token::percent_identifier)) {
       if (requiredOperandCount <= 0)
         return success();
-      return emitError(parser.getToken().getLoc(), "expected SSA operand");
+      if (parser.getToken().isAny(Token::l_paren, Token::l_square))
+        return parser.emitError("unexpected delimiter");
+      return parser.emitWrongTokenError("expected operand");
     }
     SMLoc startLoc = parser.getToken().getLoc();
     size_t before = result.size();

@@ -375,3 +375,20 @@ func.func @f(%a: i32) -> i1 {
   %0 = "arith.cmpi"(%a, %a) {predicate = 42 : i64} : (i32, i32) -> i1
   return %0 : i1
 }
+
+// -----
+
+// Custom parsers that require an operand list without delimiters.
+func.func @f(%c: i1, %a: i32) -> i32 {
+  // expected-error@+1 {{unexpected delimiter}}
+  %0 = arith.select (%c, %a, %a) : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @f(%c: i1, %a: i32) -> i32 {
+  // expected-error@+1 {{expected operand}}
+  %0 = arith.select : i32
+  return %0 : i32
+}
