@@ -103,6 +103,12 @@ public:
   }
 
   std::optional<ParseResult> parseOptionalInteger(APInt &result) override {
+    // `false` and `true` are 0 and 1 (one bit wide), as in MLIR.
+    if (parser.getToken().isAny(Token::kw_false, Token::kw_true)) {
+      result = APInt(1, parser.getToken().is(Token::kw_true));
+      parser.consumeToken();
+      return ParseResult(success());
+    }
     return parser.parseOptionalInteger(result);
   }
   ParseResult parseFloat(double &result) override {
@@ -232,6 +238,10 @@ public:
   }
   ParseResult parseOptionalLocationSpecifier(std::optional<Location> &result) override {
     return parser.parseOptionalLocationSpecifier(result);
+  }
+  FailureOr<const void *> parseResourceHandle(const Dialect &dialect) override {
+    std::string key;
+    return parser.parseDialectResourceHandle(dialect, key);
   }
 
 protected:

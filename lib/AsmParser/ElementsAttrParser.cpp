@@ -697,6 +697,32 @@ Attribute Parser::parseDenseArrayAttr(Type) {
 // dense_resource<...>
 //===----------------------------------------------------------------------===//
 
+FailureOr<const void *> Parser::parseDialectResourceHandle(const Dialect &dialect, std::string &key) {
+  SMLoc keyLoc = getToken().getLoc();
+  if (getToken().is(Token::string))
+    key = getToken().getStringValue();
+  else if (isCurrentTokenAKeyword())
+    key = std::string(getTokenSpelling());
+  else
+    return (emitError() << "expected identifier key for 'resource' entry", failure());
+  consumeToken();
+  // The first use of a key in this parse asks the dialect for the resource.
+  std::pair<std::string, const void *> &entry = state.symbols.dialectResourceHandles[&dialect][key];
+  if (!entry.second) {
+    // Declaring is not undone: a parse that may be redone must not declare.
+    if (state.config.isTentative())
+      return failure();
+    const void *handle = dialect.declareResource(key);
+    if (!handle)
+      return (emitError(keyLoc) << "unknown 'resource' key '" << key << "' for dialect '" << dialect.getNamespace()
+                                << "'",
+              failure());
+    entry = {std::string(dialect.getResourceKey(handle)), handle};
+  }
+  key = entry.first;
+  return entry.second;
+}
+
 Attribute Parser::parseDenseResourceElementsAttr(Type attrType) {
   SMLoc loc = getToken().getLoc();
   consumeToken(Token::kw_dense_resource);

@@ -173,8 +173,14 @@ std::optional<ParseResult> Parser::parseOptionalInteger(APInt &result) {
   if (!value)
     return ParseResult(emitError(curToken.getLoc(), "integer value too large"));
   consumeToken(Token::integer);
-  // Make the value signed: add a zero sign bit, then negate if needed.
-  result = value->zext(value->getBitWidth() + 1);
+  // The width is MLIR's (4 bits per digit, as StringRef::getAsInteger
+  // sizes it; AsmParser::parseInteger's range check depends on it), plus a
+  // zero sign bit if the top bit is set; then the sign is applied.
+  size_t numDigits = isHex ? spelling.size() - 2 : spelling.size();
+  unsigned width = unsigned(std::min<size_t>(4 * numDigits, APInt::kMaxBitWidth - 1));
+  result = value->getBitWidth() < width ? value->zext(width) : *value;
+  if (result.isNegative())
+    result = result.zext(result.getBitWidth() + 1);
   if (negative)
     result = -result;
   return ParseResult(success());
@@ -1245,6 +1251,7 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
   for (const std::string &ns : ctx->getDialectRegistry().getDialectNames())
     (void)ctx->getOrLoadDialect(ns);
   ParserConfig chunkConfig(ctx, /*verifyAfterParse=*/false);
+  chunkConfig.setTentative(true);
   size_t n = plan->starts.size();
   std::vector<Operation *> chunkModules(n, nullptr);
   std::atomic<bool> anyFailed{false};
@@ -1269,7 +1276,8 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
       ok = ok && !chunkParser.finishChunk();
     }
     // Resources and distinct attributes are numbered file-wide.
-    ok = ok && symbols.resourceHandles.empty() && symbols.distinctAttrs.empty();
+    ok = ok && symbols.resourceHandles.empty() && symbols.dialectResourceHandles.empty() &&
+         symbols.distinctAttrs.empty();
     if (!ok) {
       module.getOperation()->destroy();
       anyFailed.store(true, std::memory_order_relaxed);
@@ -1815,12 +1823,49 @@ private:
 };
 } // namespace
 
+namespace {
+/// An entry of a dialect's `dialect_resources` group: its key and the token
+/// of its value.
+class ParsedResourceEntry : public DialectResourceEntry {
+public:
+  using BlobParser = function_ref<std::optional<AsmResourceBlob>(const Token &, const std::string &)>;
+  ParsedResourceEntry(std::string_view key, SMLoc keyLoc, Token value, Parser &parser, BlobParser parseBlob)
+      : key(key), keyLoc(keyLoc), value(value), parser(parser), parseBlob(parseBlob) {}
+  std::string_view getKey() const override { return key; }
+  InFlightDiagnostic emitError() const override { return parser.emitError(keyLoc); }
+  FailureOr<AsmResourceBlob> parseAsBlob() const override {
+    std::optional<AsmResourceBlob> blob = parseBlob(value, key);
+    if (!blob)
+      return failure();
+    return std::move(*blob);
+  }
+  FailureOr<bool> parseAsBool() const override {
+    if (value.isAny(Token::kw_true, Token::kw_false))
+      return value.is(Token::kw_true);
+    return (emitError() << "expected 'true' or 'false' value for key '" << key << "'", failure());
+  }
+  FailureOr<std::string> parseAsString() const override {
+    if (value.isNot(Token::string))
+      return (emitError() << "expected string value for key '" << key << "'", failure());
+    return value.getStringValue();
+  }
+
+private:
+  std::string key;
+  SMLoc keyLoc;
+  Token value;
+  Parser &parser;
+  BlobParser parseBlob;
+};
+} // namespace
+
 /// Parses the file metadata dictionary:
 ///
 ///   `{-#` (key `:` `{` (group `:` `{` (entry `:` value),* `}`),* `}`),* `#-}`
 ///
-/// with key `dialect_resources` (groups are dialects; only builtin takes
-/// resources: hex blobs for dense_resource keys) or `external_resources`
+/// with key `dialect_resources` (groups are dialects: builtin takes hex
+/// blobs for dense_resource keys, a dialect with resource hooks parses its
+/// own entries, others take none) or `external_resources`
 /// (groups nobody claims: their bool, string and blob entries are kept in
 /// the context and printed back, as mlir-opt's fallback resource map does).
 ParseResult TopLevelOperationParser::parseFileMetadataDictionary() {
@@ -1887,9 +1932,20 @@ ParseResult TopLevelOperationParser::parseFileMetadataDictionary() {
       Dialect *dialect = getContext()->getOrLoadDialect(name);
       if (!dialect)
         return emitError(nameLoc, "dialect '" + std::string(name) + "' is unknown");
-      // Only the builtin dialect declares resources (dense_resource blobs).
-      if (name != "builtin")
-        return emitError() << "unexpected 'resource' section for dialect '" << name << "'";
+      if (name != "builtin") {
+        if (!dialect->hasResourceHooks())
+          return emitError() << "unexpected 'resource' section for dialect '" << name << "'";
+        return parseCommaSeparatedListUntil(Token::r_brace, [&]() -> ParseResult {
+          SMLoc keyLoc = getToken().getLoc();
+          std::string key;
+          if (failed(parseDialectResourceHandle(*dialect, key)) || parseToken(Token::colon, "expected ':'"))
+            return failure();
+          Token valueTok = getToken();
+          consumeToken();
+          ParsedResourceEntry entry(key, keyLoc, valueTok, *this, parseBlob);
+          return dialect->parseResource(entry);
+        });
+      }
       return parseCommaSeparatedListUntil(Token::r_brace, [&]() -> ParseResult {
         std::string key;
         if (!parseOptionalKeywordOrString(key))

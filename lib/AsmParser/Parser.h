@@ -29,6 +29,10 @@ struct SymbolState {
   std::unordered_map<std::string, Type> typeAliasDefinitions;
   /// dense_resource keys seen, mapped to the handles they were given.
   std::unordered_map<std::string, DenseResourceElementsHandle> resourceHandles;
+  /// Resource keys of other dialects seen (Dialect::declareResource), per
+  /// dialect: the key the dialect gave the resource, and its handle.
+  std::unordered_map<const Dialect *, std::unordered_map<std::string, std::pair<std::string, const void *>>>
+      dialectResourceHandles;
   /// `distinct[N]<...>` attributes by N.
   std::unordered_map<uint64_t, DistinctAttr> distinctAttrs;
 };
@@ -194,6 +198,9 @@ public:
   Attribute parseDenseElementsAttr(Type attrType);
   Attribute parseDenseArrayAttr(Type type);
   Attribute parseDenseResourceElementsAttr(Type attrType);
+  /// Parses the key (keyword or string) of a resource of `dialect`; sets
+  /// `key` to the dialect's name for it and returns its handle.
+  FailureOr<const void *> parseDialectResourceHandle(const Dialect &dialect, std::string &key);
   Attribute parseSparseElementsAttr(Type attrType);
   /// Parses `: type` (or uses `type`) as the shaped type of an elements attribute.
   ShapedType parseElementsLiteralType(SMLoc loc, Type type);

@@ -11,13 +11,12 @@ using namespace lamina;
 /// Parses `text` with `parseFn`. With `numReadOut` the number of characters
 /// consumed is returned, otherwise trailing characters are an error.
 template <typename T>
-static T parseSymbol(std::string_view text, MLIRContext *context, size_t *numReadOut,
+static T parseSymbol(std::string_view text, const ParserConfig &config, size_t *numReadOut,
                      function_ref<T(Parser &)> parseFn) {
   SourceMgr sourceMgr;
   unsigned bufferID = sourceMgr.addNewSourceBuffer(MemoryBuffer::getMemBufferCopy(text, text));
   const char *bufferStart = sourceMgr.getMemoryBuffer(bufferID)->getBufferStart();
   SymbolState symbols;
-  ParserConfig config(context);
   ParserState state(sourceMgr, bufferID, config, symbols);
   Parser parser(state);
   const char *start = parser.getToken().getLoc().getPointer();
@@ -39,9 +38,13 @@ static T parseSymbol(std::string_view text, MLIRContext *context, size_t *numRea
 }
 
 Attribute lamina::parseAttribute(std::string_view attrStr, MLIRContext *context, Type type, size_t *numRead) {
-  return parseSymbol<Attribute>(attrStr, context, numRead, [&](Parser &p) { return p.parseAttribute(type); });
+  return parseAttribute(attrStr, ParserConfig(context), type, numRead);
+}
+
+Attribute lamina::parseAttribute(std::string_view attrStr, const ParserConfig &config, Type type, size_t *numRead) {
+  return parseSymbol<Attribute>(attrStr, config, numRead, [&](Parser &p) { return p.parseAttribute(type); });
 }
 
 Type lamina::parseType(std::string_view typeStr, MLIRContext *context, size_t *numRead) {
-  return parseSymbol<Type>(typeStr, context, numRead, [&](Parser &p) { return p.parseType(); });
+  return parseSymbol<Type>(typeStr, ParserConfig(context), numRead, [&](Parser &p) { return p.parseType(); });
 }

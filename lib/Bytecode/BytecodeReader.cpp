@@ -21,6 +21,7 @@
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/OpImplementation.h"
 #include "lamina/IR/Verifier.h"
 
 #include <string>
@@ -345,6 +346,11 @@ LogicalResult BytecodeReaderImpl::resolveOpName(EncodingReader &reader, Bytecode
 
 bool BytecodeReaderImpl::resolveAllEntries() {
   ScopedDiagnosticSuppression quiet;
+  struct Ahead {
+    bool &flag;
+    explicit Ahead(bool &flag) : flag(flag) { flag = true; }
+    ~Ahead() { flag = false; }
+  } ahead(resolvingAhead);
   EncodingReader reader = makeReader(ArrayRef<uint8_t>());
   for (BytecodeOperationName &entry : opNames)
     if (!entry.opName && failed(resolveOpName(reader, entry)))
@@ -520,10 +526,112 @@ LogicalResult BytecodeReaderImpl::parseResourceSection(std::optional<ArrayRef<ui
       return failure();
     if (!dialect.dialect)
       return resourceReader.emitError("dialect '") << dialect.name << "' is unknown";
-    if (!dialect.isBuiltin())
+    if (dialect.isBuiltin()) {
+      if (failed(parseGroup(&dialect, nullptr)))
+        return failure();
+      continue;
+    }
+    if (!dialect.dialect->hasResourceHooks())
       return resourceReader.emitError("unexpected resources for dialect '") << dialect.name << "'";
-    if (failed(parseGroup(&dialect, nullptr)))
+    if (failed(parseDialectResourceGroup(*dialect.dialect, offsetReader, resourceReader)))
       return failure();
+  }
+  return success();
+}
+
+namespace {
+/// An entry of a dialect's resource group, handed to Dialect::parseResource.
+class BytecodeResourceEntry : public DialectResourceEntry {
+public:
+  BytecodeResourceEntry(std::string_view key, ResourceKind kind, EncodingReader &reader,
+                        function_ref<LogicalResult(EncodingReader &, std::string_view &)> parseString)
+      : key(key), kind(kind), reader(reader), parseString(parseString) {}
+  std::string_view getKey() const override { return key; }
+  InFlightDiagnostic emitError() const override { return reader.emitError(); }
+  FailureOr<AsmResourceBlob> parseAsBlob() const override {
+    if (failed(checkKind(ResourceKind::Blob)))
+      return failure();
+    ArrayRef<uint8_t> data;
+    uint64_t alignment;
+    if (failed(reader.parseBlobAndAlignment(data, alignment)))
+      return failure();
+    AsmResourceBlob blob;
+    blob.data.assign(reinterpret_cast<const char *>(data.data()),
+                     reinterpret_cast<const char *>(data.data()) + data.size());
+    blob.alignment = alignment;
+    return blob;
+  }
+  FailureOr<bool> parseAsBool() const override {
+    uint8_t value;
+    if (failed(checkKind(ResourceKind::Bool)) || failed(reader.parseByte(value)))
+      return failure();
+    return value != 0;
+  }
+  FailureOr<std::string> parseAsString() const override {
+    std::string_view value;
+    if (failed(checkKind(ResourceKind::String)) || failed(parseString(reader, value)))
+      return failure();
+    return std::string(value);
+  }
+
+private:
+  static const char *kindName(ResourceKind kind) {
+    switch (kind) {
+    case ResourceKind::Blob:
+      return "blob";
+    case ResourceKind::Bool:
+      return "bool";
+    case ResourceKind::String:
+      return "string";
+    }
+    return "unknown";
+  }
+  LogicalResult checkKind(ResourceKind expected) const {
+    if (kind == expected)
+      return success();
+    return reader.emitError("expected a ") << kindName(expected) << " resource entry, but found a "
+                                           << kindName(kind) << " entry instead";
+  }
+
+  std::string key;
+  ResourceKind kind;
+  EncodingReader &reader;
+  function_ref<LogicalResult(EncodingReader &, std::string_view &)> parseString;
+};
+} // namespace
+
+LogicalResult BytecodeReaderImpl::parseDialectResourceGroup(Dialect &dialect, EncodingReader &offsetReader,
+                                                            EncodingReader &resourceReader) {
+  uint64_t numResources;
+  if (failed(offsetReader.parseVarInt(numResources)))
+    return failure();
+  for (uint64_t i = 0; i < numResources; ++i) {
+    std::string_view key;
+    uint64_t entrySize;
+    uint8_t kind = 0;
+    ArrayRef<uint8_t> data;
+    if (failed(parseString(offsetReader, key)) || failed(offsetReader.parseVarInt(entrySize)) ||
+        failed(offsetReader.parseByte(kind)) || failed(resourceReader.parseBytes(entrySize, data)))
+      return failure();
+    // Every key is declared (the dialect may rename it), even one without
+    // data (a dangling reference); entries are handle indices in order.
+    const void *handle = dialect.declareResource(key);
+    if (!handle)
+      return resourceReader.emitError("unknown 'resource' key '")
+             << key << "' for dialect '" << dialect.getNamespace() << "'";
+    resources.push_back(DenseResourceElementsHandle());
+    if (data.empty())
+      continue;
+    std::string_view declaredKey = dialect.getResourceKey(handle);
+    EncodingReader entryReader = makeReader(data);
+    BytecodeResourceEntry entry(declaredKey, ResourceKind(kind), entryReader,
+                                [&](EncodingReader &reader, std::string_view &result) {
+                                  return parseString(reader, result);
+                                });
+    if (failed(dialect.parseResource(entry)))
+      return failure();
+    if (!entryReader.empty())
+      return entryReader.emitError("unexpected trailing bytes in resource entry '") << declaredKey << "'";
   }
   return success();
 }
@@ -652,8 +760,13 @@ template <typename T> T BytecodeReaderImpl::parseAsmEntry(EncodingReader &reader
   T value;
   if constexpr (std::is_same_v<T, Type>)
     value = lamina::parseType(text, ctx, &numRead);
-  else
+  else if (resolvingAhead) {
+    ParserConfig config(ctx);
+    config.setTentative(true);
+    value = lamina::parseAttribute(text, config, Type(), &numRead);
+  } else {
     value = lamina::parseAttribute(text, ctx, Type(), &numRead);
+  }
   if (!value)
     return T();
   if (numRead != text.size()) {

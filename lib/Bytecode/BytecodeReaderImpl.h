@@ -194,6 +194,8 @@ public:
     if (index >= resources.size())
       return reader.emitError("invalid resource handle index: ") << index;
     result = resources[index];
+    if (!result.getEntry())
+      return reader.emitError("provided resource handle differs from the expected resource type");
     return success();
   }
 
@@ -208,6 +210,9 @@ private:
   LogicalResult parsePropertiesSection(ArrayRef<uint8_t> data);
   LogicalResult parseResourceSection(std::optional<ArrayRef<uint8_t>> resourceData,
                                      std::optional<ArrayRef<uint8_t>> offsetData);
+  /// Reads the resource group of `dialect` (one with resource hooks).
+  LogicalResult parseDialectResourceGroup(Dialect &dialect, EncodingReader &offsetReader,
+                                          EncodingReader &resourceReader);
   LogicalResult parseAttrTypeSection(ArrayRef<uint8_t> data, ArrayRef<uint8_t> offsetData);
   LogicalResult loadDialect(EncodingReader &reader, BytecodeDialect &dialect);
   /// Reads `dialect numEntries` then calls `entryFn` for each entry.
@@ -278,6 +283,9 @@ private:
   std::vector<uint64_t> propertiesOffsets;
 
   OperationName placeholderName;
+  /// Set while resolveAllEntries resolves the entries ahead of use: text
+  /// entries are parsed tentatively (see ParserConfig::setTentative).
+  bool resolvingAhead = false;
   /// Set while IRReaders run on several threads: entries not resolved
   /// beforehand are then resolved under resolveMutex.
   bool concurrentReads = false;

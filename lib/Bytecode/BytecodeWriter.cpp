@@ -17,6 +17,7 @@
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpImplementation.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/Support/ThreadPool.h"
 
@@ -257,6 +258,9 @@ private:
   static constexpr size_t kMinBatchOps = 4096;
 
   ChunkPool pool;
+  /// Copies of the resource keys and strings dialects build (the string
+  /// table keeps views).
+  std::deque<std::string> resourceStrings;
   /// The pools of the batches (outliving the emitters that reference them).
   std::vector<std::unique_ptr<ChunkPool>> batchPools;
   uint64_t version;
@@ -751,19 +755,53 @@ void BytecodeWriter::writeResourceSection(EncodingEmitter &emitter, MLIRContext 
     emitGroup(strings.insert(group.name));
   }
 
-  // Dialect resources: the builtin dialect's blobs, then declarations.
+  // Dialect resources: the entries with data (the builtin dialect's blobs,
+  // what other dialects build), then declarations (no data).
   for (DialectNumbering *dialect : numbering.getDialects()) {
     if (dialect->resources.empty())
       continue;
     entries.clear();
-    for (ResourceNumbering *r : dialect->resources)
-      if (!r->isDeclaration) {
-        emitBlob(*r->handle.getBlob());
-        record(r->handle.getKey(), ResourceKind::Blob);
-      }
+    if (dialect->isBuiltin) {
+      for (ResourceNumbering *r : dialect->resources)
+        if (!r->isDeclaration) {
+          emitBlob(*r->handle.getBlob());
+          record(r->key, ResourceKind::Blob);
+        }
+    } else {
+      /// Writes the entries the dialect builds.
+      struct Writer : DialectResourceBuilder {
+        function_ref<void(const AsmResourceBlob &)> emitBlob;
+        EncodingEmitter &resourceEmitter;
+        StringSectionBuilder &strings;
+        std::deque<std::string> &owned;
+        function_ref<void(std::string_view, ResourceKind)> record;
+        Writer(function_ref<void(const AsmResourceBlob &)> emitBlob, EncodingEmitter &resourceEmitter,
+               StringSectionBuilder &strings, std::deque<std::string> &owned,
+               function_ref<void(std::string_view, ResourceKind)> record)
+            : emitBlob(emitBlob), resourceEmitter(resourceEmitter), strings(strings), owned(owned),
+              record(record) {}
+        std::string_view own(std::string_view str) { return owned.emplace_back(str); }
+        void buildBlob(std::string_view key, const AsmResourceBlob &blob) override {
+          emitBlob(blob);
+          record(own(key), ResourceKind::Blob);
+        }
+        void buildBool(std::string_view key, bool value) override {
+          resourceEmitter.emitByte(value);
+          record(own(key), ResourceKind::Bool);
+        }
+        void buildString(std::string_view key, std::string_view value) override {
+          resourceEmitter.emitVarInt(strings.insert(own(value)));
+          record(own(key), ResourceKind::String);
+        }
+      } writer(emitBlob, resourceEmitter, strings, resourceStrings, record);
+      std::vector<const void *> handles;
+      for (ResourceNumbering *r : dialect->resources)
+        handles.push_back(r->dialectHandle);
+      dialect->dialect->buildResources(handles, writer);
+    }
     for (ResourceNumbering *r : dialect->resources)
       if (r->isDeclaration)
-        record(r->handle.getKey(), ResourceKind::Blob);
+        record(r->key, ResourceKind::Blob);
     emitGroup(dialect->number);
   }
   emitter.emitSection(Section::kResourceOffset, std::move(offsetEmitter));

@@ -2,9 +2,11 @@
 #include "IRNumbering.h"
 
 #include "Encoding.h"
+#include "lamina/IR/AsmState.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpImplementation.h"
 
 #include <algorithm>
 
@@ -299,12 +301,13 @@ DialectNumbering &IRNumberingState::numberDialect(std::string_view name) {
   return d;
 }
 
-DialectNumbering &IRNumberingState::numberDialect(Dialect *dialect) {
+DialectNumbering &IRNumberingState::numberDialect(const Dialect *dialect) {
   if (DialectNumbering **d = dialectsByPtr.lookup(dialect))
     return **d;
   DialectNumbering &d = numberDialect(dialect->getNamespace());
   dialectsByPtr.insert(dialect, &d);
   d.isLoaded = true;
+  d.dialect = dialect;
   return d;
 }
 
@@ -344,8 +347,37 @@ void IRNumberingState::number(DenseResourceElementsHandle handle) {
     return;
   ResourceNumbering &r = resourceStorage.emplace_back();
   r.handle = handle;
+  r.key = handle.getKey();
   slot->second = &r;
   numberDialect("builtin").resources.push_back(&r);
+}
+
+void IRNumberingState::number(const Dialect *dialect, ArrayRef<const void *> handles) {
+  DialectNumbering *numbering = nullptr;
+  for (const void *handle : handles) {
+    auto [slot, inserted] = resourceIndex.insert(handle, nullptr);
+    if (!inserted)
+      continue;
+    ResourceNumbering &r = resourceStorage.emplace_back();
+    r.dialectHandle = handle;
+    r.key = dialect->getResourceKey(handle);
+    slot->second = &r;
+    if (!numbering)
+      numbering = &numberDialect(dialect);
+    numbering->resources.push_back(&r);
+  }
+}
+
+void IRNumberingState::numberPrintedResources(Attribute attr) {
+  // As mlir-opt does: the attribute is printed, and what the printer
+  // recorded is numbered.
+  AsmState state(context);
+  raw_null_ostream os;
+  attr.print(os, state);
+  for (DenseResourceElementsHandle::Entry *entry : state.getBuiltinResources())
+    number(DenseResourceElementsHandle(entry));
+  for (const auto &[dialect, handles] : state.getDialectResources())
+    number(dialect, handles);
 }
 
 AttrNumbering *IRNumberingState::number(PackedLocation loc) {
@@ -386,6 +418,8 @@ AttrNumbering *IRNumberingState::visitAttribute(const void *ptr) {
     NumberingWriter writer(*this, children);
     writeBuiltinAttribute(attr, writer);
     queueChildren();
+  } else if (n.dialect->dialect->hasResourceHooks()) {
+    numberPrintedResources(attr);
   }
   return &n;
 }
@@ -782,14 +816,42 @@ const void *IRNumberingState::getKey(Attribute attr) const {
 }
 
 void IRNumberingState::finalizeResources() {
-  // Resources with data first (in reference order), then declarations.
+  // Per dialect, the resources with data first (in the order the dialect
+  // builds them: reference order for the builtin dialect), then the
+  // declarations, as mlir-opt numbers them.
   unsigned next = 0;
   for (DialectNumbering *d : orderedDialects) {
-    for (ResourceNumbering *r : d->resources)
-      if (r->handle.getBlob()) {
-        r->number = next++;
-        r->isDeclaration = false;
-      }
+    if (d->resources.empty())
+      continue;
+    if (d->isBuiltin) {
+      for (ResourceNumbering *r : d->resources)
+        if (r->handle.getBlob()) {
+          r->number = next++;
+          r->isDeclaration = false;
+        }
+    } else {
+      /// Numbers the entries the dialect builds (by key, as mlir-opt).
+      struct Numberer : DialectResourceBuilder {
+        DialectNumbering &d;
+        unsigned &next;
+        Numberer(DialectNumbering &d, unsigned &next) : d(d), next(next) {}
+        void numberEntry(std::string_view key) {
+          for (ResourceNumbering *r : d.resources)
+            if (r->key == key) {
+              r->number = next++;
+              r->isDeclaration = false;
+              return;
+            }
+        }
+        void buildBlob(std::string_view key, const AsmResourceBlob &) override { numberEntry(key); }
+        void buildBool(std::string_view key, bool) override { numberEntry(key); }
+        void buildString(std::string_view key, std::string_view) override { numberEntry(key); }
+      } numberer(*d, next);
+      std::vector<const void *> handles;
+      for (ResourceNumbering *r : d->resources)
+        handles.push_back(r->dialectHandle);
+      d->dialect->buildResources(handles, numberer);
+    }
     for (ResourceNumbering *r : d->resources)
       if (r->isDeclaration)
         r->number = next++;

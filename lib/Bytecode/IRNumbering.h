@@ -30,11 +30,18 @@ namespace lamina::bytecode {
 
 struct DialectNumbering;
 
-/// A dense resource referenced by the IR.
+/// A dialect resource referenced by the IR: a dense_resource entry of the
+/// builtin dialect, or the handle of another dialect's resource (one with
+/// resource hooks, referenced by attributes written as text).
 struct ResourceNumbering {
+  /// The builtin dialect's entry (null for other dialects).
   DenseResourceElementsHandle handle;
+  /// Another dialect's handle (see Dialect::declareResource).
+  const void *dialectHandle = nullptr;
+  /// The key the resource is written under.
+  std::string_view key;
   unsigned number = 0;
-  /// True until the dialect emits data for it (no blob: a declaration).
+  /// True until the dialect emits data for it (no data: a declaration).
   bool isDeclaration = true;
 };
 
@@ -46,6 +53,8 @@ struct DialectNumbering {
   bool isBuiltin = false;
   /// Implemented by Lamina (loaded in the context).
   bool isLoaded = false;
+  /// The loaded dialect (null if not loaded).
+  const Dialect *dialect = nullptr;
   /// Resources referenced, in first-reference order.
   std::vector<ResourceNumbering *> resources;
 };
@@ -314,6 +323,8 @@ public:
   AttrNumbering *number(Attribute attr);
   TypeNumbering *number(Type type);
   void number(DenseResourceElementsHandle handle);
+  /// Numbers the resources of a dialect with resource hooks.
+  void number(const Dialect *dialect, ArrayRef<const void *> handles);
   /// Numbers a location as stored in an operation or block argument.
   AttrNumbering *number(PackedLocation loc);
 
@@ -357,7 +368,7 @@ private:
   /// slots) is `key`; returns its class.
   uint32_t numberProperties(Operation *op, ArrayRef<uint64_t> key);
   DialectNumbering &numberDialect(std::string_view name);
-  DialectNumbering &numberDialect(Dialect *dialect);
+  DialectNumbering &numberDialect(const Dialect *dialect);
   /// Counts one reference to an attribute/type: creates its entry (and
   /// queues what its encoding references) or increments its count.
   AttrNumbering *visitAttribute(const void *ptr);
@@ -370,6 +381,9 @@ private:
   /// Queues what the last encoding referenced (in reverse, so that the
   /// first reference is numbered first).
   void queueChildren();
+  /// Numbers the resources that the text of `attr` (of a dialect with
+  /// resource hooks, written as text) references.
+  void numberPrintedResources(Attribute attr);
   void finalizeResources();
 
   int64_t version;

@@ -191,6 +191,9 @@ public:
   LogicalResult printAlias(Attribute attr) override { return impl.printAlias(attr); }
   LogicalResult printAlias(Type type) override { return impl.printAlias(type); }
   void printFloat(const APFloat &value) override { impl.printFloat(value); }
+  void printResourceHandle(const Dialect &dialect, const void *handle) override {
+    impl.printDialectResourceHandle(dialect, handle);
+  }
 
 private:
   AsmPrinterImpl &impl;
@@ -759,6 +762,8 @@ public:
     return success();
   }
   void printFloat(const APFloat &) override {}
+  /// Resources are recorded in print order, so printing cannot be split.
+  void printResourceHandle(const Dialect &, const void *) override { visitor.init.hasOrderDependentAttrs = true; }
 
 private:
   NestedVisitor &visitor;
@@ -1052,6 +1057,7 @@ public:
     return success();
   }
   void printFloat(const APFloat &) override {}
+  void printResourceHandle(const Dialect &, const void *) override { init.hasOrderDependentAttrs = true; }
 
   void printOperand(Value) override {}
   void printOperand(Value, raw_ostream &) override {}
@@ -1904,6 +1910,13 @@ AsmState::AsmState(MLIRContext *ctx, const OpPrintingFlags &flags)
     : impl(std::make_unique<AsmStateImpl>(ctx, flags)) {}
 AsmState::~AsmState() = default;
 const OpPrintingFlags &AsmState::getPrinterFlags() const { return impl->printerFlags; }
+ArrayRef<DenseResourceElementsHandle::Entry *> AsmState::getBuiltinResources() const {
+  return ArrayRef<DenseResourceElementsHandle::Entry *>(impl->usedResources.data(), impl->usedResources.size());
+}
+ArrayRef<std::pair<const Dialect *, std::vector<const void *>>> AsmState::getDialectResources() const {
+  return ArrayRef<std::pair<const Dialect *, std::vector<const void *>>>(impl->dialectResources.data(),
+                                                                    impl->dialectResources.size());
+}
 
 //===----------------------------------------------------------------------===//
 // OperationPrinter
@@ -1922,6 +1935,9 @@ public:
   void printAttributeWithoutType(Attribute attr) override { impl.printAttribute(attr, AttrTypeElision::Must); }
   LogicalResult printAlias(Attribute attr) override { return impl.printAlias(attr); }
   LogicalResult printAlias(Type type) override { return impl.printAlias(type); }
+  void printResourceHandle(const Dialect &dialect, const void *handle) override {
+    impl.printDialectResourceHandle(dialect, handle);
+  }
 
   void printOperand(Value value) override { printValueID(value); }
   void printOperand(Value value, raw_ostream &stream) override {
@@ -2531,6 +2547,7 @@ public:
   LogicalResult printAlias(Attribute attr) override { return p.printAlias(attr); }
   LogicalResult printAlias(Type type) override { return p.printAlias(type); }
   void printFloat(const APFloat &value) override { p.printFloat(value); }
+  void printResourceHandle(const Dialect &dialect, const void *handle) override { p.printResourceHandle(dialect, handle); }
 
 private:
   AsmPrinter &p;
@@ -2568,6 +2585,13 @@ void AsmPrinter::printString(std::string_view string) {
 }
 
 void AsmPrinter::printSymbolName(std::string_view symbolRef) { printSymbolReference(symbolRef, getStream()); }
+
+void AsmPrinter::printResourceHandle(const Dialect &dialect, const void *handle) {
+  printKeywordOrString(dialect.getResourceKey(handle));
+}
+
+DialectResourceEntry::~DialectResourceEntry() = default;
+DialectResourceBuilder::~DialectResourceBuilder() = default;
 
 void AsmPrinter::printDimensionList(ArrayRef<int64_t> shape) {
   raw_ostream &os = getStream();

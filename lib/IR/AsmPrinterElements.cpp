@@ -303,6 +303,18 @@ void AsmPrinterImpl::printResourceHandle(DenseResourceElementsHandle handle) {
     state.usedResources.push_back(entry);
 }
 
+void AsmPrinterImpl::printDialectResourceHandle(const Dialect &dialect, const void *handle) {
+  printKeywordOrString(dialect.getResourceKey(handle), os);
+  if (!state.dialectResourceSet.insert(handle, true).second)
+    return;
+  for (auto &[d, handles] : state.dialectResources)
+    if (d == &dialect) {
+      handles.push_back(handle);
+      return;
+    }
+  state.dialectResources.push_back({&dialect, {handle}});
+}
+
 void AsmPrinterImpl::printElidedElementsAttr() { os << "dense_resource<__elided__>"; }
 
 /// Writes a blob value: `"0x` + 4-byte little-endian alignment + data.
@@ -374,14 +386,54 @@ void AsmPrinterImpl::printResourceFileMetadata() {
       os << "\n    }";
   };
 
-  // `dialect_resources`: the builtin dialect's blobs, in order of first use.
-  processGroup("dialect", "builtin", [&](auto &emit) {
-    for (DenseResourceElementsHandle::Entry *entry : state.usedResources) {
-      if (!entry->blob)
-        continue;
-      emit(entry->key, [&](raw_ostream &out) { printResourceBlob(out, *entry->blob); });
+  // `dialect_resources`: the builtin dialect's blobs, in order of first use,
+  // and what the other dialects with resource hooks build for the resources
+  // printed. mlir-opt visits the dialects in descending namespace order
+  // (its sort of the loaded dialects has an inverted comparator).
+  std::vector<const Dialect *> resourceDialects;
+  for (auto &[dialect, handles] : state.dialectResources)
+    resourceDialects.push_back(dialect);
+  resourceDialects.push_back(nullptr); // builtin
+  auto namespaceOf = [](const Dialect *d) { return d ? d->getNamespace() : std::string_view("builtin"); };
+  std::stable_sort(resourceDialects.begin(), resourceDialects.end(),
+                   [&](const Dialect *a, const Dialect *b) { return namespaceOf(a) > namespaceOf(b); });
+  for (const Dialect *dialect : resourceDialects) {
+    if (!dialect) {
+      processGroup("dialect", "builtin", [&](auto &emit) {
+        for (DenseResourceElementsHandle::Entry *entry : state.usedResources) {
+          if (!entry->blob)
+            continue;
+          emit(entry->key, [&](raw_ostream &out) { printResourceBlob(out, *entry->blob); });
+        }
+      });
+      continue;
     }
-  });
+    ArrayRef<const void *> handles;
+    for (auto &[d, h] : state.dialectResources)
+      if (d == dialect)
+        handles = ArrayRef<const void *>(h.data(), h.size());
+    processGroup("dialect", dialect->getNamespace(), [&](auto &emit) {
+      /// Forwards what the dialect builds to `emit`.
+      struct Builder : DialectResourceBuilder {
+        decltype(emit) &emitFn;
+        explicit Builder(decltype(emit) &emitFn) : emitFn(emitFn) {}
+        void buildBlob(std::string_view key, const AsmResourceBlob &blob) override {
+          emitFn(key, [&](raw_ostream &out) { printResourceBlob(out, blob); });
+        }
+        void buildBool(std::string_view key, bool value) override {
+          emitFn(key, [&](raw_ostream &out) { out << (value ? "true" : "false"); });
+        }
+        void buildString(std::string_view key, std::string_view value) override {
+          emitFn(key, [&](raw_ostream &out) {
+            out << '"';
+            printEscapedStringRaw(value, out);
+            out << '"';
+          });
+        }
+      } builder(emit);
+      dialect->buildResources(handles, builder);
+    });
+  }
   if (hadResource)
     os << "\n  }";
 

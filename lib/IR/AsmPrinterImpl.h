@@ -269,6 +269,10 @@ public:
   /// dense_resource entries printed, in order of first use.
   std::vector<DenseResourceElementsHandle::Entry *> usedResources;
   PointerMap<const void *, bool> usedResourceSet;
+  /// Resources of other dialects printed: per dialect, in order of first
+  /// use (see Dialect::hasResourceHooks).
+  std::vector<std::pair<const Dialect *, std::vector<const void *>>> dialectResources;
+  PointerMap<const void *, bool> dialectResourceSet;
 
   uint64_t getDistinctID(DistinctAttr attr) {
     auto r = distinctIDs.insert(attr.getAsOpaquePointer(), nextDistinctID);
@@ -311,6 +315,7 @@ public:
   void printDenseStringElementsAttr(DenseStringElementsAttr attr);
   void printDenseArrayAttr(DenseArrayAttr attr);
   void printResourceHandle(DenseResourceElementsHandle handle);
+  void printDialectResourceHandle(const Dialect &dialect, const void *handle);
   void printElidedElementsAttr();
   /// Prints the `{-# dialect_resources: ... #-}` section for the resources
   /// this session printed (nothing if none).

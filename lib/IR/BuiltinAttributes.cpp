@@ -16,7 +16,15 @@ using namespace lamina::detail;
 
 bool TypedAttr::classof(Attribute attr) {
   return isa<StringAttr, IntegerAttr, FloatAttr, OpaqueAttr, DenseIntOrFPElementsAttr, DenseStringElementsAttr,
-             DenseResourceElementsAttr, SparseElementsAttr>(attr);
+             DenseResourceElementsAttr, SparseElementsAttr>(attr) ||
+         getConcept(attr);
+}
+
+const TypedAttr::Concept *TypedAttr::getConcept(Attribute attr) {
+  const InterfaceMap &interfaces = attr.getAbstractAttribute().interfaces;
+  if (interfaces.empty())
+    return nullptr;
+  return static_cast<const Concept *>(interfaces.lookup(TypeID::get<TypedAttr>()));
 }
 
 Type TypedAttr::getType() const {
@@ -34,7 +42,9 @@ Type TypedAttr::getType() const {
     return a.getType();
   if (auto a = dyn_cast<DenseResourceElementsAttr>(*this))
     return a.getType();
-  return cast<SparseElementsAttr>(*this).getType();
+  if (auto a = dyn_cast<SparseElementsAttr>(*this))
+    return a.getType();
+  return getConcept(*this)->getType(*this);
 }
 
 bool MemRefLayoutAttrInterface::classof(Attribute attr) { return isa<AffineMapAttr, StridedLayoutAttr>(attr); }
@@ -52,7 +62,10 @@ bool MemRefLayoutAttrInterface::isIdentity() const {
 }
 
 bool ElementsAttr::classof(Attribute attr) {
-  return isa<DenseIntOrFPElementsAttr, DenseStringElementsAttr, DenseResourceElementsAttr, SparseElementsAttr>(attr);
+  if (isa<DenseIntOrFPElementsAttr, DenseStringElementsAttr, DenseResourceElementsAttr, SparseElementsAttr>(attr))
+    return true;
+  const TypedAttr::Concept *model = TypedAttr::getConcept(attr);
+  return model && model->isElements;
 }
 
 bool ElementsAttr::isSplat() const {

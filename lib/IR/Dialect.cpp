@@ -42,6 +42,11 @@ LogicalResult Dialect::verifyRegionResultAttribute(Operation *, unsigned, unsign
 AliasResult Dialect::getAlias(Attribute, raw_ostream &) const { return AliasResult::NoAlias; }
 AliasResult Dialect::getAlias(Type, raw_ostream &) const { return AliasResult::NoAlias; }
 
+const void *Dialect::declareResource(std::string_view) const { return nullptr; }
+std::string_view Dialect::getResourceKey(const void *) const { return {}; }
+LogicalResult Dialect::parseResource(DialectResourceEntry &) const { return failure(); }
+void Dialect::buildResources(ArrayRef<const void *>, DialectResourceBuilder &) const {}
+
 void Dialect::addInterface(TypeID id, std::unique_ptr<void, void (*)(void *)> iface) {
   interfaces.insert(id, iface.get());
   ownedInterfaces.push_back(std::move(iface));

@@ -28,10 +28,18 @@ public:
   }
   unsigned getSourceFileStartLine() const { return startLine; }
   unsigned getSourceFileStartColumn() const { return startCol; }
+  /// A tentative parse is one that may be discarded and redone (a parallel
+  /// chunk, bytecode entries resolved ahead of use). It must leave no trace
+  /// in the context that redoing it would see, so it fails (without a
+  /// diagnostic) where it would declare a dialect resource: a dialect may
+  /// give a key declared twice a new name.
+  void setTentative(bool value) { tentative = value; }
+  bool isTentative() const { return tentative; }
 
 private:
   MLIRContext *context;
   bool verifyAfterParse;
+  bool tentative = false;
   unsigned startLine = 0, startCol = 0;
 };
 
@@ -45,6 +53,9 @@ LogicalResult parseAsmSourceFile(const SourceMgr &sourceMgr, unsigned bufferID, 
 /// `numRead` (if given) receives how many characters were consumed, else
 /// trailing text is an error.
 Attribute parseAttribute(std::string_view attrStr, MLIRContext *context, Type type = {}, size_t *numRead = nullptr);
+/// The same with a configuration (e.g. a tentative parse).
+Attribute parseAttribute(std::string_view attrStr, const ParserConfig &config, Type type = {},
+                         size_t *numRead = nullptr);
 Type parseType(std::string_view typeStr, MLIRContext *context, size_t *numRead = nullptr);
 
 /// Parses a whole source into a module, wrapping the top-level ops in an

@@ -1,6 +1,7 @@
 //===- AsmState.h - Naming and alias state for printing -------------------===//
 #pragma once
 
+#include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/OperationSupport.h"
 
 #include <memory>
@@ -24,6 +25,11 @@ public:
   ~AsmState();
 
   const OpPrintingFlags &getPrinterFlags() const;
+  /// The resources printing with this state referenced, each in order of
+  /// first print: the builtin dialect's dense_resource entries, and per
+  /// dialect the handles of other dialects (Dialect::hasResourceHooks).
+  ArrayRef<DenseResourceElementsHandle::Entry *> getBuiltinResources() const;
+  ArrayRef<std::pair<const Dialect *, std::vector<const void *>>> getDialectResources() const;
   detail::AsmStateImpl &getImpl() { return *impl; }
 
 private:

@@ -49,6 +49,20 @@ public:
   TypedAttr(Attribute a) : Attribute(a) {}
   static bool classof(Attribute attr);
   Type getType() const;
+
+  /// How a dialect attribute class is a TypedAttr (MLIR's TypedAttrInterface)
+  /// and, with `isElements`, an ElementsAttr (ElementsAttrInterface): a class
+  /// registers a static instance in its interface map under
+  /// TypeID::get<TypedAttr>() (see `attachTo`).
+  struct Concept {
+    Type (*getType)(Attribute attr);
+    bool isElements;
+  };
+  /// Registers `model` (which must outlive the context) for a class; call
+  /// from the class's `static void populateInterfaces(InterfaceMap &)`.
+  static void attachTo(InterfaceMap &map, const Concept &model) { map.insert(TypeID::get<TypedAttr>(), &model); }
+  /// The concept of a dialect attribute that registered one, or null.
+  static const Concept *getConcept(Attribute attr);
 };
 
 /// Attributes that describe a memref layout (affine maps, strided layouts).

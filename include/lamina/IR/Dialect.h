@@ -11,6 +11,8 @@ namespace lamina {
 
 class DialectAsmParser;
 class DialectAsmPrinter;
+class DialectResourceBuilder;
+class DialectResourceEntry;
 class NamedAttribute;
 class Operation;
 class raw_ostream;
@@ -60,6 +62,23 @@ public:
   /// Whether this dialect overrides the alias hooks above (the printer only
   /// asks dialects that do). Dialects overriding getAlias must return true.
   virtual bool hasAliasHooks() const { return false; }
+
+  /// Resource hooks (OpAsmDialectInterface in MLIR). A dialect that returns
+  /// true from hasResourceHooks takes a group in the file metadata's
+  /// `dialect_resources` and prints one for the resources printed IR
+  /// references (through AsmPrinter::printResourceHandle).
+  virtual bool hasResourceHooks() const { return false; }
+  /// Declares a resource named `key` (a parse declares each key once) and
+  /// returns its handle, valid as long as the context; null if the dialect
+  /// takes no such resource ("unknown 'resource' key"). The dialect may give
+  /// the resource another key (see getResourceKey). Thread-safe.
+  virtual const void *declareResource(std::string_view key) const;
+  /// The key of a handle declareResource returned (valid as long as it).
+  virtual std::string_view getResourceKey(const void *handle) const;
+  /// Parses one entry of the dialect's `dialect_resources` group.
+  virtual LogicalResult parseResource(DialectResourceEntry &entry) const;
+  /// Builds the entries of `referenced` (in order of first reference).
+  virtual void buildResources(ArrayRef<const void *> referenced, DialectResourceBuilder &builder) const;
 
   /// Whether operations / types of this namespace that are not registered are
   /// accepted.

@@ -38,6 +38,35 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Dialect resources
+//===----------------------------------------------------------------------===//
+
+/// One entry of a dialect's group in the `{-# dialect_resources: ... #-}`
+/// file metadata, handed to Dialect::parseResource.
+class DialectResourceEntry {
+public:
+  virtual ~DialectResourceEntry();
+  /// The key, as the dialect named the resource (see declareResource).
+  virtual std::string_view getKey() const = 0;
+  virtual InFlightDiagnostic emitError() const = 0;
+  /// The value as a hex string blob (`"0x"`, 4 bytes of little-endian
+  /// alignment, the data), a `true`/`false` or a string; each emits
+  /// MLIR's diagnostic when the value is not of that kind.
+  virtual FailureOr<AsmResourceBlob> parseAsBlob() const = 0;
+  virtual FailureOr<bool> parseAsBool() const = 0;
+  virtual FailureOr<std::string> parseAsString() const = 0;
+};
+
+/// Receives the entries a dialect prints in its `dialect_resources` group.
+class DialectResourceBuilder {
+public:
+  virtual ~DialectResourceBuilder();
+  virtual void buildBlob(std::string_view key, const AsmResourceBlob &blob) = 0;
+  virtual void buildBool(std::string_view key, bool value) = 0;
+  virtual void buildString(std::string_view key, std::string_view value) = 0;
+};
+
+//===----------------------------------------------------------------------===//
 // Printing
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +94,10 @@ public:
   virtual void printString(std::string_view string);
   /// Prints `@name` (quoted if needed).
   virtual void printSymbolName(std::string_view symbolRef);
+  /// Prints the key of a resource of `dialect` (a handle its
+  /// declareResource returned) and records that the printed IR references
+  /// it, so that the file metadata carries it.
+  virtual void printResourceHandle(const Dialect &dialect, const void *handle);
   /// Prints `4x?x8` (the x-separated dimension list).
   void printDimensionList(ArrayRef<int64_t> shape);
   /// Prints `(a, b) -> c`.
@@ -315,19 +348,14 @@ public:
     auto r = parseOptionalInteger(v);
     if (!r.has_value() || failed(*r))
       return r;
-    // Check the value fits IntT.
-    unsigned w = sizeof(IntT) * 8;
-    if (std::is_signed_v<IntT>) {
-      APInt t = v.sextOrTrunc(w);
-      if (t.sext(v.getBitWidth()) != v)
-        return ParseResult(emitError(loc, "integer value too large"));
-      result = IntT(t.getSExtValue());
-    } else {
-      APInt t = v.zextOrTrunc(w);
-      if (t.zext(v.getBitWidth()) != v)
-        return ParseResult(emitError(loc, "integer value too large"));
-      result = IntT(t.getZExtValue());
-    }
+    // As MLIR: sign-extended or truncated to IntT's width (for unsigned
+    // types too, so `-1` is the largest value), and rejected if that,
+    // converted back to the parsed width, is not the parsed value.
+    static_assert(sizeof(IntT) <= 8, "integers of at most 64 bits");
+    IntT value = IntT(v.sextOrTrunc(sizeof(IntT) * 8).getZExtValue());
+    if (APInt(v.getBitWidth(), uint64_t(value)) != v)
+      return ParseResult(emitError(loc, "integer value too large"));
+    result = value;
     return ParseResult(success());
   }
   /// Parses a (possibly negative) integer as a signed APInt of minimal width.
@@ -430,6 +458,10 @@ public:
 
   /// Parses `loc(...)` if present.
   virtual ParseResult parseOptionalLocationSpecifier(std::optional<Location> &result) = 0;
+
+  /// Parses the key (keyword or string) of a resource of `dialect` and
+  /// returns the dialect's handle for it (one per key and parse).
+  virtual FailureOr<const void *> parseResourceHandle(const Dialect &dialect) = 0;
 };
 
 /// Parsing hooks for custom operation formats.

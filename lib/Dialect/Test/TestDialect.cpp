@@ -16,13 +16,89 @@
 #include "lamina/IR/Operation.h"
 #include "lamina/IR/OpImplementation.h"
 
+#include <deque>
+#include <mutex>
+#include <unordered_map>
+
 using namespace lamina;
 
-MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx) : Dialect("test", ctx, TypeID::get<MLIRTestDialect>()) {
+//===----------------------------------------------------------------------===//
+// Resources
+//===----------------------------------------------------------------------===//
+
+/// The dialect's resources (MLIR's DialectResourceBlobManager): entries in
+/// declaration order, found by key. Handles are entry addresses.
+class MLIRTestDialect::BlobManager {
+public:
+  struct Entry {
+    std::string key;
+    std::optional<AsmResourceBlob> blob;
+  };
+
+  /// A new entry named `key`, or `key_N` for the first free N if taken.
+  Entry *insert(std::string_view key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (Entry *entry = tryInsert(std::string(key)))
+      return entry;
+    for (uint64_t n = 1;; ++n)
+      if (Entry *entry = tryInsert(std::string(key) + "_" + std::to_string(n)))
+        return entry;
+  }
+  /// The entry named `key`, or null.
+  Entry *lookup(std::string_view key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = byKey.find(key);
+    return it == byKey.end() ? nullptr : it->second;
+  }
+
+private:
+  Entry *tryInsert(std::string key) {
+    if (byKey.count(key))
+      return nullptr;
+    Entry &entry = entries.emplace_back(Entry{std::move(key), std::nullopt});
+    byKey.emplace(entry.key, &entry);
+    return &entry;
+  }
+
+  std::mutex mutex;
+  std::deque<Entry> entries;
+  std::unordered_map<std::string_view, Entry *> byKey;
+};
+
+const void *MLIRTestDialect::declareResource(std::string_view key) const { return blobs->insert(key); }
+
+std::string_view MLIRTestDialect::getResourceKey(const void *handle) const {
+  return static_cast<const BlobManager::Entry *>(handle)->key;
+}
+
+LogicalResult MLIRTestDialect::parseResource(DialectResourceEntry &entry) const {
+  FailureOr<AsmResourceBlob> blob = entry.parseAsBlob();
+  if (failed(blob))
+    return failure();
+  if (BlobManager::Entry *resource = blobs->lookup(entry.getKey()))
+    resource->blob = std::move(*blob);
+  return success();
+}
+
+void MLIRTestDialect::buildResources(ArrayRef<const void *> referenced, DialectResourceBuilder &builder) const {
+  for (const void *handle : referenced) {
+    auto *entry = static_cast<const BlobManager::Entry *>(handle);
+    if (entry->blob)
+      builder.buildBlob(entry->key, *entry->blob);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx)
+    : Dialect("test", ctx, TypeID::get<MLIRTestDialect>()), blobs(std::make_unique<BlobManager>()) {
   allowUnknownOperations();
   allowUnknownTypes();
   addTypes<testdialect::SimpleAType, testdialect::TestIntegerType, testdialect::TestDynamicType>();
-  addAttributes<testdialect::ConditionalAliasAttr, testdialect::TestDynamicAttr>();
+  addAttributes<testdialect::ConditionalAliasAttr, testdialect::TestDynamicAttr, testdialect::TestI64ElementsAttr,
+                testdialect::TestExternElementsAttr>();
   registerOps();
 }
 

@@ -6,6 +6,11 @@
 //                                        case accepted; N > 8 fails without a
 //                                        message (its verifier emits none)
 //   #test.conditional_alias<value>       a string: keyword, string or alias
+//   #test.i64_elements<[1, 2]> : T       TestI64ElementsAttr: rank-1 i64 shaped
+//                                        type T, as many values as elements
+//   #test.e1di64_elements<key> : T       TestExtern1DI64ElementsAttr: shaped T
+//                                        and a resource of the dialect (see
+//                                        MLIRTestDialect::declareResource)
 //   !test.dynamic_singleton, dynamic_pair<a, b>, dynamic_custom_assembly_format<a:b>
 //   #test.dynamic_singleton, dynamic_pair<a, b>, dynamic_custom_assembly_format<a:b>
 //                                        the dynamic definitions: parameters
@@ -202,13 +207,110 @@ static Attribute parseConditionalAlias(DialectAsmParser &parser) {
   return ConditionalAliasAttr::get(value);
 }
 
-bool testdialect::isKnownAttrMnemonic(std::string_view mnemonic) {
-  return mnemonic == "conditional_alias" || lookupDynamicDef(mnemonic);
+//===----------------------------------------------------------------------===//
+// Elements attributes
+//===----------------------------------------------------------------------===//
+
+/// The elements of a shaped type (1 if unranked), multiplied as MLIR does
+/// (wrapping; a dynamic dimension counts as INT64_MIN).
+static int64_t getNumElementsWrapping(ShapedType type) {
+  if (!type.hasRank())
+    return 1;
+  uint64_t n = 1;
+  for (int64_t dim : type.getShape())
+    n *= uint64_t(dim);
+  return int64_t(n);
 }
 
-Attribute testdialect::parseTestAttribute(std::string_view mnemonic, DialectAsmParser &parser, Type) {
+LogicalResult TestI64ElementsAttr::verify(function_ref<InFlightDiagnostic()> emitError, ShapedType type,
+                                          ArrayRef<uint64_t> elements) {
+  int64_t numElements = getNumElementsWrapping(type);
+  if (numElements != int64_t(elements.size()))
+    return emitError() << "number of elements does not match the provided shape type, got: "
+                       << uint64_t(elements.size()) << ", but expected: " << numElements;
+  size_t rank = type.hasRank() ? type.getShape().size() : 0;
+  if (rank != 1 || !type.getElementType().isSignlessInteger(64))
+    return emitError() << "expected single rank 64-bit shape type, but got: " << Type(type);
+  return success();
+}
+
+namespace {
+/// Both elements attributes are ElementsAttrs of their shaped type.
+const TypedAttr::Concept i64ElementsModel = {
+    [](Attribute attr) -> Type { return cast<TestI64ElementsAttr>(attr).getType(); }, /*isElements=*/true};
+const TypedAttr::Concept externElementsModel = {
+    [](Attribute attr) -> Type { return cast<TestExternElementsAttr>(attr).getType(); }, /*isElements=*/true};
+} // namespace
+
+void TestI64ElementsAttr::populateInterfaces(InterfaceMap &map) { TypedAttr::attachTo(map, i64ElementsModel); }
+void TestExternElementsAttr::populateInterfaces(InterfaceMap &map) {
+  TypedAttr::attachTo(map, externElementsModel);
+}
+
+/// `<[v, ...]>` (TestI64ElementsAttr::parse): values as long as integers
+/// follow (an integer that does not fit is reported and ends the list).
+static Attribute parseI64Elements(DialectAsmParser &parser, Type type) {
+  SmallVector<uint64_t, 8> elements;
+  if (parser.parseLess() || parser.parseLSquare())
+    return Attribute();
+  uint64_t value;
+  while (true) {
+    std::optional<ParseResult> r = parser.parseOptionalInteger(value);
+    if (!r || failed(*r))
+      break;
+    elements.push_back(value);
+    if (failed(parser.parseOptionalComma()))
+      break;
+  }
+  if (parser.parseRSquare() || parser.parseGreater())
+    return Attribute();
+  // (mlir-opt crashes on a missing or non-shaped type.)
+  auto shaped = dyn_cast_or_null<ShapedType>(type);
+  if (!shaped)
+    return (parser.emitError(parser.getNameLoc(), type ? "invalid kind of type specified" : "expected a trailing type"),
+            Attribute());
+  return TestI64ElementsAttr::getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(),
+                                         shaped, ArrayRef<uint64_t>(elements.data(), elements.size()));
+}
+
+/// `<key>` (TestExtern1DI64ElementsAttr, assembly format `<` $handle `>`).
+static Attribute parseExternElements(DialectAsmParser &parser, Type type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (!type)
+    return (parser.emitError(loc, "expected a trailing type"), Attribute());
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped)
+    return (parser.emitError(loc, "invalid kind of type specified"), Attribute());
+  if (parser.parseLess())
+    return Attribute();
+  Dialect *dialect = parser.getContext()->getLoadedDialect("test");
+  FailureOr<const void *> handle = parser.parseResourceHandle(*dialect);
+  if (failed(handle))
+    return (parser.emitError(parser.getCurrentLocation(),
+                             "failed to parse TestExtern1DI64ElementsAttr parameter 'handle' which is to be a "
+                             "`TestDialectResourceBlobHandle`"),
+            Attribute());
+  if (parser.parseGreater())
+    return Attribute();
+  return TestExternElementsAttr::get(shaped, *handle);
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+bool testdialect::isKnownAttrMnemonic(std::string_view mnemonic) {
+  return mnemonic == "conditional_alias" || mnemonic == "i64_elements" || mnemonic == "e1di64_elements" ||
+         lookupDynamicDef(mnemonic);
+}
+
+Attribute testdialect::parseTestAttribute(std::string_view mnemonic, DialectAsmParser &parser, Type type) {
   if (mnemonic == "conditional_alias")
     return parseConditionalAlias(parser);
+  if (mnemonic == "i64_elements")
+    return parseI64Elements(parser, type);
+  if (mnemonic == "e1di64_elements")
+    return parseExternElements(parser, type);
   if (const DynamicDef *def = lookupDynamicDef(mnemonic))
     return parseDynamic<TestDynamicAttr>(*def, parser, "attribute");
   return Attribute();
@@ -226,6 +328,23 @@ void testdialect::printTestAttribute(Attribute attr, DialectAsmPrinter &printer)
   if (auto dyn = dyn_cast<TestDynamicAttr>(attr)) {
     os << getDynamicDef(dyn.getKind()).name;
     printDynamicParams(dyn.getKind(), dyn.getParams(), printer);
+    return;
+  }
+  if (auto elements = dyn_cast<TestI64ElementsAttr>(attr)) {
+    os << "i64_elements<[";
+    ArrayRef<uint64_t> values = elements.getElements();
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (i)
+        os << ", ";
+      os << values[i];
+    }
+    os << "]>";
+    return;
+  }
+  if (auto elements = dyn_cast<TestExternElementsAttr>(attr)) {
+    os << "e1di64_elements<";
+    printer.printResourceHandle(attr.getDialect(), elements.getHandle());
+    os << '>';
     return;
   }
 }

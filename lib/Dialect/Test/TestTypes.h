@@ -85,6 +85,90 @@ public:
 };
 
 //===----------------------------------------------------------------------===//
+// Elements attributes
+//===----------------------------------------------------------------------===//
+
+/// Storage of TestI64ElementsAttr: a shaped type and the values.
+struct TestI64ElementsAttrStorage : public AttributeStorage {
+  using KeyTy = std::pair<ShapedType, ArrayRef<uint64_t>>;
+  TestI64ElementsAttrStorage(ShapedType type, ArrayRef<uint64_t> elements) : type(type), elements(elements) {}
+  bool operator==(const KeyTy &key) const {
+    if (key.first != type || key.second.size() != elements.size())
+      return false;
+    for (size_t i = 0; i < elements.size(); ++i)
+      if (key.second[i] != elements[i])
+        return false;
+    return true;
+  }
+  static uint64_t hashKey(const KeyTy &key) {
+    uint64_t h = hash_combine(key.first.getAsOpaquePointer());
+    for (uint64_t e : key.second)
+      h = hash_combine(h, e);
+    return h;
+  }
+  static TestI64ElementsAttrStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<TestI64ElementsAttrStorage>())
+        TestI64ElementsAttrStorage(key.first, allocator.copyInto(key.second));
+  }
+  ShapedType type;
+  ArrayRef<uint64_t> elements;
+};
+
+/// `#test.i64_elements<[1, 2]> : tensor<2xi64>`: 64-bit values of a rank-1
+/// shaped type, an ElementsAttr (TestI64ElementsAttr).
+class TestI64ElementsAttr : public Attribute::AttrBase<TestI64ElementsAttr, Attribute, TestI64ElementsAttrStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.i64_elements";
+  static TestI64ElementsAttr get(ShapedType type, ArrayRef<uint64_t> elements) {
+    return Base::get(type.getContext(), TestI64ElementsAttrStorage::KeyTy(type, elements));
+  }
+  /// Its verifier: as many values as the type has elements, and the type
+  /// is of rank 1 with element type i64.
+  static LogicalResult verify(function_ref<InFlightDiagnostic()> emitError, ShapedType type,
+                              ArrayRef<uint64_t> elements);
+  ShapedType getType() const { return getImpl()->type; }
+  ArrayRef<uint64_t> getElements() const { return getImpl()->elements; }
+  static void populateInterfaces(InterfaceMap &map);
+  void walkImmediateSubElements(function_ref<void(Attribute)>, function_ref<void(Type)> walkTypes) const {
+    walkTypes(getType());
+  }
+};
+
+/// Storage of TestExtern1DI64ElementsAttr: a shaped type and a resource of
+/// the test dialect (a handle of MLIRTestDialect::declareResource).
+struct TestExternElementsAttrStorage : public AttributeStorage {
+  using KeyTy = std::pair<ShapedType, const void *>;
+  explicit TestExternElementsAttrStorage(const KeyTy &key) : type(key.first), handle(key.second) {}
+  bool operator==(const KeyTy &key) const { return key.first == type && key.second == handle; }
+  static uint64_t hashKey(const KeyTy &key) { return hash_combine(key.first.getAsOpaquePointer(), key.second); }
+  static TestExternElementsAttrStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<TestExternElementsAttrStorage>()) TestExternElementsAttrStorage(key);
+  }
+  ShapedType type;
+  const void *handle;
+};
+
+/// `#test.e1di64_elements<key> : tensor<3xi64>`: an ElementsAttr whose
+/// values are the blob of a test dialect resource, from the file metadata's
+/// `dialect_resources` (TestExtern1DI64ElementsAttr).
+class TestExternElementsAttr
+    : public Attribute::AttrBase<TestExternElementsAttr, Attribute, TestExternElementsAttrStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.e1di64_elements";
+  static TestExternElementsAttr get(ShapedType type, const void *handle) {
+    return Base::get(type.getContext(), TestExternElementsAttrStorage::KeyTy(type, handle));
+  }
+  ShapedType getType() const { return getImpl()->type; }
+  const void *getHandle() const { return getImpl()->handle; }
+  static void populateInterfaces(InterfaceMap &map);
+  void walkImmediateSubElements(function_ref<void(Attribute)>, function_ref<void(Type)> walkTypes) const {
+    walkTypes(getType());
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Dynamic types and attributes
 //===----------------------------------------------------------------------===//
 

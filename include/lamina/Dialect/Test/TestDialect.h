@@ -13,6 +13,8 @@
 
 #include "lamina/IR/Dialect.h"
 
+#include <memory>
+
 namespace lamina {
 
 /// mlir-opt's `test` dialect.
@@ -33,6 +35,17 @@ public:
   AliasResult getAlias(Type type, raw_ostream &os) const override;
   bool hasAliasHooks() const override { return true; }
 
+  /// Resources (TestOpAsmInterface and its blob manager): hex blobs, named
+  /// by keys. Each declaration creates a resource, named `key`, or `key_N`
+  /// (the first free N from 1) when `key` is taken, as MLIR's blob manager
+  /// names them; the file metadata then sets the blob of the resource its
+  /// key was declared as.
+  bool hasResourceHooks() const override { return true; }
+  const void *declareResource(std::string_view key) const override;
+  std::string_view getResourceKey(const void *handle) const override;
+  LogicalResult parseResource(DialectResourceEntry &entry) const override;
+  void buildResources(ArrayRef<const void *> referenced, DialectResourceBuilder &builder) const override;
+
   /// `test.invalid_attr` is rejected wherever it is attached.
   LogicalResult verifyOperationAttribute(Operation *op, NamedAttribute attr) override;
   LogicalResult verifyRegionArgAttribute(Operation *op, unsigned regionIndex, unsigned argIndex,
@@ -43,6 +56,9 @@ public:
 private:
   /// Registers the operations Lamina implements (TestOps.cpp).
   void registerOps();
+
+  class BlobManager;
+  std::unique_ptr<BlobManager> blobs;
 };
 
 } // namespace lamina
