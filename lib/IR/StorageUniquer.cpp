@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 #include <cassert>
+#include <unordered_map>
 #include <vector>
 
 using namespace lamina;
@@ -93,6 +94,33 @@ struct StorageUniquer::Impl {
   std::unordered_map<TypeID, std::unique_ptr<KindUniquer>> owned;
   bool threadingDisabled = false;
 
+  /// New storages come from an arena of the creating thread, not of their
+  /// shard: the attributes and types of one operation then lie together,
+  /// in the order later walks (aliases, printing, bytecode numbering) visit
+  /// them, instead of scattered over one arena per kind and shard.
+  static std::atomic<uint64_t> nextGeneration;
+  const uint64_t generation = nextGeneration.fetch_add(1, std::memory_order_relaxed);
+  std::mutex arenasMutex;
+  std::unordered_map<std::thread::id, std::unique_ptr<BumpPtrAllocator>> threadArenas;
+
+  BumpPtrAllocator &threadArena() {
+    // The thread's arena of the context it used last (contexts are told
+    // apart by generation, as addresses are reused).
+    struct Cache {
+      uint64_t generation = 0;
+      BumpPtrAllocator *arena = nullptr;
+    };
+    thread_local Cache cache;
+    if (cache.generation == generation)
+      return *cache.arena;
+    std::lock_guard<std::mutex> lock(arenasMutex);
+    std::unique_ptr<BumpPtrAllocator> &arena = threadArenas[std::this_thread::get_id()];
+    if (!arena)
+      arena = std::make_unique<BumpPtrAllocator>();
+    cache = {generation, arena.get()};
+    return *arena;
+  }
+
   static size_t slotOf(const void *key) {
     // TypeIDs are addresses of one-byte anchors, often adjacent: mix all
     // bits so neighbours do not share a probe chain.
@@ -147,6 +175,8 @@ struct StorageUniquer::Impl {
   }
 };
 
+std::atomic<uint64_t> StorageUniquer::Impl::nextGeneration{1};
+
 StorageUniquer::StorageUniquer() : impl(std::make_unique<Impl>()) {}
 StorageUniquer::~StorageUniquer() = default;
 
@@ -178,7 +208,7 @@ BaseStorage *StorageUniquer::getParametricImpl(TypeID id, uint64_t hash,
     return found;
   }
   size_t countBefore = shard.count;
-  StorageAllocator allocator(shard.arena);
+  StorageAllocator allocator(impl->threadArena());
   BaseStorage *storage = ctor(allocator);
   // A constructor that created storages in this very shard (possible only
   // without locking) may have moved the table: find the slot again.
