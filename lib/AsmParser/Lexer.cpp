@@ -170,7 +170,9 @@ Token Lexer::lexToken() {
         skipComment();
         continue;
       }
-      return emitError(tokStart, "unexpected character");
+      // A lone slash is a token of its own (no parser expects it, so the
+      // error is the parser's: "expected ...", as in mlir-opt).
+      return formToken(Token::slash, tokStart);
     case '@':
       return lexAtIdentifier(tokStart);
     case '#':

@@ -1609,7 +1609,9 @@ FailureOr<OperationName> OperationParser::parseCustomOperationName() {
   }
   size_t dot = opName.find('.');
   std::string_view dialectName = opName.substr(0, dot);
-  if (dot == std::string_view::npos) {
+  // Without a name after the first dot (`e`, `func.`), the default dialect
+  // is tried, as mlir-opt splits at the first dot.
+  if (dot == std::string_view::npos || dot + 1 == opName.size()) {
     dialectName = state.defaultDialectStack.back();
     std::string full = std::string(dialectName) + "." + std::string(opName);
     getContext()->getOrLoadDialect(dialectName);

@@ -17,18 +17,27 @@ static int hexDigitValue(char c) {
 }
 
 std::optional<uint64_t> Token::getUInt64IntegerValue() const {
+  // Any token may be asked (`vector<[?]x...>` asks a `?`): only digits are
+  // a value.
   std::string_view s = spelling;
+  if (s.empty())
+    return std::nullopt;
   uint64_t result = 0;
   bool isHex = s.size() > 1 && s[1] == 'x';
   if (isHex) {
+    if (s.size() == 2)
+      return std::nullopt;
     for (char c : s.substr(2)) {
-      if (result >> 60)
+      int d = hexDigitValue(c);
+      if (d < 0 || (result >> 60))
         return std::nullopt;
-      result = result * 16 + unsigned(hexDigitValue(c));
+      result = result * 16 + unsigned(d);
     }
     return result;
   }
   for (char c : s) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
     uint64_t d = uint64_t(c - '0');
     if (result > (UINT64_MAX - d) / 10)
       return std::nullopt;

@@ -12,3 +12,21 @@
 // -----
 // CHECK: parse-errors.mlir:[[@LINE+1]]:14: error: invalid dialect namespace '"a-ith"'
 "t.a"() {x = #a-ith<none>} : () -> ()
+// -----
+// A lone slash is a token no parser expects (no lexer error).
+// CHECK: parse-errors.mlir:[[@LINE+1]]:13: error: expected attribute value
+"t.a"() {a = /} : () -> ()
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:19: error: expected operation name in quotes
+"t.a"() : () -> ()
+/ x
+// -----
+// A scalable dimension must be an integer.
+// CHECK: parse-errors.mlir:[[@LINE+1]]:25: error: invalid dimension
+"t.a"() : () -> vector<[?]xf32>
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:25: error: invalid dimension
+"t.a"() : () -> vector<[]xf32>
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:29: error: invalid dimension
+"t.a"() : () -> vector<[4]x[x4xf32>

@@ -60,3 +60,17 @@ module attributes {foo = 1} {
   // expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// A custom op name without a name after its first dot tries the default
+// dialect too.
+func.func @f() {
+  // expected-error@+1 {{custom op 'arith.' is unknown (tried 'func.arith.' as well)}}
+  arith.
+}
+
+// -----
+
+// expected-error@+1 {{custom op 'func.' is unknown (tried 'builtin.func.' as well)}}
+func.
