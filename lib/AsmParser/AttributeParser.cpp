@@ -344,6 +344,9 @@ Attribute Parser::parseStridedLayoutAttr() {
     if (!parsedOffset)
       return Attribute();
     offset = *parsedOffset;
+  } else if (getToken().isNot(Token::greater)) {
+    (void)emitWrongTokenError("expected ','");
+    return Attribute();
   }
   if (failed(parseToken(Token::greater, "expected '>'")))
     return Attribute();

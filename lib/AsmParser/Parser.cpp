@@ -1452,13 +1452,16 @@ public:
     }
     SMLoc startLoc = parser.getToken().getLoc();
     size_t before = result.size();
-    if (parser.parseCommaSeparatedList(delimiter, [&]() -> ParseResult {
-          UnresolvedOperand operand;
-          if (parseOperand(operand, allowResultNumber))
-            return failure();
-          result.push_back(operand);
-          return success();
-        }))
+    if (parser.parseCommaSeparatedList(
+            delimiter,
+            [&]() -> ParseResult {
+              UnresolvedOperand operand;
+              if (parseOperand(operand, allowResultNumber))
+                return failure();
+              result.push_back(operand);
+              return success();
+            },
+            " in operand list"))
       return failure();
     if (requiredOperandCount != -1 && int(result.size() - before) != requiredOperandCount)
       return emitError(startLoc, "expected ") << requiredOperandCount << " operands";
@@ -1495,13 +1498,16 @@ public:
                                 bool allowAttrs) override {
     if (delimiter == Delimiter::None && parser.getToken().isNot(Token::percent_identifier))
       return success();
-    return parser.parseCommaSeparatedList(delimiter, [&]() -> ParseResult {
-      Argument arg;
-      if (parseArgument(arg, allowType, allowAttrs))
-        return failure();
-      result.push_back(arg);
-      return success();
-    });
+    return parser.parseCommaSeparatedList(
+        delimiter,
+        [&]() -> ParseResult {
+          Argument arg;
+          if (parseArgument(arg, allowType, allowAttrs))
+            return failure();
+          result.push_back(arg);
+          return success();
+        },
+        " in argument list");
   }
 
   ParseResult parseRegion(Region &region, ArrayRef<Argument> arguments, bool enableNameShadowing) override {

@@ -30,3 +30,6 @@
 // -----
 // CHECK: parse-errors.mlir:[[@LINE+1]]:29: error: invalid dimension
 "t.a"() : () -> vector<[4]x[x4xf32>
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:42: error: expected ','
+"t.a"() : () -> memref<4xf32, strided<[1]o offset: 0>>

@@ -228,3 +228,29 @@ func.func @for_loop_like(%f: f32) {
   }) : (f32) -> (f32)
   return
 }
+
+// -----
+
+// Delimited operand and argument lists name themselves when unclosed.
+func.func @f(%a: index) {
+  // expected-error@+1 {{expected ')' in operand list}}
+  %0 = affine.apply affine_map<(d0)->(d0)>(%a %a)
+  return
+}
+
+// -----
+
+func.func @f(%a: index) {
+  // expected-error@+1 {{expected ']' in operand list}}
+  %0 = affine.min affine_map<(d0)->(d0)>(%a) [%a %a]
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{expected ')' in argument list}}
+  affine.parallel (%i %j) = (0, 0) to (1, 130) {
+  }
+  return
+}
