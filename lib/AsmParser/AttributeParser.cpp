@@ -4,6 +4,7 @@
 #include "lamina/IR/Dialect.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_set>
 
 using namespace lamina;
@@ -305,22 +306,22 @@ Attribute Parser::parseStridedLayoutAttr() {
       failed(parseToken(Token::l_square, "expected '['")))
     return Attribute();
 
+  // `?`, or an optionally negated integer of at most INT64_MAX in magnitude
+  // (INT64_MIN would read as `?`); anything else is reported at its start.
   auto parseStrideOrOffset = [&]() -> std::optional<int64_t> {
     if (consumeIf(Token::question))
       return ShapedType::kDynamic;
     SMLoc valueLoc = getToken().getLoc();
-    APInt result;
-    auto parseResult = parseOptionalInteger(result);
-    if (!parseResult.has_value() || failed(*parseResult)) {
-      if (!parseResult.has_value())
-        emitError(valueLoc, "expected a 64-bit signed integer or '?'");
-      return std::nullopt;
-    }
-    if (result.getSignificantBits() > 64) {
+    bool negative = consumeIf(Token::minus);
+    std::optional<uint64_t> value;
+    if (getToken().is(Token::integer))
+      value = getToken().getUInt64IntegerValue();
+    if (!value || *value > uint64_t(std::numeric_limits<int64_t>::max())) {
       emitError(valueLoc, "expected a 64-bit signed integer or '?'");
       return std::nullopt;
     }
-    return result.sextOrTrunc(64).getSExtValue();
+    consumeToken(Token::integer);
+    return negative ? -int64_t(*value) : int64_t(*value);
   };
 
   SmallVector<int64_t, 8> strides;

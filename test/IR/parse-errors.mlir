@@ -33,3 +33,13 @@
 // -----
 // CHECK: parse-errors.mlir:[[@LINE+1]]:42: error: expected ','
 "t.a"() : () -> memref<4xf32, strided<[1]o offset: 0>>
+// -----
+// Strides and offsets are `?` or integers of at most INT64_MAX magnitude.
+// CHECK: parse-errors.mlir:[[@LINE+1]]:40: error: expected a 64-bit signed integer or '?'
+"t.a"() : () -> memref<4xf32, strided<[-9223372036854775808]>>
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:40: error: expected a 64-bit signed integer or '?'
+"t.a"() : () -> memref<4xf32, strided<[-]>>
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:40: error: expected a 64-bit signed integer or '?'
+"t.a"() : () -> memref<4xf32, strided<[true]>>
