@@ -1510,6 +1510,21 @@ public:
         " in argument list");
   }
 
+  std::optional<ParseResult> parseOptionalAssignmentList(std::vector<Argument> &lhs,
+                                                         SmallVectorImpl<UnresolvedOperand> &rhs) override {
+    if (!parser.consumeIf(Token::l_paren))
+      return std::nullopt;
+    return parser.parseCommaSeparatedListUntil(Token::r_paren, [&]() -> ParseResult {
+      Argument arg;
+      UnresolvedOperand operand;
+      if (parseArgument(arg, false, false) || parseEqual() || parseOperand(operand))
+        return failure();
+      lhs.push_back(arg);
+      rhs.push_back(operand);
+      return success();
+    });
+  }
+
   ParseResult parseRegion(Region &region, ArrayRef<Argument> arguments, bool enableNameShadowing) override {
     opParser.nextRegionIsModuleBody = (opName == "builtin.module" || opName == "module") && region.empty();
     return opParser.parseRegion(region, arguments, enableNameShadowing);

@@ -519,6 +519,17 @@ public:
                                                            bool allowAttrs = false) = 0;
   virtual ParseResult parseArgumentList(std::vector<Argument> &result, Delimiter delimiter = Delimiter::None,
                                         bool allowType = false, bool allowAttrs = false) = 0;
+  /// `(%arg = %operand, ...)` if a `(` comes (loop-carried values): nullopt
+  /// without one. List errors are the parser's ("expected ',' or ')'").
+  virtual std::optional<ParseResult> parseOptionalAssignmentList(std::vector<Argument> &lhs,
+                                                                 SmallVectorImpl<UnresolvedOperand> &rhs) = 0;
+  /// The same, required ("expected '('").
+  ParseResult parseAssignmentList(std::vector<Argument> &lhs, SmallVectorImpl<UnresolvedOperand> &rhs) {
+    std::optional<ParseResult> result = parseOptionalAssignmentList(lhs, rhs);
+    if (!result)
+      return emitError(getCurrentLocation(), "expected '('");
+    return *result;
+  }
 
   /// Parses a region; `arguments` become the entry block's arguments.
   virtual ParseResult parseRegion(Region &region, ArrayRef<Argument> arguments = {},

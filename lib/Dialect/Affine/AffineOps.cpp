@@ -217,26 +217,6 @@ static ParseResult parseBound(bool isLower, OperationState &result, OpAsmParser 
   return p.emitError(p.getNameLoc(), "expected valid affine map representation for loop bounds");
 }
 
-/// `(%arg = %init, ...)`.
-static ParseResult parseAssignmentList(OpAsmParser &parser, std::vector<OpAsmParser::Argument> &lhs,
-                                       SmallVector<OpAsmParser::UnresolvedOperand, 4> &rhs) {
-  if (failed(parser.parseOptionalLParen()))
-    return parser.emitError(parser.getCurrentLocation(), "expected '('");
-  if (succeeded(parser.parseOptionalRParen()))
-    return success();
-  do {
-    OpAsmParser::Argument arg;
-    OpAsmParser::UnresolvedOperand operand;
-    if (parser.parseArgument(arg) || parser.parseEqual() || parser.parseOperand(operand))
-      return failure();
-    lhs.push_back(arg);
-    rhs.push_back(operand);
-  } while (succeeded(parser.parseOptionalComma()));
-  if (failed(parser.parseOptionalRParen()))
-    return parser.emitError(parser.getCurrentLocation(), "expected ',' or ')'");
-  return success();
-}
-
 ParseResult impl::parseForOp(OpAsmParser &parser, OperationState &result) {
   Builder builder = parser.getBuilder();
   Type indexTy = builder.getIndexType();
@@ -271,7 +251,7 @@ ParseResult impl::parseForOp(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
   regionArgs.push_back(inductionVariable);
   if (succeeded(parser.parseOptionalKeyword("iter_args"))) {
-    if (parseAssignmentList(parser, regionArgs, operands) || parser.parseArrowTypeList(result.types))
+    if (parser.parseAssignmentList(regionArgs, operands) || parser.parseArrowTypeList(result.types))
       return failure();
     for (size_t i = 0; i + 1 < regionArgs.size() && i < operands.size() && i < result.types.size(); ++i) {
       regionArgs[i + 1].type = result.types[i];

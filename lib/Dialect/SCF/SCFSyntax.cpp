@@ -63,35 +63,6 @@ void scf::ensureTerminator(Region &region, Location loc, std::string_view termin
   block.push_back(Operation::create(state));
 }
 
-/// `(%inner = %outer, ...)` if present (MLIR's parseOptionalAssignmentList).
-static std::optional<ParseResult> parseOptionalAssignmentList(OpAsmParser &parser, std::vector<Argument> &lhs,
-                                                              SmallVector<UnresolvedOperand, 4> &rhs) {
-  if (failed(parser.parseOptionalLParen()))
-    return std::nullopt;
-  if (succeeded(parser.parseOptionalRParen()))
-    return ParseResult(success());
-  do {
-    Argument arg;
-    UnresolvedOperand operand;
-    if (parser.parseArgument(arg) || parser.parseEqual() || parser.parseOperand(operand))
-      return ParseResult(failure());
-    lhs.push_back(arg);
-    rhs.push_back(operand);
-  } while (succeeded(parser.parseOptionalComma()));
-  if (failed(parser.parseOptionalRParen()))
-    return ParseResult(parser.emitError(parser.getCurrentLocation(), "expected ',' or ')'"));
-  return ParseResult(success());
-}
-
-/// `(%inner = %outer, ...)` (MLIR's parseAssignmentList).
-static ParseResult parseAssignmentList(OpAsmParser &parser, std::vector<Argument> &lhs,
-                                       SmallVector<UnresolvedOperand, 4> &rhs) {
-  std::optional<ParseResult> result = parseOptionalAssignmentList(parser, lhs, rhs);
-  if (!result)
-    return parser.emitError(parser.getCurrentLocation(), "expected '('");
-  return *result;
-}
-
 /// Prints `<prefix>(%inner = %outer, ...)`; nothing if there are no
 /// initializers.
 static void printInitializationList(OpAsmPrinter &p, ValueRange blockArgs, ValueRange initializers,
@@ -259,7 +230,7 @@ ParseResult scf::parseForOp(OpAsmParser &parser, OperationState &result) {
   regionArgs.push_back(inductionVariable);
   bool hasIterArgs = succeeded(parser.parseOptionalKeyword("iter_args"));
   if (hasIterArgs) {
-    if (parseAssignmentList(parser, regionArgs, operands) || parser.parseArrowTypeList(result.types))
+    if (parser.parseAssignmentList(regionArgs, operands) || parser.parseArrowTypeList(result.types))
       return failure();
   }
   if (regionArgs.size() != result.types.size() + 1)
@@ -406,7 +377,7 @@ ParseResult scf::parseForallOp(OpAsmParser &parser, OperationState &result) {
   SmallVector<UnresolvedOperand, 4> outOperands;
   SMLoc outOperandsLoc = parser.getCurrentLocation();
   if (succeeded(parser.parseOptionalKeyword("shared_outs"))) {
-    if (parseAssignmentList(parser, regionOutArgs, outOperands) ||
+    if (parser.parseAssignmentList(regionOutArgs, outOperands) ||
         parser.parseOptionalArrowTypeList(result.types) ||
         resolveOperandList(parser, outOperands, TypeRange(result.types), outOperandsLoc, result.operands))
       return failure();
@@ -653,7 +624,7 @@ ParseResult scf::parseWhileOp(OpAsmParser &parser, OperationState &result) {
   Region *before = result.addRegion();
   Region *after = result.addRegion();
 
-  std::optional<ParseResult> listResult = parseOptionalAssignmentList(parser, regionArgs, operands);
+  std::optional<ParseResult> listResult = parser.parseOptionalAssignmentList(regionArgs, operands);
   if (listResult && failed(*listResult))
     return failure();
 

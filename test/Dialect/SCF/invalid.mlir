@@ -287,3 +287,24 @@ func.func @condition_parent(%c: i1) {
   scf.condition(%c)
   return
 }
+
+// -----
+
+// Assignment lists report list errors without the custom-op prefix.
+func.func @f(%x: f32, %i: index) {
+  // expected-error@+1 {{expected ',' or ')'}}
+  %r = scf.for %k = %i to %i step %i iter_args(%a = %x %b = %x) -> (f32) {
+    scf.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%x: f32, %i: index) {
+  // expected-error@+1 {{custom op 'scf.for' expected '('}}
+  %r = scf.for %k = %i to %i step %i iter_args %a -> (f32) {
+    scf.yield %x : f32
+  }
+  return
+}
