@@ -243,6 +243,8 @@ public:
     std::string key;
     return parser.parseDialectResourceHandle(dialect, key);
   }
+  bool pushCyclicParsing(const void *opaque) override { return parser.state.cyclicParsing.push(opaque); }
+  void popCyclicParsing() override { parser.state.cyclicParsing.pop(); }
 
 protected:
   SMLoc nameLoc;

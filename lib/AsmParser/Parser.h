@@ -58,6 +58,9 @@ struct ParserState {
   /// Current nesting of attribute/type/affine productions, bounded so hostile
   /// input cannot exhaust the stack.
   unsigned nestingDepth = 0;
+  /// Mutable attributes/types being parsed (AsmParser::tryStartCyclicParse),
+  /// innermost last.
+  detail::CyclicStack cyclicParsing;
 
 private:
   Token restrictedFirstToken(const char *begin, const char *end) {

@@ -1349,6 +1349,9 @@ void AliasState::printAliases(AsmPrinterImpl &p, bool isDeferred) {
     p.os << " = ";
     if (alias.isType) {
       p.printTypeImpl(Type::getFromOpaquePointer(opaque));
+      // Only from now on: a type that contains itself (a mutable one)
+      // spells itself out inside its own definition, as in MLIR.
+      alias.isPrinted = true;
     } else {
       p.printAttributeImpl(Attribute::getFromOpaquePointer(opaque));
     }
@@ -2575,6 +2578,14 @@ void AsmPrinter::printStrippedAttrOrType(Type type) {
   ForwardingDialectPrinter fp(*this);
   type.getDialect().printType(type, fp);
 }
+
+/// The attributes and types being printed through tryStartCyclicPrint on
+/// this thread, innermost last.
+static thread_local detail::CyclicStack cyclicPrinting;
+
+bool AsmPrinter::pushCyclicPrinting(const void *opaque) { return cyclicPrinting.push(opaque); }
+
+void AsmPrinter::popCyclicPrinting() { cyclicPrinting.pop(); }
 
 void AsmPrinter::printKeywordOrString(std::string_view keyword) { detail::printKeywordOrString(keyword, getStream()); }
 

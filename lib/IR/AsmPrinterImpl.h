@@ -28,6 +28,9 @@ struct SymbolAlias {
   unsigned suffixIndex = 0;
   bool isType = false;
   bool canBeDeferred = false;
+  /// For a type alias: whether its definition was printed (it is used only
+  /// after that).
+  bool isPrinted = false;
   void print(raw_ostream &os) const {
     os << (isType ? '!' : '#') << name;
     if (suffixIndex) {
@@ -48,7 +51,10 @@ public:
     const unsigned *idx = index.lookup(opaque);
     if (!idx)
       return false;
-    aliases[*idx].second.print(os);
+    const SymbolAlias &alias = aliases[*idx].second;
+    if (alias.isType && !alias.isPrinted)
+      return false;
+    alias.print(os);
     return true;
   }
   bool hasAlias(const void *opaque) const { return index.contains(opaque); }

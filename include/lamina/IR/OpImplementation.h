@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace lamina {
@@ -36,6 +37,30 @@ public:
 private:
   const char *ptr = nullptr;
 };
+
+namespace detail {
+/// The attributes/types whose cyclic parse or print is in progress
+/// (tryStartCyclicParse/Print): a stack of distinct entries with constant
+/// time membership, so a chain of n nested ones costs O(n).
+class CyclicStack {
+public:
+  /// Pushes `opaque` unless present; returns whether it pushed.
+  bool push(const void *opaque) {
+    if (!members.insert(opaque).second)
+      return false;
+    stack.push_back(opaque);
+    return true;
+  }
+  void pop() {
+    members.erase(stack.back());
+    stack.pop_back();
+  }
+
+private:
+  std::vector<const void *> stack;
+  std::unordered_set<const void *> members;
+};
+} // namespace detail
 
 //===----------------------------------------------------------------------===//
 // Dialect resources
@@ -100,6 +125,41 @@ public:
   virtual void printResourceHandle(const Dialect &dialect, const void *handle);
   /// Prints `4x?x8` (the x-separated dimension list).
   void printDimensionList(ArrayRef<int64_t> shape);
+
+  /// Ends, when destroyed, the cyclic print tryStartCyclicPrint started.
+  class CyclicPrintReset {
+  public:
+    CyclicPrintReset() = default;
+    explicit CyclicPrintReset(bool active) : active(active) {}
+    CyclicPrintReset(CyclicPrintReset &&other) : active(other.active) { other.active = false; }
+    CyclicPrintReset &operator=(CyclicPrintReset &&other) {
+      reset();
+      active = other.active;
+      other.active = false;
+      return *this;
+    }
+    ~CyclicPrintReset() { reset(); }
+
+  private:
+    void reset() {
+      if (active)
+        popCyclicPrinting();
+      active = false;
+    }
+    bool active = false;
+  };
+  /// For attributes and types that can contain themselves (mutable ones):
+  /// fails if `attrOrType` is already being printed further up (print only
+  /// a reference then); otherwise marks it as being printed until the
+  /// result is destroyed. The stack of such prints is per thread, shared by
+  /// every printer on it, as MLIR's is per printing state.
+  template <typename AttrOrTypeT> FailureOr<CyclicPrintReset> tryStartCyclicPrint(AttrOrTypeT attrOrType) {
+    if (!pushCyclicPrinting(attrOrType.getAsOpaquePointer()))
+      return failure();
+    return CyclicPrintReset(true);
+  }
+  static bool pushCyclicPrinting(const void *opaque);
+  static void popCyclicPrinting();
   /// Prints `(a, b) -> c`.
   template <typename InputsT, typename ResultsT>
   void printFunctionalType(const InputsT &inputs, const ResultsT &results) {
@@ -462,6 +522,42 @@ public:
   /// Parses the key (keyword or string) of a resource of `dialect` and
   /// returns the dialect's handle for it (one per key and parse).
   virtual FailureOr<const void *> parseResourceHandle(const Dialect &dialect) = 0;
+
+  /// Ends, when destroyed, the cyclic parse tryStartCyclicParse started.
+  class CyclicParseReset {
+  public:
+    CyclicParseReset() = default;
+    explicit CyclicParseReset(AsmParser *parser) : parser(parser) {}
+    CyclicParseReset(CyclicParseReset &&other) : parser(other.parser) { other.parser = nullptr; }
+    CyclicParseReset &operator=(CyclicParseReset &&other) {
+      reset();
+      parser = other.parser;
+      other.parser = nullptr;
+      return *this;
+    }
+    ~CyclicParseReset() { reset(); }
+
+  private:
+    void reset() {
+      if (parser)
+        parser->popCyclicParsing();
+      parser = nullptr;
+    }
+    AsmParser *parser = nullptr;
+  };
+  /// For attributes and types that can contain themselves (mutable ones):
+  /// fails if `attrOrType` is already being parsed further up (only a
+  /// reference to it may follow then); otherwise marks it as being parsed
+  /// until the result is destroyed.
+  template <typename AttrOrTypeT> FailureOr<CyclicParseReset> tryStartCyclicParse(AttrOrTypeT attrOrType) {
+    if (!pushCyclicParsing(attrOrType.getAsOpaquePointer()))
+      return failure();
+    return CyclicParseReset(this);
+  }
+  /// The stack behind tryStartCyclicParse (per parsed buffer): pushes
+  /// unless present; returns whether it pushed.
+  virtual bool pushCyclicParsing(const void *opaque) = 0;
+  virtual void popCyclicParsing() = 0;
 };
 
 /// Parsing hooks for custom operation formats.

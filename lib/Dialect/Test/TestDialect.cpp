@@ -96,7 +96,9 @@ MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx)
     : Dialect("test", ctx, TypeID::get<MLIRTestDialect>()), blobs(std::make_unique<BlobManager>()) {
   allowUnknownOperations();
   allowUnknownTypes();
-  addTypes<testdialect::SimpleAType, testdialect::TestIntegerType, testdialect::TestDynamicType>();
+  addTypes<testdialect::SimpleAType, testdialect::TestIntegerType, testdialect::TestDynamicType,
+           testdialect::TestType, testdialect::TestI32Type, testdialect::TestRecursiveType,
+           testdialect::TestRecursiveAliasType>();
   addAttributes<testdialect::ConditionalAliasAttr, testdialect::TestDynamicAttr, testdialect::TestI64ElementsAttr,
                 testdialect::TestExternElementsAttr>();
   registerOps();
@@ -130,7 +132,7 @@ static bool consumeMnemonic(DialectAsmParser &parser, std::string_view mnemonic)
 Type MLIRTestDialect::parseType(DialectAsmParser &parser) const {
   std::string_view spec = parser.getFullSymbolSpec();
   std::string_view mnemonic = leadingMnemonic(spec);
-  if (testdialect::isKnownTypeMnemonic(mnemonic) && consumeMnemonic(parser, mnemonic))
+  if (testdialect::isKnownTypeSpec(mnemonic, spec) && consumeMnemonic(parser, mnemonic))
     return testdialect::parseTestType(mnemonic, parser);
   return OpaqueType::get(StringAttr::get(getContext(), getNamespace()), spec);
 }
@@ -194,6 +196,15 @@ AliasResult MLIRTestDialect::getAlias(Type type, raw_ostream &os) const {
       os << "test_ui8";
       return AliasResult::FinalAlias;
     }
+  if (auto rec = dyn_cast<testdialect::TestRecursiveType>(type))
+    if (rec.getName() == "type_to_alias") {
+      os << "testrec";
+      return AliasResult::FinalAlias;
+    }
+  if (auto rec = dyn_cast<testdialect::TestRecursiveAliasType>(type)) {
+    os << rec.getName();
+    return AliasResult::FinalAlias;
+  }
   return AliasResult::NoAlias;
 }
 

@@ -2,6 +2,13 @@
 //
 // The textual forms follow mlir/test/lib/Dialect/Test:
 //   !test.smpla                          SimpleAType (trailing `<...>` ignored)
+//   !test.test_type, !test.i32           TestType, TestI32Type
+//   !test.test_rec<name, body>           TestRecursiveType: body is a test type
+//                                        without prefix; `test_rec<name>` within
+//                                        its own body; a different second body
+//                                        fails without a message
+//   !test.test_rec_alias<name, body>     TestRecursiveAliasType: body is any
+//                                        type; a second body is ignored
 //   !test.int<signed|unsigned|none, N>   TestIntegerType; `s`/`u`/`n` and any
 //                                        case accepted; N > 8 fails without a
 //                                        message (its verifier emits none)
@@ -155,8 +162,185 @@ static Type parseTestIntegerType(DialectAsmParser &parser) {
   return TestIntegerType::get(parser.getContext(), unsigned(width), signedness);
 }
 
+//===----------------------------------------------------------------------===//
+// Recursive types
+//===----------------------------------------------------------------------===//
+
+/// `<name, body>` after `test_rec`, where the body is a test type without
+/// prefix, `test_rec<name>` inside the type of that name. A chain of nested
+/// test_rec bodies is parsed in a loop, not by recursion.
+static Type parseRecursiveType(DialectAsmParser &parser) {
+  MLIRContext *ctx = parser.getContext();
+  // The enclosing test_rec types, outermost first, and their cyclic parses.
+  std::vector<TestRecursiveType> open;
+  std::vector<AsmParser::CyclicParseReset> inProgress;
+  Type body;
+  while (true) {
+    std::string_view name;
+    if (parser.parseLess() || parser.parseKeyword(&name))
+      return Type();
+    TestRecursiveType rec = TestRecursiveType::get(ctx, name);
+    FailureOr<AsmParser::CyclicParseReset> cyclic = parser.tryStartCyclicParse(rec);
+    // Within its own body, only the name.
+    if (failed(cyclic)) {
+      if (parser.parseGreater())
+        return Type();
+      body = rec;
+      break;
+    }
+    if (parser.parseComma())
+      return Type();
+    open.push_back(rec);
+    inProgress.push_back(std::move(*cyclic));
+    std::string_view mnemonic;
+    if (parser.parseKeyword(&mnemonic))
+      return Type();
+    if (mnemonic == "test_rec")
+      continue;
+    if (!isKnownTypeMnemonic(mnemonic))
+      return (parser.emitError(parser.getNameLoc(), "unknown type!"), Type());
+    body = parseTestType(mnemonic, parser);
+    if (!body)
+      return Type();
+    break;
+  }
+  while (!open.empty()) {
+    TestRecursiveType rec = open.back();
+    // A body different from the one set before fails without a message.
+    if (parser.parseGreater() || failed(rec.setBody(body)))
+      return Type();
+    open.pop_back();
+    inProgress.pop_back();
+    body = rec;
+  }
+  return body;
+}
+
+/// `<name, body>` after `test_rec_alias`: the body is any type; inside the
+/// type of that name only `<name>`.
+static Type parseRecursiveAliasType(DialectAsmParser &parser) {
+  std::string_view name;
+  if (parser.parseLess() || parser.parseKeyword(&name))
+    return Type();
+  TestRecursiveAliasType rec = TestRecursiveAliasType::get(parser.getContext(), name);
+  FailureOr<AsmParser::CyclicParseReset> cyclic = parser.tryStartCyclicParse(rec);
+  if (failed(cyclic)) {
+    if (parser.parseGreater())
+      return Type();
+    return rec;
+  }
+  Type body;
+  if (parser.parseComma() || parser.parseType(body) || parser.parseGreater())
+    return Type();
+  rec.setBody(body);
+  return rec;
+}
+
+/// Prints a test type without prefix, or any other type in full.
+static void printTestTypeOrType(Type type, DialectAsmPrinter &printer) {
+  if (!type) {
+    printer.getStream() << "<<NULL TYPE>>";
+    return;
+  }
+  if (type.getDialect().getNamespace() == "test" && !isa<OpaqueType>(type))
+    printTestType(type, printer);
+  else
+    printer.printType(type);
+}
+
+/// `test_rec<name, body>`, `test_rec<name>` inside its own body; a chain of
+/// nested test_rec bodies is printed in a loop.
+static void printRecursiveType(TestRecursiveType rec, DialectAsmPrinter &printer) {
+  raw_ostream &os = printer.getStream();
+  std::vector<AsmPrinter::CyclicPrintReset> inProgress;
+  size_t levels = 0;
+  while (true) {
+    FailureOr<AsmPrinter::CyclicPrintReset> cyclic = printer.tryStartCyclicPrint(rec);
+    os << "test_rec<" << rec.getName();
+    ++levels;
+    if (failed(cyclic))
+      break;
+    inProgress.push_back(std::move(*cyclic));
+    os << ", ";
+    Type body = rec.getBody();
+    if (auto inner = dyn_cast_or_null<TestRecursiveType>(body)) {
+      rec = inner;
+      continue;
+    }
+    printTestTypeOrType(body, printer);
+    break;
+  }
+  for (size_t i = 0; i < levels; ++i)
+    os << '>';
+}
+
+static void printRecursiveAliasType(TestRecursiveAliasType rec, DialectAsmPrinter &printer) {
+  raw_ostream &os = printer.getStream();
+  FailureOr<AsmPrinter::CyclicPrintReset> cyclic = printer.tryStartCyclicPrint(rec);
+  os << "test_rec_alias<" << rec.getName();
+  if (succeeded(cyclic)) {
+    os << ", ";
+    if (Type body = rec.getBody())
+      printer.printType(body);
+    else
+      os << "<<NULL TYPE>>";
+  }
+  os << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// Type dispatch
+//===----------------------------------------------------------------------===//
+
 bool testdialect::isKnownTypeMnemonic(std::string_view mnemonic) {
-  return mnemonic == "smpla" || mnemonic == "int" || lookupDynamicDef(mnemonic);
+  return mnemonic == "smpla" || mnemonic == "int" || mnemonic == "test_type" || mnemonic == "i32" ||
+         mnemonic == "test_rec" || mnemonic == "test_rec_alias" || lookupDynamicDef(mnemonic);
+}
+
+/// Reads a bare identifier (`[a-zA-Z_][a-zA-Z0-9_$.]*`) at `pos` of `spec`.
+static std::string_view scanIdentifier(std::string_view spec, size_t &pos) {
+  auto isLetter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  size_t begin = pos;
+  if (pos < spec.size() && isLetter(spec[pos])) {
+    ++pos;
+    while (pos < spec.size() &&
+           (isLetter(spec[pos]) || (spec[pos] >= '0' && spec[pos] <= '9') || spec[pos] == '$' || spec[pos] == '.'))
+      ++pos;
+  }
+  return spec.substr(begin, pos - begin);
+}
+
+bool testdialect::isKnownTypeSpec(std::string_view mnemonic, std::string_view spec) {
+  if (!isKnownTypeMnemonic(mnemonic))
+    return false;
+  if (mnemonic != "test_rec")
+    return true;
+  // Follow the chain of test_rec bodies to the innermost one; anything
+  // unexpected is left for the parser to report.
+  auto skipSpace = [&](size_t &pos) {
+    while (pos < spec.size() && (spec[pos] == ' ' || spec[pos] == '\t' || spec[pos] == '\n' || spec[pos] == '\r'))
+      ++pos;
+  };
+  size_t pos = mnemonic.size();
+  while (true) {
+    skipSpace(pos);
+    if (pos >= spec.size() || spec[pos] != '<')
+      return true;
+    ++pos;
+    skipSpace(pos);
+    if (scanIdentifier(spec, pos).empty())
+      return true;
+    skipSpace(pos);
+    if (pos >= spec.size() || spec[pos] != ',')
+      return true;
+    ++pos;
+    skipSpace(pos);
+    std::string_view body = scanIdentifier(spec, pos);
+    if (body.empty())
+      return true;
+    if (body != "test_rec")
+      return isKnownTypeMnemonic(body);
+  }
 }
 
 Type testdialect::parseTestType(std::string_view mnemonic, DialectAsmParser &parser) {
@@ -164,6 +348,14 @@ Type testdialect::parseTestType(std::string_view mnemonic, DialectAsmParser &par
     return SimpleAType::get(parser.getContext());
   if (mnemonic == "int")
     return parseTestIntegerType(parser);
+  if (mnemonic == "test_type")
+    return TestType::get(parser.getContext());
+  if (mnemonic == "i32")
+    return TestI32Type::get(parser.getContext());
+  if (mnemonic == "test_rec")
+    return parseRecursiveType(parser);
+  if (mnemonic == "test_rec_alias")
+    return parseRecursiveAliasType(parser);
   if (const DynamicDef *def = lookupDynamicDef(mnemonic))
     return parseDynamic<TestDynamicType>(*def, parser, "type");
   return Type();
@@ -173,6 +365,22 @@ void testdialect::printTestType(Type type, DialectAsmPrinter &printer) {
   raw_ostream &os = printer.getStream();
   if (isa<SimpleAType>(type)) {
     os << "smpla";
+    return;
+  }
+  if (isa<TestType>(type)) {
+    os << "test_type";
+    return;
+  }
+  if (isa<TestI32Type>(type)) {
+    os << "i32";
+    return;
+  }
+  if (auto rec = dyn_cast<TestRecursiveType>(type)) {
+    printRecursiveType(rec, printer);
+    return;
+  }
+  if (auto rec = dyn_cast<TestRecursiveAliasType>(type)) {
+    printRecursiveAliasType(rec, printer);
     return;
   }
   if (auto intType = dyn_cast<TestIntegerType>(type)) {

@@ -12,6 +12,7 @@
 #include "lamina/IR/OpImplementation.h"
 #include "lamina/Support/Hashing.h"
 
+#include <atomic>
 #include <string_view>
 #include <tuple>
 
@@ -53,6 +54,80 @@ public:
   }
   unsigned getWidth() const { return getImpl()->width; }
   Signedness getSignedness() const { return Signedness(getImpl()->signedness); }
+};
+
+/// `!test.test_type` (TestType): a parameterless type.
+class TestType : public Type::TypeBase<TestType, Type, TypeStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.test_type";
+  static TestType get(MLIRContext *ctx) { return Base::get(ctx); }
+};
+
+/// `!test.i32` (TestI32Type): a parameterless type (with a custom bytecode
+/// encoding in mlir-opt; Lamina writes it as text).
+class TestI32Type : public Type::TypeBase<TestI32Type, Type, TypeStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.i32";
+  static TestI32Type get(MLIRContext *ctx) { return Base::get(ctx); }
+};
+
+//===----------------------------------------------------------------------===//
+// Recursive types
+//===----------------------------------------------------------------------===//
+
+/// Storage of the recursive types: uniqued by name, with a body set once
+/// after creation (the mutable part), which may contain the type itself.
+struct TestRecursiveTypeStorage : public TypeStorage {
+  using KeyTy = std::string_view;
+  explicit TestRecursiveTypeStorage(std::string_view name) : name(name) {}
+  bool operator==(const KeyTy &key) const { return key == name; }
+  static uint64_t hashKey(const KeyTy &key) { return hashValue(key); }
+  static TestRecursiveTypeStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<TestRecursiveTypeStorage>()) TestRecursiveTypeStorage(allocator.copyInto(key));
+  }
+  /// Sets the body; fails if a different one is set already.
+  LogicalResult mutate(StorageAllocator &, Type newBody) {
+    const void *old = body.load(std::memory_order_acquire);
+    if (old && old != newBody.getAsOpaquePointer())
+      return failure();
+    body.store(newBody.getAsOpaquePointer(), std::memory_order_release);
+    return success();
+  }
+  Type getBody() const { return Type::getFromOpaquePointer(body.load(std::memory_order_acquire)); }
+
+  std::string_view name;
+  /// The body type's opaque pointer (null until set); atomic because
+  /// threads parsing or printing in parallel may read it while another sets it.
+  std::atomic<const void *> body{nullptr};
+};
+
+/// `!test.test_rec<name, body>` (TestRecursiveType): a named type whose body
+/// is a test type written without its `!test.` prefix; inside its own body
+/// it is written `test_rec<name>`.
+class TestRecursiveType : public Type::TypeBase<TestRecursiveType, Type, TestRecursiveTypeStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.test_rec";
+  static TestRecursiveType get(MLIRContext *ctx, std::string_view name) { return Base::get(ctx, name); }
+  /// Fails if a different body was set before.
+  LogicalResult setBody(Type body) { return Base::mutate(body); }
+  Type getBody() const { return getImpl()->getBody(); }
+  std::string_view getName() const { return getImpl()->name; }
+};
+
+/// `!test.test_rec_alias<name, body>` (TestRecursiveAliasType): as
+/// test_rec, but the body is any type (written in full), and the dialect
+/// gives it its name as alias. A second, different body is ignored.
+class TestRecursiveAliasType : public Type::TypeBase<TestRecursiveAliasType, Type, TestRecursiveTypeStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.test_rec_alias";
+  static TestRecursiveAliasType get(MLIRContext *ctx, std::string_view name) { return Base::get(ctx, name); }
+  void setBody(Type body) { (void)Base::mutate(body); }
+  Type getBody() const { return getImpl()->getBody(); }
+  std::string_view getName() const { return getImpl()->name; }
 };
 
 //===----------------------------------------------------------------------===//
@@ -235,6 +310,10 @@ public:
 /// diagnostic on error. Only for mnemonics `isKnownTypeMnemonic` accepts.
 Type parseTestType(std::string_view mnemonic, DialectAsmParser &parser);
 bool isKnownTypeMnemonic(std::string_view mnemonic);
+/// Whether Lamina implements the type `spec` (the full symbol, without
+/// `!test.`) whose leading mnemonic is `mnemonic`: a known mnemonic, and for
+/// test_rec, a known innermost body (otherwise the type is kept verbatim).
+bool isKnownTypeSpec(std::string_view mnemonic, std::string_view spec);
 /// Prints a type of this file without the `!test.` prefix.
 void printTestType(Type type, DialectAsmPrinter &printer);
 

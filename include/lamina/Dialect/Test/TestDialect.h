@@ -30,7 +30,8 @@ public:
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
 
   /// Aliases of TestOpAsmInterface: `alias_test:*` strings, tuples of
-  /// `!test.smpla`, `!test.int<unsigned, 8>`.
+  /// `!test.smpla`, `!test.int<unsigned, 8>`, `!testrec` for the test_rec
+  /// type named type_to_alias, every test_rec_alias type by its name.
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override;
   AliasResult getAlias(Type type, raw_ostream &os) const override;
   bool hasAliasHooks() const override { return true; }
