@@ -100,7 +100,8 @@ MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx)
            testdialect::TestType, testdialect::TestI32Type, testdialect::TestRecursiveType,
            testdialect::TestRecursiveAliasType>();
   addAttributes<testdialect::ConditionalAliasAttr, testdialect::TestDynamicAttr, testdialect::TestI64ElementsAttr,
-                testdialect::TestExternElementsAttr>();
+                testdialect::TestExternElementsAttr, testdialect::CustomFloatAttr,
+                testdialect::SubElementsAccessAttr, testdialect::AttrParamsAttr>();
   registerOps();
 }
 

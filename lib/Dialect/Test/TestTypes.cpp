@@ -13,6 +13,10 @@
 //                                        case accepted; N > 8 fails without a
 //                                        message (its verifier emits none)
 //   #test.conditional_alias<value>       a string: keyword, string or alias
+//   #test.custom_float<"float" : 2.0>    TestCustomFloatAttr: "float", "double"
+//                                        or "fp80" and a literal of that float
+//   #test.sub_elements_access<a, b, c>   TestSubElementsAccessAttr
+//   #test.attr_params<v0, v1>            TestAttrParamsAttr: two ints
 //   #test.i64_elements<[1, 2]> : T       TestI64ElementsAttr: rank-1 i64 shaped
 //                                        type T, as many values as elements
 //   #test.e1di64_elements<key> : T       TestExtern1DI64ElementsAttr: shaped T
@@ -415,6 +419,56 @@ static Attribute parseConditionalAlias(DialectAsmParser &parser) {
   return ConditionalAliasAttr::get(value);
 }
 
+/// `<"float" : 2.0>` (TestCustomFloatAttr's custom<CustomFloatAttr>): the
+/// string names the float semantics.
+static Attribute parseCustomFloat(DialectAsmParser &parser) {
+  std::string typeStr;
+  if (parser.parseLess() || parser.parseString(&typeStr) || parser.parseColon())
+    return Attribute();
+  const FltSemantics *semantics;
+  if (typeStr == "float")
+    semantics = &APFloat::IEEEsingle();
+  else if (typeStr == "double")
+    semantics = &APFloat::IEEEdouble();
+  else if (typeStr == "fp80")
+    semantics = &APFloat::x87DoubleExtended();
+  else
+    return (parser.emitError(parser.getCurrentLocation(), "unknown float type, expected 'float', 'double' or 'fp80'"),
+            Attribute());
+  APFloat value(0.0);
+  if (parser.parseFloat(*semantics, value) || parser.parseGreater())
+    return Attribute();
+  return CustomFloatAttr::get(StringAttr::get(parser.getContext(), typeStr), value);
+}
+
+/// `<a, b, c>` (TestSubElementsAccessAttr::parse).
+static Attribute parseSubElementsAccess(DialectAsmParser &parser) {
+  Attribute first, second, third;
+  if (parser.parseLess() || parser.parseAttribute(first) || parser.parseComma() || parser.parseAttribute(second) ||
+      parser.parseComma() || parser.parseAttribute(third) || parser.parseGreater())
+    return Attribute();
+  return SubElementsAccessAttr::get(parser.getContext(), first, second, third);
+}
+
+/// `<v0, v1>` (TestAttrParamsAttr, assembly format `<` $v0 `,` $v1 `>`).
+static Attribute parseAttrParams(DialectAsmParser &parser) {
+  int values[2];
+  static constexpr std::string_view names[] = {"v0", "v1"};
+  if (parser.parseLess())
+    return Attribute();
+  for (int i = 0; i < 2; ++i) {
+    if (i && parser.parseComma())
+      return Attribute();
+    if (parser.parseInteger(values[i]))
+      return (parser.emitError(parser.getCurrentLocation())
+                  << "failed to parse TestAttrParams parameter '" << names[i] << "' which is to be a `int`",
+              Attribute());
+  }
+  if (parser.parseGreater())
+    return Attribute();
+  return AttrParamsAttr::get(parser.getContext(), values[0], values[1]);
+}
+
 //===----------------------------------------------------------------------===//
 // Elements attributes
 //===----------------------------------------------------------------------===//
@@ -509,6 +563,7 @@ static Attribute parseExternElements(DialectAsmParser &parser, Type type) {
 
 bool testdialect::isKnownAttrMnemonic(std::string_view mnemonic) {
   return mnemonic == "conditional_alias" || mnemonic == "i64_elements" || mnemonic == "e1di64_elements" ||
+         mnemonic == "custom_float" || mnemonic == "sub_elements_access" || mnemonic == "attr_params" ||
          lookupDynamicDef(mnemonic);
 }
 
@@ -519,6 +574,12 @@ Attribute testdialect::parseTestAttribute(std::string_view mnemonic, DialectAsmP
     return parseI64Elements(parser, type);
   if (mnemonic == "e1di64_elements")
     return parseExternElements(parser, type);
+  if (mnemonic == "custom_float")
+    return parseCustomFloat(parser);
+  if (mnemonic == "sub_elements_access")
+    return parseSubElementsAccess(parser);
+  if (mnemonic == "attr_params")
+    return parseAttrParams(parser);
   if (const DynamicDef *def = lookupDynamicDef(mnemonic))
     return parseDynamic<TestDynamicAttr>(*def, parser, "attribute");
   return Attribute();
@@ -531,6 +592,28 @@ void testdialect::printTestAttribute(Attribute attr, DialectAsmPrinter &printer)
     if (failed(printer.printAlias(cond.getValue())))
       printer.printKeywordOrString(cond.getValue().getValue());
     os << '>';
+    return;
+  }
+  if (auto f = dyn_cast<CustomFloatAttr>(attr)) {
+    os << "custom_float<";
+    printer.printAttribute(f.getTypeStr());
+    os << " : ";
+    printer.printFloat(f.getValue());
+    os << '>';
+    return;
+  }
+  if (auto sub = dyn_cast<SubElementsAccessAttr>(attr)) {
+    os << "sub_elements_access<";
+    printer.printAttribute(sub.getFirst());
+    os << ", ";
+    printer.printAttribute(sub.getSecond());
+    os << ", ";
+    printer.printAttribute(sub.getThird());
+    os << '>';
+    return;
+  }
+  if (auto params = dyn_cast<AttrParamsAttr>(attr)) {
+    os << "attr_params<" << params.getV0() << ", " << params.getV1() << '>';
     return;
   }
   if (auto dyn = dyn_cast<TestDynamicAttr>(attr)) {

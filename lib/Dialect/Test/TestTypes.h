@@ -159,6 +159,95 @@ public:
   }
 };
 
+/// Storage of TestCustomFloatAttr: the type name string and the value.
+struct CustomFloatAttrStorage : public AttributeStorage {
+  using KeyTy = std::pair<Attribute, APFloat>;
+  CustomFloatAttrStorage(Attribute typeStr, APFloat value) : typeStr(typeStr), value(std::move(value)) {}
+  bool operator==(const KeyTy &key) const { return key.first == typeStr && key.second.bitwiseIsEqual(value); }
+  static uint64_t hashKey(const KeyTy &key) {
+    return hashCombineRaw(hashValue(key.first.getAsOpaquePointer()), key.second.hash());
+  }
+  static CustomFloatAttrStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<CustomFloatAttrStorage>()) CustomFloatAttrStorage(key.first, key.second);
+  }
+  Attribute typeStr;
+  APFloat value;
+};
+
+/// `#test.custom_float<"float" : 2.0>` (TestCustomFloatAttr): a float of the
+/// semantics the string names ("float", "double" or "fp80").
+class CustomFloatAttr : public Attribute::AttrBase<CustomFloatAttr, Attribute, CustomFloatAttrStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.custom_float";
+  static CustomFloatAttr get(StringAttr typeStr, const APFloat &value) {
+    return Base::get(typeStr.getContext(), CustomFloatAttrStorage::KeyTy(Attribute(typeStr), value));
+  }
+  StringAttr getTypeStr() const { return cast<StringAttr>(getImpl()->typeStr); }
+  const APFloat &getValue() const { return getImpl()->value; }
+  void walkImmediateSubElements(function_ref<void(Attribute)> walkAttrs, function_ref<void(Type)>) const {
+    walkAttrs(getImpl()->typeStr);
+  }
+};
+
+/// Storage of TestSubElementsAccessAttr: three attributes.
+struct SubElementsAccessAttrStorage : public AttributeStorage {
+  using KeyTy = std::tuple<Attribute, Attribute, Attribute>;
+  explicit SubElementsAccessAttrStorage(const KeyTy &key) : elements(key) {}
+  bool operator==(const KeyTy &key) const { return key == elements; }
+  static uint64_t hashKey(const KeyTy &key) {
+    return hash_combine(std::get<0>(key).getAsOpaquePointer(), std::get<1>(key).getAsOpaquePointer(),
+                        std::get<2>(key).getAsOpaquePointer());
+  }
+  static SubElementsAccessAttrStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<SubElementsAccessAttrStorage>()) SubElementsAccessAttrStorage(key);
+  }
+  KeyTy elements;
+};
+
+/// `#test.sub_elements_access<a, b, c>` (TestSubElementsAccessAttr): three
+/// attributes.
+class SubElementsAccessAttr
+    : public Attribute::AttrBase<SubElementsAccessAttr, Attribute, SubElementsAccessAttrStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.sub_elements_access";
+  static SubElementsAccessAttr get(MLIRContext *ctx, Attribute first, Attribute second, Attribute third) {
+    return Base::get(ctx, SubElementsAccessAttrStorage::KeyTy(first, second, third));
+  }
+  Attribute getFirst() const { return std::get<0>(getImpl()->elements); }
+  Attribute getSecond() const { return std::get<1>(getImpl()->elements); }
+  Attribute getThird() const { return std::get<2>(getImpl()->elements); }
+  void walkImmediateSubElements(function_ref<void(Attribute)> walkAttrs, function_ref<void(Type)>) const {
+    walkAttrs(getFirst());
+    walkAttrs(getSecond());
+    walkAttrs(getThird());
+  }
+};
+
+/// Storage of TestAttrParamsAttr: two ints.
+struct AttrParamsAttrStorage : public AttributeStorage {
+  using KeyTy = std::pair<int, int>;
+  explicit AttrParamsAttrStorage(const KeyTy &key) : v0(key.first), v1(key.second) {}
+  bool operator==(const KeyTy &key) const { return key == KeyTy(v0, v1); }
+  static uint64_t hashKey(const KeyTy &key) { return hash_combine(key.first, key.second); }
+  static AttrParamsAttrStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<AttrParamsAttrStorage>()) AttrParamsAttrStorage(key);
+  }
+  int v0, v1;
+};
+
+/// `#test.attr_params<v0, v1>` (TestAttrParamsAttr): two C++ ints (with a
+/// custom bytecode encoding in mlir-opt; Lamina writes it as text).
+class AttrParamsAttr : public Attribute::AttrBase<AttrParamsAttr, Attribute, AttrParamsAttrStorage> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.attr_params";
+  static AttrParamsAttr get(MLIRContext *ctx, int v0, int v1) { return Base::get(ctx, std::pair<int, int>(v0, v1)); }
+  int getV0() const { return getImpl()->v0; }
+  int getV1() const { return getImpl()->v1; }
+};
+
 //===----------------------------------------------------------------------===//
 // Elements attributes
 //===----------------------------------------------------------------------===//
