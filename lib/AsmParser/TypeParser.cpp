@@ -2,6 +2,7 @@
 #include "AsmParserImpl.h"
 #include "Parser.h"
 
+#include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Dialect.h"
 
 #include <limits>
@@ -442,8 +443,43 @@ public:
   CustomDialectAsmParser(std::string_view fullSpec, Parser &parser)
       : AsmParserImpl<DialectAsmParser>(parser.getToken().getLoc(), parser), fullSpec(fullSpec) {}
   std::string_view getFullSymbolSpec() const override { return fullSpec; }
+  Attribute lookupAttributeAlias(std::string_view name) const override {
+    auto &aliases = parser.state.symbols.attributeAliasDefinitions;
+    auto it = aliases.find(std::string(name));
+    return it == aliases.end() ? Attribute() : it->second;
+  }
+  Type lookupTypeAlias(std::string_view name) const override {
+    auto &aliases = parser.state.symbols.typeAliasDefinitions;
+    auto it = aliases.find(std::string(name));
+    return it == aliases.end() ? Type() : it->second;
+  }
+  Type parseNestedType(std::string_view text, size_t &numRead) override {
+    return parseNested<Type>(text, numRead, [](Parser &p) { return p.parseType(); });
+  }
+  Attribute parseNestedAttribute(std::string_view text, size_t &numRead) override {
+    return parseNested<Attribute>(text, numRead, [](Parser &p) { return p.parseAttribute(); });
+  }
 
 private:
+  /// A parser over a copy of `text` sharing this file's symbols and nesting
+  /// depth (so nesting stays bounded overall).
+  template <typename T> T parseNested(std::string_view text, size_t &numRead, function_ref<T(Parser &)> fn) {
+    ScopedDiagnosticSuppression quiet;
+    ParserConfig config = parser.state.config;
+    config.setTentative(true);
+    SourceMgr sourceMgr;
+    unsigned bufferID = sourceMgr.addNewSourceBuffer(MemoryBuffer::getMemBufferCopy(text, "nested"));
+    const char *bufferStart = sourceMgr.getMemoryBuffer(bufferID)->getBufferStart();
+    ParserState state(sourceMgr, bufferID, config, parser.state.symbols);
+    state.nestingDepth = parser.state.nestingDepth;
+    Parser nested(state);
+    T result = fn(nested);
+    if (!result || nested.getToken().is(Token::error))
+      return T();
+    numRead = size_t(nested.getToken().getLoc().getPointer() - bufferStart);
+    return result;
+  }
+
   std::string_view fullSpec;
 };
 

@@ -656,6 +656,17 @@ public:
   ~DialectAsmParser() override;
   /// The full text of the dialect symbol being parsed (after `#ns.`/`!ns.`).
   virtual std::string_view getFullSymbolSpec() const = 0;
+  /// What the alias `#name` / `!name` (without its sigil) defined so far in
+  /// the file stands for; null if none. For dialects that keep text they do
+  /// not understand, to find the attributes and types it refers to.
+  virtual Attribute lookupAttributeAlias(std::string_view name) const = 0;
+  virtual Type lookupTypeAlias(std::string_view name) const = 0;
+  /// Parses a type / attribute at the start of `text` (a piece of the
+  /// symbol being parsed) on its own, with the file's aliases, without
+  /// diagnostics and without leaving anything to redo (a tentative parse);
+  /// sets `numRead` to the characters it took. Null if it does not parse.
+  virtual Type parseNestedType(std::string_view text, size_t &numRead) = 0;
+  virtual Attribute parseNestedAttribute(std::string_view text, size_t &numRead) = 0;
 };
 
 } // namespace lamina

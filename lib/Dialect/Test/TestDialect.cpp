@@ -5,6 +5,10 @@
 // OpaqueType/OpaqueAttr of the `test` namespace holding its text, which the
 // printer writes back verbatim and the bytecode writer writes as text, just
 // as when the dialect was not loaded at all. Unknown operations are allowed.
+// When such text contains alias references, dialect types and attributes,
+// affine maps/sets or tuples, it becomes a TestVerbatimType/Attr instead,
+// which keeps those elements (parsed on their own) and prints them as the
+// printer prints them (aliases included), the rest of the text as written.
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
@@ -98,10 +102,10 @@ MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx)
   allowUnknownTypes();
   addTypes<testdialect::SimpleAType, testdialect::TestIntegerType, testdialect::TestDynamicType,
            testdialect::TestType, testdialect::TestI32Type, testdialect::TestRecursiveType,
-           testdialect::TestRecursiveAliasType>();
+           testdialect::TestRecursiveAliasType, testdialect::TestVerbatimType>();
   addAttributes<testdialect::ConditionalAliasAttr, testdialect::TestDynamicAttr, testdialect::TestI64ElementsAttr,
                 testdialect::TestExternElementsAttr, testdialect::CustomFloatAttr,
-                testdialect::SubElementsAccessAttr, testdialect::AttrParamsAttr>();
+                testdialect::SubElementsAccessAttr, testdialect::AttrParamsAttr, testdialect::TestVerbatimAttr>();
   registerOps();
 }
 
@@ -135,6 +139,10 @@ Type MLIRTestDialect::parseType(DialectAsmParser &parser) const {
   std::string_view mnemonic = leadingMnemonic(spec);
   if (testdialect::isKnownTypeSpec(mnemonic, spec) && consumeMnemonic(parser, mnemonic))
     return testdialect::parseTestType(mnemonic, parser);
+  std::vector<testdialect::VerbatimRef> refs;
+  testdialect::findVerbatimRefs(spec, parser, refs);
+  if (!refs.empty())
+    return testdialect::TestVerbatimType::get(getContext(), spec, refs);
   return OpaqueType::get(StringAttr::get(getContext(), getNamespace()), spec);
 }
 
@@ -148,6 +156,12 @@ Attribute MLIRTestDialect::parseAttribute(DialectAsmParser &parser, Type type) c
   std::string_view mnemonic = leadingMnemonic(spec);
   if (testdialect::isKnownAttrMnemonic(mnemonic) && consumeMnemonic(parser, mnemonic))
     return testdialect::parseTestAttribute(mnemonic, parser, type);
+  if (!type) {
+    std::vector<testdialect::VerbatimRef> refs;
+    testdialect::findVerbatimRefs(spec, parser, refs);
+    if (!refs.empty())
+      return testdialect::TestVerbatimAttr::get(getContext(), spec, refs);
+  }
   return OpaqueAttr::get(StringAttr::get(getContext(), getNamespace()), spec,
                          type ? type : Type(NoneType::get(getContext())));
 }

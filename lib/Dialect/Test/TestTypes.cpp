@@ -387,6 +387,10 @@ void testdialect::printTestType(Type type, DialectAsmPrinter &printer) {
     printRecursiveAliasType(rec, printer);
     return;
   }
+  if (auto verbatim = dyn_cast<TestVerbatimType>(type)) {
+    printVerbatim(verbatim.getSpec(), verbatim.getRefs(), printer);
+    return;
+  }
   if (auto intType = dyn_cast<TestIntegerType>(type)) {
     static constexpr std::string_view names[] = {"none", "signed", "unsigned"};
     os << "int<" << names[intType.getSignedness()] << ", " << intType.getWidth() << '>';
@@ -612,6 +616,10 @@ void testdialect::printTestAttribute(Attribute attr, DialectAsmPrinter &printer)
     os << '>';
     return;
   }
+  if (auto verbatim = dyn_cast<TestVerbatimAttr>(attr)) {
+    printVerbatim(verbatim.getSpec(), verbatim.getRefs(), printer);
+    return;
+  }
   if (auto params = dyn_cast<AttrParamsAttr>(attr)) {
     os << "attr_params<" << params.getV0() << ", " << params.getV1() << '>';
     return;
@@ -638,4 +646,104 @@ void testdialect::printTestAttribute(Attribute attr, DialectAsmPrinter &printer)
     os << '>';
     return;
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Verbatim types and attributes
+//===----------------------------------------------------------------------===//
+
+/// How many findVerbatimRefs calls are active on this thread: nested
+/// elements are parsed only a few levels down (each level parses the next
+/// one again, so unbounded nesting would cost quadratic time).
+static thread_local unsigned verbatimScanDepth = 0;
+static constexpr unsigned kMaxVerbatimScanDepth = 16;
+
+void testdialect::findVerbatimRefs(std::string_view spec, DialectAsmParser &parser, std::vector<VerbatimRef> &refs) {
+  auto isIdChar = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+           c == '.' || c == '-';
+  };
+  bool parseNested = verbatimScanDepth < kMaxVerbatimScanDepth;
+  ++verbatimScanDepth;
+  // Records what a nested parse of the element at `begin` gives, if it parses.
+  auto tryNested = [&](size_t begin, bool isType) -> size_t {
+    if (!parseNested)
+      return 0;
+    std::string_view text = spec.substr(begin);
+    size_t numRead = 0;
+    const void *value = isType ? parser.parseNestedType(text, numRead).getAsOpaquePointer()
+                               : parser.parseNestedAttribute(text, numRead).getAsOpaquePointer();
+    while (numRead && (text[numRead - 1] == ' ' || text[numRead - 1] == '\n' || text[numRead - 1] == '\t' ||
+                       text[numRead - 1] == '\r'))
+      --numRead;
+    if (!value || !numRead)
+      return 0;
+    refs.push_back(VerbatimRef{uint32_t(begin), uint32_t(numRead), value, isType});
+    return numRead;
+  };
+  size_t pos = 0;
+  while (pos < spec.size()) {
+    char c = spec[pos];
+    if (c == '"') {
+      // Skip the string literal (escapes included).
+      for (++pos; pos < spec.size() && spec[pos] != '"'; ++pos)
+        if (spec[pos] == '\\')
+          ++pos;
+      ++pos;
+      continue;
+    }
+    bool atBoundary = pos == 0 || !isIdChar(spec[pos - 1]);
+    if (c != '!' && c != '#') {
+      if (!atBoundary || !isIdChar(c)) {
+        ++pos;
+        continue;
+      }
+      // A keyword: builtin attributes and types that may get aliases.
+      size_t begin = pos;
+      while (pos < spec.size() && isIdChar(spec[pos]))
+        ++pos;
+      std::string_view word = spec.substr(begin, pos - begin);
+      if (pos < spec.size() && spec[pos] == '<') {
+        size_t n = 0;
+        if (word == "affine_map" || word == "affine_set")
+          n = tryNested(begin, /*isType=*/false);
+        else if (word == "tuple")
+          n = tryNested(begin, /*isType=*/true);
+        if (n)
+          pos = begin + n;
+      }
+      continue;
+    }
+    size_t begin = pos++;
+    while (pos < spec.size() && isIdChar(spec[pos]))
+      ++pos;
+    std::string_view name = spec.substr(begin + 1, pos - begin - 1);
+    if (name.empty())
+      continue;
+    // A dialect symbol (`!test.int<...>`, `#test<...>`): parsed on its own.
+    if (name.find('.') != std::string_view::npos || (pos < spec.size() && spec[pos] == '<')) {
+      if (size_t n = tryNested(begin, c == '!'))
+        pos = begin + n;
+      continue;
+    }
+    const void *value = c == '!' ? parser.lookupTypeAlias(name).getAsOpaquePointer()
+                                 : parser.lookupAttributeAlias(name).getAsOpaquePointer();
+    if (value)
+      refs.push_back(VerbatimRef{uint32_t(begin), uint32_t(pos - begin), value, c == '!'});
+  }
+  --verbatimScanDepth;
+}
+
+void testdialect::printVerbatim(std::string_view spec, ArrayRef<VerbatimRef> refs, DialectAsmPrinter &printer) {
+  raw_ostream &os = printer.getStream();
+  size_t pos = 0;
+  for (const VerbatimRef &ref : refs) {
+    os << spec.substr(pos, ref.offset - pos);
+    if (ref.isType)
+      printer.printType(Type::getFromOpaquePointer(ref.value));
+    else
+      printer.printAttribute(Attribute::getFromOpaquePointer(ref.value));
+    pos = ref.offset + ref.length;
+  }
+  os << spec.substr(pos);
 }

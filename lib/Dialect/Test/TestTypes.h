@@ -392,6 +392,83 @@ public:
 };
 
 //===----------------------------------------------------------------------===//
+// Verbatim types and attributes with alias references
+//===----------------------------------------------------------------------===//
+
+/// An alias reference (`!name`, `#name`) inside text kept verbatim: where it
+/// is in the text and the type or attribute it stands for.
+struct VerbatimRef {
+  uint32_t offset;
+  uint32_t length;
+  const void *value;
+  bool isType;
+  bool operator==(const VerbatimRef &o) const {
+    return offset == o.offset && length == o.length && value == o.value && isType == o.isType;
+  }
+};
+
+/// Storage of the verbatim types and attributes: the text and its alias
+/// references, in text order.
+template <typename BaseStorage> struct VerbatimStorage : public BaseStorage {
+  using KeyTy = std::pair<std::string_view, ArrayRef<VerbatimRef>>;
+  VerbatimStorage(std::string_view spec, ArrayRef<VerbatimRef> refs) : spec(spec), refs(refs) {}
+  bool operator==(const KeyTy &key) const {
+    if (key.first != spec || key.second.size() != refs.size())
+      return false;
+    for (size_t i = 0; i < refs.size(); ++i)
+      if (!(key.second[i] == refs[i]))
+        return false;
+    return true;
+  }
+  static uint64_t hashKey(const KeyTy &key) {
+    uint64_t h = hashValue(key.first);
+    for (const VerbatimRef &r : key.second)
+      h = hash_combine(h, r.offset, r.value);
+    return h;
+  }
+  static VerbatimStorage *construct(StorageAllocator &allocator, const KeyTy &key) {
+    return new (allocator.allocate<VerbatimStorage>())
+        VerbatimStorage(allocator.copyInto(key.first), allocator.copyInto(key.second));
+  }
+  std::string_view spec;
+  ArrayRef<VerbatimRef> refs;
+};
+
+/// A `!test.` type Lamina does not implement whose text refers to aliases
+/// (`!test.cmpnd_a<1, !test_ui8, [5]>`): kept verbatim like the other
+/// unknown ones (OpaqueType), but printed with each reference printed as
+/// the type or attribute it stands for, so alias definitions are kept and
+/// text without aliases (bytecode) is complete.
+class TestVerbatimType : public Type::TypeBase<TestVerbatimType, Type, VerbatimStorage<TypeStorage>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.verbatim";
+  static TestVerbatimType get(MLIRContext *ctx, std::string_view spec, ArrayRef<VerbatimRef> refs) {
+    return Base::get(ctx, VerbatimStorage<TypeStorage>::KeyTy(spec, refs));
+  }
+  std::string_view getSpec() const { return getImpl()->spec; }
+  ArrayRef<VerbatimRef> getRefs() const { return getImpl()->refs; }
+};
+
+/// The same for `#test.` attributes (without a trailing type).
+class TestVerbatimAttr : public Attribute::AttrBase<TestVerbatimAttr, Attribute, VerbatimStorage<AttributeStorage>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "test.verbatim";
+  static TestVerbatimAttr get(MLIRContext *ctx, std::string_view spec, ArrayRef<VerbatimRef> refs) {
+    return Base::get(ctx, VerbatimStorage<AttributeStorage>::KeyTy(spec, refs));
+  }
+  std::string_view getSpec() const { return getImpl()->spec; }
+  ArrayRef<VerbatimRef> getRefs() const { return getImpl()->refs; }
+};
+
+/// The alias references in `spec` (outside string literals) that `parser`
+/// knows, in text order.
+void findVerbatimRefs(std::string_view spec, DialectAsmParser &parser, std::vector<VerbatimRef> &refs);
+/// Prints `spec` with its references printed through `printer`.
+void printVerbatim(std::string_view spec, ArrayRef<VerbatimRef> refs, DialectAsmPrinter &printer);
+
+//===----------------------------------------------------------------------===//
 // Parsing and printing (TestTypes.cpp)
 //===----------------------------------------------------------------------===//
 
