@@ -823,7 +823,7 @@ ParseResult OperationParser::registerResults(Operation *op, ArrayRef<ResultRecor
     return emitError(loc, "cannot name an operation with no results");
   if (numExpected != op->getNumResults())
     return emitError(loc, "operation defines ") << op->getNumResults() << " results but was provided "
-                                                 << unsigned(numExpected) << " to bind";
+                                                 << uint64_t(numExpected) << " to bind";
   unsigned opResI = 0;
   for (const ResultRecord &res : resultIDs)
     for (unsigned sub = 0; sub < res.count; ++sub)

@@ -43,3 +43,7 @@
 // -----
 // CHECK: parse-errors.mlir:[[@LINE+1]]:40: error: expected a 64-bit signed integer or '?'
 "t.a"() : () -> memref<4xf32, strided<[true]>>
+// -----
+// Result counts add up in 64 bits.
+// CHECK: parse-errors.mlir:[[@LINE+1]]:1: error: operation defines 1 results but was provided 9223372036854775808 to bind
+%a, %b:9223372036854775807 = "t.a"() : () -> i32

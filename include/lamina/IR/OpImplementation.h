@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -412,8 +413,11 @@ public:
     // types too, so `-1` is the largest value), and rejected if that,
     // converted back to the parsed width, is not the parsed value.
     static_assert(sizeof(IntT) <= 8, "integers of at most 64 bits");
+    // The check extends the value as its type does (a signed type takes
+    // INT64_MIN, an unsigned one rejects a negative value of more than 64
+    // bits).
     IntT value = IntT(v.sextOrTrunc(sizeof(IntT) * 8).getZExtValue());
-    if (APInt(v.getBitWidth(), uint64_t(value)) != v)
+    if (APInt(v.getBitWidth(), uint64_t(value), std::is_signed_v<IntT>) != v)
       return ParseResult(emitError(loc, "integer value too large"));
     result = value;
     return ParseResult(success());

@@ -243,19 +243,22 @@ ParseResult scf::parseForOp(OpAsmParser &parser, OperationState &result) {
     return failure();
 
   regionArgs.front().type = type;
-  if (parser.resolveOperand(lb, type, result.operands) || parser.resolveOperand(ub, type, result.operands) ||
-      parser.resolveOperand(step, type, result.operands))
-    return failure();
-  for (size_t i = 0; i < operands.size(); ++i) {
+  for (size_t i = 0; i < operands.size(); ++i)
     regionArgs[i + 1].type = result.types[i];
-    if (parser.resolveOperand(operands[i], result.types[i], result.operands))
-      return failure();
-  }
 
   Region *body = result.addRegion();
   if (parser.parseRegion(*body, regionArgs))
     return failure();
   ensureTerminator(*body, result.location, "scf.yield");
+
+  // Operands are resolved after the body, as in MLIR (which diagnoses
+  // operands defined inside it that way): errors in the body come first.
+  if (parser.resolveOperand(lb, type, result.operands) || parser.resolveOperand(ub, type, result.operands) ||
+      parser.resolveOperand(step, type, result.operands))
+    return failure();
+  for (size_t i = 0; i < operands.size(); ++i)
+    if (parser.resolveOperand(operands[i], result.types[i], result.operands))
+      return failure();
   if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
   dropMistypedInherentAttr(result.attributes, "unsignedCmp", isUnitAttr);

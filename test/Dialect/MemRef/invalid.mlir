@@ -266,3 +266,22 @@ func.func @prefetch_rw(%m: memref<10xf32>, %i: index) {
   %0 = memref.alloca() : memref<1xf32>
   "test.end"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// Integers of custom formats parsed as int64_t take INT64_MIN (which is the
+// dynamic marker here) and -INT64_MAX.
+func.func @f(%arg0 : memref<20x42xf32>) {
+  // expected-error@+1 {{expected sizes to be non-negative, but got -9223372036854775807}}
+  %0 = memref.subview %arg0[0, 0] [-9223372036854775807, 42] [1, 1] : memref<20x42xf32> to memref<20x42xf32, strided<[42, 1]>>
+  return
+}
+
+// -----
+
+func.func @f(%arg0 : memref<20x42xf32>) {
+  // expected-error@+2 {{integer value too large}}
+  // expected-error@+1 {{expected SSA value or integer}}
+  %0 = memref.subview %arg0[0, 0] [9223372036854775808, 42] [1, 1] : memref<20x42xf32> to memref<20x42xf32, strided<[42, 1]>>
+  return
+}

@@ -308,3 +308,17 @@ func.func @f(%x: f32, %i: index) {
   }
   return
 }
+
+// -----
+
+// scf.for resolves its bounds and initial values after its body, so errors
+// in the body are reported first.
+// expected-note@+1 {{prior use here}}
+func.func @f(%lb: index, %ub: i64, %x: f32) {
+  %r = scf.for %i = %lb to %lb step %lb iter_args(%a = %ub) -> (f32) {
+    // expected-error@+1 {{use of value '%x' expects different type than prior uses: 'i32' vs 'f32'}}
+    %0 = arith.addi %x, %x : i32
+    scf.yield %a : f32
+  }
+  return
+}
