@@ -2,7 +2,8 @@
 """Differential fuzzing of lamina-opt against mlir-opt.
 
 Takes valid inputs (the conformance corpus, or files), applies a few random
-byte-level mutations (delete, insert a syntax character, copy a character),
+byte-level mutations (delete, insert a syntax character, copy a character) or,
+with --mode tokens, replaces numbers and builtin types by edge values,
 runs both tools with the same flags and reports every input where the exit
 status, the output or the first line of the diagnostics differ. Mismatches are
 written to --out for inspection (`--show` prints the two first error lines).
@@ -13,9 +14,17 @@ written to --out for inspection (`--show` prints the two first error lines).
 Not a pass/fail test: both tools may legitimately differ where Lamina lacks a
 dialect; use it to find wording, location and acceptance differences.
 """
-import argparse, glob, json, os, random, subprocess, sys
+import argparse, glob, json, os, random, re, subprocess, sys
 
 CHARS = '(){}<>[]:,%"\n -0x#!@^.=?'
+# Token mode: numbers and builtin types replaced by edge values.
+NUMBERS = ['0', '-1', '1', '2147483647', '2147483648', '-9223372036854775808', '9223372036854775807',
+           '18446744073709551616', '0x7F', '0xFFFFFFFF', '1.5', '-0.0', '1e400', '0x7FC00000']
+TYPES = ['i0', 'i1', 'i64', 'si8', 'ui16', 'index', 'f16', 'bf16', 'f32', 'f64', 'f80', 'f128', 'tf32',
+         'f8E4M3FN', 'f4E2M1FN', 'complex<f32>', 'none', 'tensor<?xf32>', 'memref<2xi8>', 'vector<[4]xi1>',
+         'tuple<>']
+TOKEN = re.compile(r'(?<![\w.%#@^!$])(-?\d+(\.\d+)?(e[+-]?\d+)?|0x[0-9a-fA-F]+)(?![\w.])'
+                   r'|\b(i\d+|si\d+|ui\d+|index|f16|bf16|f32|f64|f80|f128)\b')
 
 
 def corpus_inputs(pattern):
@@ -47,6 +56,16 @@ def mutate(text, rng):
     return ''.join(s)
 
 
+def mutate_tokens(text, rng):
+    for _ in range(rng.randint(1, 2)):
+        matches = list(TOKEN.finditer(text))
+        if not matches:
+            break
+        m = rng.choice(matches)
+        text = text[:m.start()] + rng.choice(NUMBERS if m.group(1) else TYPES) + text[m.end():]
+    return text
+
+
 def run(cmd, text, timeout):
     try:
         p = subprocess.run(cmd, input=text.encode(), capture_output=True, timeout=timeout)
@@ -66,6 +85,8 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--timeout', type=float, default=20)
     ap.add_argument('--out', default='/tmp/diff-fuzz')
+    ap.add_argument('--mode', choices=['bytes', 'tokens'], default='bytes',
+                    help='bytes: delete/insert/copy characters; tokens: replace numbers and types')
     args = ap.parse_args()
 
     inputs = [(f, open(f).read()) for f in args.file] if args.file else corpus_inputs(args.corpus)
@@ -82,7 +103,7 @@ def main():
     diffs = crashes = 0
     for n in range(args.runs):
         name, text = rng.choice(pieces)
-        text = mutate(text, rng)
+        text = mutate(text, rng) if args.mode == 'bytes' else mutate_tokens(text, rng)
         a = run([args.tool] + flags + ['-'], text, args.timeout)
         b = run([args.mlir_opt] + flags + ['-'], text, args.timeout)
         if a[0] not in (0, 1):
