@@ -47,3 +47,11 @@
 // Result counts add up in 64 bits.
 // CHECK: parse-errors.mlir:[[@LINE+1]]:1: error: operation defines 1 results but was provided 9223372036854775808 to bind
 %a, %b:9223372036854775807 = "t.a"() : () -> i32
+// -----
+// Tensors hold builtin scalars, complex, vectors, opaque types and types of
+// other dialects, not tuples.
+// CHECK: parse-errors.mlir:[[@LINE+1]]:24: error: invalid tensor element type
+"t.a"() : () -> tensor<tuple<i32>>
+// -----
+// CHECK: parse-errors.mlir:[[@LINE+1]]:17: error: failed to verify 'elementType': VectorElementTypeInterface instance
+"t.a"() : () -> vector<4xtuple<>>

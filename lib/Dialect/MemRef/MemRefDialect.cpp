@@ -86,11 +86,6 @@ ods::AttrConstraint confinedAttr(ods::AttrConstraint base, std::string_view suff
 
 int64_t intValue(Attribute a) { return cast<IntegerAttr>(a).getValue().getSExtValue(); }
 
-/// `ConfinedAttr<I64Attr, [IntMinValue<0>]>`.
-ods::AttrConstraint nonNegativeI64Attr() {
-  return confinedAttr(ods::IntAttr(64), " whose minimum value is 0", [](Attribute a) { return intValue(a) >= 0; });
-}
-
 /// `ConfinedAttr<I64Attr, [AllAttrOf<[IntPositive, IntPowerOf2]>]>`.
 ods::AttrConstraint positivePowerOf2I64Attr() {
   return confinedAttr(ods::IntAttr(64), " whose value is positive and whose value is a power of two > 0",
@@ -207,7 +202,7 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(AllocOp::getOperationName(), TypeID::get<AllocOp>())
       .variadicOperand("dynamicSizes", indices)
       .variadicOperand("symbolOperands", indices)
-      .optionalAttr("alignment", nonNegativeI64Attr())
+      .optionalAttr("alignment", positivePowerOf2I64Attr())
       .result("memref", ods::AnyMemRef())
       .traits({ods::AttrSizedOperandSegments(), ods::OpAsmOpInterface(), ods::MemoryEffects()})
       .format("`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
@@ -218,7 +213,7 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(ReallocOp::getOperationName(), TypeID::get<ReallocOp>())
       .operand("source", memRefRankOf({ods::AnyType()}, 1))
       .optionalOperand("dynamicResultSize", index)
-      .optionalAttr("alignment", nonNegativeI64Attr())
+      .optionalAttr("alignment", positivePowerOf2I64Attr())
       .result("", memRefRankOf({ods::AnyType()}, 1))
       .traits({ods::MemoryEffects()})
       .format("$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)")
@@ -228,7 +223,7 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(AllocaOp::getOperationName(), TypeID::get<AllocaOp>())
       .variadicOperand("dynamicSizes", indices)
       .variadicOperand("symbolOperands", indices)
-      .optionalAttr("alignment", nonNegativeI64Attr())
+      .optionalAttr("alignment", positivePowerOf2I64Attr())
       .result("memref", ods::AnyMemRef())
       .traits({ods::AttrSizedOperandSegments(), ods::OpAsmOpInterface(),
                ods::Interface("PromotableAllocationOpInterface"), ods::Interface("DestructurableAllocationOpInterface"),

@@ -285,3 +285,21 @@ func.func @f(%arg0 : memref<20x42xf32>) {
   %0 = memref.subview %arg0[0, 0] [9223372036854775808, 42] [1, 1] : memref<20x42xf32> to memref<20x42xf32, strided<[42, 1]>>
   return
 }
+
+// -----
+
+// Alignments of allocations are positive powers of two; the custom parser
+// checks them with the attribute dictionary.
+func.func @f() {
+  // expected-error@+1 {{custom op 'memref.alloc' 'memref.alloc' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %a = memref.alloc() {alignment = 3 : i64} : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'memref.alloca' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %a = "memref.alloca"() <{alignment = 0 : i64, operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf32>
+  return
+}
