@@ -37,8 +37,14 @@ Operation *Operation::create(OperationState &state) {
     for (const NamedAttribute &a : attrs) {
       int idx = op->name.getAttributeIndex(a.getNameStr());
       if (idx >= 0) {
-        op->getPropertySlots()[idx] = a.getValue();
         moved = true;
+        // Segment sizes of another kind than array<i32: ...> are dropped
+        // and the sizes stay zero (MLIR's setInherentAttr ignores them).
+        std::string_view attrName = a.getNameStr();
+        if ((attrName == "operandSegmentSizes" || attrName == "resultSegmentSizes") &&
+            !isa<DenseI32ArrayAttr>(a.getValue()))
+          continue;
+        op->getPropertySlots()[idx] = a.getValue();
       } else {
         discardable.push_back(a);
       }

@@ -322,3 +322,16 @@ func.func @f(%lb: index, %ub: i64, %x: f32) {
   }
   return
 }
+
+// -----
+
+// Segment sizes given as another kind of array are ignored (the sizes stay
+// zero), as MLIR's setInherentAttr does.
+func.func @f(%arg0: index, %arg1: index, %arg2: index) {
+  // expected-error@+1 {{'scf.parallel' op operand count (3) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  "scf.parallel"(%arg0, %arg1, %arg2) ({
+    ^bb0(%i0: index):
+      scf.reduce
+  }) {operandSegmentSizes = array<si8: 1, 1, 1, 0>}: (index, index, index) -> ()
+  return
+}
