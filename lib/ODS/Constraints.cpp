@@ -470,6 +470,62 @@ AttrConstraint ods::DenseI64ArrayAttr() {
   return AttrConstraint("i64 dense array attribute", &isInstance<lamina::DenseI64ArrayAttr>,
                         &denseArrayClass(DenseArrayKind::I64));
 }
+AttrConstraint ods::DenseI8ArrayAttr() {
+  return AttrConstraint("i8 dense array attribute", &isInstance<lamina::DenseI8ArrayAttr>,
+                        &denseArrayClass(DenseArrayKind::I8));
+}
+AttrConstraint ods::DenseI16ArrayAttr() {
+  return AttrConstraint("i16 dense array attribute", &isInstance<lamina::DenseI16ArrayAttr>,
+                        &denseArrayClass(DenseArrayKind::I16));
+}
+AttrConstraint ods::DenseF32ArrayAttr() {
+  return AttrConstraint("f32 dense array attribute", &isInstance<lamina::DenseF32ArrayAttr>,
+                        &denseArrayClass(DenseArrayKind::F32));
+}
+AttrConstraint ods::DenseF64ArrayAttr() {
+  return AttrConstraint("f64 dense array attribute", &isInstance<lamina::DenseF64ArrayAttr>,
+                        &denseArrayClass(DenseArrayKind::F64));
+}
+AttrConstraint ods::TypeArrayAttr() {
+  return AttrConstraint("type array attribute",
+                        [](Attribute a) {
+                          auto array = dyn_cast<lamina::ArrayAttr>(a);
+                          if (!array)
+                            return false;
+                          for (Attribute e : array.getValue())
+                            if (!isa<lamina::TypeAttr>(e))
+                              return false;
+                          return true;
+                        },
+                        classOf<lamina::ArrayAttr>());
+}
+AttrConstraint ods::StringElementsAttr() {
+  return AttrConstraint("string elements attribute", &isInstance<DenseStringElementsAttr>,
+                        classOf<DenseStringElementsAttr>());
+}
+AttrConstraint ods::AnyAttrOf(std::initializer_list<AttrConstraint> attrs) {
+  std::string summary;
+  std::vector<std::function<bool(Attribute)>> preds;
+  for (const AttrConstraint &c : attrs) {
+    summary += (summary.empty() ? "" : " or ") + c.summary;
+    preds.push_back(c.pred ? c.pred : [](Attribute) { return true; });
+  }
+  return AttrConstraint(std::move(summary), [preds = std::move(preds)](Attribute a) {
+    for (const auto &pred : preds)
+      if (pred(a))
+        return true;
+    return false;
+  });
+}
+AttrConstraint ods::Confined(AttrConstraint base, std::string_view summary, std::function<bool(Attribute)> pred) {
+  AttrConstraint c = base;
+  c.summary += " ";
+  c.summary += summary;
+  c.pred = [basePred = std::move(base.pred), pred = std::move(pred)](Attribute a) {
+    return (!basePred || basePred(a)) && pred(a);
+  };
+  return c;
+}
 AttrConstraint ods::DenseBoolArrayAttr() {
   return AttrConstraint("i1 dense array attribute", &isInstance<lamina::DenseBoolArrayAttr>,
                         &denseArrayClass(DenseArrayKind::I1));

@@ -253,6 +253,16 @@ AttrConstraint StrArrayAttr();
 AttrConstraint DenseI32ArrayAttr();
 AttrConstraint DenseI64ArrayAttr();
 AttrConstraint DenseBoolArrayAttr();
+/// `DenseI8ArrayAttr`, `DenseI16ArrayAttr`, `DenseF32ArrayAttr`,
+/// `DenseF64ArrayAttr`: "i8 dense array attribute", ...
+AttrConstraint DenseI8ArrayAttr();
+AttrConstraint DenseI16ArrayAttr();
+AttrConstraint DenseF32ArrayAttr();
+AttrConstraint DenseF64ArrayAttr();
+/// `TypeArrayAttr`: "type array attribute" (an array of type attributes).
+AttrConstraint TypeArrayAttr();
+/// `StringElementsAttr`: "string elements attribute".
+AttrConstraint StringElementsAttr();
 /// `AffineMapAttr`: "AffineMap attribute"; `IntegerSetAttr`.
 AttrConstraint AffineMapAttr();
 AttrConstraint IntegerSetAttr();
@@ -262,6 +272,13 @@ AttrConstraint ElementsAttr();
 AttrConstraint IntElementsAttr(unsigned width);
 /// `LocationAttr`.
 AttrConstraint LocationAttr();
+/// `AnyAttrOf<[...]>`: the disjunction, summaries joined with " or ".
+AttrConstraint AnyAttrOf(std::initializer_list<AttrConstraint> attrs);
+/// `ConfinedAttr<base, [c]>`: `base` and the extra predicate `pred`; the
+/// summary is base's followed by a space and `summary` (ODS's fold of the
+/// constraint summaries), e.g. "32-bit signless integer attribute whose value
+/// is positive". Storage class and value type are base's.
+AttrConstraint Confined(AttrConstraint base, std::string_view summary, std::function<bool(Attribute)> pred);
 /// An attribute constraint with an arbitrary predicate and summary.
 AttrConstraint AttrOf(std::string summary, std::function<bool(Attribute)> pred, const AttrClass *storage = nullptr);
 

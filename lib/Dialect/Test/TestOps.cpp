@@ -12,10 +12,17 @@
 //   test.symbol_table_region             symbol table, any terminator
 //   test.reify_bound, test.compare       ValueBoundsOpInterface test ops
 //   test.with_bounds                     InferIntRangeInterface test op
+//   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
+//   test.*_elements_attr, test.type_array_attr, test.float_attrs,
+//   test.i32_enum_attr, test.i64_enum_attr
+//                                        attribute constraint test ops
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
+#include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/OpDef.h"
+
+#include <algorithm>
 
 using namespace lamina;
 
@@ -71,7 +78,147 @@ static ods::TypeConstraint inferIntRangeType() {
   return ods::AnyTypeOf({ods::AnyInteger(), ods::Index(), vectorOf});
 }
 
+//===----------------------------------------------------------------------===//
+// Attribute constraints of the attribute test ops
+//===----------------------------------------------------------------------===//
+
+/// ConfinedAttr<IxAttr, [IntNonNegative]> / [IntPositive].
+static ods::AttrConstraint nonNegativeInt(unsigned width) {
+  return ods::Confined(ods::IntAttr(width), "whose value is non-negative",
+                       [](Attribute a) { return !cast<IntegerAttr>(a).getValue().isNegative(); });
+}
+static ods::AttrConstraint positiveInt(unsigned width) {
+  return ods::Confined(ods::IntAttr(width), "whose value is positive",
+                       [](Attribute a) { return cast<IntegerAttr>(a).getValue().isStrictlyPositive(); });
+}
+
+/// The element predicates of DenseArrayStrictlyPositive, DenseArrayNonNegative,
+/// DenseArraySorted and DenseArrayStrictlySorted, on the array of `base`.
+enum class ArrayCheck { Positive, NonNegative, Sorted, StrictlySorted };
+template <typename T> static bool checkDenseArray(Attribute a, ArrayCheck check) {
+  ArrayRef<T> values = cast<detail::DenseArrayAttrImpl<T>>(a).asArrayRef();
+  for (size_t i = 0; i < values.size(); ++i) {
+    switch (check) {
+    case ArrayCheck::Positive:
+      if (!(values[i] > 0))
+        return false;
+      break;
+    case ArrayCheck::NonNegative:
+      if (!(values[i] >= 0))
+        return false;
+      break;
+    case ArrayCheck::Sorted:
+      if (i > 0 && !(values[i - 1] <= values[i]))
+        return false;
+      break;
+    case ArrayCheck::StrictlySorted:
+      if (i > 0 && !(values[i - 1] < values[i]))
+        return false;
+      break;
+    }
+  }
+  return true;
+}
+template <typename T> static ods::AttrConstraint confinedArray(ods::AttrConstraint base, ArrayCheck check) {
+  static constexpr std::string_view summaries[] = {"whose value is positive", "whose value is non-negative",
+                                                   "should be in non-decreasing order",
+                                                   "should be in increasing order"};
+  return ods::Confined(std::move(base), summaries[unsigned(check)],
+                       [check](Attribute a) { return checkDenseArray<T>(a, check); });
+}
+
+/// Dense integer elements of `width` bits (`signless` for I32ElementsAttr,
+/// any signedness for AnyI32ElementsAttr).
+static ods::AttrConstraint intElements(unsigned width, bool signless) {
+  if (!signless)
+    return ods::IntElementsAttr(width);
+  return ods::AttrOf(std::to_string(width) + "-bit signless integer elements attribute", [width](Attribute a) {
+    auto d = dyn_cast<DenseIntOrFPElementsAttr>(a);
+    return d && d.getElementType().isSignlessInteger(width);
+  });
+}
+
+/// RankedI32ElementsAttr<shape> / RankedF32ElementsAttr<shape>: dense elements
+/// of a given element type and shape.
+static ods::AttrConstraint rankedElements(bool isFloat, unsigned width, std::vector<int64_t> shape) {
+  std::string summary = std::to_string(width) + (isFloat ? "-bit float" : "-bit signless int") +
+                        " elements attribute of shape [";
+  for (size_t i = 0; i < shape.size(); ++i)
+    summary += (i ? ", " : "") + std::to_string(shape[i]);
+  summary += "]";
+  return ods::AttrOf(summary, [isFloat, width, shape](Attribute a) {
+    auto d = dyn_cast<DenseIntOrFPElementsAttr>(a);
+    if (!d)
+      return false;
+    Type element = d.getElementType();
+    bool elementOk = isFloat ? (isa<FloatType>(element) && element.getIntOrFloatBitWidth() == width)
+                             : element.isSignlessInteger(width);
+    ArrayRef<int64_t> actual = d.getType().getShape();
+    return elementOk && std::equal(actual.begin(), actual.end(), shape.begin(), shape.end());
+  });
+}
+
+static const ods::EnumInfo someI32Enum = ods::EnumInfo::intEnum(
+    "SomeI32Enum", 32, {{"case5", 5}, {"case10", 10}, {"caseSignedMaxPlusOne", 2147483648}, {"caseUnsignedMax", 4294967295}});
+static const ods::EnumInfo someI64Enum =
+    ods::EnumInfo::intEnum("SomeI64Enum", 64, {{"case5", 5}, {"case10", 10}, {"caseLarse", 4294967296}});
+
+/// The ops of TestOps.td's "Test Attributes" sections (generic form only).
+static void registerAttributeOps(Dialect &dialect) {
+  ods::OpDef("test.any_attr_of_i32_str").attr("attr", ods::AnyAttrOf({ods::IntAttr(32), ods::StrAttr()})).registerIn(dialect);
+  ods::OpDef("test.non_negative_int_attr")
+      .attr("i32attr", nonNegativeInt(32))
+      .attr("i64attr", nonNegativeInt(64))
+      .registerIn(dialect);
+  ods::OpDef("test.positive_int_attr")
+      .attr("i32attr", positiveInt(32))
+      .attr("i64attr", positiveInt(64))
+      .registerIn(dialect);
+  ods::OpDef("test.type_array_attr").attr("attr", ods::TypeArrayAttr()).registerIn(dialect);
+  ods::OpDef("test.float_attrs").attr("float_attr", ods::AnyAttr()).registerIn(dialect);
+  ods::OpDef("test.i32_enum_attr")
+      .attr("attr", ods::IntEnumAttr(someI32Enum))
+      .result("val", ods::I(32))
+      .registerIn(dialect);
+  ods::OpDef("test.i64_enum_attr")
+      .attr("attr", ods::IntEnumAttr(someI64Enum))
+      .result("val", ods::I(32))
+      .registerIn(dialect);
+  ods::OpDef("test.float_elements_attr")
+      .attr("scalar_f32_attr", rankedElements(true, 32, {2}))
+      .attr("tensor_f64_attr", rankedElements(true, 64, {4, 8}))
+      .registerIn(dialect);
+  ods::OpDef("test.int_elements_attr")
+      .attr("any_i32_attr", intElements(32, false))
+      .attr("i32_attr", intElements(32, true))
+      .registerIn(dialect);
+  ods::OpDef("test.ranked_int_elements_attr")
+      .attr("vector_i32_attr", rankedElements(false, 32, {2}))
+      .attr("matrix_i64_attr", rankedElements(false, 64, {4, 8}))
+      .registerIn(dialect);
+  ods::OpDef("test.string_elements_attr").attr("scalar_string_attr", ods::StringElementsAttr()).registerIn(dialect);
+  ods::OpDef("test.confined_dense_array_attr")
+      .attr("emptyattr", confinedArray<int16_t>(ods::DenseI16ArrayAttr(), ArrayCheck::StrictlySorted))
+      .attr("i32attr", confinedArray<int32_t>(ods::DenseI32ArrayAttr(), ArrayCheck::Sorted))
+      .attr("i64attr", confinedArray<int64_t>(ods::DenseI64ArrayAttr(), ArrayCheck::StrictlySorted))
+      .registerIn(dialect);
+  // Attributes in name order (MLIR checks property constraints in that order).
+  for (auto [name, check] : {std::pair{"test.confined_strictly_positive_attr", ArrayCheck::Positive},
+                             std::pair{"test.confined_non_negative_attr", ArrayCheck::NonNegative}}) {
+    ods::OpDef(name)
+        .attr("emptyattr", confinedArray<int16_t>(ods::DenseI16ArrayAttr(), check))
+        .attr("f32attr", confinedArray<float>(ods::DenseF32ArrayAttr(), check))
+        .attr("f64attr", confinedArray<double>(ods::DenseF64ArrayAttr(), check))
+        .attr("i16attr", confinedArray<int16_t>(ods::DenseI16ArrayAttr(), check))
+        .attr("i32attr", confinedArray<int32_t>(ods::DenseI32ArrayAttr(), check))
+        .attr("i64attr", confinedArray<int64_t>(ods::DenseI64ArrayAttr(), check))
+        .attr("i8attr", confinedArray<int8_t>(ods::DenseI8ArrayAttr(), check))
+        .registerIn(dialect);
+  }
+}
+
 void MLIRTestDialect::registerOps() {
+  registerAttributeOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
   ods::OpDef("test.SingleBlockImplicitTerminator")
       .region("region", ods::SizedRegion(1))
