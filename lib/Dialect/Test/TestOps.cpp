@@ -12,6 +12,7 @@
 //   test.symbol_table_region             symbol table, any terminator
 //   test.reify_bound, test.compare       ValueBoundsOpInterface test ops
 //   test.with_bounds                     InferIntRangeInterface test op
+//   test.graph_region                    one graph region
 //   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
@@ -257,6 +258,12 @@ void MLIRTestDialect::registerOps() {
       .optionalAttr("lhs_map", ods::AffineMapAttr())
       .optionalAttr("rhs_map", ods::AffineMapAttr())
       .verifier(verifyCompareOp)
+      .registerIn(*this);
+
+  ods::OpDef("test.graph_region")
+      .region("region", ods::AnyRegion())
+      .traits({ods::RegionKindInterface(/*graph=*/true)})
+      .format("attr-dict-with-keyword $region")
       .registerIn(*this);
 
   // APIntAttr is "arbitrary integer attribute" (AnyIntegerAttr's summary).

@@ -87,3 +87,18 @@ func.func private @bar()
   "test.use"(%0) : (i32) -> ()
   "test.finish"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.graph_region' op expects graph region #0 to have 0 or 1 blocks}}
+"test.graph_region"() ({
+^bb0:
+  "test.finish"() : () -> ()
+^bb1:
+  "test.finish"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.graph_region' op requires one region}}
+"test.graph_region"() ({}, {}) : () -> ()
