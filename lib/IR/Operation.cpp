@@ -23,6 +23,19 @@ Operation::Operation(PackedLocation loc, OperationName name, unsigned numResults
 
 Operation::~Operation() = default;
 
+/// MLIR's generated setInherentAttr ignores a segment-size attribute
+/// (`operandSegmentSizes`/`resultSegmentSizes`) that is not a dense i32 array
+/// of the op's group count: the property keeps its zero-filled value.
+static bool acceptsInherentValue(Attribute current, std::string_view name, Attribute value) {
+  if (name != "operandSegmentSizes" && name != "resultSegmentSizes")
+    return true;
+  auto zeros = dyn_cast_or_null<DenseI32ArrayAttr>(current);
+  if (!zeros)
+    return true;
+  auto array = dyn_cast<DenseI32ArrayAttr>(value);
+  return array && array.size() == zeros.size();
+}
+
 Operation *Operation::create(OperationState &state) {
   MLIRContext *ctx = state.getContext();
   DictionaryAttr attrs = state.attributes.getDictionary(ctx);
@@ -37,14 +50,10 @@ Operation *Operation::create(OperationState &state) {
     for (const NamedAttribute &a : attrs) {
       int idx = op->name.getAttributeIndex(a.getNameStr());
       if (idx >= 0) {
+        Attribute &slot = op->getPropertySlots()[idx];
+        if (acceptsInherentValue(slot, a.getNameStr(), a.getValue()))
+          slot = a.getValue();
         moved = true;
-        // Segment sizes of another kind than array<i32: ...> are dropped
-        // and the sizes stay zero (MLIR's setInherentAttr ignores them).
-        std::string_view attrName = a.getNameStr();
-        if ((attrName == "operandSegmentSizes" || attrName == "resultSegmentSizes") &&
-            !isa<DenseI32ArrayAttr>(a.getValue()))
-          continue;
-        op->getPropertySlots()[idx] = a.getValue();
       } else {
         discardable.push_back(a);
       }
@@ -310,9 +319,11 @@ void Operation::setAttrs(ArrayRef<NamedAttribute> newAttrs) {
   std::vector<NamedAttribute> discardable;
   for (const NamedAttribute &a : newAttrs) {
     int idx = isRegistered() ? name.getAttributeIndex(a.getNameStr()) : -1;
-    if (idx >= 0)
-      getPropertySlots()[idx] = a.getValue();
-    else
+    if (idx >= 0) {
+      Attribute &slot = getPropertySlots()[idx];
+      if (acceptsInherentValue(slot, a.getNameStr(), a.getValue()))
+        slot = a.getValue();
+    } else
       discardable.push_back(a);
   }
   attrs = DictionaryAttr::get(getContext(), discardable);

@@ -763,12 +763,12 @@ static LogicalResult setPropertiesHook(Operation *op, Attribute attr, function_r
     auto arr = dyn_cast<lamina::DenseI32ArrayAttr>(v);
     if (!arr) {
       if (emitError)
-        (void)(emitError() << "for `" << name << "`: expected DenseI32ArrayAttr for key `value`");
+        (void)(emitError() << "expected DenseI32ArrayAttr for key `value`");
       return failure();
     }
     if (size_t(arr.size()) != count) {
       if (emitError)
-        (void)(emitError() << "for `" << name << "`: size mismatch in attribute conversion: "
+        (void)(emitError() << "size mismatch in attribute conversion: "
                            << (long long)arr.size() << " vs " << (unsigned long long)count);
       return failure();
     }

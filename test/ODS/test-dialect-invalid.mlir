@@ -114,7 +114,7 @@ func.func @f(%a: i32) {
 // -----
 
 func.func @f(%a: i32) {
-  // expected-error@+1 {{invalid properties {operandSegmentSizes = array<i32: 1>} for op test.segments: for `operandSegmentSizes`: size mismatch in attribute conversion: 1 vs 2}}
+  // expected-error@+1 {{invalid properties {operandSegmentSizes = array<i32: 1>} for op test.segments: size mismatch in attribute conversion: 1 vs 2}}
   "test.segments"(%a) <{operandSegmentSizes = array<i32: 1>}> : (i32) -> ()
   return
 }

@@ -13,6 +13,11 @@
 //   test.reify_bound, test.compare       ValueBoundsOpInterface test ops
 //   test.with_bounds                     InferIntRangeInterface test op
 //   test.graph_region                    one graph region
+//   test.reflect_bounds                  InferIntRangeInterface test op
+//   test.default_value_print             default-valued attribute, format
+//   test.symbol                          Symbol
+//   test.attr_sized_operands/_results,   segment and variadic groups
+//   test.mixed_normal_variadic_result
 //   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
@@ -175,6 +180,16 @@ static void registerAttributeOps(Dialect &dialect) {
       .attr("i32attr", positiveInt(32))
       .attr("i64attr", positiveInt(64))
       .registerIn(dialect);
+  ods::OpDef("test.int_attrs")
+      .attr("any_i32_attr", ods::AttrOf("32-bit integer attribute",
+                                        [](Attribute a) {
+                                          auto i = dyn_cast<IntegerAttr>(a);
+                                          return i && i.getType().isInteger(32);
+                                        }))
+      .attr("index_attr", ods::IndexAttr())
+      .attr("ui32_attr", ods::UIntAttr(32))
+      .attr("si32_attr", ods::SIntAttr(32))
+      .registerIn(dialect);
   ods::OpDef("test.type_array_attr").attr("attr", ods::TypeArrayAttr()).registerIn(dialect);
   ods::OpDef("test.float_attrs").attr("float_attr", ods::AnyAttr()).registerIn(dialect);
   ods::OpDef("test.i32_enum_attr")
@@ -264,6 +279,47 @@ void MLIRTestDialect::registerOps() {
       .region("region", ods::AnyRegion())
       .traits({ods::RegionKindInterface(/*graph=*/true)})
       .format("attr-dict-with-keyword $region")
+      .registerIn(*this);
+
+  ods::OpDef("test.reflect_bounds")
+      .operand("value", inferIntRangeType())
+      .optionalAttr("umin", ods::AnyIntegerAttr())
+      .optionalAttr("umax", ods::AnyIntegerAttr())
+      .optionalAttr("smin", ods::AnyIntegerAttr())
+      .optionalAttr("smax", ods::AnyIntegerAttr())
+      .result("result", inferIntRangeType())
+      .traits({ods::Interface("InferIntRangeInterface"), ods::AllTypesMatch({"value", "result"})})
+      .format("attr-dict $value `:` type($result)")
+      .registerIn(*this);
+  ods::OpDef("test.default_value_print")
+      .defaultAttr("value_with_default", ods::IntAttr(32), "0")
+      .operand("operand", ods::I(32))
+      .format("attr-dict $operand")
+      .registerIn(*this);
+  ods::OpDef("test.symbol")
+      .attr("sym_name", ods::StrAttr())
+      .optionalAttr("sym_visibility", ods::StrAttr())
+      .traits({ods::NoMemoryEffect(), ods::Symbol()})
+      .registerIn(*this);
+  ods::OpDef("test.attr_sized_operands")
+      .variadicOperand("a", ods::I(32))
+      .variadicOperand("b", ods::I(32))
+      .operand("c", ods::I(32))
+      .variadicOperand("d", ods::I(32))
+      .traits({ods::AttrSizedOperandSegments()})
+      .registerIn(*this);
+  ods::OpDef("test.attr_sized_results")
+      .variadicResult("a", ods::I(32))
+      .variadicResult("b", ods::I(32))
+      .result("c", ods::I(32))
+      .variadicResult("d", ods::I(32))
+      .traits({ods::AttrSizedResultSegments()})
+      .registerIn(*this);
+  ods::OpDef("test.mixed_normal_variadic_result")
+      .variadicResult("output1", ods::AnyTensor())
+      .result("output2", ods::AnyTensor())
+      .variadicResult("output3", ods::AnyTensor())
+      .traits({ods::SameVariadicResultSize()})
       .registerIn(*this);
 
   // APIntAttr is "arbitrary integer attribute" (AnyIntegerAttr's summary).

@@ -102,3 +102,41 @@ func.func private @bar()
 
 // expected-error@+1 {{'test.graph_region' op requires one region}}
 "test.graph_region"() ({}, {}) : () -> ()
+
+// -----
+
+// An inherent segment-size attribute of the wrong kind or length given in the
+// attribute dictionary is ignored (the sizes stay zero), as in mlir-opt.
+func.func @f(%arg: i32) {
+  // expected-error@+1 {{'test.attr_sized_operands' op operand count (4) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  "test.attr_sized_operands"(%arg, %arg, %arg, %arg) {operandSegmentSizes = array<i32: 2, 1, 1>} : (i32, i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'test.attr_sized_results' op result count (4) does not match with the total size (0) specified in attribute 'resultSegmentSizes'}}
+  %0:4 = "test.attr_sized_results"() {resultSegmentSizes = 10} : () -> (i32, i32, i32, i32)
+  return
+}
+
+// -----
+
+// expected-error@+1 {{invalid properties {resultSegmentSizes = array<i64: 1, 1, 1, 1>} for op test.attr_sized_results: expected DenseI32ArrayAttr for key `value`}}
+%0:4 = "test.attr_sized_results"() <{resultSegmentSizes = array<i64: 1, 1, 1, 1>}> : () -> (i32, i32, i32, i32)
+
+// -----
+
+// expected-error@+1 {{'test.int_attrs' op attribute 'ui32_attr' failed to satisfy constraint: 32-bit unsigned integer attribute}}
+"test.int_attrs"() {any_i32_attr = 5 : i32, index_attr = 8 : index, si32_attr = 7 : si32, ui32_attr = 6 : i32} : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.symbol' op visibility expected to be one of ["public", "private", "nested"], but got "foo"}}
+"test.symbol"() {sym_name = "a", sym_visibility = "foo"} : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.mixed_normal_variadic_result' op result #0 must be variadic of tensor of any type values, but got 'i32'}}
+%0:4 = "test.mixed_normal_variadic_result"() : () -> (i32, i32, i32, f32)
