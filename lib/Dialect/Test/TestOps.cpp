@@ -18,6 +18,7 @@
 //   test.symbol                          Symbol
 //   test.attr_sized_operands/_results,   segment and variadic groups
 //   test.mixed_normal_variadic_result
+//   test.custom_dimension_list_attr      custom<DimensionList> directive
 //   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
@@ -233,6 +234,36 @@ static void registerAttributeOps(Dialect &dialect) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// custom<DimensionList>: a DenseI64ArrayAttr written `2x?x3`, `[]` if empty
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseDimensionListDirective(OpAsmParser &parser, OperationState &,
+                                               ArrayRef<ods::CustomParseArg *> args) {
+  if (succeeded(parser.parseOptionalLSquare())) {
+    if (failed(parser.parseRSquare()))
+      return parser.emitError(parser.getCurrentLocation()) << "Failed parsing dimension list.";
+    *args[0]->attr = DenseI64ArrayAttr::get(parser.getContext(), ArrayRef<int64_t>());
+    return success();
+  }
+  std::vector<int64_t> dimensions;
+  if (failed(parser.parseDimensionList(dimensions, /*allowDynamic=*/true, /*withTrailingX=*/false)))
+    return parser.emitError(parser.getCurrentLocation()) << "Failed parsing dimension list.";
+  if (dimensions.empty())
+    return parser.emitError(parser.getCurrentLocation())
+           << "Failed parsing dimension list. Did you mean an empty list? It must be denoted by \"[]\".";
+  *args[0]->attr = DenseI64ArrayAttr::get(parser.getContext(), dimensions);
+  return success();
+}
+
+static void printDimensionListDirective(OpAsmPrinter &printer, Operation *, ArrayRef<ods::CustomPrintArg> args) {
+  ArrayRef<int64_t> dimensions = cast<DenseI64ArrayAttr>(args[0].attr).asArrayRef();
+  if (dimensions.empty())
+    printer << "[]";
+  else
+    printer.printDimensionList(dimensions);
+}
+
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
@@ -320,6 +351,12 @@ void MLIRTestDialect::registerOps() {
       .result("output2", ods::AnyTensor())
       .variadicResult("output3", ods::AnyTensor())
       .traits({ods::SameVariadicResultSize()})
+      .registerIn(*this);
+
+  ods::OpDef("test.custom_dimension_list_attr")
+      .attr("dimension_list", ods::DenseI64ArrayAttr())
+      .directive({"DimensionList", parseDimensionListDirective, printDimensionListDirective, nullptr})
+      .format("`dimension_list` `=` custom<DimensionList>($dimension_list) attr-dict")
       .registerIn(*this);
 
   // APIntAttr is "arbitrary integer attribute" (AnyIntegerAttr's summary).

@@ -140,3 +140,20 @@ func.func @f() {
 
 // expected-error@+1 {{'test.mixed_normal_variadic_result' op result #0 must be variadic of tensor of any type values, but got 'i32'}}
 %0:4 = "test.mixed_normal_variadic_result"() : () -> (i32, i32, i32, f32)
+
+// -----
+
+// expected-error@+2 {{invalid dimension}}
+// expected-error@+1 {{custom op 'test.custom_dimension_list_attr' Failed parsing dimension list.}}
+test.custom_dimension_list_attr dimension_list = 1x-1
+
+// -----
+
+// expected-error@+1 {{custom op 'test.custom_dimension_list_attr' Failed parsing dimension list. Did you mean an empty list? It must be denoted by "[]".}}
+test.custom_dimension_list_attr dimension_list = -1
+
+// -----
+
+// expected-error@+2 {{expected ']'}}
+// expected-error@+1 {{custom op 'test.custom_dimension_list_attr' Failed parsing dimension list.}}
+test.custom_dimension_list_attr dimension_list = [2x3]
