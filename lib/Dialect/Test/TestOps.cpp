@@ -19,6 +19,7 @@
 //   test.attr_sized_operands/_results,   segment and variadic groups
 //   test.mixed_normal_variadic_result
 //   test.custom_dimension_list_attr      custom<DimensionList> directive
+//   test.optional_custom_attr            optional custom<OptionalCustomParser>
 //   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
@@ -264,6 +265,31 @@ static void printDimensionListDirective(OpAsmPrinter &printer, Operation *, Arra
     printer.printDimensionList(dimensions);
 }
 
+//===----------------------------------------------------------------------===//
+// custom<OptionalCustomParser>: `foo <integer attribute>`, optional
+//===----------------------------------------------------------------------===//
+
+static std::optional<ParseResult> parseOptionalCustomParser(OpAsmParser &parser, OperationState &,
+                                                            ArrayRef<ods::CustomParseArg *> args) {
+  if (failed(parser.parseOptionalKeyword("foo")))
+    return std::nullopt;
+  IntegerAttr value;
+  if (parser.parseAttribute(value))
+    return ParseResult(failure());
+  *args[0]->attr = value;
+  return ParseResult(success());
+}
+static ParseResult parseCustomParser(OpAsmParser &parser, OperationState &state, ArrayRef<ods::CustomParseArg *> args) {
+  std::optional<ParseResult> result = parseOptionalCustomParser(parser, state, args);
+  if (!result)
+    return parser.emitError(parser.getCurrentLocation(), "expected 'foo'");
+  return *result;
+}
+static void printOptionalCustomParser(OpAsmPrinter &printer, Operation *, ArrayRef<ods::CustomPrintArg> args) {
+  printer << "foo ";
+  printer.printAttribute(args[0].attr);
+}
+
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
@@ -357,6 +383,12 @@ void MLIRTestDialect::registerOps() {
       .attr("dimension_list", ods::DenseI64ArrayAttr())
       .directive({"DimensionList", parseDimensionListDirective, printDimensionListDirective, nullptr})
       .format("`dimension_list` `=` custom<DimensionList>($dimension_list) attr-dict")
+      .registerIn(*this);
+
+  ods::OpDef("test.optional_custom_attr")
+      .optionalAttr("attr", ods::IntAttr(1))
+      .directive({"OptionalCustomParser", parseCustomParser, printOptionalCustomParser, parseOptionalCustomParser})
+      .format("attr-dict (custom<OptionalCustomParser>($attr)^) : (`bar`)?")
       .registerIn(*this);
 
   // APIntAttr is "arbitrary integer attribute" (AnyIntegerAttr's summary).

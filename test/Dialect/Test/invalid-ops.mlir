@@ -157,3 +157,8 @@ test.custom_dimension_list_attr dimension_list = -1
 // expected-error@+2 {{expected ']'}}
 // expected-error@+1 {{custom op 'test.custom_dimension_list_attr' Failed parsing dimension list.}}
 test.custom_dimension_list_attr dimension_list = [2x3]
+
+// -----
+
+// expected-error@+1 {{'test.optional_custom_attr' op attribute 'attr' failed to satisfy constraint: 1-bit signless integer attribute}}
+test.optional_custom_attr foo 1 : i32
