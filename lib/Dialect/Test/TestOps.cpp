@@ -20,6 +20,9 @@
 //   test.mixed_normal_variadic_result
 //   test.custom_dimension_list_attr      custom<DimensionList> directive
 //   test.optional_custom_attr            optional custom<OptionalCustomParser>
+//   test.parent, test.parent1, test.child, test.child_with_parent_one_of
+//                                        HasParent
+//   test.constant, test.type_attr_of
 //   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
@@ -389,6 +392,22 @@ void MLIRTestDialect::registerOps() {
       .optionalAttr("attr", ods::IntAttr(1))
       .directive({"OptionalCustomParser", parseCustomParser, printOptionalCustomParser, parseOptionalCustomParser})
       .format("attr-dict (custom<OptionalCustomParser>($attr)^) : (`bar`)?")
+      .registerIn(*this);
+
+  ods::OpDef("test.parent").region("region", ods::AnyRegion()).registerIn(*this);
+  ods::OpDef("test.parent1").region("region", ods::AnyRegion()).registerIn(*this);
+  ods::OpDef("test.child").traits({ods::HasParent({"test.parent"})}).registerIn(*this);
+  ods::OpDef("test.child_with_parent_one_of")
+      .traits({ods::HasParent({"test.parent", "test.parent1"})})
+      .registerIn(*this);
+  ods::OpDef("test.constant")
+      .attr("value", ods::AnyAttr())
+      .result("", ods::AnyType())
+      .traits({ods::ConstantLike(), ods::NoMemoryEffect()})
+      .registerIn(*this);
+  ods::OpDef("test.type_attr_of")
+      .attr("type", ods::TypeAttrOf(ods::I(64)))
+      .format("attr-dict $type")
       .registerIn(*this);
 
   // APIntAttr is "arbitrary integer attribute" (AnyIntegerAttr's summary).

@@ -162,3 +162,18 @@ test.custom_dimension_list_attr dimension_list = [2x3]
 
 // expected-error@+1 {{'test.optional_custom_attr' op attribute 'attr' failed to satisfy constraint: 1-bit signless integer attribute}}
 test.optional_custom_attr foo 1 : i32
+
+// -----
+
+// expected-error@+1 {{'test.child' op expects parent op 'test.parent'}}
+"test.child"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.child_with_parent_one_of' op expects parent op to be one of 'test.parent, test.parent1'}}
+"test.child_with_parent_one_of"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{'test.type_attr_of' op attribute 'type' failed to satisfy constraint: type attribute of 64-bit signless integer}}
+test.type_attr_of i32
