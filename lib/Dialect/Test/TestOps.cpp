@@ -23,6 +23,7 @@
 //   test.parent, test.parent1, test.child, test.child_with_parent_one_of
 //                                        HasParent
 //   test.constant, test.type_attr_of
+//   test.custom_result_name              result names from its `names`
 //   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
@@ -293,6 +294,18 @@ static void printOptionalCustomParser(OpAsmPrinter &printer, Operation *, ArrayR
   printer.printAttribute(args[0].attr);
 }
 
+/// CustomResultsNameOp::getAsmResultNames: result i is named by the i-th
+/// non-empty string of `names`.
+static void customResultNames(Operation *op, function_ref<void(Value, std::string_view)> setName) {
+  auto names = dyn_cast_or_null<lamina::ArrayAttr>(ods::getInherentAttr(op, "names"));
+  if (!names)
+    return;
+  ArrayRef<Attribute> values = names.getValue();
+  for (unsigned i = 0, e = std::min<size_t>(values.size(), op->getNumResults()); i < e; ++i)
+    if (auto name = dyn_cast<lamina::StringAttr>(values[i]); name && !name.getValue().empty())
+      setName(op->getResult(i), name.getValue());
+}
+
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
@@ -408,6 +421,14 @@ void MLIRTestDialect::registerOps() {
   ods::OpDef("test.type_attr_of")
       .attr("type", ods::TypeAttrOf(ods::I(64)))
       .format("attr-dict $type")
+      .registerIn(*this);
+
+  ods::OpDef("test.custom_result_name")
+      .variadicOperand("optional", ods::AnyInteger())
+      .attr("names", ods::StrArrayAttr())
+      .variadicResult("r", ods::AnyInteger())
+      .trait(ods::OpAsmOpInterface())
+      .resultNames(customResultNames)
       .registerIn(*this);
 
   // APIntAttr is "arbitrary integer attribute" (AnyIntegerAttr's summary).
