@@ -24,6 +24,7 @@
 //                                        HasParent
 //   test.constant, test.type_attr_of
 //   test.custom_result_name              result names from its `names`
+//   test.affine_scope                    AffineScope, custom form `{...}`
 //   test.any_attr_of_i32_str, test.*_int_attr, test.confined_*,
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
@@ -306,6 +307,17 @@ static void customResultNames(Operation *op, function_ref<void(Value, std::strin
       setName(op->getResult(i), name.getValue());
 }
 
+/// AffineScopeOp's custom form: the region alone (no attributes, no entry
+/// block arguments are printed, as in MLIR).
+static ParseResult parseAffineScopeOp(OpAsmParser &parser, OperationState &state) {
+  Region *body = state.addRegion();
+  return parser.parseRegion(*body, {});
+}
+static void printAffineScopeOp(Operation *op, OpAsmPrinter &printer) {
+  printer << " ";
+  printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
+}
+
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
@@ -429,6 +441,12 @@ void MLIRTestDialect::registerOps() {
       .variadicResult("r", ods::AnyInteger())
       .trait(ods::OpAsmOpInterface())
       .resultNames(customResultNames)
+      .registerIn(*this);
+
+  ods::OpDef("test.affine_scope")
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::AffineScope()})
+      .customAssembly(parseAffineScopeOp, printAffineScopeOp)
       .registerIn(*this);
 
   // APIntAttr is "arbitrary integer attribute" (AnyIntegerAttr's summary).

@@ -177,3 +177,8 @@ test.optional_custom_attr foo 1 : i32
 
 // expected-error@+1 {{'test.type_attr_of' op attribute 'type' failed to satisfy constraint: type attribute of 64-bit signless integer}}
 test.type_attr_of i32
+
+// -----
+
+// expected-error@+1 {{'test.affine_scope' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
+"test.affine_scope"() ({}) {a} : () -> ()
