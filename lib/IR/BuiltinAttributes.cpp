@@ -363,7 +363,7 @@ OpaqueAttr OpaqueAttr::getChecked(function_ref<InFlightDiagnostic()> emitError, 
   return get(dialect, attrData, type);
 }
 LogicalResult OpaqueAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringAttr dialect,
-                                 std::string_view, Type) {
+                                 std::string_view attrData, Type type) {
   std::string_view ns = dialect.getValue();
   bool valid = !ns.empty() && (std::isalpha((unsigned char)ns[0]) || ns[0] == '_');
   for (char c : ns)
@@ -373,7 +373,8 @@ LogicalResult OpaqueAttr::verify(function_ref<InFlightDiagnostic()> emitError, S
     return emitError() << "invalid dialect namespace '" << dialect << "'";
   MLIRContext *ctx = dialect.getContext();
   if (!ctx->allowsUnregisteredDialects() && !ctx->getLoadedDialect(ns))
-    return emitError() << "#" << ns << "<\"...\"> : " << "attribute created with unregistered dialect. If this is "
+    return emitError() << "#" << dialect << "<\"" << attrData << "\"> : " << type
+                       << " attribute created with unregistered dialect. If this is "
                        << "intended, please call allowUnregisteredDialects() on the MLIRContext, or use "
                        << "-allow-unregistered-dialect with the MLIR opt tool used";
   return success();

@@ -241,7 +241,7 @@ OpaqueType OpaqueType::getChecked(function_ref<InFlightDiagnostic()> emitError, 
   return get(dialectNamespace, typeData);
 }
 LogicalResult OpaqueType::verify(function_ref<InFlightDiagnostic()> emitError, StringAttr dialectNamespace,
-                                 std::string_view) {
+                                 std::string_view typeData) {
   // Mirrors MLIR's Dialect::isValidNamespace.
   std::string_view ns = dialectNamespace.getValue();
   bool valid = !ns.empty() && (std::isalpha((unsigned char)ns[0]) || ns[0] == '_');
@@ -253,7 +253,7 @@ LogicalResult OpaqueType::verify(function_ref<InFlightDiagnostic()> emitError, S
   MLIRContext *ctx = dialectNamespace.getContext();
   Dialect *dialect = ctx->getLoadedDialect(ns);
   if (!dialect && !ctx->allowsUnregisteredDialects())
-    return emitError() << "`!" << ns << "<\"" << "...\">"
+    return emitError() << "`!" << dialectNamespace << "<\"" << typeData << "\">"
                        << "` type created with unregistered dialect. If this is intended, please call "
                           "allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect "
                           "with the MLIR opt tool used";
