@@ -420,11 +420,9 @@ LogicalResult BytecodeReaderImpl::parseResourceSection(std::optional<ArrayRef<ui
       return failure();
     for (uint64_t i = 0; i < numResources; ++i) {
       std::string_view key;
-      uint64_t entrySize;
       uint8_t kind = 0;
       ArrayRef<uint8_t> data;
-      if (failed(parseString(offsetReader, key)) || failed(offsetReader.parseVarInt(entrySize)) ||
-          failed(offsetReader.parseByte(kind)) || failed(resourceReader.parseBytes(entrySize, data)))
+      if (failed(parseResourceEntryHeader(offsetReader, resourceReader, key, kind, data)))
         return failure();
       EncodingReader entryReader = makeReader(data);
       auto kindName = [&]() -> const char * {
@@ -607,11 +605,9 @@ LogicalResult BytecodeReaderImpl::parseDialectResourceGroup(Dialect &dialect, En
     return failure();
   for (uint64_t i = 0; i < numResources; ++i) {
     std::string_view key;
-    uint64_t entrySize;
     uint8_t kind = 0;
     ArrayRef<uint8_t> data;
-    if (failed(parseString(offsetReader, key)) || failed(offsetReader.parseVarInt(entrySize)) ||
-        failed(offsetReader.parseByte(kind)) || failed(resourceReader.parseBytes(entrySize, data)))
+    if (failed(parseResourceEntryHeader(offsetReader, resourceReader, key, kind, data)))
       return failure();
     // Every key is declared (the dialect may rename it), even one without
     // data (a dangling reference); entries are handle indices in order.

@@ -210,6 +210,16 @@ private:
   LogicalResult parsePropertiesSection(ArrayRef<uint8_t> data);
   LogicalResult parseResourceSection(std::optional<ArrayRef<uint8_t>> resourceData,
                                      std::optional<ArrayRef<uint8_t>> offsetData);
+  /// Reads one resource entry's key, size and kind from the offset section
+  /// and its bytes from the resource section.
+  LogicalResult parseResourceEntryHeader(EncodingReader &offsetReader, EncodingReader &resourceReader,
+                                         std::string_view &key, uint8_t &kind, ArrayRef<uint8_t> &data) {
+    uint64_t entrySize;
+    if (failed(parseString(offsetReader, key)) || failed(offsetReader.parseVarInt(entrySize)) ||
+        failed(offsetReader.parseByte(kind)) || failed(resourceReader.parseBytes(entrySize, data)))
+      return failure();
+    return success();
+  }
   /// Reads the resource group of `dialect` (one with resource hooks).
   LogicalResult parseDialectResourceGroup(Dialect &dialect, EncodingReader &offsetReader,
                                           EncodingReader &resourceReader);
