@@ -2,6 +2,8 @@
 #include "lamina/IR/Builders.h"
 
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/Matchers.h"
+#include "lamina/IR/OpDefinition.h"
 
 using namespace lamina;
 
@@ -183,6 +185,8 @@ AffineMap Builder::getShiftedAffineMap(AffineMap map, int64_t shift) {
 // OpBuilder
 //===----------------------------------------------------------------------===//
 
+OpBuilder::Listener::~Listener() = default;
+
 Block *OpBuilder::createBlock(Region *parent, Region::iterator insertPt, TypeRange argTypes,
                               ArrayRef<Location> locs) {
   Block *b = new Block();
@@ -190,13 +194,74 @@ Block *OpBuilder::createBlock(Region *parent, Region::iterator insertPt, TypeRan
     b->addArgument(argTypes[i], locs[i]);
   parent->getBlocks().insert(insertPt, b, parent);
   setInsertionPointToEnd(b);
+  if (listener)
+    listener->notifyBlockInserted(b, nullptr, Region::iterator());
   return b;
 }
 
+Block *OpBuilder::createBlock(Block *insertBefore, TypeRange argTypes, ArrayRef<Location> locs) {
+  Region *parent = insertBefore->getParent();
+  return createBlock(parent, Region::iterator(insertBefore, &parent->getBlocks()), argTypes, locs);
+}
+
 Operation *OpBuilder::insert(Operation *op) {
+  if (block) {
+    block->insert(point, op);
+    if (listener)
+      listener->notifyOperationInserted(op, InsertPoint());
+  }
+  return op;
+}
+
+LogicalResult OpBuilder::tryFold(Operation *op, SmallVectorImpl<Value> &results) {
+  results.clear();
+  // A constant is already as folded as it gets.
+  if (matchConstantOp(op))
+    return failure();
+  SmallVector<OpFoldResult, 4> foldResults;
+  if (failed(op->fold(foldResults)))
+    return failure();
+  // An in-place fold needs no constants.
+  if (foldResults.empty())
+    return success();
+  OpBuilder constantBuilder(context);
+  SmallVector<Operation *, 1> constants;
+  Dialect *dialect = op->getDialect();
+  for (unsigned i = 0; i < foldResults.size(); ++i) {
+    if (Value v = foldResults[i].getValue()) {
+      results.push_back(v);
+      continue;
+    }
+    Operation *constOp = dialect ? dialect->materializeConstant(constantBuilder, foldResults[i].getAttribute(),
+                                                                op->getResult(i).getType(), op->getLoc())
+                                 : nullptr;
+    if (!constOp) {
+      for (Operation *c : constants)
+        c->destroy();
+      results.clear();
+      return failure();
+    }
+    constants.push_back(constOp);
+    results.push_back(constOp->getResult(0));
+  }
+  for (Operation *c : constants)
+    insert(c);
+  return success();
+}
+
+void OpBuilder::createOrFold(SmallVectorImpl<Value> &results, OperationState &state) {
+  Operation *op = Operation::create(state);
   if (block)
     block->insert(point, op);
-  return op;
+  if (succeeded(tryFold(op, results)) && !results.empty()) {
+    op->erase();
+    return;
+  }
+  results.clear();
+  for (Value v : op->getResults())
+    results.push_back(v);
+  if (block && listener)
+    listener->notifyOperationInserted(op, InsertPoint());
 }
 
 Operation *OpBuilder::create(OperationState &state) { return insert(Operation::create(state)); }
@@ -214,4 +279,15 @@ Operation *OpBuilder::create(Location loc, std::string_view opName, ValueRange o
   return create(state);
 }
 
-Operation *OpBuilder::clone(Operation &op) { return insert(op.clone()); }
+Operation *OpBuilder::clone(Operation &op) {
+  Operation *newOp = op.clone();
+  // The listener hears about the nested ops first, in pre-order.
+  if (listener && block && newOp->getNumRegions()) {
+    detail::walkOperations(newOp, WalkOrder::PreOrder, [&](Operation *nested) {
+      if (nested != newOp)
+        listener->notifyOperationInserted(nested, InsertPoint());
+      return WalkResult::advance();
+    });
+  }
+  return insert(newOp);
+}

@@ -51,3 +51,13 @@ void Dialect::addInterface(TypeID id, std::unique_ptr<void, void (*)(void *)> if
   interfaces.insert(id, iface.get());
   ownedInterfaces.push_back(std::move(iface));
 }
+
+//===----------------------------------------------------------------------===//
+// Folding and canonicalization hooks
+//===----------------------------------------------------------------------===//
+
+Operation *Dialect::materializeConstant(OpBuilder &, Attribute, Type, Location) { return nullptr; }
+
+void Dialect::getCanonicalizationPatterns(RewritePatternSet &) const {}
+
+bool Dialect::shouldMaterializeInto(Region *) const { return false; }

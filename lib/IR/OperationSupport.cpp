@@ -73,6 +73,19 @@ OperationName::Impl *OperationName::insert(std::string_view name, Dialect &diale
   return impl;
 }
 
+std::vector<OperationName> MLIRContext::getRegisteredOperations() {
+  std::vector<OperationName> result;
+  {
+    std::shared_lock<std::shared_mutex> lock(impl->opNamesMutex);
+    for (auto &e : impl->opNames)
+      if (e.second->registered)
+        result.push_back(OperationName(e.second));
+  }
+  std::sort(result.begin(), result.end(),
+            [](OperationName a, OperationName b) { return a.getStringRef() < b.getStringRef(); });
+  return result;
+}
+
 void MLIRContext::Impl::attachDialectToOpNames(Dialect *dialect) {
   std::unique_lock<std::shared_mutex> lock(opNamesMutex);
   for (auto &e : opNames)

@@ -263,8 +263,16 @@ OpDef &OpDef::regionVerifier(LogicalResult (*fn)(Operation *)) {
   def->customRegionVerify = fn;
   return *this;
 }
-OpDef &OpDef::folder(LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, std::vector<OpFoldResult> &)) {
+OpDef &OpDef::folder(LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &)) {
   def->fold = fn;
+  return *this;
+}
+OpDef &OpDef::folder(OpFoldResult (*fn)(Operation *, ArrayRef<Attribute>)) {
+  def->foldSingleResult = fn;
+  return *this;
+}
+OpDef &OpDef::canonicalizer(void (*fn)(RewritePatternSet &, MLIRContext *)) {
+  def->canonicalizationPatterns = fn;
   return *this;
 }
 OpDef &OpDef::resultNames(void (*fn)(Operation *, function_ref<void(Value, std::string_view)>)) {
@@ -874,6 +882,8 @@ void OpDef::registerIn(Dialect &dialect) {
     info.print = printOpWithFormat;
   }
   info.fold = d->fold;
+  info.foldSingleResult = d->foldSingleResult;
+  info.getCanonicalizationPatterns = d->canonicalizationPatterns;
   info.getAsmResultNames = d->resultNames;
   if (!info.getAsmResultNames && usesDefaultResultNames(*d))
     info.getAsmResultNames = defaultResultNamesHook;
@@ -1004,4 +1014,28 @@ Attribute ods::getInherentAttr(Operation *op, std::string_view name) {
   int i = def.findAttribute(name);
   assert(i >= 0 && "no such attribute");
   return op->getPropertySlots()[def.attributes[i].slot];
+}
+
+//===----------------------------------------------------------------------===//
+// Hooks attached after registration
+//===----------------------------------------------------------------------===//
+
+static OperationInfo &registeredInfo(Dialect &dialect, std::string_view opName) {
+  std::optional<OperationName> name = OperationName::lookupRegistered(opName, dialect.getContext());
+  assert(name && name->getDialect() == &dialect && "attaching a hook to an op the dialect did not register");
+  return name->getImpl()->info;
+}
+
+void ods::attachFolder(Dialect &dialect, std::string_view opName, OpFoldResult (*fn)(Operation *, ArrayRef<Attribute>)) {
+  registeredInfo(dialect, opName).foldSingleResult = fn;
+}
+
+void ods::attachFolder(Dialect &dialect, std::string_view opName,
+                       LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &)) {
+  registeredInfo(dialect, opName).fold = fn;
+}
+
+void ods::attachCanonicalizer(Dialect &dialect, std::string_view opName,
+                              void (*fn)(RewritePatternSet &, MLIRContext *)) {
+  registeredInfo(dialect, opName).getCanonicalizationPatterns = fn;
 }

@@ -90,7 +90,9 @@ public:
 
   LogicalResult (*customVerify)(Operation *) = nullptr;
   LogicalResult (*customRegionVerify)(Operation *) = nullptr;
-  LogicalResult (*fold)(Operation *, ArrayRef<Attribute>, std::vector<OpFoldResult> &) = nullptr;
+  LogicalResult (*fold)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &) = nullptr;
+  OpFoldResult (*foldSingleResult)(Operation *, ArrayRef<Attribute>) = nullptr;
+  void (*canonicalizationPatterns)(RewritePatternSet &, MLIRContext *) = nullptr;
   void (*resultNames)(Operation *, function_ref<void(Value, std::string_view)>) = nullptr;
   void (*blockArgNames)(Operation *, Region &, function_ref<void(Value, std::string_view)>) = nullptr;
   std::string defaultDialect;

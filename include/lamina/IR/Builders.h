@@ -111,7 +111,51 @@ public:
     Block::iterator point;
   };
 
-  explicit OpBuilder(MLIRContext *ctx) : Builder(ctx) {}
+  /// Told about what the builder inserts (RewriterBase::Listener extends
+  /// it with modifications, replacements and erasures).
+  class Listener {
+  public:
+    virtual ~Listener();
+    /// `op` was inserted (created, cloned or moved); `previous` is where it
+    /// was before a move (unset for new ops).
+    virtual void notifyOperationInserted(Operation *op, InsertPoint previous) {
+      (void)op;
+      (void)previous;
+    }
+    /// `block` was inserted (created or moved); `previous` is the region it
+    /// was in before a move (null for new blocks).
+    virtual void notifyBlockInserted(Block *block, Region *previous, Region::iterator previousIt) {
+      (void)block;
+      (void)previous;
+      (void)previousIt;
+    }
+    /// Whether this is a RewriterBase::Listener.
+    bool isRewriterListener() const { return rewriterListener; }
+
+  protected:
+    explicit Listener(bool rewriterListener = false) : rewriterListener(rewriterListener) {}
+
+  private:
+    bool rewriterListener;
+  };
+
+  /// Saves the insertion point and restores it when destroyed.
+  class InsertionGuard {
+  public:
+    explicit InsertionGuard(OpBuilder &builder) : builder(&builder), ip(builder.saveInsertionPoint()) {}
+    ~InsertionGuard() {
+      if (builder)
+        builder->restoreInsertionPoint(ip);
+    }
+    InsertionGuard(const InsertionGuard &) = delete;
+    InsertionGuard &operator=(const InsertionGuard &) = delete;
+
+  private:
+    OpBuilder *builder;
+    InsertPoint ip;
+  };
+
+  explicit OpBuilder(MLIRContext *ctx, Listener *listener = nullptr) : Builder(ctx), listener(listener) {}
   explicit OpBuilder(Region &region) : Builder(region.getContext()) {
     if (!region.empty())
       setInsertionPointToStart(&region.front());
@@ -122,6 +166,9 @@ public:
   }
   static OpBuilder atBlockBegin(Block *block) { return OpBuilder(block, block->begin()); }
   static OpBuilder atBlockEnd(Block *block) { return OpBuilder(block, block->end()); }
+
+  void setListener(Listener *newListener) { listener = newListener; }
+  Listener *getListener() const { return listener; }
 
   void clearInsertionPoint() { block = nullptr; }
   InsertPoint saveInsertionPoint() const { return InsertPoint(block, point); }
@@ -147,6 +194,10 @@ public:
   Block *createBlock(Region *parent, Region::iterator insertPt = {}, TypeRange argTypes = {},
                      ArrayRef<Location> locs = {});
 
+  /// Creates a block before `insertBefore` (in its region) and moves the
+  /// insertion point into it.
+  Block *createBlock(Block *insertBefore, TypeRange argTypes = {}, ArrayRef<Location> locs = {});
+
   /// Inserts an existing detached op at the insertion point.
   Operation *insert(Operation *op);
   /// Creates an operation from a state and inserts it.
@@ -163,8 +214,25 @@ public:
     return cast<OpTy>(op);
   }
 
+  /// Creates an op of class OpTy and tries to fold it: when it folds to
+  /// existing values or constants the dialect materializes, the op is
+  /// erased and `results` holds the replacement values. Returns the op's
+  /// results otherwise (createOrFold in MLIR).
+  void createOrFold(SmallVectorImpl<Value> &results, OperationState &state);
+  Value createOrFold(OperationState &state) {
+    SmallVector<Value, 1> results;
+    createOrFold(results, state);
+    return results.empty() ? Value() : results.front();
+  }
+  /// Tries to fold `op` (just created, not yet inserted or inserted at the
+  /// insertion point) into `results` (MLIR's OpBuilder::tryFold).
+  LogicalResult tryFold(Operation *op, SmallVectorImpl<Value> &results);
+
   /// Clones `op` and inserts the clone.
   Operation *clone(Operation &op);
+
+protected:
+  Listener *listener = nullptr;
 
 private:
   Block *block = nullptr;

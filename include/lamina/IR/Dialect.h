@@ -13,8 +13,12 @@ class DialectAsmParser;
 class DialectAsmPrinter;
 class DialectResourceBuilder;
 class DialectResourceEntry;
+class Location;
 class NamedAttribute;
+class OpBuilder;
 class Operation;
+class Region;
+class RewritePatternSet;
 class raw_ostream;
 
 /// How strongly a dialect wants an attribute or type printed through an alias.
@@ -79,6 +83,18 @@ public:
   virtual LogicalResult parseResource(DialectResourceEntry &entry) const;
   /// Builds the entries of `referenced` (in order of first reference).
   virtual void buildResources(ArrayRef<const void *> referenced, DialectResourceBuilder &builder) const;
+
+  /// Folding hook: builds, at the builder's insertion point, a ConstantLike
+  /// op of this dialect producing `value` as a `type` (how folded attributes
+  /// become SSA values). Null if the dialect cannot. Default: null.
+  virtual Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc);
+  /// Canonicalization patterns that belong to the dialect rather than to one
+  /// of its ops (added before every op's patterns). Default: none.
+  virtual void getCanonicalizationPatterns(RewritePatternSet &results) const;
+  /// DialectFoldInterface::shouldMaterializeInto: whether constants folded
+  /// inside `region` (of an op of this dialect that is not isolated from
+  /// above) are hoisted to it rather than further up. Default: false.
+  virtual bool shouldMaterializeInto(Region *region) const;
 
   /// Whether operations / types of this namespace that are not registered are
   /// accepted.

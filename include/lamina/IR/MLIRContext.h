@@ -11,6 +11,8 @@
 
 namespace lamina {
 
+class OperationName;
+
 class AbstractAttribute;
 class AbstractType;
 class DiagnosticEngine;
@@ -74,6 +76,8 @@ public:
   Dialect *getOrLoadDialect(std::string_view ns, TypeID id, const std::function<Dialect *(MLIRContext *)> &ctor);
   /// Loaded dialects, sorted by namespace.
   std::vector<Dialect *> getLoadedDialects();
+  /// The registered operation names, sorted by name.
+  std::vector<OperationName> getRegisteredOperations();
   void appendDialectRegistry(const DialectRegistry &registry);
   const DialectRegistry &getDialectRegistry();
   void loadAllAvailableDialects();

@@ -487,6 +487,16 @@ public:
   /// Sets properties from an attribute; emits through `emitError` on failure.
   LogicalResult setPropertiesFromAttribute(Attribute attr, function_ref<InFlightDiagnostic()> emitError);
 
+  // Folding (lib/IR/OperationFold.cpp).
+  /// Folds the op given the constant value of each operand (null where not
+  /// constant): the op's folder, then the folding traits (Commutative,
+  /// Idempotent, Involution) when it fails or folds in place. Success with
+  /// `results` empty means the op was updated in place.
+  LogicalResult fold(ArrayRef<Attribute> operands, SmallVectorImpl<OpFoldResult> &results);
+  /// The same, with the operands' constant values found by matching their
+  /// defining ConstantLike ops.
+  LogicalResult fold(SmallVectorImpl<OpFoldResult> &results);
+
   // Traits and interfaces.
   template <typename Trait> bool hasTrait() const { return name.hasTrait<Trait>(); }
   template <typename Trait> bool mightHaveTrait() const { return name.mightHaveTrait<Trait>(); }

@@ -18,6 +18,7 @@ class OpAsmPrinter;
 class OperationState;
 class Region;
 class OpFoldResult;
+class RewritePatternSet;
 class DialectBytecodeReader;
 class DialectBytecodeWriter;
 class InFlightDiagnostic;
@@ -36,8 +37,15 @@ struct OperationInfo {
   ParseResult (*parse)(OpAsmParser &, OperationState &) = nullptr;
   /// Prints the custom form (after the op name and result list).
   void (*print)(Operation *, OpAsmPrinter &) = nullptr;
-  /// Folds the op given constant operands; fills `results`.
-  LogicalResult (*fold)(Operation *, ArrayRef<Attribute>, std::vector<OpFoldResult> &) = nullptr;
+  /// hasFolder, general form: folds the op given the constant value of each
+  /// operand (null where not constant). Success with `results` empty means
+  /// the op was updated in place; otherwise one entry per result.
+  LogicalResult (*fold)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &) = nullptr;
+  /// hasFolder, single-result form: the folded value, the op's own result
+  /// (updated in place) or null (no fold). Used when `fold` is null.
+  OpFoldResult (*foldSingleResult)(Operation *, ArrayRef<Attribute>) = nullptr;
+  /// hasCanonicalizer: adds the op's canonicalization patterns.
+  void (*getCanonicalizationPatterns)(RewritePatternSet &, MLIRContext *) = nullptr;
   /// Names results for the printer (OpAsmOpInterface::getAsmResultNames).
   void (*getAsmResultNames)(Operation *, function_ref<void(Value, std::string_view)>) = nullptr;
   /// Names block arguments of regions (OpAsmOpInterface::getAsmBlockArgumentNames).

@@ -296,6 +296,11 @@ public:
     r.kind = Kind::OpResults;
     return r;
   }
+  /// For a range of op operands (an op's operands or a slice of them), the
+  /// first OpOperand; null for other ranges.
+  const OpOperand *getFirstOpOperand() const {
+    return kind == Kind::OpOperands ? static_cast<const OpOperand *>(base) : nullptr;
+  }
   static ValueRange ofOperands(const OpOperand *first, size_t n) {
     ValueRange r;
     r.base = first;

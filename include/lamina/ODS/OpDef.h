@@ -42,6 +42,7 @@ namespace lamina {
 
 class Dialect;
 class OpFoldResult;
+class RewritePatternSet;
 class SymbolTableCollection;
 
 namespace ods {
@@ -320,8 +321,16 @@ public:
   OpDef &verifier(LogicalResult (*fn)(Operation *));
   /// hasRegionVerifier: run after the region traits.
   OpDef &regionVerifier(LogicalResult (*fn)(Operation *));
-  /// hasFolder.
-  OpDef &folder(LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, std::vector<OpFoldResult> &));
+  /// hasFolder, general form (any number of results): given the constant
+  /// value of each operand (null where not constant), fill one OpFoldResult
+  /// per result, or leave `results` empty and succeed after an in-place
+  /// update.
+  OpDef &folder(LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &));
+  /// hasFolder, single-result form: return the folded value or attribute,
+  /// the op's own result after an in-place update, or null.
+  OpDef &folder(OpFoldResult (*fn)(Operation *, ArrayRef<Attribute>));
+  /// hasCanonicalizer: `fn` adds the op's canonicalization patterns.
+  OpDef &canonicalizer(void (*fn)(RewritePatternSet &, MLIRContext *));
   /// OpAsmOpInterface::getAsmResultNames / getAsmBlockArgumentNames.
   OpDef &resultNames(void (*fn)(Operation *, function_ref<void(Value, std::string_view)>));
   OpDef &blockArgNames(void (*fn)(Operation *, Region &, function_ref<void(Value, std::string_view)>));
@@ -342,6 +351,13 @@ private:
 //===----------------------------------------------------------------------===//
 // Accessors for op classes
 //===----------------------------------------------------------------------===//
+
+/// Attach hooks to an op `dialect` already registered, for hooks kept apart
+/// from the op's definition (a dialect's folders in their own file).
+void attachFolder(Dialect &dialect, std::string_view opName, OpFoldResult (*fn)(Operation *, ArrayRef<Attribute>));
+void attachFolder(Dialect &dialect, std::string_view opName,
+                  LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &));
+void attachCanonicalizer(Dialect &dialect, std::string_view opName, void (*fn)(RewritePatternSet &, MLIRContext *));
 
 /// The definition a registered op was built from, or null.
 const OpDefinition *getDefinition(Operation *op);

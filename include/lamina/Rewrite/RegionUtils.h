@@ -1,0 +1,32 @@
+//===- RegionUtils.h - CFG simplification of regions ----------------------===//
+//
+// What the greedy driver runs after each round of patterns
+// (`region-simplify`): unreachable block erasure, region dead code
+// elimination (ops and block arguments, including dead cycles) and, in the
+// aggressive mode, identical block merging. All of it iterative.
+//
+#pragma once
+
+#include "lamina/IR/PatternMatch.h"
+
+namespace lamina {
+
+/// Erases the blocks of `regions` (and, with `recurse`, of nested regions)
+/// that their entry block does not reach. Success if any was erased.
+LogicalResult eraseUnreachableBlocks(RewriterBase &rewriter, MutableArrayRef<Region> regions, bool recurse = true);
+/// Deletes ops and non-entry block arguments of `regions` that are not
+/// proved live (optimistic: dead cycles go too). Success if anything went.
+LogicalResult runRegionDCE(RewriterBase &rewriter, MutableArrayRef<Region> regions);
+/// Merges blocks with equivalent bodies (up to operands defined outside
+/// them, which become new block arguments). Success if any merged.
+LogicalResult mergeIdenticalBlocks(RewriterBase &rewriter, MutableArrayRef<Region> regions);
+/// Runs the simplifications above (merging only when `mergeBlocks`).
+LogicalResult simplifyRegions(RewriterBase &rewriter, MutableArrayRef<Region> regions, bool mergeBlocks = false);
+
+/// MLIR's wouldOpBeTriviallyDead / isOpTriviallyDead: no side effects other
+/// than reads and allocations of its own results, not a terminator, not a
+/// symbol; isOpTriviallyDead also requires unused results.
+bool wouldOpBeTriviallyDead(Operation *op);
+bool isOpTriviallyDead(Operation *op);
+
+} // namespace lamina
