@@ -231,20 +231,7 @@ TypeConstraint ods::TypeOf(std::string summary, std::function<bool(Type)> pred, 
 
 namespace {
 template <typename T> bool isInstance(Attribute a) { return isa<T>(a); }
-template <typename T> char optionalLeaderOf() {
-  if constexpr (std::is_same_v<T, lamina::StringAttr>)
-    return '"';
-  else if constexpr (std::is_same_v<T, lamina::ArrayAttr>)
-    return '[';
-  else if constexpr (std::is_same_v<T, lamina::SymbolRefAttr>)
-    return '@';
-  else
-    return 0;
-}
-template <typename T> const AttrClass *classOf() {
-  static const AttrClass cls{&isInstance<T>, nullptr, nullptr, optionalLeaderOf<T>()};
-  return &cls;
-}
+template <typename T> const AttrClass *classOf() { return builtinAttrClass<T>(); }
 Type noneType(MLIRContext *c) { return NoneType::get(c); }
 Type indexType(MLIRContext *c) { return IndexType::get(c); }
 } // namespace

@@ -8,6 +8,7 @@
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
 #include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
+#include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/Test/TestDialect.h"
@@ -22,6 +23,7 @@ int main(int argc, char **argv) {
   registry.insert<lamina::BuiltinDialect, lamina::ControlFlowDialect, lamina::FuncDialect,
                   lamina::ArithDialect, lamina::SCFDialect>();
   registry.insert<lamina::MLIRTestDialect>();
+  registry.insert<lamina::MathDialect>();
   // Only its namespace and file metadata hooks (see MLProgramDialect.h).
   registry.insert<lamina::MLProgramDialect>();
   return lamina::optMain(argc, argv, "lamina-opt", registry);

@@ -21,6 +21,7 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace lamina {
@@ -302,6 +303,19 @@ SuccessorConstraint AnySuccessor();
 
 /// The DenseArrayAttr storage classes (`[1, 2, 3]` stripped form).
 const AttrClass &denseArrayClass(unsigned kind);
+
+/// The storage class of builtin attribute class T (ODS `storageType`): an
+/// instance check and, for optional parsing, the leading character of
+/// StringAttr (`"`), ArrayAttr (`[`) and SymbolRefAttr (`@`). Classes with a
+/// stripped form (dense arrays) have their own (denseArrayClass).
+template <typename T> const AttrClass *builtinAttrClass() {
+  static const AttrClass cls{[](Attribute a) { return isa<T>(a); }, nullptr, nullptr,
+                             std::is_same_v<T, lamina::StringAttr>      ? '"'
+                             : std::is_same_v<T, lamina::ArrayAttr>     ? '['
+                             : std::is_same_v<T, lamina::SymbolRefAttr> ? '@'
+                                                                        : char(0)};
+  return &cls;
+}
 
 /// Builtin type classes (ODS cppType), for constraints built by hand.
 extern const TypeClass IntegerTypeClass, IndexTypeClass, FloatTypeClass, FunctionTypeClass, NoneTypeClass,

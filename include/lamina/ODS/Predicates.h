@@ -1,0 +1,25 @@
+//===- Predicates.h - Helpers of the constraints imported from ODS --------===//
+//
+// The predicates of MLIR's constraint records are C++ snippets; the importer
+// (utils/import-ods.py) translates them to Lamina's API, which spells MLIR's
+// classes and methods the same way. The few idioms Lamina spells
+// differently are rewritten by the importer into calls of the functions
+// below.
+//
+#pragma once
+
+#include "lamina/IR/BuiltinTypes.h"
+
+namespace lamina {
+namespace ods {
+
+/// `$_self.hasTrait<ValueSemantics>()`: the builtin types with value
+/// semantics (vectors and tensors, ranked or not).
+inline bool hasValueSemantics(Type t) { return isa<VectorType>(t) || isa<TensorType>(t); }
+
+/// `getI1SameShape($_self)`: i1, or the shaped type of the same shape with
+/// i1 elements (an unranked tensor stays unranked).
+Type getI1SameShape(Type t);
+
+} // namespace ods
+} // namespace lamina
