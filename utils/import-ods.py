@@ -572,6 +572,7 @@ class Importer:
         self.directives = collections.OrderedDict()
         self.includes = set(cfg.includes)
         self.used_external = set()
+        self.names = {}             # (kind, record) -> C++ function name
 
     def error(self, what, why):
         self.errors.append((what, why))
@@ -585,10 +586,8 @@ class Importer:
         if name in NAMED_TYPES:
             return NAMED_TYPES[name]
         r = self.R[name]
-        if r.get("!anonymous") is False and name in self.constraint_fns:
-            return ident(name) + "()"
-        fn = "typeConstraint_" + ident(name) if r.get("!anonymous") else ident(name)
-        if fn + "()" in self.constraint_fns.values() or fn in self.constraint_fns:
+        fn = self.constraint_name("type", name, where)
+        if fn in self.constraint_fns:
             return fn + "()"
         summary = r.get("summary") or ""
         pred = ref(r.get("predicate"))
@@ -619,6 +618,24 @@ class Importer:
             body.append("  c.cppClass = %s;" % cls)
         self.constraint_fns[fn] = "static ods::TypeConstraint %s() {\n%s\n  return c;\n}\n" % (fn, "\n".join(body))
         return fn + "()"
+
+    def constraint_name(self, kind, rec, where):
+        """The C++ function of a constraint record: `type<Record>` /
+        `attr<Record>`, or for anonymous records (whose names tblgen numbers)
+        a name from their first use (`typeExtractSliceOpOffsets`)."""
+        key = (kind, rec)
+        if key not in self.names:
+            if self.R[rec].get("!anonymous"):
+                base = kind + "".join(camel(w) for w in re.split(r'[\s.]+', where) if w)
+            else:
+                base = kind + camel(ident(rec))
+            name = base
+            i = 2
+            while name in self.names.values():
+                name = "%s%d" % (base, i)
+                i += 1
+            self.names[key] = name
+        return self.names[key]
 
     def type_class(self, cpp):
         cpp = cpp.strip()
@@ -675,7 +692,7 @@ class Importer:
         except Untranslatable as e:
             self.error(where, "default value `%s` of %s: unknown %s" % (default, base, e))
             return expr
-        fn = "defaultOf_" + ident(base) + "_" + str(len(self.constraint_fns))
+        fn = "attr" + "".join(camel(w) for w in where.split()) + "Default"
         self.constraint_fns[fn] = (
             "static ods::AttrConstraint %s() {\n  ods::AttrConstraint c = %s;\n"
             "  c.constBuilder = [](MLIRContext *ctx, std::string_view) -> Attribute {\n    Builder b(ctx);\n"
@@ -694,7 +711,7 @@ class Importer:
             return "ods::EnumAttrConstraint<%s>(%s)" % (cls, info)
         r = self.R[name]
         sc = r["!superclasses"]
-        fn = ("attrConstraint_" if r.get("!anonymous") else "") + ident(name)
+        fn = self.constraint_name("attr", name, where)
         if fn in self.constraint_fns:
             return fn + "()"
         summary = r.get("summary") or ""
@@ -804,6 +821,7 @@ class Importer:
                   traits=[], format=None, custom=bool(r["hasCustomAssemblyFormat"]), verifier=bool(r["hasVerifier"]),
                   region_verifier=bool(r["hasRegionVerifier"]), hooks=[], comments=[], summary=r.get("summary") or "")
         where = opname
+        self.cur_cls = cls
         for arg, argname in r["arguments"]["args"]:
             a = ref(arg)
             a = self.unwrap_opvar(a, op, argname)
@@ -811,7 +829,7 @@ class Importer:
             if "TypeConstraint" in ar["!superclasses"]:
                 op["operands"].append(self.value(a, argname, where))
             elif "Attr" in ar["!superclasses"]:
-                expr, kind, default = self.attr_constraint(a, where + " attribute " + argname)
+                expr, kind, default = self.attr_constraint(a, cls + " " + argname)
                 op["attrs"].append(dict(name=argname, expr=expr, kind=kind, default=default, rec=a))
             elif "Property" in ar["!superclasses"]:
                 self.error(where, "property %s (%s) is not supported" % (argname, a))
@@ -883,7 +901,8 @@ class Importer:
             kind = "optional"
             base = ref(ar["baseType"])
         name = name or ""
-        return dict(name=name, kind=kind, seg=seg, expr=self.type_constraint(base, where + " " + name))
+        return dict(name=name, kind=kind, seg=seg,
+                    expr=self.type_constraint(base, self.cur_cls + " " + (name or "result")))
 
     def region(self, reg, name, where):
         rr = self.R[reg]
@@ -1469,7 +1488,8 @@ def emit_source(imp, path, header_path):
     o.append(header_line(path, "the %s dialect's definitions" % cfg.name))
     o.append(generated_note(cfg))
     o.append('#include "%s"\n\n' % header_path)
-    incs = {"lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/ODS/Predicates.h"}
+    incs = {"lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/ODS/InterfaceTraits.h",
+            "lamina/ODS/Predicates.h"}
     deps = []
     for dep in imp.dialect.get("dependentDialects") or []:
         key = re.sub(r'^(::)?mlir::', '', dep)

@@ -9,6 +9,7 @@
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 
 using namespace lamina;
@@ -21,13 +22,13 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// FloatLike: floating-point-like
-static bool isFloatLike(Type self) { return ((isa<FloatType>(self))) || (((ods::hasValueSemantics(self))) && ([](Type elementType) { return (isa<FloatType>(elementType)); }(cast<ShapedType>(self).getElementType()))); }
+static bool isTypeFloatLike(Type self) { return ((isa<FloatType>(self))) || (((ods::hasValueSemantics(self))) && ([](Type elementType) { return (isa<FloatType>(elementType)); }(cast<ShapedType>(self).getElementType()))); }
 
 /// SignlessIntegerOrIndexLike: signless-integer-like
-static bool isSignlessIntegerOrIndexLike(Type self) { return ((self.isSignlessIntOrIndex())) || (((ods::hasValueSemantics(self))) && ([](Type elementType) { return (elementType.isSignlessIntOrIndex()); }(cast<ShapedType>(self).getElementType()))); }
+static bool isTypeSignlessIntegerOrIndexLike(Type self) { return ((self.isSignlessIntOrIndex())) || (((ods::hasValueSemantics(self))) && ([](Type elementType) { return (elementType.isSignlessIntOrIndex()); }(cast<ShapedType>(self).getElementType()))); }
 
 /// BoolLike: bool-like
-static bool isBoolLike(Type self) { return ((self.isSignlessInteger(1))) || (((ods::hasValueSemantics(self))) && ([](Type elementType) { return (elementType.isSignlessInteger(1)); }(cast<ShapedType>(self).getElementType()))); }
+static bool isTypeBoolLike(Type self) { return ((self.isSignlessInteger(1))) || (((ods::hasValueSemantics(self))) && ([](Type elementType) { return (elementType.isSignlessInteger(1)); }(cast<ShapedType>(self).getElementType()))); }
 
 /// result type has i1 element type and same shape as operands
 static void transform_IsFiniteOp_operand_result(Type self, SmallVectorImpl<Type> &out) {
@@ -53,18 +54,18 @@ static void transform_IsNormalOp_operand_result(Type self, SmallVectorImpl<Type>
 // Constraints
 //===----------------------------------------------------------------------===//
 
-static ods::TypeConstraint FloatLike() {
-  ods::TypeConstraint c("floating-point-like", isFloatLike);
+static ods::TypeConstraint typeFloatLike() {
+  ods::TypeConstraint c("floating-point-like", isTypeFloatLike);
   return c;
 }
 
-static ods::TypeConstraint SignlessIntegerOrIndexLike() {
-  ods::TypeConstraint c("signless-integer-like", isSignlessIntegerOrIndexLike);
+static ods::TypeConstraint typeSignlessIntegerOrIndexLike() {
+  ods::TypeConstraint c("signless-integer-like", isTypeSignlessIntegerOrIndexLike);
   return c;
 }
 
-static ods::TypeConstraint BoolLike() {
-  ods::TypeConstraint c("bool-like", isBoolLike);
+static ods::TypeConstraint typeBoolLike() {
+  ods::TypeConstraint c("bool-like", isTypeBoolLike);
   return c;
 }
 
@@ -81,419 +82,419 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
 
   // math.absf
   ods::OpDef("math.absf", TypeID::get<AbsFOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.absi
   ods::OpDef("math.absi", TypeID::get<AbsIOp>())
-      .operand("operand", SignlessIntegerOrIndexLike())
-      .result("result", SignlessIntegerOrIndexLike())
+      .operand("operand", typeSignlessIntegerOrIndexLike())
+      .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.acos
   ods::OpDef("math.acos", TypeID::get<AcosOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.acosh
   ods::OpDef("math.acosh", TypeID::get<AcoshOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.asin
   ods::OpDef("math.asin", TypeID::get<AsinOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.asinh
   ods::OpDef("math.asinh", TypeID::get<AsinhOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.atan2
   ods::OpDef("math.atan2", TypeID::get<Atan2Op>())
-      .operand("lhs", FloatLike())
-      .operand("rhs", FloatLike())
+      .operand("lhs", typeFloatLike())
+      .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.atan
   ods::OpDef("math.atan", TypeID::get<AtanOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.atanh
   ods::OpDef("math.atanh", TypeID::get<AtanhOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.cbrt
   ods::OpDef("math.cbrt", TypeID::get<CbrtOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.ceil
   ods::OpDef("math.ceil", TypeID::get<CeilOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.clampf
   ods::OpDef("math.clampf", TypeID::get<ClampFOp>())
-      .operand("value", FloatLike())
-      .operand("min", FloatLike())
-      .operand("max", FloatLike())
+      .operand("value", typeFloatLike())
+      .operand("min", typeFloatLike())
+      .operand("max", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.copysign
   ods::OpDef("math.copysign", TypeID::get<CopySignOp>())
-      .operand("lhs", FloatLike())
-      .operand("rhs", FloatLike())
+      .operand("lhs", typeFloatLike())
+      .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.cos
   ods::OpDef("math.cos", TypeID::get<CosOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.cosh
   ods::OpDef("math.cosh", TypeID::get<CoshOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.ctlz
   ods::OpDef("math.ctlz", TypeID::get<CountLeadingZerosOp>())
-      .operand("operand", SignlessIntegerOrIndexLike())
-      .result("result", SignlessIntegerOrIndexLike())
+      .operand("operand", typeSignlessIntegerOrIndexLike())
+      .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.cttz
   ods::OpDef("math.cttz", TypeID::get<CountTrailingZerosOp>())
-      .operand("operand", SignlessIntegerOrIndexLike())
-      .result("result", SignlessIntegerOrIndexLike())
+      .operand("operand", typeSignlessIntegerOrIndexLike())
+      .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.ctpop
   ods::OpDef("math.ctpop", TypeID::get<CtPopOp>())
-      .operand("operand", SignlessIntegerOrIndexLike())
-      .result("result", SignlessIntegerOrIndexLike())
+      .operand("operand", typeSignlessIntegerOrIndexLike())
+      .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.erf
   ods::OpDef("math.erf", TypeID::get<ErfOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.erfc
   ods::OpDef("math.erfc", TypeID::get<ErfcOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.exp2
   ods::OpDef("math.exp2", TypeID::get<Exp2Op>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.expm1
   ods::OpDef("math.expm1", TypeID::get<ExpM1Op>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.exp
   ods::OpDef("math.exp", TypeID::get<ExpOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.fpowi
   ods::OpDef("math.fpowi", TypeID::get<FPowIOp>())
-      .operand("lhs", FloatLike())
-      .operand("rhs", SignlessIntegerOrIndexLike())
+      .operand("lhs", typeFloatLike())
+      .operand("rhs", typeSignlessIntegerOrIndexLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)")
       .registerIn(dialect);
 
   // math.floor
   ods::OpDef("math.floor", TypeID::get<FloorOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.fma
   ods::OpDef("math.fma", TypeID::get<FmaOp>())
-      .operand("a", FloatLike())
-      .operand("b", FloatLike())
-      .operand("c", FloatLike())
+      .operand("a", typeFloatLike())
+      .operand("b", typeFloatLike())
+      .operand("c", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.ipowi
   ods::OpDef("math.ipowi", TypeID::get<IPowIOp>())
-      .operand("lhs", SignlessIntegerOrIndexLike())
-      .operand("rhs", SignlessIntegerOrIndexLike())
-      .result("result", SignlessIntegerOrIndexLike())
+      .operand("lhs", typeSignlessIntegerOrIndexLike())
+      .operand("rhs", typeSignlessIntegerOrIndexLike())
+      .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.isfinite
   ods::OpDef("math.isfinite", TypeID::get<IsFiniteOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", BoolLike())
+      .result("result", typeBoolLike())
       .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsFiniteOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(dialect);
 
   // math.isinf
   ods::OpDef("math.isinf", TypeID::get<IsInfOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", BoolLike())
+      .result("result", typeBoolLike())
       .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsInfOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(dialect);
 
   // math.isnan
   ods::OpDef("math.isnan", TypeID::get<IsNaNOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", BoolLike())
+      .result("result", typeBoolLike())
       .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNaNOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(dialect);
 
   // math.isnormal
   ods::OpDef("math.isnormal", TypeID::get<IsNormalOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", BoolLike())
+      .result("result", typeBoolLike())
       .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNormalOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(dialect);
 
   // math.log10
   ods::OpDef("math.log10", TypeID::get<Log10Op>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.log1p
   ods::OpDef("math.log1p", TypeID::get<Log1pOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.log2
   ods::OpDef("math.log2", TypeID::get<Log2Op>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.log
   ods::OpDef("math.log", TypeID::get<LogOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.powf
   ods::OpDef("math.powf", TypeID::get<PowFOp>())
-      .operand("lhs", FloatLike())
-      .operand("rhs", FloatLike())
+      .operand("lhs", typeFloatLike())
+      .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.roundeven
   ods::OpDef("math.roundeven", TypeID::get<RoundEvenOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.round
   ods::OpDef("math.round", TypeID::get<RoundOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.rsqrt
   ods::OpDef("math.rsqrt", TypeID::get<RsqrtOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.sin
   ods::OpDef("math.sin", TypeID::get<SinOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.sincos
   ods::OpDef("math.sincos", TypeID::get<SincosOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("sin", FloatLike())
-      .result("cos", FloatLike())
+      .result("sin", typeFloatLike())
+      .result("cos", typeFloatLike())
       .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand", "sin", "cos"}), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)")
       .registerIn(dialect);
 
   // math.sinh
   ods::OpDef("math.sinh", TypeID::get<SinhOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.sqrt
   ods::OpDef("math.sqrt", TypeID::get<SqrtOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.tan
   ods::OpDef("math.tan", TypeID::get<TanOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.tanh
   ods::OpDef("math.tanh", TypeID::get<TanhOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);
 
   // math.trunc
   ods::OpDef("math.trunc", TypeID::get<TruncOp>())
-      .operand("operand", FloatLike())
+      .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", FloatLike())
+      .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(dialect);

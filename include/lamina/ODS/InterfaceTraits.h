@@ -1,0 +1,24 @@
+//===- InterfaceTraits.h - Verifying op interfaces for imported dialects --===//
+//
+// The op interfaces whose ODS declaration carries verification (a `verify`
+// snippet), as traits the importer (utils/import-ods.py) emits: the
+// verification runs at the interface's place in the trait list, as MLIR's
+// generated verifyTraits does. The behaviour-only interfaces are not here.
+//
+#pragma once
+
+#include "lamina/ODS/OpDef.h"
+
+namespace lamina {
+namespace ods {
+
+/// CastOpInterface's areCastCompatible(inputs, outputs).
+using CastCompatibleFn = bool (*)(TypeRange inputs, TypeRange outputs);
+
+/// CastOpInterface: MLIR's impl::verifyCastInterfaceOp ("expected at least
+/// one result for cast operation", "operand type(s) ... and result type(s)
+/// ... are cast incompatible").
+Trait CastOpInterface(CastCompatibleFn areCastCompatible);
+
+} // namespace ods
+} // namespace lamina
