@@ -1,9 +1,11 @@
 //===- OptMain.cpp - The reusable driver behind lamina-opt ----------------===//
 //
-// Command line handling mirrors mlir-opt: flags may use one or two dashes,
-// `-flag=value` or `-flag value`. Each input (or each `-split-input-file`
-// chunk) gets its own context, as in mlir-opt, so diagnostics and numbering
-// are independent.
+// mlir-opt's MlirOptMain: parse the command line (flags declared with their
+// help text where they are implemented, see Support/CommandLine.h), then for
+// the input (or each `-split-input-file` chunk, each with its own context)
+// parse, build the pass pipeline from the pass flags, run it, and print or
+// write bytecode. Flags may use one or two dashes, `-flag=value` or
+// `-flag value`.
 //
 #include "lamina/Tools/OptMain.h"
 
@@ -12,23 +14,28 @@
 #include "lamina/Bytecode/BytecodeWriter.h"
 #include "lamina/IR/AsmState.h"
 #include "lamina/IR/BuiltinOps.h"
-#include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/DiagnosticVerifier.h"
+#include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Verifier.h"
+#include "lamina/Pass/PassManager.h"
+#include "lamina/Pass/PassManagerOptions.h"
+#include "lamina/Pass/PassRegistry.h"
+#include "lamina/Support/CommandLine.h"
 #include "lamina/Support/RawOstream.h"
 #include "lamina/Support/SourceMgr.h"
+#include "lamina/Support/Timing.h"
 
+#include <atomic>
 #include <cerrno>
-#include <chrono>
+#include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
 #include <pthread.h>
-#include <sys/stat.h>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -36,102 +43,142 @@ using namespace lamina;
 
 namespace {
 
-/// Options of one lamina-opt run.
-struct OptConfig {
-  std::string inputFilename = "-";
-  std::string outputFilename = "-";
-  bool allowUnregisteredDialects = false;
-  bool splitInputFile = false;
-  std::string inputSplitMarker = "// -----";
-  std::string outputSplitMarker = "// -----";
-  SourceMgrDiagnosticVerifierHandler::Level verifyDiagnostics = SourceMgrDiagnosticVerifierHandler::Level::None;
-  bool emitBytecode = false;
-  std::optional<int64_t> emitBytecodeVersion;
-  bool verifyPasses = true;
-  bool noImplicitModule = false;
-  bool showDialects = false;
-  bool disableThreading = false;
-  bool timing = false;
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+using VerifyLevel = SourceMgrDiagnosticVerifierHandler::Level;
+
+/// The driver's own flags (MLIR's MlirOptMainConfig) and the printer and
+/// context flags it applies.
+struct OptMainOptions {
+  cl::opt<std::string> outputFilename{"o", "Output filename", "-"};
+  cl::opt<bool> allowUnregisteredDialects{"allow-unregistered-dialect", "Allow operation with no registered dialects"};
+  cl::opt<std::string> splitInputFile{
+      "split-input-file",
+      "Split the input file into chunks using the given or default marker and process each chunk independently"};
+  cl::opt<std::string> outputSplitMarker{"output-split-marker", "Split marker to use for merging the ouput",
+                                         "// -----"};
+  cl::enum_opt<VerifyLevel> verifyDiagnostics{
+      "verify-diagnostics",
+      "Check that emitted diagnostics match expected-* lines on the corresponding line",
+      VerifyLevel::None,
+      {{VerifyLevel::All, "all", "Check all diagnostics (expected, unexpected, near-misses)"},
+       {VerifyLevel::All, "", "Check all diagnostics (expected, unexpected, near-misses)"},
+       {VerifyLevel::OnlyExpected, "only-expected", "Check only expected diagnostics"}},
+      nullptr,
+      cl::ValueExpected::Optional};
+  cl::opt<bool> emitBytecode{"emit-bytecode", "Emit bytecode when generating output"};
+  cl::opt<int> emitBytecodeVersion{"emit-bytecode-version", "Use specified bytecode when generating output"};
+  cl::opt<bool> verifyPasses{"verify-each", "Run the verifier after each transformation pass", true};
+  cl::opt<bool> noImplicitModule{"no-implicit-module",
+                                 "Disable implicit addition of a top-level module op during parsing"};
+  cl::opt<bool> showDialects{"show-dialects", "Print the list of registered dialects and exit"};
+  cl::opt<bool> dumpPassPipeline{"dump-pass-pipeline", "Print the pipeline that will be run"};
+  cl::opt<bool> listPasses{"list-passes", "Print the list of registered passes and exit"};
+  cl::opt<bool> runReproducer{"run-reproducer", "Run the pipeline stored in the reproducer"};
+  cl::opt<bool> disableThreading{"mlir-disable-threading",
+                                 "Disable multi-threading within MLIR, overrides any further call to "
+                                 "MLIRContext::enableMultiThreading()"};
+  cl::opt<bool> help{"help", "Display available options (--help-hidden for more)"};
+  cl::opt<bool> version{"version", "Display the version of this program"};
+
+  // Printing (MLIR's AsmPrinter flags).
+  cl::opt<unsigned> elideElementsAttrIfLarger{
+      "mlir-elide-elementsattrs-if-larger",
+      "Elide ElementsAttrs with \"...\" that have more elements than the given upper limit"};
+  cl::opt<long> printElementsAttrWithHexIfLarger{
+      "mlir-print-elementsattrs-with-hex-if-larger",
+      "Print DenseElementsAttrs with a hex string that have more elements than the given upper limit (use -1 to "
+      "disable)",
+      100};
+  cl::opt<unsigned> elideResourceStringsIfLarger{"mlir-elide-resource-strings-if-larger",
+                                                 "Elide printing value of resources if string is too long in chars."};
+  cl::opt<bool> printDebugInfo{"mlir-print-debuginfo", "Print debug info in MLIR output"};
+  cl::opt<bool> printPrettyDebugInfo{"mlir-pretty-debuginfo", "Print pretty debug info in MLIR output"};
+  cl::opt<bool> printGenericOpForm{"mlir-print-op-generic", "Print the generic op form"};
+  cl::opt<bool> assumeVerified{"mlir-print-assume-verified",
+                               "Skip op verification when using custom printers"};
+  cl::opt<bool> printLocalScope{"mlir-print-local-scope",
+                                "Print with local scope and inline information (eliding aliases for attributes, "
+                                "types, and locations)"};
+  cl::opt<bool> printUniqueSSAIDs{"mlir-print-unique-ssa-ids",
+                                  "Print unique SSA ID numbers for values, block arguments and naming conflicts "
+                                  "across all regions"};
+
+  cl::opt<bool> printValueUsers{"mlir-print-value-users",
+                                "Print users of operation results and block arguments as a comment"};
+  cl::opt<bool> printSkipRegions{"mlir-print-skip-regions", "Skip regions when printing ops."};
+  cl::opt<bool> useNameLocAsPrefix{"mlir-use-nameloc-as-prefix", "Print SSA IDs using NameLocs as prefixes"};
+
+  OptMainOptions() {
+    outputFilename.valueDesc = "filename";
+    splitInputFile.setValueExpected(cl::ValueExpected::Optional);
+  }
+
+  /// The printing flags the flags ask for.
+  OpPrintingFlags getPrintingFlags() const {
+    OpPrintingFlags flags;
+    if (elideElementsAttrIfLarger.getNumOccurrences())
+      flags.elideLargeElementsAttrs(elideElementsAttrIfLarger);
+    if (printElementsAttrWithHexIfLarger.getNumOccurrences())
+      flags.printLargeElementsAttrWithHex(printElementsAttrWithHexIfLarger);
+    if (elideResourceStringsIfLarger.getNumOccurrences())
+      flags.elideLargeResourceString(elideResourceStringsIfLarger);
+    if (printDebugInfo || printPrettyDebugInfo)
+      flags.enableDebugInfo(printDebugInfo, printPrettyDebugInfo);
+    if (printGenericOpForm)
+      flags.printGenericOpForm();
+    if (assumeVerified)
+      flags.assumeVerified();
+    if (printLocalScope)
+      flags.useLocalScope();
+    if (printUniqueSSAIDs)
+      flags.printUniqueSSAIDs();
+    if (printValueUsers)
+      flags.printValueUsers();
+    if (printSkipRegions)
+      flags.skipRegions();
+    if (useNameLocAsPrefix)
+      flags.printNameLocAsPrefix();
+    return flags;
+  }
+};
+
+/// What one run needs besides the flags.
+struct RunState {
+  OptMainOptions &options;
+  PassPipelineCLParser &passPipeline;
   OpPrintingFlags printFlags;
 };
 
-/// Wall-clock phases of a run, reported by `--mlir-timing` in mlir-opt's
-/// layout ("Parser" includes the verification after parsing, as there).
-struct PhaseTimer {
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point start = Clock::now();
-  double parser = 0, output = 0;
-  struct Scope {
-    double &slot;
-    Clock::time_point begin = Clock::now();
-    ~Scope() { slot += std::chrono::duration<double>(Clock::now() - begin).count(); }
-  };
-  void report() const {
-    double total = std::chrono::duration<double>(Clock::now() - start).count();
-    double rest = total - parser - output;
-    if (rest < 0)
-      rest = 0;
-    auto line = [&](double t, const char *name) {
-      std::fprintf(stderr, "  %8.4f (%5.1f%%)  %s\n", t, total > 0 ? 100.0 * t / total : 0.0, name);
-    };
-    std::fprintf(stderr, "===-------------------------------------------------------------------------===\n"
-                         "                         ... Execution time report ...\n"
-                         "===-------------------------------------------------------------------------===\n"
-                         "  Total Execution Time: %.4f seconds\n\n"
-                         "  ----Wall Time----  ----Name----\n",
-                 total);
-    line(parser, "Parser");
-    line(output, "Output");
-    line(rest, "Rest");
-    line(total, "Total");
-  }
-};
-PhaseTimer *gTimer = nullptr;
+//===----------------------------------------------------------------------===//
+// Command-line parsing
+//===----------------------------------------------------------------------===//
 
-const char *kHelp =
-    "OVERVIEW: Lamina modular optimizer driver (MLIR-compatible)\n"
-    "\n"
-    "USAGE: lamina-opt [options] <input file>\n"
-    "\n"
-    "OPTIONS:\n"
-    "  --allow-unregistered-dialect                   - Allow operation with no registered dialects\n"
-    "  --emit-bytecode                                - Emit bytecode when generating output\n"
-    "  --emit-bytecode-version=<int>                  - Use specified bytecode when generating output\n"
-    "  --help                                         - Display available options\n"
-    "  --mlir-disable-threading                       - Disable multi-threading within MLIR\n"
-    "  --mlir-elide-elementsattrs-if-larger=<uint>    - Elide ElementsAttrs with \"...\" that have more elements than the given upper limit\n"
-    "  --mlir-timing                                  - Display execution times\n"
-    "  --mlir-print-debuginfo                         - Print debug info in MLIR output\n"
-    "  --mlir-print-elementsattrs-with-hex-if-larger=<long> - Print DenseElementsAttrs with a hex string that have more elements than the given upper limit (use -1 to disable)\n"
-    "  --mlir-print-local-scope                       - Print with local scope and inline information (eliding aliases for attributes, types, and locations)\n"
-    "  --mlir-print-op-generic                        - Print the generic op form\n"
-    "  --mlir-print-unique-ssa-ids                    - Print unique SSA ID numbers for values, block arguments and naming conflicts across all regions\n"
-    "  --mlir-pretty-debuginfo                        - Print pretty debug info in MLIR output\n"
-    "  --no-implicit-module                           - Disable implicit addition of a top-level module op during parsing\n"
-    "  -o <filename>                                  - Output filename\n"
-    "  --output-split-marker=<string>                 - Split marker to use for merging the ouput\n"
-    "  --show-dialects                                - Print the list of registered dialects and exit\n"
-    "  --split-input-file[=<string>]                  - Split the input file into chunks using the given or default marker and process each chunk independently\n"
-    "  --verify-diagnostics                           - Check that emitted diagnostics match expected-* lines on the corresponding line\n"
-    "  --verify-each                                  - Run the verifier after each transformation pass\n"
-    "  --version                                      - Display the version of this program\n";
-
-/// Parses argv into `config`. Returns an exit code if the program should
-/// stop (help, version, error), nullopt to continue.
-std::optional<int> parseArgs(int argc, char **argv, const char *toolName, OptConfig &config) {
+/// Parses argv into the registered options and the input file name.
+/// Returns an exit code if the program must stop now.
+std::optional<int> parseCommandLine(int argc, char **argv, const char *toolName, std::string &inputFilename) {
   bool sawInput = false;
+  bool onlyPositional = false;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
-    if (arg == "-" || arg.empty() || arg[0] != '-') {
+    if (onlyPositional || arg == "-" || arg.empty() || arg[0] != '-') {
       if (sawInput) {
-        std::fprintf(stderr, "%s: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: %s --help\n", toolName, argv[0]);
+        std::fprintf(stderr,
+                     "%s: Too many positional arguments specified!\nCan specify at most 1 positional arguments: "
+                     "See: %s --help\n",
+                     toolName, argv[0]);
         return 1;
       }
-      config.inputFilename = std::string(arg);
+      inputFilename = std::string(arg);
       sawInput = true;
       continue;
     }
-    std::string_view original = arg;
+    if (arg == "--") {
+      onlyPositional = true;
+      continue;
+    }
     std::string_view name = arg.substr(arg.size() > 1 && arg[1] == '-' ? 2 : 1);
     std::optional<std::string_view> value;
     size_t eq = name.find('=');
@@ -139,165 +186,49 @@ std::optional<int> parseArgs(int argc, char **argv, const char *toolName, OptCon
       value = name.substr(eq + 1);
       name = name.substr(0, eq);
     }
-    auto needValue = [&]() -> std::optional<std::string_view> {
-      if (value)
-        return value;
-      if (i + 1 < argc)
-        return std::string_view(argv[++i]);
-      std::fprintf(stderr, "%s: for the %.*s option: requires a value!\n", toolName, int(original.size()),
-                   original.data());
-      return std::nullopt;
-    };
-    auto parseInt = [&](std::string_view v, int64_t &out) -> bool {
-      std::string s(v);
-      char *end = nullptr;
-      errno = 0;
-      long long r = std::strtoll(s.c_str(), &end, 10);
-      if (s.empty() || *end || errno) {
-        std::fprintf(stderr, "%s: for the --%.*s option: '%s' value invalid for integer argument!\n", toolName,
-                     int(name.size()), name.data(), s.c_str());
-        return false;
-      }
-      out = r;
-      return true;
-    };
-    auto boolFlag = [&](bool &flag) -> bool {
-      if (!value) {
-        flag = true;
-        return true;
-      }
-      if (*value == "true" || *value == "1" || *value == "TRUE" || *value == "True") {
-        flag = true;
-        return true;
-      }
-      if (*value == "false" || *value == "0" || *value == "FALSE" || *value == "False") {
-        flag = false;
-        return true;
-      }
-      std::fprintf(stderr, "%s: for the --%.*s option: '%.*s' is invalid value for boolean argument! Try 0 or 1\n",
-                   toolName, int(name.size()), name.data(), int(value->size()), value->data());
-      return false;
-    };
-    if (name == "help" || name == "h") {
-      std::fputs(kHelp, stdout);
-      return 0;
+    cl::Option *opt = cl::lookupToolOption(name);
+    if (!opt && name.size() > 1 && name[0] == 'o' && arg[1] != '-') {
+      // `-oFILE`.
+      opt = cl::lookupToolOption("o");
+      value = arg.substr(2);
+      name = "o";
     }
-    if (name == "version") {
-      std::printf("Lamina version 0.1.0 (MLIR 22.1.8 compatible)\n");
-      return 0;
-    }
-    if (name == "o") {
-      auto v = needValue();
-      if (!v)
-        return 1;
-      config.outputFilename = std::string(*v);
-      continue;
-    }
-    if (name.size() > 1 && name[0] == 'o' && name.find_first_not_of("o") != 0 && arg[1] != '-' &&
-        name != "output-split-marker") {
-      // -oFILE
-      config.outputFilename = std::string(name.substr(1));
-      continue;
-    }
-    bool ok = true;
-    int64_t n;
-    if (name == "allow-unregistered-dialect")
-      ok = boolFlag(config.allowUnregisteredDialects);
-    else if (name == "split-input-file") {
-      config.splitInputFile = true;
-      if (value && !value->empty())
-        config.inputSplitMarker = std::string(*value);
-    } else if (name == "output-split-marker") {
-      auto v = needValue();
-      if (!v)
-        return 1;
-      config.outputSplitMarker = std::string(*v);
-    } else if (name == "verify-diagnostics") {
-      // An enum option with an optional value, as in mlir-opt.
-      using Level = SourceMgrDiagnosticVerifierHandler::Level;
-      if (!value || value->empty() || *value == "all")
-        config.verifyDiagnostics = Level::All;
-      else if (*value == "only-expected")
-        config.verifyDiagnostics = Level::OnlyExpected;
-      else {
-        std::fprintf(stderr, "%s: for the --verify-diagnostics option: Cannot find option named '%.*s'!\n", toolName,
-                     int(value->size()), value->data());
-        return 1;
-      }
-    } else if (name == "emit-bytecode")
-      ok = boolFlag(config.emitBytecode);
-    else if (name == "emit-bytecode-version") {
-      auto v = needValue();
-      if (!v || !parseInt(*v, n))
-        return 1;
-      config.emitBytecodeVersion = n;
-    } else if (name == "mlir-print-op-generic") {
-      bool b = false;
-      ok = boolFlag(b);
-      if (b)
-        config.printFlags.printGenericOpForm();
-    } else if (name == "mlir-print-debuginfo") {
-      bool b = false;
-      ok = boolFlag(b);
-      if (b)
-        config.printFlags.enableDebugInfo(true, config.printFlags.shouldPrintDebugInfoPrettyForm());
-    } else if (name == "mlir-pretty-debuginfo") {
-      bool b = false;
-      ok = boolFlag(b);
-      if (b)
-        config.printFlags.enableDebugInfo(config.printFlags.shouldPrintDebugInfo(), true);
-    } else if (name == "mlir-print-local-scope") {
-      bool b = false;
-      ok = boolFlag(b);
-      if (b)
-        config.printFlags.useLocalScope();
-    } else if (name == "mlir-print-unique-ssa-ids") {
-      bool b = false;
-      ok = boolFlag(b);
-      if (b)
-        config.printFlags.printUniqueSSAIDs();
-    } else if (name == "mlir-elide-elementsattrs-if-larger") {
-      auto v = needValue();
-      if (!v || !parseInt(*v, n))
-        return 1;
-      config.printFlags.elideLargeElementsAttrs(n);
-    } else if (name == "mlir-print-elementsattrs-with-hex-if-larger") {
-      auto v = needValue();
-      if (!v || !parseInt(*v, n))
-        return 1;
-      config.printFlags.printLargeElementsAttrWithHex(n);
-    } else if (name == "mlir-elide-resource-strings-if-larger") {
-      auto v = needValue();
-      if (!v || !parseInt(*v, n))
-        return 1;
-      config.printFlags.elideLargeResourceString(n);
-    } else if (name == "mlir-print-assume-verified") {
-      bool b = false;
-      ok = boolFlag(b);
-      if (b)
-        config.printFlags.assumeVerified();
-    } else if (name == "mlir-timing")
-      ok = boolFlag(config.timing);
-    else if (name == "mlir-disable-threading")
-      ok = boolFlag(config.disableThreading);
-    else if (name == "verify-each")
-      ok = boolFlag(config.verifyPasses);
-    else if (name == "no-implicit-module")
-      ok = boolFlag(config.noImplicitModule);
-    else if (name == "show-dialects")
-      ok = boolFlag(config.showDialects);
-    else {
-      std::fprintf(stderr, "%s: Unknown command line argument '%.*s'.  Try: '%s --help'\n", toolName,
-                   int(original.size()), original.data(), argv[0]);
+    if (!opt) {
+      std::string nearest;
+      errs().flush();
+      std::fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", toolName, argv[i],
+                   argv[0]);
+      if (cl::lookupNearestToolOption(arg.substr(arg.size() > 1 && arg[1] == '-' ? 2 : 1), nearest))
+        std::fprintf(stderr, "%s: Did you mean '%s%s'?\n", toolName, nearest.size() == 1 ? "-" : "--",
+                     nearest.c_str());
       return 1;
     }
-    if (!ok)
+    if (!value && opt->getValueExpected() == cl::ValueExpected::Required && i + 1 < argc)
+      value = std::string_view(argv[++i]);
+    if (failed(opt->addOccurrence(name, value)))
       return 1;
   }
   return std::nullopt;
 }
 
-/// Writes the output of a run to a file atomically, or to stdout.
+//===----------------------------------------------------------------------===//
+// Output file
+//===----------------------------------------------------------------------===//
+
+/// The temporary file being written, removed if the process dies on a
+/// signal (a fixed buffer: the handler may not allocate).
+char gTempOutputPath[4096];
+std::atomic<bool> gTempOutputActive{false};
+
+void removeTempOutputOnSignal(int sig) {
+  if (gTempOutputActive.load())
+    ::unlink(gTempOutputPath);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+/// Writes the output of a run to a temporary file renamed into place on
+/// success (as LLVM's ToolOutputFile), or to stdout or a device directly.
 class OutputFile {
 public:
   explicit OutputFile(const std::string &filename) : filename(filename) {}
@@ -306,8 +237,6 @@ public:
       fd = 1;
       return true;
     }
-    // Only regular files are replaced atomically; devices, pipes and the
-    // like (e.g. /dev/null) are written in place.
     struct stat st;
     if (::stat(filename.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
       direct = true;
@@ -326,6 +255,18 @@ public:
                    std::strerror(errno));
       return false;
     }
+    if (tempName.size() < sizeof(gTempOutputPath)) {
+      std::memcpy(gTempOutputPath, tempName.c_str(), tempName.size() + 1);
+      gTempOutputActive.store(true);
+      for (int sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGINT, SIGTERM}) {
+        struct sigaction action;
+        std::memset(&action, 0, sizeof(action));
+        action.sa_handler = removeTempOutputOnSignal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_NODEFER;
+        sigaction(sig, &action, nullptr);
+      }
+    }
     return true;
   }
   int getFD() const { return fd; }
@@ -336,6 +277,7 @@ public:
     ::close(fd);
     if (direct)
       return true;
+    gTempOutputActive.store(false);
     if (!keep) {
       ::unlink(tempName.c_str());
       return true;
@@ -356,21 +298,75 @@ private:
   bool direct = false;
 };
 
-/// Parses, verifies and prints one buffer. Returns success if everything
-/// worked (diagnostics are reported through the context's handlers).
-LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext &context, const OptConfig &config,
+//===----------------------------------------------------------------------===//
+// Reproducers
+//===----------------------------------------------------------------------===//
+
+/// The configuration a reproducer carries in its `mlir_reproducer`
+/// resource (read with --run-reproducer).
+struct ReproducerOptions {
+  std::optional<std::string> pipeline;
+  std::optional<bool> disableThreading;
+  std::optional<bool> verifyEach;
+
+  /// Takes the `mlir_reproducer` group out of the context's unclaimed
+  /// resources.
+  void claim(MLIRContext *ctx) {
+    std::vector<ExternalResourceGroup> &groups = getExternalResources(ctx);
+    for (auto it = groups.begin(); it != groups.end(); ++it) {
+      if (it->name != "mlir_reproducer")
+        continue;
+      for (const ExternalResourceEntry &entry : it->entries) {
+        if (entry.key == "pipeline" && entry.kind == ExternalResourceEntry::Kind::String)
+          pipeline = entry.stringValue;
+        else if (entry.key == "disable_threading" && entry.kind == ExternalResourceEntry::Kind::Bool)
+          disableThreading = entry.boolValue;
+        else if (entry.key == "verify_each" && entry.kind == ExternalResourceEntry::Kind::Bool)
+          verifyEach = entry.boolValue;
+      }
+      groups.erase(it);
+      return;
+    }
+  }
+
+  LogicalResult apply(PassManager &pm) const {
+    if (pipeline) {
+      FailureOr<OpPassManager> reproPm = parsePassPipeline(*pipeline, errs());
+      if (failed(reproPm)) {
+        errs().flush();
+        return failure();
+      }
+      static_cast<OpPassManager &>(pm) = std::move(*reproPm);
+    }
+    if (disableThreading)
+      pm.getContext()->disableMultithreading(*disableThreading);
+    if (verifyEach)
+      pm.enableVerifier(*verifyEach);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Processing
+//===----------------------------------------------------------------------===//
+
+/// Parses, runs the passes on and prints one buffer.
+LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext &context, RunState &run,
                              unsigned startLine, unsigned startCol, bool keepIR) {
+  OptMainOptions &options = run.options;
+  TimingManager tm;
+  applyDefaultTimingManagerCLOptions(tm);
+  TimingScope timing(tm.getRootTimer());
+
   ParserConfig parserConfig(&context, /*verifyAfterParse=*/true);
   parserConfig.setSourceFileStart(startLine, startCol);
   Operation *op = nullptr;
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(1);
-  std::optional<PhaseTimer::Scope> parseScope;
-  if (gTimer)
-    parseScope.emplace(PhaseTimer::Scope{gTimer->parser});
+  TimingScope parserTiming = timing.nest("Parser");
   if (isBytecode(buffer->getBuffer())) {
     op = readBytecodeFileForTool(buffer->getBuffer(), buffer->getBufferIdentifier(), parserConfig,
-                                 !config.noImplicitModule);
-  } else if (config.noImplicitModule) {
+                                 !options.noImplicitModule);
+  } else if (options.noImplicitModule) {
     Block block;
     if (failed(parseAsmSourceFile(sourceMgr, 1, &block, parserConfig)))
       return failure();
@@ -384,12 +380,10 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   } else {
     op = parseSourceFileForTool(sourceMgr, 1, parserConfig);
   }
-  parseScope.reset();
   if (!op)
     return failure();
-  std::optional<PhaseTimer::Scope> outputScope;
-  if (gTimer)
-    outputScope.emplace(PhaseTimer::Scope{gTimer->output});
+  parserTiming.stop();
+
   // The last buffer's IR is left for process exit to reclaim: tearing down
   // hundreds of thousands of ops right before exiting only costs time.
   struct Owner {
@@ -400,16 +394,45 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
         op->destroy();
     }
   } owner{op, keepIR};
-  if (config.emitBytecode) {
+
+  ReproducerOptions repro;
+  if (options.runReproducer)
+    repro.claim(&context);
+
+  PassManager pm(&context, op->getName().getStringRef(), OpPassManager::Nesting::Implicit);
+  pm.enableVerifier(options.verifyPasses);
+  if (failed(applyPassManagerCLOptions(pm, run.printFlags)))
+    return failure();
+  pm.enableTiming(timing);
+  if (failed(repro.apply(pm)))
+    return failure();
+  auto errorHandler = [&](const std::string &msg) -> LogicalResult {
+    emitError(UnknownLoc::get(&context)) << msg;
+    return failure();
+  };
+  if (failed(run.passPipeline.addToPipeline(pm, errorHandler)))
+    return failure();
+  if (options.dumpPassPipeline) {
+    pm.dump();
+    errs() << '\n';
+    errs().flush();
+  }
+  if (failed(pm.run(op)))
+    return failure();
+
+  TimingScope outputTiming = timing.nest("Output");
+  if (options.emitBytecode) {
     BytecodeWriterConfig writerConfig("MLIR22.1.8");
-    if (config.emitBytecodeVersion)
-      writerConfig.setDesiredBytecodeVersion(*config.emitBytecodeVersion);
+    if (options.emitBytecodeVersion.getNumOccurrences())
+      writerConfig.setDesiredBytecodeVersion(options.emitBytecodeVersion);
     return writeBytecodeToFile(op, os, writerConfig);
   }
-  // The IR was verified after parsing and nothing changed it since: the
-  // printer need not verify it again to choose between custom and generic.
-  OpPrintingFlags printFlags = config.printFlags;
-  printFlags.assumeVerified();
+  // If nothing changed the IR since it was verified (after parsing, or by
+  // the verifier after each pass), the printer need not verify it again to
+  // choose between the custom and the generic form.
+  OpPrintingFlags printFlags = run.printFlags;
+  if (pm.irVerifiedAfterRun())
+    printFlags.assumeVerified();
   op->print(os, printFlags);
   os << '\n';
   return success();
@@ -418,7 +441,7 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
 /// Processes one buffer with a fresh context. With `verifier`, diagnostics
 /// are checked against the expectations of the whole input instead of
 /// printed.
-LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &inputMgr, const OptConfig &config,
+LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &inputMgr, RunState &run,
                             DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier,
                             unsigned startLine = 0, unsigned startCol = 0, bool isLastBuffer = false) {
   // The context of the last buffer is not destroyed (see performActions);
@@ -433,35 +456,37 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
     }
   } contextOwner{contextPtr, isLastBuffer && !verifier};
   MLIRContext &context = *contextPtr;
-  if (!config.disableThreading)
+  if (!run.options.disableThreading)
     context.enableMultithreading();
-  context.allowUnregisteredDialects(config.allowUnregisteredDialects);
+  context.allowUnregisteredDialects(run.options.allowUnregisteredDialects);
   context.printOpOnDiagnostic(!verifier);
   if (!verifier) {
     // Source lines come from the whole input (a chunk's lines are at the
     // same place in it), as mlir-opt's handler finds the original buffer.
     SourceMgrDiagnosticHandler handler(inputMgr, &context);
-    LogicalResult r = performActions(os, sourceMgr, context, config, startLine, startCol, contextOwner.keep);
+    LogicalResult r = performActions(os, sourceMgr, context, run, startLine, startCol, contextOwner.keep);
     errs().flush();
     return r;
   }
   // Whether the actions succeed does not matter, only which diagnostics
   // they produce.
   auto handler = verifier->registerInContext(&context);
-  (void)performActions(os, sourceMgr, context, config, startLine, startCol, /*keepIR=*/false);
+  (void)performActions(os, sourceMgr, context, run, startLine, startCol, /*keepIR=*/false);
   errs().flush();
   return success();
 }
 
 /// Splits the input on the marker (keeping absolute line numbers by padding
 /// each chunk with the newlines that precede it) and processes each chunk.
-LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptConfig &config,
-                              DialectRegistry &registry, SourceMgrDiagnosticVerifierHandler *verifier) {
-  if (!config.splitInputFile)
-    return processBuffer(os, inputMgr, inputMgr, config, registry, verifier, 0, 0, /*isLastBuffer=*/true);
+LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, RunState &run, DialectRegistry &registry,
+                              SourceMgrDiagnosticVerifierHandler *verifier) {
+  if (!run.options.splitInputFile.getNumOccurrences())
+    return processBuffer(os, inputMgr, inputMgr, run, registry, verifier, 0, 0, /*isLastBuffer=*/true);
   const MemoryBuffer *original = inputMgr.getMemoryBuffer(1);
   std::string_view text = original->getBuffer();
-  std::string_view marker = config.inputSplitMarker;
+  std::string_view marker = run.options.splitInputFile.getValue();
+  if (marker.empty())
+    marker = "// -----";
   std::vector<std::string_view> chunks;
   size_t start = 0;
   while (true) {
@@ -475,9 +500,8 @@ LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptCon
   }
   bool hadFailure = false;
   for (size_t i = 0; i < chunks.size(); ++i) {
-    if (i) {
-      os << config.outputSplitMarker << '\n';
-    }
+    if (i)
+      os << run.options.outputSplitMarker.getValue() << '\n';
     std::string_view chunk = chunks[i];
     size_t newlinesBefore = 0;
     for (const char *p = text.data(); p < chunk.data(); ++p)
@@ -495,31 +519,41 @@ LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, const OptCon
     // (file:0:0 for the first one), as in mlir-opt.
     unsigned startLine = i ? unsigned(newlinesBefore + 1) : 0;
     unsigned startCol = i ? unsigned(chunk.data() - lineStart + 1) : 0;
-    if (failed(processBuffer(os, chunkMgr, inputMgr, config, registry, verifier, startLine, startCol,
+    if (failed(processBuffer(os, chunkMgr, inputMgr, run, registry, verifier, startLine, startCol,
                              /*isLastBuffer=*/i + 1 == chunks.size())))
       hadFailure = true;
   }
   return failure(hadFailure);
 }
 
-struct MainArgs {
-  int argc;
-  char **argv;
-  const char *toolName;
-  DialectRegistry *registry;
-  int result;
-};
-
 int realMain(int argc, char **argv, const char *toolName, DialectRegistry &registry) {
-  OptConfig config;
-  if (auto exitCode = parseArgs(argc, argv, toolName, config))
+  cl::setProgramName(toolName);
+  static OptMainOptions options;
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  PassPipelineCLParser passPipeline("Compiler passes to run");
+
+  std::string inputFilename = "-";
+  if (auto exitCode = parseCommandLine(argc, argv, toolName, inputFilename))
     return *exitCode;
-  std::optional<PhaseTimer> timer;
-  if (config.timing) {
-    timer.emplace();
-    gTimer = &*timer;
+
+  if (options.help) {
+    std::string overview = "Lamina modular optimizer driver (MLIR-compatible)\n\nAvailable Dialects: ";
+    bool first = true;
+    for (const std::string &name : registry.getDialectNames()) {
+      overview += first ? "" : ", ";
+      overview += name;
+      first = false;
+    }
+    cl::printHelp(outs(), overview, std::string(toolName) + " [options] <input file>");
+    outs().flush();
+    return 0;
   }
-  if (config.showDialects) {
+  if (options.version) {
+    std::printf("Lamina version 0.1.0 (MLIR 22.1.8 compatible)\n");
+    return 0;
+  }
+  if (options.showDialects) {
     std::printf("Available Dialects: ");
     bool first = true;
     for (const std::string &name : registry.getDialectNames()) {
@@ -529,50 +563,59 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
     std::printf("\n");
     return 0;
   }
+  if (options.listPasses) {
+    printRegisteredPasses(outs());
+    outs().flush();
+    return 0;
+  }
+
   std::string errorMessage;
-  auto input = MemoryBuffer::getFileOrSTDIN(config.inputFilename, &errorMessage);
+  auto input = MemoryBuffer::getFileOrSTDIN(inputFilename, &errorMessage);
   if (!input) {
-    std::fprintf(stderr, "%s: Could not open input file '%s': %s\n", toolName, config.inputFilename.c_str(),
+    std::fprintf(stderr, "%s: Could not open input file '%s': %s\n", toolName, inputFilename.c_str(),
                  errorMessage.c_str());
     return 1;
   }
-  OutputFile output(config.outputFilename);
+  OutputFile output(options.outputFilename.getValue());
   if (!output.open(toolName))
     return 1;
   SourceMgr inputMgr;
   inputMgr.addNewSourceBuffer(std::move(input));
+  RunState run{options, passPipeline, options.getPrintingFlags()};
   bool ok;
   {
     raw_fd_ostream os(output.getFD());
-    using Level = SourceMgrDiagnosticVerifierHandler::Level;
-    if (config.verifyDiagnostics != Level::None) {
+    if (options.verifyDiagnostics.getValue() != VerifyLevel::None) {
       // One verifier for the whole input, so expectations keep their
       // absolute lines across -split-input-file chunks and unmet ones are
       // reported after the last chunk.
-      SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), config.verifyDiagnostics);
-      (void)splitAndProcess(os, inputMgr, config, registry, &verifier);
+      SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), options.verifyDiagnostics.getValue());
+      (void)splitAndProcess(os, inputMgr, run, registry, &verifier);
       ok = succeeded(verifier.verify());
     } else {
-      ok = succeeded(splitAndProcess(os, inputMgr, config, registry, nullptr));
+      ok = succeeded(splitAndProcess(os, inputMgr, run, registry, nullptr));
       // mlir-opt builds its verifier even without --verify-diagnostics and,
       // when it is destroyed, reports the input's expectations as not
       // produced (without affecting the exit code). Scanning after the run
       // keeps the input's pages out of memory during it.
-      SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), Level::None);
+      SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), VerifyLevel::None);
     }
     os.flush();
     if (os.hasError())
       ok = false;
   }
-
   if (!output.finish(ok, toolName))
     return 1;
-  if (timer) {
-    timer->report();
-    gTimer = nullptr;
-  }
   return ok ? 0 : 1;
 }
+
+struct MainArgs {
+  int argc;
+  char **argv;
+  const char *toolName;
+  DialectRegistry *registry;
+  int result;
+};
 
 void *mainThread(void *p) {
   auto *args = static_cast<MainArgs *>(p);

@@ -1,6 +1,7 @@
 //===- lamina-opt.cpp - The Lamina optimizer driver -----------------------===//
 //
-// Registers the dialects Lamina implements, then hands over to optMain.
+// Registers the dialects and passes Lamina implements, then hands over to
+// optMain.
 //
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
@@ -14,6 +15,7 @@
 #include "lamina/Dialect/Test/TestDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/Tools/OptMain.h"
+#include "lamina/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   lamina::installBuiltinOpDefinitions();
@@ -26,5 +28,7 @@ int main(int argc, char **argv) {
   registry.insert<lamina::MathDialect>();
   // Only its namespace and file metadata hooks (see MLProgramDialect.h).
   registry.insert<lamina::MLProgramDialect>();
+  lamina::registerTransformsPasses();
+  lamina::registerPassManagerTestPasses();
   return lamina::optMain(argc, argv, "lamina-opt", registry);
 }
