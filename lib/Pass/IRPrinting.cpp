@@ -4,15 +4,14 @@
 //   // -----// IR Dump After CSE (cse) //----- //
 // followed by the op the pass ran on (with local scope when it is nested),
 // or by the whole top-level op with module scope, then a blank line. With
-// "after change", a fingerprint of the op (MLIR's OperationFingerPrint: op
-// and block identities, attributes, properties, operands, successors, result
-// types, locations) taken before the pass decides whether to print after it.
+// "after change", a fingerprint of the op (OperationFingerPrint) taken before
+// the pass decides whether to print after it.
 //
 #include "PassDetail.h"
 
 #include "lamina/IR/BuiltinLocations.h"
+#include "lamina/IR/OperationEquivalence.h"
 #include "lamina/IR/SymbolTable.h"
-#include "lamina/Support/Hashing.h"
 
 #include <cerrno>
 #include <cstring>
@@ -26,35 +25,6 @@ using namespace lamina;
 using namespace lamina::detail;
 
 namespace {
-
-/// A hash of everything a pass may change in `topOp`.
-uint64_t fingerPrint(Operation *topOp) {
-  uint64_t h = 0x9E3779B97F4A7C15ull;
-  auto add = [&](const void *p) { h = hashCombineRaw(h, hashValue(p)); };
-  topOp->walk([&](Operation *op) {
-    add(op);
-    if (op != topOp)
-      add(op->getParentOp());
-    add(op->getDiscardableAttrDictionary().getAsOpaquePointer());
-    for (Attribute prop : op->getPropertySlots())
-      add(prop.getAsOpaquePointer());
-    for (Region &region : op->getRegions()) {
-      for (Block &block : region) {
-        add(&block);
-        for (Value arg : block.getArguments())
-          add(arg.getAsOpaquePointer());
-      }
-    }
-    add(op->getPackedLoc().getAsOpaquePointer());
-    for (Value operand : op->getOperands())
-      add(operand.getAsOpaquePointer());
-    for (unsigned i = 0, e = op->getNumSuccessors(); i != e; ++i)
-      add(op->getSuccessor(i));
-    for (unsigned i = 0, e = op->getNumResults(); i != e; ++i)
-      add(op->getResult(i).getType().getAsOpaquePointer());
-  });
-  return h;
-}
 
 /// Prints the rest of a banner and the IR.
 void printIR(Operation *op, bool printModuleScope, raw_ostream &out, OpPrintingFlags flags) {
@@ -91,7 +61,7 @@ public:
     if (asAdaptor(pass))
       return;
     if (config.printAfterOnlyOnChange)
-      beforePassFingerPrints.try_emplace(pass, fingerPrint(op));
+      beforePassFingerPrints.try_emplace(pass, OperationFingerPrint(op));
     if (!config.shouldPrintBeforePass || !config.shouldPrintBeforePass(pass, op))
       return;
     emit(pass, op, [&](raw_ostream &out) {
@@ -108,7 +78,7 @@ public:
       return;
     if (config.printAfterOnlyOnChange) {
       auto it = beforePassFingerPrints.find(pass);
-      bool unchanged = it != beforePassFingerPrints.end() && it->second == fingerPrint(op);
+      bool unchanged = it != beforePassFingerPrints.end() && it->second == OperationFingerPrint(op);
       if (it != beforePassFingerPrints.end())
         beforePassFingerPrints.erase(it);
       if (unchanged)
@@ -199,7 +169,7 @@ private:
   }
 
   IRPrinterConfig config;
-  std::unordered_map<Pass *, uint64_t> beforePassFingerPrints;
+  std::unordered_map<Pass *, OperationFingerPrint> beforePassFingerPrints;
   std::unordered_map<Operation *, unsigned> counters;
 };
 

@@ -257,8 +257,9 @@ LogicalResult TextualPipeline::resolvePipelineElements(std::vector<PipelineEleme
       continue;
     if ((element.registryEntry = PassInfo::lookup(element.name)))
       continue;
-    return errorHandler(element.name.data(),
-                        "'" + std::string(element.name) + "' does not refer to a registered pass or pass pipeline");
+    std::string message = "'";
+    message.append(element.name).append("' does not refer to a registered pass or pass pipeline");
+    return errorHandler(element.name.data(), message);
   }
   return success();
 }

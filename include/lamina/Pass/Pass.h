@@ -76,8 +76,8 @@ public:
 
   /// Parses `options` (`a=1 b=x,y`) into this pass's options; errors go to
   /// `errorHandler`.
-  LogicalResult initializeOptions(std::string_view options,
-                                  function_ref<LogicalResult(const std::string &)> errorHandler);
+  virtual LogicalResult initializeOptions(std::string_view options,
+                                          function_ref<LogicalResult(const std::string &)> errorHandler);
   /// Prints the pass as it appears in a textual pipeline (`cse`,
   /// `symbol-privatize{exclude={a,b}}`, nested `op(...)` for adaptors).
   void printAsTextualPipeline(raw_ostream &os, bool pretty = false, unsigned indent = 0);
