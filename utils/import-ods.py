@@ -256,6 +256,7 @@ KEYWORDS = {
 }
 # Namespaced names that Lamina spells differently, or constants.
 RENAMES = {
+    "all_of": "ods::all_of", "any_of": "ods::any_of", "none_of": "ods::none_of",
     "ShapedType::kDynamic": "ShapedType::kDynamic",
     "ShapedType::isDynamic": "ShapedType::isDynamic",
     "std::equal_to": "std::equal_to",
@@ -268,9 +269,10 @@ DIALECT_NAMESPACES = {"arith", "tensor", "memref", "math", "index", "complex", "
 REWRITES = [
     (r'(\$_self|\w+)\.hasTrait<::mlir::ValueSemantics>\(\)', r'ods::hasValueSemantics(\1)'),
     (r'(?<![\w:])::getI1SameShape\(', r'ods::getI1SameShape('),
+    (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
 ]
 # Functions of lamina/ODS/Predicates.h.
-ODS_HELPERS = {"ods::hasValueSemantics", "ods::getI1SameShape"}
+ODS_HELPERS = {"ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of"}
 
 TOKEN = re.compile(r'\$\w+|::|->|&&|\|\||==|!=|<=|>=|[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|\S')
 
@@ -412,28 +414,20 @@ class Records:
 
 
 def load_records(cfg, td_dir, tblgen):
-    merged = {}
-    instanceof = collections.defaultdict(list)
+    """The records of the dialect's .td files, from one llvm-tblgen run (the
+    names of anonymous records are only unique within a run)."""
     with tempfile.TemporaryDirectory() as tmp:
         inc = os.path.join(tmp, "inc")
         os.makedirs(inc)
         os.symlink(os.path.abspath(td_dir), os.path.join(inc, "mlir"))
-        for td in cfg.tds:
-            out = os.path.join(tmp, "records.json")
-            subprocess.run([tblgen, "--dump-json", "-I", inc, os.path.join(inc, "mlir", td), "-o", out],
-                           check=True)
-            with open(out) as f:
-                data = json.load(f)
-            for k, v in data.items():
-                if k.startswith("!"):
-                    continue
-                merged.setdefault(k, v)
-            for cls, names in data["!instanceof"].items():
-                for n in names:
-                    if n not in instanceof[cls]:
-                        instanceof[cls].append(n)
-    merged["!instanceof"] = dict(instanceof)
-    return Records(merged)
+        top = os.path.join(tmp, "records.td")
+        with open(top, "w") as f:
+            for td in cfg.tds:
+                f.write('include "mlir/%s"\n' % td)
+        out = os.path.join(tmp, "records.json")
+        subprocess.run([tblgen, "--dump-json", "-I", inc, top, "-o", out], check=True)
+        with open(out) as f:
+            return Records(json.load(f))
 
 
 def ref(v):
@@ -573,6 +567,8 @@ class Importer:
         self.includes = set(cfg.includes)
         self.used_external = set()
         self.names = {}             # (kind, record) -> C++ function name
+        self.source_includes = set()   # headers the generated source needs
+        self.attr_interfaces = collections.OrderedDict()   # attribute/type interfaces to declare
 
     def error(self, what, why):
         self.errors.append((what, why))
@@ -772,6 +768,9 @@ class Importer:
             return "ods::builtinAttrClass<%s>()" % short if short != "Attribute" else "nullptr"
         m = re.match(r'(\w+)::(\w+)$', short)
         if m and m.group(1) in DIALECT_NAMESPACES:
+            for k in self.R.defs_of("AttrInterface"):
+                if self.R[k].get("cppInterfaceName") == m.group(2):
+                    return "ods::builtinAttrClass<%s>()" % short
             return "ods::attrClassOf<%s>()" % short
         self.error(where, "attribute constraint %s: unknown storage class %s" % (name, storage))
         return "nullptr"
@@ -819,7 +818,7 @@ class Importer:
         cls = op_class_name(name, self.dialect)
         op = dict(name=opname, cls=cls, rec=name, operands=[], results=[], attrs=[], regions=[], successors=[],
                   traits=[], format=None, custom=bool(r["hasCustomAssemblyFormat"]), verifier=bool(r["hasVerifier"]),
-                  region_verifier=bool(r["hasRegionVerifier"]), hooks=[], comments=[], summary=r.get("summary") or "")
+                  region_verifier=bool(r["hasRegionVerifier"]), hooks=[], comments=[], summary=norm(r.get("summary") or ""))
         where = opname
         self.cur_cls = cls
         for arg, argname in r["arguments"]["args"]:
@@ -844,21 +843,28 @@ class Importer:
             sr = self.R[ref(succ)]
             op["successors"].append(dict(name=succname, variadic="VariadicSuccessor" in sr["!superclasses"]))
         # Traits: flattened, deduplicated, in order.
+        # Lamina folds the TraitLists it has a factory for (Pure) back into
+        # one trait, at the place of their first member.
         seen = set()
-        stack = [ref(t) for t in r["traits"]]
         flat = []
-        def insert(lst):
+        def insert(lst, origin):
             for t in lst:
                 tr = self.R[t]
                 if "TraitList" in tr["!superclasses"]:
-                    insert([ref(x) for x in tr["traits"]])
+                    insert([ref(x) for x in tr["traits"]], origin or (t if t in FOLDED_TRAIT_LISTS else None))
                     continue
                 if t in seen:
                     continue
                 seen.add(t)
-                flat.append(t)
-        insert(stack)
-        for t in flat:
+                flat.append((t, origin))
+        insert([ref(t) for t in r["traits"]], None)
+        emitted_lists = set()
+        for t, origin in flat:
+            if origin:
+                if origin not in emitted_lists:
+                    emitted_lists.add(origin)
+                    op["traits"].append(FOLDED_TRAIT_LISTS[origin])
+                continue
             self.trait(t, op)
         fmt = r.get("assemblyFormat")
         if isinstance(fmt, str) and fmt.strip():
@@ -1068,8 +1074,10 @@ class Importer:
             return
         if verify:
             if iface in VERIFYING_INTERFACES:
-                op["traits"].append(VERIFYING_INTERFACES[iface].replace("$Op", op["cls"]))
-                for h in TRAIT_INTERFACE_HOOKS.get(iface, []):
+                expr, header, hooks = VERIFYING_INTERFACES[iface]
+                op["traits"].append(expr.replace("$Op", op["cls"]))
+                self.source_includes.add(header)
+                for h in hooks:
                     op["hooks"].append(h)
                 return
             self.error(where, "interface %s verifies (`%s`) and has no Lamina implementation" % (iface, norm(verify)))
@@ -1098,7 +1106,9 @@ class Importer:
             comparator = (tr.get("comparator") or "std::equal_to<>()").strip()
             if comparator != "std::equal_to<>()":
                 self.error(where, "TypesMatchWith comparator %s" % comparator)
-            is_range = "RangedTypesMatchWith" in sc
+            # A list of types: RangedTypesMatchWith, or a transform building one.
+            is_range = ("RangedTypesMatchWith" in sc or transform.lstrip().startswith("SmallVector<")
+                        or re.search(r'\.get(Inputs|Results|Types)\(\)\s*$', transform) is not None)
             try:
                 cpp = translate_cpp(transform, {"$_self": "self"})
             except Untranslatable as e:
@@ -1133,6 +1143,9 @@ class Importer:
         op["traits"].append("ods::PredOpTrait(%s, %s)" % (cpp_string(summary), fn))
 
 
+# TraitLists Lamina has one factory for.
+FOLDED_TRAIT_LISTS = {"Pure": "ods::Pure()"}
+
 # Interfaces with a Lamina trait, by MLIR name; `$Op` is the op class.
 TRAIT_INTERFACES = {
     "SymbolOpInterface": "ods::Symbol()",
@@ -1142,13 +1155,16 @@ TRAIT_INTERFACES = {
 TRAIT_INTERFACE_HOOKS = {
     "SymbolUserOpInterface": ["verifySymbolUses"],
 }
-# Interfaces whose verification Lamina implements.
+# Interfaces whose verification Lamina implements: MLIR name -> (trait
+# expression, header, hand-written members it calls). `$Op` is the op class.
 VERIFYING_INTERFACES = {
-    "OffsetSizeAndStrideOpInterface": "ods::OffsetSizeAndStrideOpInterface(&$Op::getOffsetSizeAndStrideInfo)",
-    "DestinationStyleOpInterface": "ods::DestinationStyleOpInterface()",
-    "ShapedDimOpInterface": "ods::ShapedDimOpInterface()",
-    "SubsetOpInterface": "ods::SubsetOpInterface()",
-    "FunctionOpInterface": "ods::FunctionOpInterface()",
+    "OffsetSizeAndStrideOpInterface": (
+        "memref::offsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
+        "lamina/Dialect/MemRef/ViewLikeInterface.h", ["getArrayAttrMaxRanks"]),
+    "DestinationStyleOpInterface": (
+        "ods::DestinationStyleOpInterface([](Operation *op) { return $Op(op).getDpsInits(); })",
+        "lamina/ODS/InterfaceTraits.h", ["getDpsInits"]),
+    "ShapedDimOpInterface": ("ods::ShapedDimOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
 }
 
 
@@ -1176,7 +1192,7 @@ PARAM_TYPES = {
     "::llvm::ArrayRef<int64_t>": "ArrayRef<int64_t>",
     "IntegerAttr": "IntegerAttr", "FloatAttr": "FloatAttr", "ArrayAttr": "ArrayAttr",
     "DictionaryAttr": "DictionaryAttr", "FlatSymbolRefAttr": "FlatSymbolRefAttr", "SymbolRefAttr": "SymbolRefAttr",
-    "AffineMap": None, "::llvm::APFloat": None, "llvm::APFloat": None, "APFloat": None,
+    "AffineMap": None, "::llvm::APFloat": "APFloat", "llvm::APFloat": "APFloat", "APFloat": "APFloat",
 }
 
 
@@ -1189,12 +1205,17 @@ def import_attr_type_defs(imp):
                 continue
             where = ("type " if is_type else "attribute ") + k
             d = dict(rec=k, is_type=is_type, cls=r["cppClassName"], mnemonic=r.get("mnemonic"),
-                     summary=r.get("summary") or "", params=[], format=None,
+                     summary=norm(r.get("summary") or ""), params=[], format=None,
                      custom=bool(r.get("hasCustomAssemblyFormat")), verify=bool(r.get("genVerifyDecl")),
                      typed=False, enum=None)
+            d["interfaces"] = []
             for t in r.get("traits") or []:
                 if ref(t) == "TypedAttrInterface":
                     d["typed"] = True
+                elif imp.is_own_interface(ref(t)):
+                    d["interfaces"].append(imp.interface_class(ref(t)))
+                else:
+                    imp.unimplemented[R[ref(t)].get("cppInterfaceName") or ref(t)] += 1
             if "EnumAttr" in r["!superclasses"]:
                 d["enum"] = imp.enum_info(ref(r["enum"]), where)
             fmt = r.get("assemblyFormat")
@@ -1239,6 +1260,30 @@ def import_attr_type_defs(imp):
                 imp.error(where, "parameters with custom parsers")
             if ok:
                 (imp.type_defs if is_type else imp.attr_defs).append(d)
+
+
+def is_own_interface(self, rec):
+    """An attribute/type interface of this dialect's namespace."""
+    r = self.R[rec]
+    sc = r["!superclasses"]
+    if "AttrInterface" not in sc and "TypeInterface" not in sc:
+        return False
+    ns = re.sub(r'^(::)?mlir::', '', (r.get("cppNamespace") or "").strip()).strip(":")
+    return ns == self.cfg.ns
+
+
+def interface_class(self, rec):
+    """Records an attribute/type interface to generate; its class name."""
+    r = self.R[rec]
+    name = r["cppInterfaceName"]
+    self.attr_interfaces[name] = dict(rec=rec, name=name, is_type="TypeInterface" in r["!superclasses"],
+                                      description=norm(r.get("description") or ""),
+                                      methods=len(r.get("methods") or []))
+    return name
+
+
+Importer.is_own_interface = is_own_interface
+Importer.interface_class = interface_class
 
 
 def enum_cpp_type(self, cpp):
@@ -1303,7 +1348,8 @@ HOOK_DECLS = {
     "areCastCompatible": "static bool areCastCompatible(TypeRange inputs, TypeRange outputs);",
     "inferReturnTypes": "static LogicalResult inferReturnTypes(const ods::InferContext &context, SmallVectorImpl<Type> &inferred);",
     "verifySymbolUses": "static LogicalResult verifySymbolUses(Operation *op, SymbolTableCollection &symbolTable);",
-    "getOffsetSizeAndStrideInfo": "",
+    "getArrayAttrMaxRanks": "std::array<unsigned, 3> getArrayAttrMaxRanks();",
+    "getDpsInits": "OperandRange getDpsInits();",
 }
 
 
@@ -1338,10 +1384,11 @@ def emit_header(imp, path):
     o.append(generated_note(cfg))
     o.append("#pragma once\n\n")
     for inc in sorted({"lamina/IR/BuiltinAttributes.h", "lamina/IR/BuiltinTypes.h", "lamina/IR/OpDefinition.h",
+                       "lamina/IR/TypeAttrInterfaces.h",
                        "lamina/IR/OpImplementation.h", "lamina/ODS/AttrTypeDef.h", "lamina/ODS/EnumDef.h",
                        "lamina/ODS/OpDef.h"} | imp.includes):
         o.append('#include "%s"\n' % inc)
-    o.append("\n#include <cstdint>\n#include <string_view>\n\nnamespace lamina {\n")
+    o.append("\n#include <array>\n#include <cstdint>\n#include <string_view>\n\nnamespace lamina {\n")
     o.append("class SymbolTableCollection;\n\nnamespace %s {\n\n" % cfg.ns)
     if imp.enum_defs:
         o.append(banner("Enums"))
@@ -1354,6 +1401,19 @@ def emit_header(imp, path):
             o.append("};\n")
             o.append("/// The description of %s (cases, strings, parsing and printing).\n" % e["cls"])
             o.append("const ods::EnumInfo &get%sInfo();\n" % e["cls"])
+        o.append("\n")
+    if imp.attr_interfaces:
+        o.append(banner("Attribute and type interfaces"))
+        for it in imp.attr_interfaces.values():
+            kind = "TypeInterface" if it["is_type"] else "AttrInterface"
+            o.append("\n/// %s (%s)%s\n" % (it["name"], it["rec"],
+                     (": " + it["description"][:200]) if it["description"] else "."))
+            if it["methods"]:
+                o.append("/// Its %d methods are not imported (no behaviour Lamina uses yet).\n" % it["methods"])
+            o.append("struct %sConcept {};\n" % it["name"])
+            o.append("class %s : public %s<%s, %sConcept> {\npublic:\n  using InterfaceBase::InterfaceBase;\n" % (
+                it["name"], kind, it["name"], it["name"]))
+            o.append("  template <typename ConcreteT> static constexpr %sConcept model = {};\n};\n" % it["name"])
         o.append("\n")
     defs = imp.attr_defs + imp.type_defs
     if defs:
@@ -1370,27 +1430,30 @@ def emit_header(imp, path):
                 continue
             prefix = "!" if d["is_type"] else "#"
             base = "Type::TypeBase" if d["is_type"] else "Attribute::AttrBase"
-            parent = "Type" if d["is_type"] else ("TypedAttr" if d["typed"] else "Attribute")
+            parent = "Type" if d["is_type"] else "Attribute"
             o.append("\n/// `%s%s.%s`: %s (%s).\n" % (prefix, cfg.name, d["mnemonic"], d["summary"], d["rec"]))
-            o.append("class %s : public %s<%s, %s, %s> {\npublic:\n  using Base::Base;\n" % (
-                d["cls"], base, d["cls"], parent, storage))
+            traits = "".join(", %s::Trait" % i for i in d.get("interfaces", []))
+            o.append("class %s : public %s<%s, %s, %s%s> {\npublic:\n  using Base::Base;\n" % (
+                d["cls"], base, d["cls"], parent, storage, traits))
             o.append('  static constexpr std::string_view name = "%s.%s";\n' % (cfg.name, d["mnemonic"]))
             args = ", ".join("%s %s" % (p["type"], camel(p["name"], False)) for p in params)
             names = ", ".join(camel(p["name"], False) for p in params)
             if params:
                 o.append("  static %s get(MLIRContext *ctx, %s) { return Base::get(ctx, %s); }\n" % (d["cls"], args, names))
                 if d["verify"]:
-                    o.append("  static %s getChecked(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx, %s);\n" % (d["cls"], args))
-                    o.append("  /// Hand-written (genVerifyDecl).\n")
+                    o.append("  /// Hand-written (genVerifyDecl); getChecked runs it.\n")
                     o.append("  static LogicalResult verify(function_ref<InFlightDiagnostic()> emitError, %s);\n" % args)
                 for i, p in enumerate(params):
                     o.append("  %s get%s() const { return std::get<%d>(getImpl()->params); }\n" % (p["type"], camel(p["name"]), i))
             else:
                 o.append("  static %s get(MLIRContext *ctx) { return Base::get(ctx); }\n" % d["cls"])
             if d["typed"] and not d["is_type"]:
-                tp = [p for p in params if p["name"] == "type"]
-                if tp:
-                    o.append("  Type getType() const { return getImpl() ? std::get<%d>(getImpl()->params) : Type(); }\n" % params.index(tp[0]))
+                if not [p for p in params if p["name"] == "type"]:
+                    imp.error("attribute " + d["rec"], "TypedAttrInterface without a `type` parameter")
+                o.append("  /// TypedAttrInterface: the `type` parameter.\n")
+                o.append("  static void populateInterfaces(InterfaceMap &map) {\n")
+                o.append("    static const TypedAttr::Concept model{[](Attribute a) -> Type { return cast<%s>(a).getType(); }, false};\n" % d["cls"])
+                o.append("    TypedAttr::attachTo(map, model);\n    Base::populateInterfaces(map);\n  }\n")
             if d["custom"]:
                 o.append("  /// Hand-written (hasCustomAssemblyFormat).\n")
                 if d["is_type"]:
@@ -1452,8 +1515,6 @@ def emit_header(imp, path):
             for h in hooks:
                 o.append("  %s\n" % HOOK_DECLS[h])
         o.append("};\n")
-    o.append("\n/// Registers the generated definitions (ops, attribute and type syntax).\n")
-    o.append("void register%sGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTypes);\n" % cfg.prefix)
     if imp.directives:
         o.append("\n/// Custom directives of the assembly formats (hand-written).\n")
         for d in imp.directives:
@@ -1478,7 +1539,7 @@ DIALECT_CLASSES = {
 
 # Custom directives implemented once for every dialect: name -> (header, C++ getter).
 SHARED_DIRECTIVES = {
-    "DynamicIndexList": ("lamina/ODS/Directives.h", "ods::getDynamicIndexListDirective()"),
+    "DynamicIndexList": ("lamina/Dialect/MemRef/ViewLikeInterface.h", "memref::dynamicIndexListDirective()"),
 }
 
 
@@ -1487,7 +1548,7 @@ def emit_source(imp, path, header_path):
     o = []
     o.append(header_line(path, "the %s dialect's definitions" % cfg.name))
     o.append(generated_note(cfg))
-    o.append('#include "%s"\n\n' % header_path)
+    o.append('#include "lamina/Dialect/%s/%sDialect.h"\n\n' % (cfg.dir, cfg.prefix))
     incs = {"lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/ODS/InterfaceTraits.h",
             "lamina/ODS/Predicates.h"}
     deps = []
@@ -1501,6 +1562,7 @@ def emit_source(imp, path, header_path):
     for d in imp.directives:
         if d in SHARED_DIRECTIVES:
             incs.add(SHARED_DIRECTIVES[d][0])
+    incs |= imp.source_includes
     for inc in sorted(incs):
         o.append('#include "%s"\n' % inc)
     o.append("\nusing namespace lamina;\nusing namespace lamina::%s;\n\n" % cfg.ns)
@@ -1534,13 +1596,13 @@ def emit_source(imp, path, header_path):
             o.append(text + "\n")
     o.append("} // namespace\n\n")
     o.append(banner("Registration"))
-    o.append("\nvoid %s::register%sGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTypes) {\n" % (cfg.ns, cfg.prefix))
-    if not (imp.attr_defs or imp.type_defs):
-        o.append("  (void)attrTypes;\n")
+    o.append("\n/// The generated part of the dialect's constructor (MLIR's initialize()):\n"
+             "/// dependent dialects, attribute and type classes with their syntax, ops.\n")
+    o.append("void lamina::%sDialect::registerGenerated() {\n" % cfg.prefix)
     if deps:
         o.append("  // Dependent dialects.\n")
         for dep in deps:
-            o.append("  dialect.getContext()->getOrLoadDialect<%s>();\n" % dep)
+            o.append("  getContext()->getOrLoadDialect<%s>();\n" % dep)
     for d in imp.attr_defs + imp.type_defs:
         o.append(emit_attr_type_def(imp, d))
     for op in imp.ops:
@@ -1552,7 +1614,7 @@ def emit_source(imp, path, header_path):
 def emit_attr_type_def(imp, d):
     cfg = imp.cfg
     kind = "TypeDef" if d["is_type"] else "AttrDef"
-    o = ["  dialect.add%s<%s>();\n" % ("Types" if d["is_type"] else "Attributes", d["cls"])]
+    o = ["  add%s<%s>();\n" % ("Types" if d["is_type"] else "Attributes", d["cls"])]
     o.append("  ods::%s<%s>(%s, %s)" % (kind, d["cls"], cpp_string(d["mnemonic"]), cpp_string(d["rec"])))
     for p in d["params"]:
         if p.get("enum"):
@@ -1628,7 +1690,7 @@ def emit_op(imp, op):
                  "        %s(op).getAsmBlockArgumentNames(r, fn);\n      })" % cls)
     if "getDefaultDialect" in hooks:
         o.append("\n      .defaultDialect(%s::getDefaultDialect())" % cls)
-    o.append("\n      .registerIn(dialect);\n")
+    o.append("\n      .registerIn(*this);\n")
     return "".join(o)
 
 

@@ -329,9 +329,9 @@ LogicalResult BytecodeReaderImpl::resolveOpName(EncodingReader &reader, Bytecode
   if (failed(loadDialect(reader, *entry.dialect)))
     return failure();
   if (entry.name.empty()) {
-    // Old producers accepted names without a dialect prefix.
-    if (entry.dialect->dialect)
-      return lamina::emitError(fileLoc) << "has an empty opname for dialect '" << entry.dialect->name << "'\n";
+    // A name without a dialect prefix (`"index"()`): the whole name is the
+    // dialect part. mlir-opt 22 reads it back even when a dialect of that
+    // name is loaded.
     entry.opName.emplace(entry.dialect->name, ctx);
   } else {
     std::string fullName;

@@ -50,6 +50,12 @@ public:
   std::function<Type(function_ref<InFlightDiagnostic()>, MLIRContext *, std::vector<ParamValue> &)> buildType;
   std::function<void(Attribute, std::vector<ParamValue> &)> getAttrParams;
   std::function<void(Type, std::vector<ParamValue> &)> getTypeParams;
+  /// hasCustomAssemblyFormat.
+  CustomAttrParseFn customAttrParse = nullptr;
+  CustomAttrPrintFn customAttrPrint = nullptr;
+  CustomTypeParseFn customTypeParse = nullptr;
+  CustomTypePrintFn customTypePrint = nullptr;
+  bool isCustom() const { return customAttrParse || customTypeParse; }
   DefFormatElement *create(DefFormatElement::Kind k) {
     storage.push_back(std::make_unique<DefFormatElement>());
     storage.back()->kind = k;
@@ -136,7 +142,7 @@ public:
       def.elements.push_back(e);
     }
     for (size_t i = 0; i < def.params.size(); ++i)
-      if (!def.params[i].optional && !seen.count(i))
+      if (!def.params[i].optional && !def.params[i].selfType && !seen.count(i))
         return (void)fail("format is missing reference to parameter: " + def.params[i].name), failure();
     bool shouldEmitSpace = true, lastWasPunctuation = false;
     computeSpacing(def.elements, shouldEmitSpace, lastWasPunctuation);
@@ -410,6 +416,13 @@ static FailureOr<ParamValue> parseParamValue(AsmParser &parser, const ParamSpec 
     if (parser.parseString(&v.str))
       return failure();
     return v;
+  case ParamKind::Float: {
+    double d;
+    if (parser.parseFloat(d))
+      return failure();
+    v.f = APFloat(d);
+    return v;
+  }
   case ParamKind::IntArray:
     if (parser.parseCommaSeparatedList([&]() -> ParseResult {
           int64_t x;
@@ -452,6 +465,10 @@ static void printParamValue(AsmPrinter &printer, const ParamSpec &spec, const Pa
   case ParamKind::String:
     os << '"' << v.str << '"';
     return;
+  case ParamKind::Float:
+    if (v.f)
+      printer.printFloat(*v.f);
+    return;
   case ParamKind::IntArray:
     for (size_t i = 0; i < v.ints.size(); ++i) {
       if (i)
@@ -473,6 +490,7 @@ static bool isPresent(const ParamSpec &spec, const ParamValue &v) {
   case ParamKind::Type: return bool(v.type);
   case ParamKind::String: return !v.str.empty();
   case ParamKind::IntArray: return !v.ints.empty();
+  case ParamKind::Float: return v.f.has_value();
   }
   return false;
 }
@@ -720,12 +738,21 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
     case ParamKind::Type: spec.cppType = "::mlir::Type"; break;
     case ParamKind::String: spec.cppType = "::llvm::StringRef"; break;
     case ParamKind::IntArray: spec.cppType = "::llvm::ArrayRef<int64_t>"; break;
+    case ParamKind::Float: spec.cppType = "::llvm::APFloat"; break;
     }
   }
   def->params.push_back(std::move(spec));
 }
 ParamSpec &AttrTypeDefBuilder::lastParam() { return def->params.back(); }
 void AttrTypeDefBuilder::setFormat(std::string fmt) { def->formatText = std::move(fmt); }
+void AttrTypeDefBuilder::setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print) {
+  def->customAttrParse = parse;
+  def->customAttrPrint = print;
+}
+void AttrTypeDefBuilder::setCustom(CustomTypeParseFn parse, CustomTypePrintFn print) {
+  def->customTypeParse = parse;
+  def->customTypePrint = print;
+}
 void AttrTypeDefBuilder::setBuild(
     std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *, std::vector<ParamValue> &)> fn) {
   def->buildAttr = std::move(fn);
@@ -779,19 +806,28 @@ const TypeClass *ods::typeClassFor(TypeID id) {
 }
 
 namespace {
-Attribute parseAttrWith(const AttrTypeDefinition *d, AsmParser &parser, Type) {
+Attribute parseAttrWith(const AttrTypeDefinition *d, AsmParser &parser, Type type) {
+  if (d->customAttrParse)
+    return d->customAttrParse(parser, type);
   SMLoc loc = parser.getCurrentLocation();
   FailureOr<std::vector<ParamValue>> values = d->parseParams(parser);
   if (failed(values))
     return Attribute();
+  for (size_t i = 0; i < d->params.size(); ++i)
+    if (d->params[i].selfType)
+      (*values)[i].type = type ? type : Type(NoneType::get(parser.getContext()));
   return d->buildAttr([&] { return parser.emitError(loc); }, parser.getContext(), *values);
 }
 void printAttrWith(const AttrTypeDefinition *d, Attribute attr, AsmPrinter &printer) {
+  if (d->customAttrPrint)
+    return d->customAttrPrint(attr, printer);
   std::vector<ParamValue> values;
   d->getAttrParams(attr, values);
   d->printParams(values, printer);
 }
 Type parseTypeWith(const AttrTypeDefinition *d, AsmParser &parser) {
+  if (d->customTypeParse)
+    return d->customTypeParse(parser);
   SMLoc loc = parser.getCurrentLocation();
   FailureOr<std::vector<ParamValue>> values = d->parseParams(parser);
   if (failed(values))
@@ -799,6 +835,8 @@ Type parseTypeWith(const AttrTypeDefinition *d, AsmParser &parser) {
   return d->buildType([&] { return parser.emitError(loc); }, parser.getContext(), *values);
 }
 void printTypeWith(const AttrTypeDefinition *d, Type type, AsmPrinter &printer) {
+  if (d->customTypePrint)
+    return d->customTypePrint(type, printer);
   std::vector<ParamValue> values;
   d->getTypeParams(type, values);
   d->printParams(values, printer);

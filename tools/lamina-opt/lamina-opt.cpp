@@ -6,13 +6,17 @@
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
+#include "lamina/Dialect/Complex/ComplexDialect.h"
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
 #include "lamina/Dialect/Func/FuncDialect.h"
+#include "lamina/Dialect/Index/IndexDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 #include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
+#include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/Test/TestDialect.h"
+#include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/Tools/OptMain.h"
 #include "lamina/Transforms/Passes.h"
@@ -25,7 +29,8 @@ int main(int argc, char **argv) {
   registry.insert<lamina::BuiltinDialect, lamina::ControlFlowDialect, lamina::FuncDialect,
                   lamina::ArithDialect, lamina::SCFDialect>();
   registry.insert<lamina::MLIRTestDialect>();
-  registry.insert<lamina::MathDialect>();
+  registry.insert<lamina::MathDialect, lamina::IndexDialect, lamina::ComplexDialect, lamina::UBDialect,
+                  lamina::TensorDialect>();
   // Only its namespace and file metadata hooks (see MLProgramDialect.h).
   registry.insert<lamina::MLProgramDialect>();
   lamina::registerTransformsPasses();

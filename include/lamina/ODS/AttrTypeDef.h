@@ -38,9 +38,11 @@
 #include "lamina/IR/StorageUserBase.h"
 #include "lamina/ODS/Constraints.h"
 #include "lamina/ODS/EnumDef.h"
+#include "lamina/Support/APFloat.h"
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -54,7 +56,7 @@ namespace ods {
 //===----------------------------------------------------------------------===//
 
 /// The kinds of parameters the engine parses and prints generically.
-enum class ParamKind { Int, UInt, Bool, Enum, Attr, Type, String, IntArray };
+enum class ParamKind { Int, UInt, Bool, Enum, Attr, Type, String, IntArray, Float };
 
 /// A type-erased parameter value.
 struct ParamValue {
@@ -65,6 +67,7 @@ struct ParamValue {
   Type type;
   std::string str;
   std::vector<int64_t> ints;
+  std::optional<APFloat> f;
 };
 
 /// Conversion between a C++ parameter type and ParamValue.
@@ -138,6 +141,16 @@ template <> struct ParamTraits<std::string_view> {
     return true;
   }
 };
+template <> struct ParamTraits<APFloat> {
+  static constexpr ParamKind kind = ParamKind::Float;
+  static void to(ParamValue &v, const APFloat &x) { v.f = x; }
+  static bool from(const ParamValue &v, APFloat &x) {
+    if (!v.f)
+      return false;
+    x = *v.f;
+    return true;
+  }
+};
 template <> struct ParamTraits<ArrayRef<int64_t>> {
   static constexpr ParamKind kind = ParamKind::IntArray;
   static void to(ParamValue &v, ArrayRef<int64_t> x) { v.ints.assign(x.begin(), x.end()); }
@@ -161,7 +174,9 @@ template <typename P> P copyParam(StorageAllocator &a, const P &p) {
     return p;
 }
 template <typename P> uint64_t hashParam(const P &p) {
-  if constexpr (std::is_enum_v<P>)
+  if constexpr (std::is_same_v<P, APFloat>)
+    return p.hash();
+  else if constexpr (std::is_enum_v<P>)
     return lamina::hashValue(uint64_t(p));
   else if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
     return lamina::hashValue(std::span<const int64_t>(p.data(), p.size()));
@@ -169,7 +184,9 @@ template <typename P> uint64_t hashParam(const P &p) {
     return lamina::hashValue(p);
 }
 template <typename P> bool equalParam(const P &a, const P &b) {
-  if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
+  if constexpr (std::is_same_v<P, APFloat>)
+    return a.bitwiseIsEqual(b);
+  else if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
   else
     return a == b;
@@ -220,7 +237,27 @@ struct ParamSpec {
   std::function<void(AsmPrinter &, const ParamValue &)> print;
   /// OptionalParameter: absent when equal to `ParamValue()`.
   bool optional = false;
+  /// AttributeSelfTypeParameter: the attribute's own type (`#d.a : i32`),
+  /// not part of the format; NoneType when the attribute has none.
+  bool selfType = false;
 };
+
+/// An AttributeSelfTypeParameter (see ParamSpec::selfType).
+inline ParamSpec selfTypeParam(std::string name) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.kind = ParamKind::Type;
+  s.cppType = "::mlir::Type";
+  s.selfType = true;
+  return s;
+}
+
+/// A hand-written syntax (hasCustomAssemblyFormat): the parameters after the
+/// mnemonic.
+using CustomAttrParseFn = Attribute (*)(AsmParser &parser, Type type);
+using CustomAttrPrintFn = void (*)(Attribute attr, AsmPrinter &printer);
+using CustomTypeParseFn = Type (*)(AsmParser &parser);
+using CustomTypePrintFn = void (*)(Type type, AsmPrinter &printer);
 
 /// The interpreted form of an AttrDef/TypeDef (see the file comment).
 class AttrTypeDefinition;
@@ -237,6 +274,9 @@ public:
   void addParam(ParamSpec spec);
   ParamSpec &lastParam();
   void setFormat(std::string fmt);
+  /// A hand-written syntax instead of a format.
+  void setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print);
+  void setCustom(CustomTypeParseFn parse, CustomTypePrintFn print);
   /// Builds the attribute/type from parsed parameters (with getChecked and
   /// `emitError` when the class verifies); null on failure.
   void setBuild(std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *,
@@ -306,11 +346,21 @@ template <typename ConcreteT, bool IsType> struct ParamGlue {
   template <size_t... Is>
   static Handle buildImpl(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx,
                           std::vector<ParamValue> &values, std::index_sequence<Is...>) {
-    Key key;
-    bool ok = (ParamTraits<std::tuple_element_t<Is, Key>>::from(values[Is], std::get<Is>(key)) && ...);
-    if (!ok)
+    auto parts = std::make_tuple(fromValue<std::tuple_element_t<Is, Key>>(values[Is])...);
+    if (!(std::get<Is>(parts).has_value() && ...))
       return Handle();
-    return ConcreteT::getChecked(emitError, ctx, std::get<Is>(key)...);
+    return ConcreteT::getChecked(emitError, ctx, *std::get<Is>(parts)...);
+  }
+  /// A parameter of type P from its value (nullopt if of the wrong kind).
+  template <typename P> static std::optional<P> fromValue(const ParamValue &v) {
+    if constexpr (std::is_same_v<P, APFloat>) {
+      return v.f;
+    } else {
+      P x{};
+      if (!ParamTraits<P>::from(v, x))
+        return std::nullopt;
+      return x;
+    }
   }
   static Handle build(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx,
                       std::vector<ParamValue> &values) {
@@ -341,6 +391,15 @@ public:
                                                std::vector<ParamValue> &)>(&Glue::build));
       builder.setGetParams(std::function<void(Attribute, std::vector<ParamValue> &)>(&Glue::getParams));
       kindOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::kindOf(i); };
+    } else if constexpr (std::is_same_v<typename ConcreteT::ImplType, AttributeStorage>) {
+      // No parameters (`#ub.poison`).
+      builder.setBuild(std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *,
+                                               std::vector<ParamValue> &)>(
+          [](function_ref<InFlightDiagnostic()>, MLIRContext *ctx, std::vector<ParamValue> &) -> Attribute {
+            return ConcreteT::get(ctx);
+          }));
+      builder.setGetParams(std::function<void(Attribute, std::vector<ParamValue> &)>(
+          [](Attribute, std::vector<ParamValue> &out) { out.clear(); }));
     }
   }
   /// A parameter whose kind follows the storage tuple (`cppType` for errors).
@@ -364,6 +423,11 @@ public:
   AttrDef &param(ParamSpec spec) { return add(std::move(spec)); }
   AttrDef &format(std::string fmt) {
     builder.setFormat(std::move(fmt));
+    return *this;
+  }
+  /// hasCustomAssemblyFormat: the class's hand-written parse/print.
+  AttrDef &custom(CustomAttrParseFn parse, CustomAttrPrintFn print) {
+    builder.setCustom(parse, print);
     return *this;
   }
   /// For classes not built on ParamStorage.
@@ -403,6 +467,15 @@ public:
                                           std::vector<ParamValue> &)>(&Glue::build));
       builder.setGetParams(std::function<void(Type, std::vector<ParamValue> &)>(&Glue::getParams));
       kindOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::kindOf(i); };
+    } else if constexpr (std::is_same_v<typename ConcreteT::ImplType, TypeStorage>) {
+      // No parameters (`!ml_program.token`).
+      builder.setBuild(std::function<Type(function_ref<InFlightDiagnostic()>, MLIRContext *,
+                                          std::vector<ParamValue> &)>(
+          [](function_ref<InFlightDiagnostic()>, MLIRContext *ctx, std::vector<ParamValue> &) -> Type {
+            return ConcreteT::get(ctx);
+          }));
+      builder.setGetParams(std::function<void(Type, std::vector<ParamValue> &)>(
+          [](Type, std::vector<ParamValue> &out) { out.clear(); }));
     }
   }
   TypeDef &param(std::string name, std::string cppType = {}) {
@@ -423,6 +496,11 @@ public:
   TypeDef &param(ParamSpec spec) { return add(std::move(spec)); }
   TypeDef &format(std::string fmt) {
     builder.setFormat(std::move(fmt));
+    return *this;
+  }
+  /// hasCustomAssemblyFormat: the class's hand-written parse/print.
+  TypeDef &custom(CustomTypeParseFn parse, CustomTypePrintFn print) {
+    builder.setCustom(parse, print);
     return *this;
   }
   TypeDef &build(

@@ -20,5 +20,18 @@ using CastCompatibleFn = bool (*)(TypeRange inputs, TypeRange outputs);
 /// ... are cast incompatible").
 Trait CastOpInterface(CastCompatibleFn areCastCompatible);
 
+/// The operands an op writes into (DestinationStyleOpInterface's
+/// getDpsInitsMutable, consecutive operands).
+using DpsInitsFn = OperandRange (*)(Operation *op);
+
+/// DestinationStyleOpInterface: MLIR's verifyDestinationStyleOpInterface
+/// (inits are tensors or memrefs; one tensor result per tensor init, of the
+/// same type).
+Trait DestinationStyleOpInterface(DpsInitsFn getDpsInits);
+
+/// ShapedDimOpInterface: MLIR's verifyShapedDimOpInterface (a single index
+/// result).
+Trait ShapedDimOpInterface();
+
 } // namespace ods
 } // namespace lamina

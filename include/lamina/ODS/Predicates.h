@@ -21,5 +21,21 @@ inline bool hasValueSemantics(Type t) { return isa<VectorType>(t) || isa<TensorT
 /// i1 elements (an unranked tensor stays unranked).
 Type getI1SameShape(Type t);
 
+/// `llvm::all_of(range, pred)` and friends, over any range (ArrayAttr,
+/// ArrayRef, ...).
+template <typename R, typename P> bool all_of(const R &range, P pred) {
+  for (const auto &x : range)
+    if (!pred(x))
+      return false;
+  return true;
+}
+template <typename R, typename P> bool any_of(const R &range, P pred) {
+  for (const auto &x : range)
+    if (pred(x))
+      return true;
+  return false;
+}
+template <typename R, typename P> bool none_of(const R &range, P pred) { return !any_of(range, pred); }
+
 } // namespace ods
 } // namespace lamina

@@ -4,7 +4,7 @@
 using namespace lamina;
 
 MathDialect::MathDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<MathDialect>()) {
-  math::registerMathGenerated(*this, attrTypes);
+  registerGenerated();
 }
 
 MathDialect::~MathDialect() = default;

@@ -4,7 +4,7 @@
 // (mlir/Dialect/Math/IR/MathOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Math/MathOps.gen.h"
+#include "lamina/Dialect/Math/MathDialect.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/IR/Builders.h"
@@ -75,63 +75,64 @@ static ods::TypeConstraint typeBoolLike() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTypes) {
-  (void)attrTypes;
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::MathDialect::registerGenerated() {
   // Dependent dialects.
-  dialect.getContext()->getOrLoadDialect<ArithDialect>();
+  getContext()->getOrLoadDialect<ArithDialect>();
 
   // math.absf
   ods::OpDef("math.absf", TypeID::get<AbsFOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.absi
   ods::OpDef("math.absi", TypeID::get<AbsIOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.acos
   ods::OpDef("math.acos", TypeID::get<AcosOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.acosh
   ods::OpDef("math.acosh", TypeID::get<AcoshOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.asin
   ods::OpDef("math.asin", TypeID::get<AsinOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.asinh
   ods::OpDef("math.asinh", TypeID::get<AsinhOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.atan2
   ods::OpDef("math.atan2", TypeID::get<Atan2Op>())
@@ -139,45 +140,45 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
       .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.atan
   ods::OpDef("math.atan", TypeID::get<AtanOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.atanh
   ods::OpDef("math.atanh", TypeID::get<AtanhOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.cbrt
   ods::OpDef("math.cbrt", TypeID::get<CbrtOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.ceil
   ods::OpDef("math.ceil", TypeID::get<CeilOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.clampf
   ods::OpDef("math.clampf", TypeID::get<ClampFOp>())
@@ -186,9 +187,9 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
       .operand("max", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.copysign
   ods::OpDef("math.copysign", TypeID::get<CopySignOp>())
@@ -196,96 +197,96 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
       .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.cos
   ods::OpDef("math.cos", TypeID::get<CosOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.cosh
   ods::OpDef("math.cosh", TypeID::get<CoshOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.ctlz
   ods::OpDef("math.ctlz", TypeID::get<CountLeadingZerosOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.cttz
   ods::OpDef("math.cttz", TypeID::get<CountTrailingZerosOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.ctpop
   ods::OpDef("math.ctpop", TypeID::get<CtPopOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.erf
   ods::OpDef("math.erf", TypeID::get<ErfOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.erfc
   ods::OpDef("math.erfc", TypeID::get<ErfcOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.exp2
   ods::OpDef("math.exp2", TypeID::get<Exp2Op>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.expm1
   ods::OpDef("math.expm1", TypeID::get<ExpM1Op>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.exp
   ods::OpDef("math.exp", TypeID::get<ExpOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.fpowi
   ods::OpDef("math.fpowi", TypeID::get<FPowIOp>())
@@ -293,18 +294,18 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
       .operand("rhs", typeSignlessIntegerOrIndexLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.floor
   ods::OpDef("math.floor", TypeID::get<FloorOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.fma
   ods::OpDef("math.fma", TypeID::get<FmaOp>())
@@ -313,90 +314,90 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
       .operand("c", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.ipowi
   ods::OpDef("math.ipowi", TypeID::get<IPowIOp>())
       .operand("lhs", typeSignlessIntegerOrIndexLike())
       .operand("rhs", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.isfinite
   ods::OpDef("math.isfinite", TypeID::get<IsFiniteOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsFiniteOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsFiniteOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.isinf
   ods::OpDef("math.isinf", TypeID::get<IsInfOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsInfOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsInfOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.isnan
   ods::OpDef("math.isnan", TypeID::get<IsNaNOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNaNOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNaNOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.isnormal
   ods::OpDef("math.isnormal", TypeID::get<IsNormalOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNormalOp_operand_result), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNormalOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.log10
   ods::OpDef("math.log10", TypeID::get<Log10Op>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.log1p
   ods::OpDef("math.log1p", TypeID::get<Log1pOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.log2
   ods::OpDef("math.log2", TypeID::get<Log2Op>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.log
   ods::OpDef("math.log", TypeID::get<LogOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.powf
   ods::OpDef("math.powf", TypeID::get<PowFOp>())
@@ -404,45 +405,45 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
       .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.roundeven
   ods::OpDef("math.roundeven", TypeID::get<RoundEvenOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.round
   ods::OpDef("math.round", TypeID::get<RoundOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.rsqrt
   ods::OpDef("math.rsqrt", TypeID::get<RsqrtOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.sin
   ods::OpDef("math.sin", TypeID::get<SinOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.sincos
   ods::OpDef("math.sincos", TypeID::get<SincosOp>())
@@ -450,52 +451,52 @@ void math::registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTy
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("sin", typeFloatLike())
       .result("cos", typeFloatLike())
-      .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand", "sin", "cos"}), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand", "sin", "cos"}), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.sinh
   ods::OpDef("math.sinh", TypeID::get<SinhOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.sqrt
   ods::OpDef("math.sqrt", TypeID::get<SqrtOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.tan
   ods::OpDef("math.tan", TypeID::get<TanOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.tanh
   ods::OpDef("math.tanh", TypeID::get<TanhOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 
   // math.trunc
   ods::OpDef("math.trunc", TypeID::get<TruncOp>())
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(dialect);
+      .registerIn(*this);
 }

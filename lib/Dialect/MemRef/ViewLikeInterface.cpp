@@ -150,3 +150,20 @@ LogicalResult memref::verifyOffsetSizeAndStrideOp(Operation *op, const OffsetSiz
       return op->emitError("expected sizes to be non-negative, but got ") << (long long)size;
   return success();
 }
+
+ods::Trait memref::offsetSizeAndStrideOpInterface(ArrayAttrMaxRanksFn maxRanks) {
+  return ods::CustomTrait("OffsetSizeAndStrideOpInterface", [maxRanks](Operation *op) -> LogicalResult {
+    auto staticValues = [&](std::string_view name) {
+      auto attr = dyn_cast_or_null<DenseI64ArrayAttr>(ods::getInherentAttr(op, name));
+      return attr ? attr.asArrayRef() : ArrayRef<int64_t>();
+    };
+    OffsetSizeAndStride pieces{ods::getOperandGroup(op, "offsets"),
+                               ods::getOperandGroup(op, "sizes"),
+                               ods::getOperandGroup(op, "strides"),
+                               staticValues("static_offsets"),
+                               staticValues("static_sizes"),
+                               staticValues("static_strides"),
+                               maxRanks(op)};
+    return verifyOffsetSizeAndStrideOp(op, pieces);
+  });
+}

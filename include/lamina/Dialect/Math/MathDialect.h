@@ -19,6 +19,10 @@ public:
   static constexpr std::string_view getDialectNamespace() { return "math"; }
 
 private:
+  /// Registers what is imported from MLIR's records (generated, in the
+  /// dialect's .gen.cpp).
+  void registerGenerated();
+  /// The syntax of the dialect's attributes and types.
   ods::DialectAttrTypes attrTypes;
 };
 

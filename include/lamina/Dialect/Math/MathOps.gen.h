@@ -11,10 +11,12 @@
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/OpDefinition.h"
 #include "lamina/IR/OpImplementation.h"
+#include "lamina/IR/TypeAttrInterfaces.h"
 #include "lamina/ODS/AttrTypeDef.h"
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/OpDef.h"
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 
@@ -446,9 +448,6 @@ public:
   Value getOperand() { return ods::getODSOperands(state, 0)[0]; }
   arith::FastMathFlagsAttr getFastmathAttr() { return dyn_cast_or_null<arith::FastMathFlagsAttr>(state->getPropertySlots()[0]); }
 };
-
-/// Registers the generated definitions (ops, attribute and type syntax).
-void registerMathGenerated(Dialect &dialect, ods::DialectAttrTypes &attrTypes);
 
 } // namespace math
 } // namespace lamina

@@ -36,5 +36,14 @@ struct OffsetSizeAndStride {
 /// MLIR's detail::verifyOffsetSizeAndStrideOp.
 LogicalResult verifyOffsetSizeAndStrideOp(Operation *op, const OffsetSizeAndStride &pieces);
 
+/// getArrayAttrMaxRanks() of an OffsetSizeAndStrideOpInterface op.
+using ArrayAttrMaxRanksFn = std::array<unsigned, 3> (*)(Operation *op);
+
+/// OffsetSizeAndStrideOpInterface as a trait of an op definition whose
+/// operand groups are `offsets`, `sizes`, `strides` and whose attributes are
+/// `static_offsets`, `static_sizes`, `static_strides` (as ODS declares them):
+/// verifyOffsetSizeAndStrideOp at the interface's place in the trait list.
+ods::Trait offsetSizeAndStrideOpInterface(ArrayAttrMaxRanksFn maxRanks);
+
 } // namespace memref
 } // namespace lamina
