@@ -65,6 +65,19 @@ static OpFoldResult foldInvolution(Operation *op) {
   return {};
 }
 
+/// CastOpInterface's foldTrait (impl::foldCastInterfaceOp): a cast whose
+/// result types equal its operand types folds to its operands.
+static LogicalResult foldCastInterface(Operation *op, SmallVectorImpl<OpFoldResult> &results) {
+  if (op->getNumOperands() == 0 || op->getNumOperands() != op->getNumResults())
+    return failure();
+  for (unsigned i = 0, e = op->getNumOperands(); i != e; ++i)
+    if (op->getOperand(i).getType() != op->getResult(i).getType())
+      return failure();
+  for (Value operand : op->getOperands())
+    results.push_back(operand);
+  return success();
+}
+
 /// Runs the trait folders of `op` (the first that succeeds wins). A
 /// single-result trait fold to the op's own result counts as in place.
 static LogicalResult foldTraits(Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<OpFoldResult> &results) {
@@ -78,6 +91,8 @@ static LogicalResult foldTraits(Operation *op, ArrayRef<Attribute> operands, Sma
     results.push_back(r);
     return success();
   };
+  if (op->hasTrait<OpTrait::CastOpInterface>() && succeeded(foldCastInterface(op, results)))
+    return success();
   if (op->getNumResults() == 1) {
     if (op->hasTrait<OpTrait::IsIdempotent>() && succeeded(single(foldIdempotent(op))))
       return success();

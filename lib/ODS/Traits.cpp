@@ -317,6 +317,9 @@ Trait ods::CustomTrait(std::string_view name, std::function<LogicalResult(Operat
   t.name = std::string(name);
   t.verify = std::move(verify);
   t.verifyRegion = std::move(verifyRegion);
+  // CastOpInterface brings a trait folder (identity casts fold away).
+  if (name == "CastOpInterface")
+    t.tag = TypeID::get<OpTrait::CastOpInterface>();
   return t;
 }
 

@@ -180,6 +180,8 @@ struct MemRefsNormalizable;
 struct SameOperandsShape;
 struct SameOperandsAndResultElementType;
 struct Pure;
+/// CastOpInterface (its trait folder folds identity casts).
+struct CastOpInterface;
 } // namespace OpTrait
 
 /// A list of named attributes kept sorted lazily, for building ops.

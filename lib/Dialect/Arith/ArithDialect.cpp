@@ -174,6 +174,8 @@ ArithDialect::ArithDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ct
       .format("`<` $value `>`")
       .registerIn(attrTypes);
   registerArithOps(*this);
+  registerArithFolders(*this);
+  registerArithCanonicalization(*this);
 }
 
 ArithDialect::~ArithDialect() = default;

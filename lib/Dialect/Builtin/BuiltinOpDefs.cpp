@@ -45,6 +45,7 @@ void lamina::registerBuiltinOpDefinitions(BuiltinDialect &dialect) {
       .trait(ods::Pure())
       .format("($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict")
       .verifier(verifyCast)
+      .folder(foldUnrealizedConversionCast)
       .registerIn(dialect);
 }
 

@@ -22,6 +22,8 @@ public:
 
   Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
+  /// `arith.constant` for integer, float and elements attributes of `type`.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 
 private:
   ods::DialectAttrTypes attrTypes;
@@ -121,6 +123,12 @@ public:
 
 /// Registers the arith op definitions in `dialect` (ArithOps.cpp).
 void registerArithOps(ArithDialect &dialect);
+/// Attaches the ops' folders (ArithFolders.cpp) and canonicalization
+/// patterns (ArithCanonicalization.cpp).
+void registerArithFolders(ArithDialect &dialect);
+void registerArithCanonicalization(ArithDialect &dialect);
+/// Creates `arith.constant` with `value` at the builder's insertion point.
+Operation *createConstant(OpBuilder &builder, Location loc, TypedAttr value);
 
 /// The shared enum descriptions (ArithDialect.cpp).
 const ods::EnumInfo &getFastMathFlagsInfo();
