@@ -16,6 +16,7 @@
 #include "../ODS/OpDefinition.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 using namespace lamina;
@@ -29,12 +30,19 @@ using namespace lamina;
 static void getEffectTraits(Operation *op, bool &noEffects, bool &recursive) {
   noEffects = op->hasTrait<OpTrait::Pure>();
   recursive = op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
-  if (noEffects)
+  if (noEffects || !op->isRegistered())
     return;
-  if (const ods::OpDefinition *def = ods::getDefinition(op))
+  const ods::OpDefinition *def = ods::getDefinition(op);
+  if (!def)
+    return;
+  // The answer per definition (process-lifetime), found once in its traits.
+  thread_local std::unordered_map<const ods::OpDefinition *, bool> cache;
+  auto [it, inserted] = cache.try_emplace(def, false);
+  if (inserted)
     for (const ods::Trait &t : def->traits)
       if (t.name == "NoMemoryEffect" || t.name == "Pure")
-        noEffects = true;
+        it->second = true;
+  noEffects = it->second;
 }
 
 bool lamina::wouldOpBeTriviallyDead(Operation *op) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "lamina/Pass/PassTable.h"
+#include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
 
 namespace lamina {
 
