@@ -4,7 +4,7 @@
 # (no passing case may regress).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -G Ninja -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -G Ninja -B build -DCMAKE_BUILD_TYPE=Release -DLAMINA_WERROR=ON >/dev/null
 cmake --build build
 (cd build && ctest --output-on-failure -j "$(nproc)")
 if [ -d ../shared/conformance ]; then

@@ -212,27 +212,27 @@ AffineExpr AffineParser::getAffineBinaryOpExpr(AffineHighPrecOp op, AffineExpr l
   case Mul:
     if (!lhs.isSymbolicOrConstant() && !rhs.isSymbolicOrConstant()) {
       emitError(opLoc, "non-affine expression: at least one of the multiply operands has to be either a "
-                       "constant or symbolic");
+                       "constant or symbolic").report();
       return AffineExpr();
     }
     return lhs * rhs;
   case FloorDiv:
     if (!rhs.isSymbolicOrConstant()) {
       emitError(opLoc, "non-affine expression: right operand of floordiv has to be either a constant or "
-                       "symbolic");
+                       "symbolic").report();
       return AffineExpr();
     }
     return lhs.floorDiv(rhs);
   case CeilDiv:
     if (!rhs.isSymbolicOrConstant()) {
       emitError(opLoc, "non-affine expression: right operand of ceildiv has to be either a constant or "
-                       "symbolic");
+                       "symbolic").report();
       return AffineExpr();
     }
     return lhs.ceilDiv(rhs);
   case Mod:
     if (!rhs.isSymbolicOrConstant()) {
-      emitError(opLoc, "non-affine expression: right operand of mod has to be either a constant or symbolic");
+      emitError(opLoc, "non-affine expression: right operand of mod has to be either a constant or symbolic").report();
       return AffineExpr();
     }
     return lhs % rhs;
@@ -251,7 +251,7 @@ AffineExpr AffineParser::getAffineBinaryOpExpr(AffineHighPrecOp op, AffineExpr l
 AffineExpr AffineParser::parseIntegerExpr() {
   std::optional<uint64_t> val = getToken().getUInt64IntegerValue();
   if (!val || int64_t(*val) < 0)
-    return emitError("constant too large for index"), AffineExpr();
+    return emitError("constant too large for index").report(), AffineExpr();
   consumeToken(Token::integer);
   return getAffineConstantExpr(int64_t(*val), getContext());
 }
@@ -259,21 +259,21 @@ AffineExpr AffineParser::parseIntegerExpr() {
 /// bare-id naming a dim or symbol in scope.
 AffineExpr AffineParser::parseBareIdExpr() {
   if (!isIdentifier(getToken()))
-    return emitWrongTokenError("expected bare identifier"), AffineExpr();
+    return emitWrongTokenError("expected bare identifier").report(), AffineExpr();
   if (AffineExpr expr = identifiers.lookup(getTokenSpelling())) {
     consumeToken();
     return expr;
   }
-  return emitWrongTokenError("use of undeclared identifier"), AffineExpr();
+  return emitWrongTokenError("use of undeclared identifier").report(), AffineExpr();
 }
 
 /// ssa-id: the first use of a name becomes the next dim (or symbol), and
 /// later uses of the same name (whatever its `#N` suffix) refer back to it.
 AffineExpr AffineParser::parseSSAIdExpr(bool isSymbol) {
   if (!allowParsingSSAIds)
-    return emitWrongTokenError("unexpected ssa identifier"), AffineExpr();
+    return emitWrongTokenError("unexpected ssa identifier").report(), AffineExpr();
   if (getToken().isNot(Token::percent_identifier))
-    return emitWrongTokenError("expected ssa identifier"), AffineExpr();
+    return emitWrongTokenError("expected ssa identifier").report(), AffineExpr();
   std::string_view name = getTokenSpelling();
   if (AffineExpr expr = identifiers.lookup(name)) {
     consumeToken(Token::percent_identifier);
@@ -338,7 +338,7 @@ AffineExpr AffineParser::parseAffineExpr() {
       negations += levels[i].pendingNegations;
     negations = std::min(negations, kMaxReportedNegations);
     for (uint64_t i = 0; i != negations; ++i)
-      emitError("missing operand of negation");
+      emitError("missing operand of negation").report();
     return AffineExpr();
   };
 
@@ -354,7 +354,7 @@ AffineExpr AffineParser::parseAffineExpr() {
     case Token::l_paren:
       consumeToken(Token::l_paren);
       if (getToken().is(Token::r_paren)) {
-        emitError("no expression inside parentheses");
+        emitError("no expression inside parentheses").report();
         return fail();
       }
       levels.push_back(ExprLevel());
@@ -371,7 +371,7 @@ AffineExpr AffineParser::parseAffineExpr() {
     case Token::plus:
     case Token::star:
       emitError(level.hasLhs ? "missing right operand of binary operator"
-                             : "missing left operand of binary operator");
+                             : "missing left operand of binary operator").report();
       return fail();
     default:
       // Anything identifier-like, `floordiv`/`ceildiv`/`mod` included, is a
@@ -380,7 +380,7 @@ AffineExpr AffineParser::parseAffineExpr() {
         operand = parseBareIdExpr();
         break;
       }
-      emitError(level.hasLhs ? "missing right operand of binary operator" : "expected affine expression");
+      emitError(level.hasLhs ? "missing right operand of binary operator" : "expected affine expression").report();
       return fail();
     }
     if (!operand)
@@ -523,7 +523,7 @@ AffineExpr AffineParser::parseAffineConstraint(bool *isEq) {
     *isEq = true;
     return lhsExpr - rhsExpr;
   }
-  return emitError("expected '== affine-expr' or '>= affine-expr' at end of affine constraint"), AffineExpr();
+  return emitError("expected '== affine-expr' or '>= affine-expr' at end of affine constraint").report(), AffineExpr();
 }
 
 /// integer-set ::= dim-and-symbol-id-lists `:` `(` (affine-constraint (`,` affine-constraint)*)? `)`

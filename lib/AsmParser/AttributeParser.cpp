@@ -12,7 +12,7 @@ using namespace lamina;
 Attribute Parser::parseAttribute(Type type) {
   NestingGuard guard(*this);
   if (guard.tooDeep())
-    return (emitNestingTooDeep(), Attribute());
+    return ((void)emitNestingTooDeep(), Attribute());
   switch (getToken().getKind()) {
   case Token::kw_affine_map: {
     consumeToken(Token::kw_affine_map);
@@ -71,7 +71,7 @@ Attribute Parser::parseAttribute(Type type) {
       return parseDecOrHexAttr(type, /*isNegative=*/true);
     if (getToken().is(Token::floatliteral))
       return parseFloatAttr(type, /*isNegative=*/true);
-    return (emitWrongTokenError("expected constant integer or floating point value"), Attribute());
+    return (emitWrongTokenError("expected constant integer or floating point value").report(), Attribute());
   }
   case Token::kw_loc: {
     consumeToken(Token::kw_loc);
@@ -103,7 +103,7 @@ Attribute Parser::parseAttribute(Type type) {
     Type parsedType;
     std::optional<ParseResult> result = parseOptionalType(parsedType);
     if (!result.has_value())
-      return (emitWrongTokenError("expected attribute value"), Attribute());
+      return (emitWrongTokenError("expected attribute value").report(), Attribute());
     return failed(*result) ? Attribute() : Attribute(TypeAttr::get(parsedType));
   }
   }
@@ -159,7 +159,7 @@ Attribute Parser::parseSymbolRefAttr() {
     }
     SMLoc curLoc = getToken().getLoc();
     if (getToken().isNot(Token::at_identifier)) {
-      emitError(curLoc, "expected nested symbol reference identifier");
+      emitError(curLoc, "expected nested symbol reference identifier").report();
       return Attribute();
     }
     std::string nested = getToken().getSymbolReference();
@@ -220,7 +220,7 @@ ParseResult Parser::parseAttributeDict(NamedAttrList &attributes) {
 Attribute Parser::parseFloatAttr(Type type, bool isNegative) {
   auto val = getToken().getFloatingPointValue();
   if (!val)
-    return (emitError("floating point value too large for attribute"), Attribute());
+    return (emitError("floating point value too large for attribute").report(), Attribute());
   consumeToken(Token::floatliteral);
   if (!type) {
     if (!consumeIf(Token::colon))
@@ -229,7 +229,7 @@ Attribute Parser::parseFloatAttr(Type type, bool isNegative) {
       return Attribute();
   }
   if (!isa<FloatType>(type))
-    return (emitError("floating point value not valid for specified type"), Attribute());
+    return (emitError("floating point value not valid for specified type").report(), Attribute());
   return FloatAttr::get(type, isNegative ? -*val : *val);
 }
 
@@ -286,14 +286,14 @@ Attribute Parser::parseDecOrHexAttr(Type type, bool isNegative) {
     return FloatAttr::get(floatType, *result);
   }
   if (!isa<IntegerType, IndexType>(type))
-    return (emitError(loc, "integer literal not valid for specified type"), Attribute());
+    return (emitError(loc, "integer literal not valid for specified type").report(), Attribute());
   if (isNegative && type.isUnsignedInteger()) {
-    emitError(loc, "negative integer literal not valid for unsigned integer type");
+    emitError(loc, "negative integer literal not valid for unsigned integer type").report();
     return Attribute();
   }
   std::optional<APInt> apInt = buildAttributeAPInt(type, isNegative, spelling);
   if (!apInt)
-    return (emitError(loc, "integer constant out of range for attribute"), Attribute());
+    return (emitError(loc, "integer constant out of range for attribute").report(), Attribute());
   return builder.getIntegerAttr(type, *apInt);
 }
 
@@ -317,7 +317,7 @@ Attribute Parser::parseStridedLayoutAttr() {
     if (getToken().is(Token::integer))
       value = getToken().getUInt64IntegerValue();
     if (!value || *value > uint64_t(std::numeric_limits<int64_t>::max())) {
-      emitError(valueLoc, "expected a 64-bit signed integer or '?'");
+      emitError(valueLoc, "expected a 64-bit signed integer or '?'").report();
       return std::nullopt;
     }
     consumeToken(Token::integer);
@@ -364,7 +364,7 @@ Attribute Parser::parseDistinctAttr(Type type) {
     return Attribute();
   std::optional<uint64_t> value = token.getUInt64IntegerValue();
   if (!value) {
-    emitError("expected an unsigned 64-bit integer");
+    emitError("expected an unsigned 64-bit integer").report();
     return Attribute();
   }
   if (parseToken(Token::r_square, "expected ']' to close distinct ID") ||
@@ -377,7 +377,7 @@ Attribute Parser::parseDistinctAttr(Type type) {
   } else {
     referencedAttr = parseAttribute(type);
     if (!referencedAttr) {
-      emitError("expected attribute");
+      emitError("expected attribute").report();
       return Attribute();
     }
     if (parseToken(Token::greater, "expected '>' to close distinct attribute"))

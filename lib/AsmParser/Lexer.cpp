@@ -90,7 +90,7 @@ StateLocation Lexer::getPackedSourceLocation(SMLoc loc) {
 }
 
 Token Lexer::emitError(const char *loc, std::string_view message) {
-  lamina::emitError(getEncodedSourceLocation(SMLoc::getFromPointer(loc)), message);
+  lamina::emitError(getEncodedSourceLocation(SMLoc::getFromPointer(loc)), message).report();
   return formToken(Token::error, loc);
 }
 

@@ -475,7 +475,7 @@ ParseResult OperationParser::popSSANameScope() {
       errors.push_back({entry.second.getPointer(), entry.first});
     std::sort(errors.begin(), errors.end());
     for (auto &entry : errors) {
-      emitError(SMLoc::getFromPointer(entry.first), "reference to an undefined block");
+      emitError(SMLoc::getFromPointer(entry.first), "reference to an undefined block").report();
       // Keep the block alive until the parser is destroyed (it has uses).
       if (forwardRef.empty())
         forwardRef.emplace_back();
@@ -581,7 +581,7 @@ Value OperationParser::resolveSSAUse(const UnresolvedOperand &useInfo, Type type
   if (entries.size() <= useInfo.number)
     entries.resize(useInfo.number + 1);
   if (entries[0].value && !isForwardRefPlaceholder(entries[0].value)) {
-    emitError(useInfo.location, "reference to invalid result number");
+    emitError(useInfo.location, "reference to invalid result number").report();
     return Value();
   }
   Value result = createForwardRefPlaceholder(useInfo.location, type);
@@ -1710,7 +1710,7 @@ ParseResult OperationParser::finalize() {
       errors.push_back(entry.second.getPointer());
     std::sort(errors.begin(), errors.end());
     for (const char *entry : errors)
-      emitError(SMLoc::getFromPointer(entry), "use of undeclared SSA value name");
+      emitError(SMLoc::getFromPointer(entry), "use of undeclared SSA value name").report();
     return failure();
   }
   if (!deferredLocsReferences.empty()) {

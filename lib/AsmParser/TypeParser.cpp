@@ -82,7 +82,7 @@ ParseResult Parser::parseTypeListParens(SmallVectorImpl<Type> &elements) {
 Type Parser::parseFunctionType() {
   NestingGuard guard(*this);
   if (guard.tooDeep())
-    return (emitNestingTooDeep(), Type());
+    return ((void)emitNestingTooDeep(), Type());
   SmallVector<Type, 8> arguments, results;
   if (parseTypeListParens(arguments) || parseToken(Token::arrow, "expected '->' in function type") ||
       parseFunctionResultTypes(results))
@@ -99,7 +99,7 @@ Type Parser::parseComplexType() {
   if (!elementType || parseToken(Token::greater, "expected '>' in complex type"))
     return Type();
   if (!isa<FloatType>(elementType) && !isa<IntegerType>(elementType))
-    return (emitError(elementTypeLoc, "invalid element type for complex"), Type());
+    return (emitError(elementTypeLoc, "invalid element type for complex").report(), Type());
   return ComplexType::get(elementType);
 }
 
@@ -124,7 +124,7 @@ Type Parser::parseMemRefType() {
   if (!elementType)
     return Type();
   if (!BaseMemRefType::isValidElementType(elementType))
-    return (emitError(typeLoc, "invalid memref element type"), Type());
+    return (emitError(typeLoc, "invalid memref element type").report(), Type());
 
   Attribute layout;
   Attribute memorySpace;
@@ -159,11 +159,11 @@ Type Parser::parseMemRefType() {
 Type Parser::parseNonFunctionType() {
   NestingGuard guard(*this);
   if (guard.tooDeep())
-    return (emitNestingTooDeep(), Type());
+    return ((void)emitNestingTooDeep(), Type());
   MLIRContext *ctx = getContext();
   switch (getToken().getKind()) {
   default:
-    return (emitWrongTokenError("expected non-function type"), Type());
+    return (emitWrongTokenError("expected non-function type").report(), Type());
   case Token::kw_memref:
     return parseMemRefType();
   case Token::kw_tensor:
@@ -177,7 +177,7 @@ Type Parser::parseNonFunctionType() {
   case Token::inttype: {
     auto width = getToken().getIntTypeBitwidth();
     if (!width)
-      return (emitError("invalid integer width"), Type());
+      return (emitError("invalid integer width").report(), Type());
     if (*width > IntegerType::kMaxWidth) {
       emitError(getToken().getLoc(), "integer bitwidth is limited to ") << IntegerType::kMaxWidth << " bits";
       return Type();
@@ -248,10 +248,10 @@ Type Parser::parseTensorType() {
   if (!elementType || parseToken(Token::greater, "expected '>' in tensor type"))
     return Type();
   if (!TensorType::isValidElementType(elementType))
-    return (emitError(elementTypeLoc, "invalid tensor element type"), Type());
+    return (emitError(elementTypeLoc, "invalid tensor element type").report(), Type());
   if (isUnranked) {
     if (encoding)
-      return (emitError("cannot apply encoding to unranked tensor"), Type());
+      return (emitError("cannot apply encoding to unranked tensor").report(), Type());
     return UnrankedTensorType::get(elementType);
   }
   return RankedTensorType::get(dimensions, elementType, encoding);
@@ -500,7 +500,7 @@ Symbol parseExtendedSymbol(Parser &p, AliasMap &aliases, CreateFn &&createSymbol
   if (!hasTrailingData && !isPrettyName) {
     auto it = aliases.find(std::string(identifier));
     if (it == aliases.end())
-      return (p.emitWrongTokenError("undefined symbol alias id '" + std::string(identifier) + "'"), Symbol());
+      return (p.emitWrongTokenError("undefined symbol alias id '" + std::string(identifier) + "'").report(), Symbol());
     return it->second;
   }
   SMLoc loc = startLoc;

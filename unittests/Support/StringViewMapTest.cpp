@@ -50,8 +50,9 @@ TEST(StringViewMapTest, MatchesStdMapUnderChurn) {
       int *v = map.find(k);
       auto it = ref.find(k);
       ASSERT_EQ(v != nullptr, it != ref.end()) << k;
-      if (v)
+      if (v) {
         EXPECT_EQ(*v, it->second);
+      }
     }
     }
     ASSERT_EQ(map.size(), ref.size());

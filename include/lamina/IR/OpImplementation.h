@@ -395,8 +395,12 @@ public:
   virtual ParseResult parseOptionalSymbolName(StringAttr &result) = 0;
 
   // Numbers.
-  /// Parses an integer (with optional leading `-`) that fits `T`.
+  /// Parses an integer (with optional leading `-`) that fits `T`. `result` is
+  /// zeroed first: callers return on failure, and this lets GCC see that their
+  /// `T v; if (parser.parseInteger(v)) return failure();` never reads `v`
+  /// uninitialized (it cannot follow the optional result of the virtual call).
   template <typename IntT> ParseResult parseInteger(IntT &result) {
+    result = IntT();
     SMLoc loc = getCurrentLocation();
     auto r = parseOptionalInteger(result);
     if (!r.has_value())

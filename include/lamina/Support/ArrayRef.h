@@ -30,8 +30,19 @@ public:
   template <typename A> ArrayRef(const std::vector<T, A> &v) : ptr(v.data()), len(v.size()) {}
   template <size_t N> ArrayRef(const std::array<T, N> &a) : ptr(a.data()), len(N) {}
   template <size_t N> constexpr ArrayRef(const T (&a)[N]) : ptr(a), len(N) {}
+#if defined(__GNUC__) && !defined(__clang__)
+  // GCC warns that storing il.begin() does not extend the list's lifetime. That
+  // is the contract of every ArrayRef (it never owns); as a parameter, a braced
+  // list outlives the full-expression of the call, which is how this is used.
+  // Like llvm::ArrayRef, silence this one warning locally.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
   ArrayRef(const std::initializer_list<T> &il)
       : ptr(il.begin() == il.end() ? nullptr : il.begin()), len(il.size()) {}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
   ArrayRef(std::span<const T> s) : ptr(s.data()), len(s.size()) {}
   ArrayRef(std::span<T> s) : ptr(s.data()), len(s.size()) {}
   /// Converts from an array of a derived handle type with identical layout.

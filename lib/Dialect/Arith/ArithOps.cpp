@@ -346,7 +346,10 @@ static void muliResultNames(Operation *op, function_ref<void(Value, std::string_
   } else {
     return;
   }
-  std::string name = "c" + std::to_string(base.getInt()) + "_vscale";
+  // Appended, not `"c" + std::string&&`, where GCC 12 warns falsely (-Wrestrict).
+  std::string name = "c";
+  name += std::to_string(base.getInt());
+  name += "_vscale";
   setName(result, name);
 }
 

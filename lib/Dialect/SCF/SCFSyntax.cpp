@@ -181,8 +181,6 @@ static void printAttrDict(OpAsmPrinter &p, Operation *op, ArrayRef<std::string_v
 
 static bool isUnitAttr(Attribute attr) { return isa<lamina::UnitAttr>(attr); }
 static bool isArrayAttr(Attribute attr) { return isa<lamina::ArrayAttr>(attr); }
-static bool isDenseI64Array(Attribute attr) { return isa<DenseI64ArrayAttr>(attr); }
-static bool isDenseI32Array(Attribute attr) { return isa<DenseI32ArrayAttr>(attr); }
 
 //===----------------------------------------------------------------------===//
 // scf.execute_region

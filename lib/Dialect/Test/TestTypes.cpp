@@ -156,7 +156,7 @@ static Type parseTestIntegerType(DialectAsmParser &parser) {
   else if (lower == "n" || lower == "none")
     signedness = TestIntegerType::Signless;
   else
-    return (parser.emitError(signLoc, "expected signed, unsigned, or none"), Type());
+    return (parser.emitError(signLoc, "expected signed, unsigned, or none").report(), Type());
   int width;
   if (parser.parseComma() || parser.parseInteger(width) || parser.parseGreater())
     return Type();
@@ -202,7 +202,7 @@ static Type parseRecursiveType(DialectAsmParser &parser) {
     if (mnemonic == "test_rec")
       continue;
     if (!isKnownTypeMnemonic(mnemonic))
-      return (parser.emitError(parser.getNameLoc(), "unknown type!"), Type());
+      return (parser.emitError(parser.getNameLoc(), "unknown type!").report(), Type());
     body = parseTestType(mnemonic, parser);
     if (!body)
       return Type();
@@ -437,7 +437,8 @@ static Attribute parseCustomFloat(DialectAsmParser &parser) {
   else if (typeStr == "fp80")
     semantics = &APFloat::x87DoubleExtended();
   else
-    return (parser.emitError(parser.getCurrentLocation(), "unknown float type, expected 'float', 'double' or 'fp80'"),
+    return (parser.emitError(parser.getCurrentLocation(), "unknown float type, expected 'float', 'double' or 'fp80'")
+                .report(),
             Attribute());
   APFloat value(0.0);
   if (parser.parseFloat(*semantics, value) || parser.parseGreater())
@@ -519,7 +520,7 @@ static Attribute parseI64Elements(DialectAsmParser &parser, Type type) {
   SmallVector<uint64_t, 8> elements;
   if (parser.parseLess() || parser.parseLSquare())
     return Attribute();
-  uint64_t value;
+  uint64_t value = 0; // only read once parsed: this quiets GCC's -Wmaybe-uninitialized
   while (true) {
     std::optional<ParseResult> r = parser.parseOptionalInteger(value);
     if (!r || failed(*r))
@@ -533,7 +534,8 @@ static Attribute parseI64Elements(DialectAsmParser &parser, Type type) {
   // (mlir-opt crashes on a missing or non-shaped type.)
   auto shaped = dyn_cast_or_null<ShapedType>(type);
   if (!shaped)
-    return (parser.emitError(parser.getNameLoc(), type ? "invalid kind of type specified" : "expected a trailing type"),
+    return (parser.emitError(parser.getNameLoc(), type ? "invalid kind of type specified" : "expected a trailing type")
+                .report(),
             Attribute());
   return TestI64ElementsAttr::getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(),
                                          shaped, ArrayRef<uint64_t>(elements.data(), elements.size()));
@@ -543,10 +545,10 @@ static Attribute parseI64Elements(DialectAsmParser &parser, Type type) {
 static Attribute parseExternElements(DialectAsmParser &parser, Type type) {
   SMLoc loc = parser.getCurrentLocation();
   if (!type)
-    return (parser.emitError(loc, "expected a trailing type"), Attribute());
+    return (parser.emitError(loc, "expected a trailing type").report(), Attribute());
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped)
-    return (parser.emitError(loc, "invalid kind of type specified"), Attribute());
+    return (parser.emitError(loc, "invalid kind of type specified").report(), Attribute());
   if (parser.parseLess())
     return Attribute();
   Dialect *dialect = parser.getContext()->getLoadedDialect("test");
@@ -554,7 +556,7 @@ static Attribute parseExternElements(DialectAsmParser &parser, Type type) {
   if (failed(handle))
     return (parser.emitError(parser.getCurrentLocation(),
                              "failed to parse TestExtern1DI64ElementsAttr parameter 'handle' which is to be a "
-                             "`TestDialectResourceBlobHandle`"),
+                             "`TestDialectResourceBlobHandle`").report(),
             Attribute());
   if (parser.parseGreater())
     return Attribute();
