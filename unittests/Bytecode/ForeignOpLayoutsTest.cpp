@@ -60,7 +60,7 @@ TEST(ForeignOpLayouts, KnownLayouts) {
   ASSERT_NE(seq, nullptr);
   std::vector<std::string> rendered;
   for (const ForeignProperty &p : seq->properties)
-    rendered.push_back(std::string(p.kind == ForeignProperty::Kind::OptionalAttribute ? "?" : "").append(p.name));
+    rendered.push_back((p.kind == ForeignProperty::Kind::OptionalAttribute ? "?" : "") + std::string(p.name));
   EXPECT_EQ(rendered, (std::vector<std::string>{"?arg_attrs", "function_type", "?res_attrs", "sym_name",
                                                 "?sym_visibility"}));
 

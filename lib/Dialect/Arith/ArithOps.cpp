@@ -346,10 +346,7 @@ static void muliResultNames(Operation *op, function_ref<void(Value, std::string_
   } else {
     return;
   }
-  // Appended, not `"c" + std::string&&`, where GCC 12 warns falsely (-Wrestrict).
-  std::string name = "c";
-  name += std::to_string(base.getInt());
-  name += "_vscale";
+  std::string name = "c" + std::to_string(base.getInt()) + "_vscale";
   setName(result, name);
 }
 
