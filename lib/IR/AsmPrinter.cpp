@@ -1907,8 +1907,10 @@ AsmStateImpl::AsmStateImpl(Operation *op, const OpPrintingFlags &flags)
   ssaNameState = std::make_unique<SSANameState>(op, printerFlags);
 }
 
-AsmState::AsmState(Operation *op, const OpPrintingFlags &flags)
-    : impl(std::make_unique<AsmStateImpl>(op, flags)) {}
+AsmState::AsmState(Operation *op, const OpPrintingFlags &flags, LocationMap *locationMap)
+    : impl(std::make_unique<AsmStateImpl>(op, flags)) {
+  impl->locationMap = locationMap;
+}
 AsmState::AsmState(MLIRContext *ctx, const OpPrintingFlags &flags)
     : impl(std::make_unique<AsmStateImpl>(ctx, flags)) {}
 AsmState::~AsmState() = default;
@@ -2029,7 +2031,17 @@ public:
   void printFullOpWithIndentAndLoc(Operation *op);
   void printFullOp(Operation *op);
 
+  /// Counts the lines written, for recordLocation.
+  size_t *linesWritten = nullptr;
+
 private:
+  /// Records where `op` starts if the state collects locations.
+  void recordLocation(Operation *op) {
+    if (!state.locationMap)
+      return;
+    os.flush();
+    (*state.locationMap)[op] = {unsigned(*linesWritten + 1), currentIndent};
+  }
   /// Prints a generic op and everything nested in it with an explicit stack.
   void printGenericIterative(Operation *op);
   /// Prints the ops of `block` before `end`, each on its own line, in
@@ -2095,6 +2107,7 @@ void OperationPrinter::printFullOpWithIndentAndLoc(Operation *op) {
     printGenericIterative(op);
     return;
   }
+  recordLocation(op);
   os.indent(currentIndent);
   printFullOp(op);
   printTrailingLocation(op);
@@ -2299,6 +2312,7 @@ void OperationPrinter::printGenericIterative(Operation *root) {
   auto begin = [&](Operation *op) -> bool {
     // Returns true if a frame was pushed (generic op with regions to print).
     enterOp(op);
+    recordLocation(op);
     os.indent(currentIndent);
     printResultList(op);
     if (isCustom(op)) {
@@ -2741,7 +2755,41 @@ void Operation::print(raw_ostream &os, const OpPrintingFlags &printerFlags) cons
   print(os, state);
 }
 
+namespace {
+/// A stream forwarding to another one and counting the newlines written.
+class LineCountingStream : public raw_ostream {
+public:
+  explicit LineCountingStream(raw_ostream &target) : target(target) { setBuffer(buffer, sizeof(buffer)); }
+  ~LineCountingStream() override { flush(); }
+  size_t lines = 0;
+
+private:
+  void writeImpl(const char *data, size_t size) override {
+    for (size_t i = 0; i < size; ++i)
+      lines += data[i] == '\n';
+    target.write(data, size);
+  }
+  raw_ostream &target;
+  char buffer[4096];
+};
+} // namespace
+
 void Operation::print(raw_ostream &os, AsmState &state) const {
+  if (state.getImpl().locationMap) {
+    // Record where each op starts: count lines, print sequentially.
+    LineCountingStream counting(os);
+    Operation *self = const_cast<Operation *>(this);
+    OperationPrinter printer(counting, state.getImpl());
+    printer.linesWritten = &counting.lines;
+    if (!getBlock() && !state.getPrinterFlags().shouldUseLocalScope()) {
+      AsmStateImpl &impl = state.getImpl();
+      impl.aliasState.initialize(self, state.getPrinterFlags(), impl);
+      printer.printTopLevelOperation(self);
+    } else {
+      printer.printFullOpWithIndentAndLoc(self);
+    }
+    return;
+  }
   Operation *self = const_cast<Operation *>(this);
   OperationPrinter printer(os, state.getImpl());
   if (!getBlock() && !state.getPrinterFlags().shouldUseLocalScope()) {

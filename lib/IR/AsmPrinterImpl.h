@@ -7,6 +7,8 @@
 //
 #pragma once
 
+#include <unordered_map>
+
 #include "lamina/IR/AsmState.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinLocations.h"
@@ -267,6 +269,9 @@ public:
   /// top-level print when threading is enabled and nothing printed depends
   /// on print order).
   Region *parallelRegion = nullptr;
+  /// Where printed ops start (AsmState::LocationMap), if requested; printing
+  /// is then sequential and the newlines written so far are counted.
+  std::unordered_map<Operation *, std::pair<unsigned, unsigned>> *locationMap = nullptr;
   /// OpAsmPrinter::getPrintingCacheSlot.
   PointerMap<const void *, Attribute> printingCache;
   /// Ids of distinct attributes, assigned in order of first print.

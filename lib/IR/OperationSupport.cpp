@@ -231,3 +231,17 @@ bool OpPrintingFlags::shouldElideElementsAttr(ElementsAttr attr) const {
   return elementsAttrElementLimit && *elementsAttrElementLimit < int64_t(attr.getNumElements()) &&
          !(isa<DenseElementsAttr>(attr) && cast<DenseElementsAttr>(attr).isSplat());
 }
+
+//===----------------------------------------------------------------------===//
+// OpPrintingFlags
+//===----------------------------------------------------------------------===//
+
+namespace {
+OpPrintingFlags &commandLinePrintingFlags() {
+  static OpPrintingFlags flags;
+  return flags;
+}
+} // namespace
+
+OpPrintingFlags OpPrintingFlags::getCommandLineDefaults() { return commandLinePrintingFlags(); }
+void OpPrintingFlags::setCommandLineDefaults(const OpPrintingFlags &flags) { commandLinePrintingFlags() = flags; }

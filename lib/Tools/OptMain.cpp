@@ -582,6 +582,7 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
   SourceMgr inputMgr;
   inputMgr.addNewSourceBuffer(std::move(input));
   RunState run{options, passPipeline, options.getPrintingFlags()};
+  OpPrintingFlags::setCommandLineDefaults(run.printFlags);
   bool ok;
   {
     raw_fd_ostream os(output.getFD());

@@ -259,7 +259,8 @@ struct ViewOpGraphPass : impl::ViewOpGraphBase<ViewOpGraphPass> {
     /// An attribute value: splats in full, big elements and arrays elided,
     /// others truncated.
     std::string emitMlirAttr(Attribute attr) {
-      static constexpr int64_t kLargeAttrLimit = 16;
+      std::optional<int64_t> limit = OpPrintingFlags::getCommandLineDefaults().getLargeElementsAttrLimit();
+      int64_t kLargeAttrLimit = limit ? *limit : 16;
       if (auto dense = dyn_cast<DenseElementsAttr>(attr); dense && dense.isSplat())
         return escapeLabelString(printToString(attr));
       if (auto elements = dyn_cast<ElementsAttr>(attr); elements && elements.getNumElements() > kLargeAttrLimit) {

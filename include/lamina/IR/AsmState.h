@@ -5,6 +5,8 @@
 #include "lamina/IR/OperationSupport.h"
 
 #include <memory>
+#include <unordered_map>
+#include <utility>
 
 namespace lamina {
 
@@ -17,9 +19,15 @@ class AsmStateImpl;
 /// Build it once and print many times to reuse the numbering.
 class AsmState {
 public:
+  /// The line (1-based) and column (the indentation) at which each printed
+  /// op starts (MLIR's AsmState::LocationMap).
+  using LocationMap = std::unordered_map<Operation *, std::pair<unsigned, unsigned>>;
+
   /// Prepares to print `op` (and what it contains): numbers values and, for
-  /// a top-level op, computes aliases.
-  explicit AsmState(Operation *op, const OpPrintingFlags &flags = OpPrintingFlags());
+  /// a top-level op, computes aliases. With `locationMap`, printing records
+  /// where each op starts in it.
+  explicit AsmState(Operation *op, const OpPrintingFlags &flags = OpPrintingFlags(),
+                    LocationMap *locationMap = nullptr);
   /// A state for printing attributes and types on their own (no aliases).
   explicit AsmState(MLIRContext *ctx, const OpPrintingFlags &flags = OpPrintingFlags());
   ~AsmState();

@@ -294,6 +294,11 @@ public:
 class OpPrintingFlags {
 public:
   OpPrintingFlags() = default;
+  /// The flags given on the command line (`--mlir-print-*`), which code
+  /// that prints on its own (IR dumps, location snapshots) starts from, as
+  /// MLIR's default-constructed OpPrintingFlags does. Set by the tool.
+  static OpPrintingFlags getCommandLineDefaults();
+  static void setCommandLineDefaults(const OpPrintingFlags &flags);
   OpPrintingFlags &elideLargeElementsAttrs(int64_t largeElementLimit = 16) {
     elementsAttrElementLimit = largeElementLimit;
     return *this;
