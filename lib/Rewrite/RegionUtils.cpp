@@ -409,21 +409,16 @@ LogicalResult lamina::runRegionDCE(RewriterBase &rewriter, MutableArrayRef<Regio
 }
 
 //===----------------------------------------------------------------------===//
-// Block merging
+// Region simplification (block merging is in BlockMerging.cpp)
 //===----------------------------------------------------------------------===//
-
-LogicalResult lamina::mergeIdenticalBlocks(RewriterBase &rewriter, MutableArrayRef<Region> regions) {
-  // Not implemented yet: `region-simplify=aggressive` behaves as `normal`.
-  (void)rewriter;
-  (void)regions;
-  return failure();
-}
 
 LogicalResult lamina::simplifyRegions(RewriterBase &rewriter, MutableArrayRef<Region> regions, bool mergeBlocks) {
   bool eliminatedBlocks = succeeded(eraseUnreachableBlocks(rewriter, regions));
   bool eliminatedOpsOrArgs = succeeded(runRegionDCE(rewriter, regions));
-  bool mergedIdenticalBlocks = false;
-  if (mergeBlocks)
+  bool mergedIdenticalBlocks = false, droppedRedundantArguments = false;
+  if (mergeBlocks) {
     mergedIdenticalBlocks = succeeded(mergeIdenticalBlocks(rewriter, regions));
-  return success(eliminatedBlocks || eliminatedOpsOrArgs || mergedIdenticalBlocks);
+    droppedRedundantArguments = succeeded(dropRedundantArguments(rewriter, regions));
+  }
+  return success(eliminatedBlocks || eliminatedOpsOrArgs || mergedIdenticalBlocks || droppedRedundantArguments);
 }

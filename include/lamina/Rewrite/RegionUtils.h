@@ -20,7 +20,11 @@ LogicalResult runRegionDCE(RewriterBase &rewriter, MutableArrayRef<Region> regio
 /// Merges blocks with equivalent bodies (up to operands defined outside
 /// them, which become new block arguments). Success if any merged.
 LogicalResult mergeIdenticalBlocks(RewriterBase &rewriter, MutableArrayRef<Region> regions);
-/// Runs the simplifications above (merging only when `mergeBlocks`).
+/// Replaces the block arguments that every predecessor feeds the same value
+/// with that value. Success if any was dropped.
+LogicalResult dropRedundantArguments(RewriterBase &rewriter, MutableArrayRef<Region> regions);
+/// Runs the simplifications above (merging and redundant argument removal
+/// only when `mergeBlocks`).
 LogicalResult simplifyRegions(RewriterBase &rewriter, MutableArrayRef<Region> regions, bool mergeBlocks = false);
 
 /// MLIR's wouldOpBeTriviallyDead / isOpTriviallyDead: no side effects other
