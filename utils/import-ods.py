@@ -249,13 +249,25 @@ KNOWN_METHODS = {
     "isNaN", "isInfinity",
     # containers
     "begin", "end", "front", "back",
+    # Operation (`$_op`)
+    "getOperand", "getResult", "getNumOperands", "getNumResults", "getOperands", "getResults", "getRegion",
+    "getNumRegions", "getAttr", "getParentOp", "getBlock",
+    # Builder (`$_builder`)
+    "getIntegerType", "getIndexType", "getI1Type", "getI8Type", "getI16Type", "getI32Type", "getI64Type",
+    "getF16Type", "getBF16Type", "getF32Type", "getF64Type", "getNoneType", "getFunctionType", "getBoolAttr",
+    "getStringAttr", "getI64IntegerAttr", "getI32IntegerAttr", "getI16IntegerAttr", "getI8IntegerAttr",
+    "getIntegerAttr", "getIndexAttr", "getUnitAttr", "getArrayAttr", "getDenseI64ArrayAttr",
+    "getDenseI32ArrayAttr", "getDenseBoolArrayAttr", "getF32FloatAttr", "getF64FloatAttr", "getTypeAttr",
+    "getDictionaryAttr", "getSymbolRefAttr", "getI64ArrayAttr", "getI32ArrayAttr", "getStrArrayAttr",
+    "getAffineMapAttr", "getAffineMapArrayAttr", "getFloatAttr", "getZeroAttr",
 }
 KEYWORDS = {
-    "true", "false", "return", "auto", "const", "unsigned", "int", "int64_t", "int32_t", "uint64_t", "uint32_t",
+    "true", "false", "return", "auto", "const", "if", "else", "static", "constexpr", "unsigned", "int", "int64_t", "int32_t", "uint64_t", "uint32_t",
     "int8_t", "int16_t", "bool", "size_t", "nullptr", "static_cast", "std", "equal_to", "sizeof",
 }
 # Namespaced names that Lamina spells differently, or constants.
 RENAMES = {
+    "FixedVectorType": "ods::FixedVectorType", "ScalableVectorType": "ods::ScalableVectorType",
     "all_of": "ods::all_of", "any_of": "ods::any_of", "none_of": "ods::none_of",
     "ShapedType::kDynamic": "ShapedType::kDynamic",
     "ShapedType::isDynamic": "ShapedType::isDynamic",
@@ -272,7 +284,8 @@ REWRITES = [
     (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
 ]
 # Functions of lamina/ODS/Predicates.h.
-ODS_HELPERS = {"ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of"}
+ODS_HELPERS = {"ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
+               "ods::FixedVectorType", "ods::ScalableVectorType"}
 
 TOKEN = re.compile(r'\$\w+|::|->|&&|\|\||==|!=|<=|>=|[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|\S')
 
@@ -281,7 +294,7 @@ class Untranslatable(Exception):
     pass
 
 
-def translate_cpp(expr, subst, local_names=()):
+def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_ns=None):
     """Translates an MLIR C++ expression into Lamina's API. `subst` maps `$x`
     placeholders to Lamina expressions. Raises Untranslatable naming the
     unknown pieces."""
@@ -293,6 +306,9 @@ def translate_cpp(expr, subst, local_names=()):
     locals_ = set(local_names)
     # Names declared as lambda parameters: `[&](::mlir::Attribute attr)` or `(Type t)`.
     for m in re.finditer(r'\(\s*(?:const\s+)?(?:::)?(?:\w+::)*\w+\s*&?\s+(\w+)\s*\)', expr):
+        locals_.add(m.group(1))
+    # Local variables of statement lambdas (`auto x = ...;`).
+    for m in re.finditer(r'\bauto\s*&?\s+(\w+)\s*=', expr):
         locals_.add(m.group(1))
     i = 0
     n = len(toks)
@@ -336,6 +352,16 @@ def translate_cpp(expr, subst, local_names=()):
                 pass
             elif name in ODS_HELPERS:
                 pass
+            elif len(parts) == 1 and name in own_names:
+                pass
+            elif own_ns and parts[0] == own_ns and len(parts) >= 2 and parts[1] in own_names:
+                pass
+            elif len(parts) == 2 and parts[0] in own_names:
+                pass   # an enumerator of an enum of the dialect (`CombiningKind::ADD`)
+            elif op_class and len(parts) == 1 and re.match(r'get[A-Z]\w*$', name) and j < n and toks[j] == "(":
+                # A method of the op class (MLIR formats op predicates inside
+                # the class): generated accessors or hand-written members.
+                name = "%s(op).%s" % (op_class, name)
             elif parts[0] in DIALECT_NAMESPACES:
                 pass
             elif len(parts) == 2 and parts[0] == "detail" and parts[1] in KNOWN_DETAIL:
@@ -567,11 +593,43 @@ class Importer:
         self.includes = set(cfg.includes)
         self.used_external = set()
         self.names = {}             # (kind, record) -> C++ function name
+        self._own_names = None
         self.source_includes = set()   # headers the generated source needs
         self.attr_interfaces = collections.OrderedDict()   # attribute/type interfaces to declare
 
     def error(self, what, why):
         self.errors.append((what, why))
+
+    def tr(self, expr, subst, op_class=None):
+        """translate_cpp with the dialect's own names known."""
+        return translate_cpp(expr, subst, own_names=self.own_names(), op_class=op_class, own_ns=self.cfg.ns)
+
+    def own_names(self):
+        """The C++ names the dialect's records define (enums, attribute,
+        type and op classes, interfaces)."""
+        if self._own_names is None:
+            names = set()
+            ns = self.dialect["cppNamespace"].strip(":")
+            for cls in ("EnumAttrInfo", "EnumInfo"):
+                for k in self.R.defs_of(cls):
+                    r = self.R[k]
+                    if (r.get("cppNamespace") or "").strip(":") == ns:
+                        names.add(r["className"])
+            for cls in ("AttrDef", "TypeDef"):
+                for k in self.R.defs_of(cls):
+                    r = self.R[k]
+                    if ref(r.get("dialect")) == self.cfg.record:
+                        names.add(r["cppClassName"])
+            for k in self.R.defs_of("Op"):
+                if ref(self.R[k]["opDialect"]) == self.cfg.record:
+                    names.add(op_class_name(k, self.dialect))
+            for cls in ("AttrInterface", "TypeInterface", "OpInterface"):
+                for k in self.R.defs_of(cls):
+                    r = self.R[k]
+                    if (r.get("cppNamespace") or "").strip(":") == ns and r.get("cppInterfaceName"):
+                        names.add(r["cppInterfaceName"])
+            self._own_names = names
+        return self._own_names
 
     #===--------------------------------------------------------------------===#
     # Type constraints
@@ -591,7 +649,7 @@ class Importer:
         if pred:
             cond = pred_condition(self.R, pred)
             try:
-                cpp = translate_cpp(cond, {"$_self": "self"})
+                cpp = self.tr(cond, {"$_self": "self"})
             except Untranslatable as e:
                 self.error(where, "type constraint %s (%s): unknown %s in `%s`" % (name, summary, e, norm(cond)))
                 cpp = "true"
@@ -605,7 +663,7 @@ class Importer:
         build = (r.get("builderCall") or "").strip()
         if build:
             try:
-                b = translate_cpp(build, {"$_builder": "b"})
+                b = self.tr(build, {"$_builder": "b"})
                 body.append("  c.build = [](MLIRContext *ctx) -> Type {\n    Builder b(ctx);\n    return %s;\n  };" % b)
             except Untranslatable as e:
                 self.error(where, "type constraint %s: builder `%s`: unknown %s" % (name, build, e))
@@ -642,6 +700,9 @@ class Importer:
             return "&" + BUILTIN_TYPE_CLASSES[short]
         m = re.match(r'(\w+)::(\w+)$', short)
         if m and m.group(1) in DIALECT_NAMESPACES:
+            for k in self.R.defs_of("TypeInterface"):
+                if self.R[k].get("cppInterfaceName") == m.group(2):
+                    return "ods::isaTypeClass<%s>()" % short
             return "ods::typeClassOf<%s>()" % short
         return None
 
@@ -684,7 +745,7 @@ class Importer:
             self.error(where, "default value %s of %s: no constBuilderCall" % (default, base))
             return expr
         try:
-            b = translate_cpp(call.replace("$0", default), {"$_builder": "b"})
+            b = self.tr(call.replace("$0", default), {"$_builder": "b"})
         except Untranslatable as e:
             self.error(where, "default value `%s` of %s: unknown %s" % (default, base, e))
             return expr
@@ -742,7 +803,7 @@ class Importer:
         if pred:
             cond = pred_condition(self.R, pred)
             try:
-                cpp = translate_cpp(cond, {"$_self": "self"})
+                cpp = self.tr(cond, {"$_self": "self"})
                 pfn = "is" + fn[:1].upper() + fn[1:]
                 self.pred_fns[pfn] = "/// %s: %s\nstatic bool %s(Attribute self) { return %s; }\n" % (
                     name, summary, pfn, cpp)
@@ -755,7 +816,7 @@ class Importer:
             build = (vr.get("builderCall") or "").strip()
             if build:
                 try:
-                    b = translate_cpp(build, {"$_builder": "b"})
+                    b = self.tr(build, {"$_builder": "b"})
                     body.append("  c.valueType = [](MLIRContext *ctx) -> Type {\n    Builder b(ctx);\n    return %s;\n  };" % b)
                 except Untranslatable as e:
                     self.error(where, "attribute constraint %s: value type builder `%s`: unknown %s" % (name, build, e))
@@ -879,6 +940,21 @@ class Importer:
             op["hooks"].append("verifyRegions")
         self.ops.append(op)
 
+    def op_declares(self, op, name):
+        """Whether the op's record lists a trait or interface `name`
+        (flattened)."""
+        found = False
+        stack = [ref(t) for t in self.R[op["rec"]]["traits"]]
+        while stack:
+            t = stack.pop()
+            tr = self.R[t]
+            if "TraitList" in tr["!superclasses"]:
+                stack.extend(ref(x) for x in tr["traits"])
+                continue
+            if name in (t, tr.get("cppInterfaceName"), tr.get("trait")):
+                found = True
+        return found
+
     def unwrap_opvar(self, a, op, name):
         ar = self.R[a]
         if "OpVariable" in ar["!superclasses"]:
@@ -954,6 +1030,11 @@ class Importer:
             return
         if "PredOpTrait" in sc:
             self.pred_trait(t, tr, op)
+            return
+        if "GenInternalOpTrait" in sc:
+            # Traits ODS itself interprets (SameVariadicOperandSize, ...).
+            name = (tr.get("trait") or t).replace("::mlir::OpTrait::", "")
+            self.native_trait(t, name, tr, op)
             return
         if "NativeOpTrait" in sc or "NativeTrait" in sc or "ParamNativeOpTrait" in sc:
             name = tr.get("trait", t)
@@ -1041,6 +1122,32 @@ class Importer:
             op["traits"].append("ods::MemoryEffects()")
 
     def interface(self, iface, tr, op):
+        """Appends the Lamina trait of interface `iface` (record `tr`). An
+        interface declared with `verifyWithRegions` verifies with the
+        region verifiers."""
+        # DeclareOpInterfaceMethods<I> records do not carry I's verification:
+        # take it from the interface's own record.
+        base = self.interface_record(iface) or tr
+        if base is not tr:
+            tr = dict(tr, verify=base.get("verify"), verifyWithRegions=base.get("verifyWithRegions"))
+        count = len(op["traits"])
+        self.interface_trait(iface, tr, op)
+        if tr.get("verifyWithRegions") and (tr.get("verify") or "").strip():
+            for i in range(count, len(op["traits"])):
+                if not op["traits"][i].startswith("/*"):
+                    op["traits"][i] = "ods::verifiedWithRegions(%s)" % op["traits"][i]
+
+    def interface_record(self, iface):
+        """The record defining op interface `iface` (not a
+        DeclareOpInterfaceMethods use of it)."""
+        for k in self.R.defs_of("OpInterface"):
+            r = self.R[k]
+            if r.get("cppInterfaceName") == iface and "DeclareOpInterfaceMethods" not in r["!superclasses"] \
+                    and not r.get("!anonymous"):
+                return r
+        return None
+
+    def interface_trait(self, iface, tr, op):
         where = op["name"]
         overridden = tr.get("alwaysOverriddenMethods") or []
         verify = (tr.get("verify") or "").strip()
@@ -1064,6 +1171,21 @@ class Importer:
             op["traits"].append("ods::CastOpInterface(&%s::areCastCompatible)" % op["cls"])
             op["hooks"].append("areCastCompatible")
             return
+        if iface == "SymbolOpInterface":
+            # FunctionOpInterface makes an external function a declaration.
+            if any(t.startswith("function_interface_impl::") or "FunctionOpInterface" in t for t in op["traits"]) \
+                    or self.op_declares(op, "FunctionOpInterface"):
+                op["traits"].append("ods::Symbol(ods::isExternalFunction)")
+            else:
+                op["traits"].append("ods::Symbol()")
+            return
+        if iface == "RegionKindInterface":
+            if self.op_declares(op, "HasOnlyGraphRegion"):
+                op["traits"].append("ods::RegionKindInterface(true)")
+            else:
+                op["traits"].append("ods::RegionKindInterface(%s::getRegionKind(0) == RegionKind::Graph)" % op["cls"])
+                op["hooks"].append("getRegionKind")
+            return
         if iface == "ConditionallySpeculatable" or iface == "MemoryEffectOpInterface":
             op["traits"].append("ods::MemoryEffects(%s)" % cpp_string(iface))
             return
@@ -1072,6 +1194,17 @@ class Importer:
             for h in TRAIT_INTERFACE_HOOKS.get(iface, []):
                 op["hooks"].append(h)
             return
+        # Verification made of compile-time checks only (static_assert).
+        if verify and re.sub(r'static_assert\([^;]*\);', '', norm(verify)).strip() == "return success();":
+            verify = ""
+        if iface == "SubsetOpInterface" and verify:
+            # verifySubsetOpInterface: exactly one of the extraction and
+            # insertion interfaces; decided by the op's declarations.
+            ext = self.op_declares(op, "SubsetExtractionOpInterface")
+            ins = self.op_declares(op, "SubsetInsertionOpInterface")
+            if ext != ins:
+                self.unimplemented[iface] += 1
+                return
         if verify:
             if iface in VERIFYING_INTERFACES:
                 expr, header, hooks = VERIFYING_INTERFACES[iface]
@@ -1110,7 +1243,7 @@ class Importer:
             is_range = ("RangedTypesMatchWith" in sc or transform.lstrip().startswith("SmallVector<")
                         or re.search(r'\.get(Inputs|Results|Types)\(\)\s*$', transform) is not None)
             try:
-                cpp = translate_cpp(transform, {"$_self": "self"})
+                cpp = self.tr(transform, {"$_self": "self"})
             except Untranslatable as e:
                 self.error(where, "TypesMatchWith transform `%s`: unknown %s" % (transform, e))
                 cpp = "self"
@@ -1134,7 +1267,7 @@ class Importer:
         for a in op["attrs"]:
             subst["$" + a["name"]] = "%s(op).get%sAttr()" % (op["cls"], camel(a["name"]))
         try:
-            cpp = translate_cpp(cond, subst)
+            cpp = self.tr(cond, subst, op_class=op["cls"])
         except Untranslatable as e:
             self.error(where, "predicate trait '%s': unknown %s in `%s`" % (summary, e, norm(cond)))
             return
@@ -1148,9 +1281,7 @@ FOLDED_TRAIT_LISTS = {"Pure": "ods::Pure()"}
 
 # Interfaces with a Lamina trait, by MLIR name; `$Op` is the op class.
 TRAIT_INTERFACES = {
-    "SymbolOpInterface": "ods::Symbol()",
     "SymbolUserOpInterface": "ods::SymbolUserOpInterface(&$Op::verifySymbolUses)",
-    "RegionKindInterface": "ods::RegionKindInterface(true)",
 }
 TRAIT_INTERFACE_HOOKS = {
     "SymbolUserOpInterface": ["verifySymbolUses"],
@@ -1165,6 +1296,8 @@ VERIFYING_INTERFACES = {
         "ods::DestinationStyleOpInterface([](Operation *op) { return $Op(op).getDpsInits(); })",
         "lamina/ODS/InterfaceTraits.h", ["getDpsInits"]),
     "ShapedDimOpInterface": ("ods::ShapedDimOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
+    "FunctionOpInterface": ("ods::CustomTrait(\"FunctionOpInterface\", function_interface_impl::verifyFunctionOp)",
+                            "lamina/Dialect/Func/FunctionImplementation.h", []),
 }
 
 
@@ -1207,7 +1340,7 @@ def import_attr_type_defs(imp):
             d = dict(rec=k, is_type=is_type, cls=r["cppClassName"], mnemonic=r.get("mnemonic"),
                      summary=norm(r.get("summary") or ""), params=[], format=None,
                      custom=bool(r.get("hasCustomAssemblyFormat")), verify=bool(r.get("genVerifyDecl")),
-                     typed=False, enum=None)
+                     typed=False, enum=None, alias=bool(r.get("genMnemonicAlias")))
             d["interfaces"] = []
             for t in r.get("traits") or []:
                 if ref(t) == "TypedAttrInterface":
@@ -1349,6 +1482,7 @@ HOOK_DECLS = {
     "inferReturnTypes": "static LogicalResult inferReturnTypes(const ods::InferContext &context, SmallVectorImpl<Type> &inferred);",
     "verifySymbolUses": "static LogicalResult verifySymbolUses(Operation *op, SymbolTableCollection &symbolTable);",
     "getArrayAttrMaxRanks": "std::array<unsigned, 3> getArrayAttrMaxRanks();",
+    "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
     "getDpsInits": "OperandRange getDpsInits();",
 }
 
@@ -1384,7 +1518,7 @@ def emit_header(imp, path):
     o.append(generated_note(cfg))
     o.append("#pragma once\n\n")
     for inc in sorted({"lamina/IR/BuiltinAttributes.h", "lamina/IR/BuiltinTypes.h", "lamina/IR/OpDefinition.h",
-                       "lamina/IR/TypeAttrInterfaces.h",
+                       "lamina/IR/RegionKindInterface.h", "lamina/IR/TypeAttrInterfaces.h",
                        "lamina/IR/OpImplementation.h", "lamina/ODS/AttrTypeDef.h", "lamina/ODS/EnumDef.h",
                        "lamina/ODS/OpDef.h"} | imp.includes):
         o.append('#include "%s"\n' % inc)
@@ -1634,6 +1768,8 @@ def emit_attr_type_def(imp, d):
         imp.error("attribute " + d["rec"], "no assembly format")
     elif d["enum"]:
         o.append('\n      .format("`<` $value `>`")')
+    if d.get("alias"):
+        o.append("\n      .mnemonicAlias()")
     o.append("\n      .registerIn(attrTypes);\n")
     return "".join(o)
 

@@ -117,8 +117,9 @@ void SymbolTable::setSymbolVisibility(Operation *symbol, Visibility vis) {
 }
 
 Operation *SymbolTable::getNearestSymbolTable(Operation *from) {
-  if (isPotentiallyUnknownSymbolTable(from))
-    return nullptr;
+  // `from` itself may be an unknown op: only its ancestors are checked (an
+  // ml_program.global_store inside an unregistered op's region looks its
+  // global up from that op, and mlir-opt 22 finds it).
   while (!from->hasTrait<OpTrait::SymbolTable>()) {
     from = from->getParentOp();
     if (!from || isPotentiallyUnknownSymbolTable(from))

@@ -56,6 +56,8 @@ public:
   CustomTypeParseFn customTypeParse = nullptr;
   CustomTypePrintFn customTypePrint = nullptr;
   bool isCustom() const { return customAttrParse || customTypeParse; }
+  /// genMnemonicAlias.
+  bool mnemonicAlias = false;
   DefFormatElement *create(DefFormatElement::Kind k) {
     storage.push_back(std::make_unique<DefFormatElement>());
     storage.back()->kind = k;
@@ -745,6 +747,7 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
 }
 ParamSpec &AttrTypeDefBuilder::lastParam() { return def->params.back(); }
 void AttrTypeDefBuilder::setFormat(std::string fmt) { def->formatText = std::move(fmt); }
+void AttrTypeDefBuilder::setMnemonicAlias() { def->mnemonicAlias = true; }
 void AttrTypeDefBuilder::setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print) {
   def->customAttrParse = parse;
   def->customAttrPrint = print;
@@ -902,4 +905,22 @@ bool DialectAttrTypes::printType(Type type, DialectAsmPrinter &printer) const {
       return true;
     }
   return false;
+}
+
+AliasResult DialectAttrTypes::getAlias(Attribute attr, raw_ostream &os) const {
+  for (const AttrTypeDefinition *d : defs)
+    if (!d->isType && d->mnemonicAlias && d->id == attr.getTypeID()) {
+      os << d->mnemonic;
+      return AliasResult::OverridableAlias;
+    }
+  return AliasResult::NoAlias;
+}
+
+AliasResult DialectAttrTypes::getAlias(Type type, raw_ostream &os) const {
+  for (const AttrTypeDefinition *d : defs)
+    if (d->isType && d->mnemonicAlias && d->id == type.getTypeID()) {
+      os << d->mnemonic;
+      return AliasResult::OverridableAlias;
+    }
+  return AliasResult::NoAlias;
 }

@@ -6,6 +6,14 @@
 using namespace lamina;
 using namespace lamina::ods;
 
+Trait ods::verifiedWithRegions(Trait t) {
+  if (t.verify && !t.verifyRegion) {
+    t.verifyRegion = std::move(t.verify);
+    t.verify = nullptr;
+  }
+  return t;
+}
+
 Trait ods::CastOpInterface(CastCompatibleFn compatible) {
   return CustomTrait("CastOpInterface", [compatible](Operation *op) -> LogicalResult {
     if (op->getNumResults() == 0)
@@ -70,3 +78,5 @@ Trait ods::ShapedDimOpInterface() {
     return success();
   });
 }
+
+bool ods::isExternalFunction(Operation *op) { return op->getNumRegions() == 0 || op->getRegion(0).empty(); }

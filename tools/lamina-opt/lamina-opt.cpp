@@ -5,6 +5,7 @@
 //
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Bufferization/BufferizationDialect.h"
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 #include "lamina/Dialect/Complex/ComplexDialect.h"
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
@@ -30,9 +31,7 @@ int main(int argc, char **argv) {
                   lamina::ArithDialect, lamina::SCFDialect>();
   registry.insert<lamina::MLIRTestDialect>();
   registry.insert<lamina::MathDialect, lamina::IndexDialect, lamina::ComplexDialect, lamina::UBDialect,
-                  lamina::TensorDialect>();
-  // Only its namespace and file metadata hooks (see MLProgramDialect.h).
-  registry.insert<lamina::MLProgramDialect>();
+                  lamina::TensorDialect, lamina::BufferizationDialect, lamina::MLProgramDialect>();
   lamina::registerTransformsPasses();
   lamina::registerPassManagerTestPasses();
   return lamina::optMain(argc, argv, "lamina-opt", registry);

@@ -274,6 +274,8 @@ public:
   void addParam(ParamSpec spec);
   ParamSpec &lastParam();
   void setFormat(std::string fmt);
+  /// genMnemonicAlias: printed through an alias named after the mnemonic.
+  void setMnemonicAlias();
   /// A hand-written syntax instead of a format.
   void setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print);
   void setCustom(CustomTypeParseFn parse, CustomTypePrintFn print);
@@ -306,6 +308,10 @@ public:
   bool printAttribute(Attribute attr, DialectAsmPrinter &printer) const;
   Type parseType(DialectAsmParser &parser, const Dialect &dialect) const;
   bool printType(Type type, DialectAsmPrinter &printer) const;
+  /// The alias of an attribute/type defined with genMnemonicAlias (its
+  /// mnemonic, overridable), for the dialect's getAlias hooks.
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const;
+  AliasResult getAlias(Type type, raw_ostream &os) const;
 
   void add(const AttrTypeDefinition *def);
 
@@ -425,6 +431,11 @@ public:
     builder.setFormat(std::move(fmt));
     return *this;
   }
+  /// genMnemonicAlias.
+  AttrDef &mnemonicAlias() {
+    builder.setMnemonicAlias();
+    return *this;
+  }
   /// hasCustomAssemblyFormat: the class's hand-written parse/print.
   AttrDef &custom(CustomAttrParseFn parse, CustomAttrPrintFn print) {
     builder.setCustom(parse, print);
@@ -496,6 +507,11 @@ public:
   TypeDef &param(ParamSpec spec) { return add(std::move(spec)); }
   TypeDef &format(std::string fmt) {
     builder.setFormat(std::move(fmt));
+    return *this;
+  }
+  /// genMnemonicAlias.
+  TypeDef &mnemonicAlias() {
+    builder.setMnemonicAlias();
     return *this;
   }
   /// hasCustomAssemblyFormat: the class's hand-written parse/print.

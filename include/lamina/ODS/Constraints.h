@@ -317,6 +317,13 @@ template <typename T> const AttrClass *builtinAttrClass() {
   return &cls;
 }
 
+/// A type class whose instances are the types `isa<T>` (an interface such as
+/// bufferization's TensorLikeType), without a syntax of its own.
+template <typename T> const TypeClass *isaTypeClass() {
+  static const TypeClass cls{[](Type t) { return isa<T>(t); }, nullptr, nullptr};
+  return &cls;
+}
+
 /// Builtin type classes (ODS cppType), for constraints built by hand.
 extern const TypeClass IntegerTypeClass, IndexTypeClass, FloatTypeClass, FunctionTypeClass, NoneTypeClass,
     ComplexTypeClass, VectorTypeClass, TensorTypeClass, RankedTensorTypeClass, MemRefTypeClass,

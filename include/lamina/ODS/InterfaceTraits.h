@@ -12,6 +12,11 @@
 namespace lamina {
 namespace ods {
 
+/// An interface trait whose ODS declaration sets `verifyWithRegions`: its
+/// verification runs with the region verifiers (after the op's own verifier
+/// and its nested ops), not with the other traits.
+Trait verifiedWithRegions(Trait t);
+
 /// CastOpInterface's areCastCompatible(inputs, outputs).
 using CastCompatibleFn = bool (*)(TypeRange inputs, TypeRange outputs);
 
@@ -32,6 +37,10 @@ Trait DestinationStyleOpInterface(DpsInitsFn getDpsInits);
 /// ShapedDimOpInterface: MLIR's verifyShapedDimOpInterface (a single index
 /// result).
 Trait ShapedDimOpInterface();
+
+/// FunctionOpInterface's isDeclaration (as SymbolOpInterface's): a function
+/// without a body.
+bool isExternalFunction(Operation *op);
 
 } // namespace ods
 } // namespace lamina

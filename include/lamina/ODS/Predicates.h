@@ -17,6 +17,19 @@ namespace ods {
 /// semantics (vectors and tensors, ranked or not).
 inline bool hasValueSemantics(Type t) { return isa<VectorType>(t) || isa<TensorType>(t); }
 
+/// MLIR's FixedVectorType / ScalableVectorType: vectors without / with
+/// scalable dimensions.
+class FixedVectorType : public VectorType {
+public:
+  using VectorType::VectorType;
+  static bool classof(Type t) { return isa<VectorType>(t) && !cast<VectorType>(t).isScalable(); }
+};
+class ScalableVectorType : public VectorType {
+public:
+  using VectorType::VectorType;
+  static bool classof(Type t) { return isa<VectorType>(t) && cast<VectorType>(t).isScalable(); }
+};
+
 /// `getI1SameShape($_self)`: i1, or the shaped type of the same shape with
 /// i1 elements (an unranked tensor stays unranked).
 Type getI1SameShape(Type t);

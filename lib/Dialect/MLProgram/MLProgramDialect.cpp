@@ -1,23 +1,25 @@
-//===- MLProgramDialect.cpp - mlir-opt's `ml_program` namespace -----------===//
+//===- MLProgramDialect.cpp - The ml_program dialect ----------------------===//
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
-
-#include "lamina/IR/BuiltinAttributes.h"
-#include "lamina/IR/BuiltinTypes.h"
-#include "lamina/IR/OpImplementation.h"
 
 using namespace lamina;
 
 MLProgramDialect::MLProgramDialect(MLIRContext *ctx)
-    : Dialect("ml_program", ctx, TypeID::get<MLProgramDialect>()) {
-  allowUnknownOperations();
-  allowUnknownTypes();
+    : Dialect(getDialectNamespace(), ctx, TypeID::get<MLProgramDialect>()) {
+  registerGenerated();
 }
 
-Type MLProgramDialect::parseType(DialectAsmParser &parser) const {
-  return OpaqueType::get(StringAttr::get(getContext(), getNamespace()), parser.getFullSymbolSpec());
+MLProgramDialect::~MLProgramDialect() = default;
+
+Type MLProgramDialect::parseType(DialectAsmParser &parser) const { return attrTypes.parseType(parser, *this); }
+
+void MLProgramDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)attrTypes.printType(type, printer);
 }
 
 Attribute MLProgramDialect::parseAttribute(DialectAsmParser &parser, Type type) const {
-  return OpaqueAttr::get(StringAttr::get(getContext(), getNamespace()), parser.getFullSymbolSpec(),
-                         type ? type : Type(NoneType::get(getContext())));
+  return attrTypes.parseAttribute(parser, type, *this);
+}
+
+void MLProgramDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  (void)attrTypes.printAttribute(attr, printer);
 }

@@ -291,7 +291,7 @@ void lamina::TensorDialect::registerGenerated() {
       .operand("dest", ods::AnyRankedTensor())
       .variadicOperand("indices", ods::Index())
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::DestinationStyleOpInterface([](Operation *op) { return InsertOp(op).getDpsInits(); }), ods::Pure(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_InsertOp_dest_result), ods::TypesMatchWith("scalar type matches element type of dest", "dest", "scalar", transform_InsertOp_dest_scalar)})
+      .traits({ods::OpAsmOpInterface(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return InsertOp(op).getDpsInits(); })), ods::Pure(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_InsertOp_dest_result), ods::TypesMatchWith("scalar type matches element type of dest", "dest", "scalar", transform_InsertOp_dest_scalar)})
       .format("$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)")
       .verifier([](Operation *op) { return InsertOp(op).verify(); })
       .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
@@ -310,7 +310,7 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("static_sizes", ods::DenseI64ArrayAttr())
       .attr("static_strides", ods::DenseI64ArrayAttr())
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::AttrSizedOperandSegments(), ods::DestinationStyleOpInterface([](Operation *op) { return InsertSliceOp(op).getDpsInits(); }), ods::Pure(), memref::offsetSizeAndStrideOpInterface([](Operation *op) { return InsertSliceOp(op).getArrayAttrMaxRanks(); }), ods::TypesMatchWith("expected result type to match dest type", "dest", "result", transform_InsertSliceOp_dest_result)})
+      .traits({ods::OpAsmOpInterface(), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return InsertSliceOp(op).getDpsInits(); })), ods::Pure(), memref::offsetSizeAndStrideOpInterface([](Operation *op) { return InsertSliceOp(op).getArrayAttrMaxRanks(); }), ods::TypesMatchWith("expected result type to match dest type", "dest", "result", transform_InsertSliceOp_dest_result)})
       .format("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)")
       .directive(memref::dynamicIndexListDirective())
       .verifier([](Operation *op) { return InsertSliceOp(op).verify(); })

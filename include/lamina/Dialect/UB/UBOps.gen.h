@@ -10,6 +10,7 @@
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/OpDefinition.h"
 #include "lamina/IR/OpImplementation.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/IR/TypeAttrInterfaces.h"
 #include "lamina/ODS/AttrTypeDef.h"
 #include "lamina/ODS/EnumDef.h"
