@@ -2,6 +2,7 @@
 #include "lamina/IR/Builders.h"
 
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/IRMapping.h"
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/OpDefinition.h"
 
@@ -280,7 +281,12 @@ Operation *OpBuilder::create(Location loc, std::string_view opName, ValueRange o
 }
 
 Operation *OpBuilder::clone(Operation &op) {
-  Operation *newOp = op.clone();
+  IRMapping mapper;
+  return clone(op, mapper);
+}
+
+Operation *OpBuilder::clone(Operation &op, IRMapping &mapper) {
+  Operation *newOp = op.clone(mapper);
   // The listener hears about the nested ops first, in pre-order.
   if (listener && block && newOp->getNumRegions()) {
     detail::walkOperations(newOp, WalkOrder::PreOrder, [&](Operation *nested) {
@@ -291,3 +297,5 @@ Operation *OpBuilder::clone(Operation &op) {
   }
   return insert(newOp);
 }
+
+Operation *OpBuilder::cloneWithoutRegions(Operation &op) { return insert(op.cloneWithoutRegions()); }

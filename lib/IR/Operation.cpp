@@ -4,6 +4,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/IRMapping.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -489,80 +490,126 @@ InFlightDiagnostic Operation::emitRemark(std::string_view message) {
 // Cloning
 //===----------------------------------------------------------------------===//
 
-Operation *Operation::clone() const {
-  // Map from original values/blocks to clones. Iterative over nesting.
-  std::unordered_map<const void *, Value> valueMap;
-  std::unordered_map<const Block *, Block *> blockMap;
-  auto mapValue = [&](Value v) {
-    auto it = valueMap.find(v.getAsOpaquePointer());
-    return it == valueMap.end() ? v : it->second;
-  };
-  struct Item {
-    const Operation *src;
-    Operation *dst;
-  };
-  auto cloneShallow = [&](const Operation *src) {
+namespace {
+/// Clones operations with their nested regions, iteratively; values and
+/// blocks go through `mapper`.
+class OpCloner {
+public:
+  explicit OpCloner(IRMapping &mapper) : mapper(mapper) {}
+
+  /// A copy of `src` without region contents, its results mapped.
+  Operation *cloneShallow(const Operation *src) {
     std::vector<Value> ops;
+    ops.reserve(src->getNumOperands());
     for (Value v : src->getOperands())
-      ops.push_back(mapValue(v));
+      ops.push_back(mapper.lookupOrDefault(v));
     std::vector<Block *> succs;
-    for (Block *b : src->getSuccessors()) {
-      auto it = blockMap.find(b);
-      succs.push_back(it == blockMap.end() ? b : it->second);
-    }
+    for (Block *b : src->getSuccessors())
+      succs.push_back(mapper.lookupOrDefault(b));
     Operation *dst = Operation::create(src->getLoc(), src->getName(), TypeRange(src->getResultTypes()),
-                                       ValueRange(ops), NamedAttrList(src->attrs),
+                                       ValueRange(ops), NamedAttrList(src->getDiscardableAttrDictionary()),
                                        src->isRegistered() ? Attribute() : src->getPropertiesAsAttribute(), succs,
                                        src->getNumRegions());
-    if (src->isRegistered())
-      for (unsigned i = 0; i < src->numProps; ++i)
-        dst->propsPtr()[i] = src->propsPtr()[i];
-    for (unsigned i = 0; i < src->numResults; ++i)
-      valueMap[src->getResult(i).getAsOpaquePointer()] = dst->getResult(i);
+    if (src->isRegistered()) {
+      MutableArrayRef<Attribute> from = src->getPropertySlots(), to = dst->getPropertySlots();
+      for (size_t i = 0; i < from.size() && i < to.size(); ++i)
+        to[i] = from[i];
+    }
+    for (unsigned i = 0; i < src->getNumResults(); ++i)
+      mapper.map(src->getResult(i), dst->getResult(i));
     return dst;
-  };
-  Operation *root = cloneShallow(this);
-  std::vector<Item> worklist{{this, root}};
-  std::vector<std::pair<Operation *, std::vector<Block *>>> fixups;
-  while (!worklist.empty()) {
-    Item item = worklist.back();
-    worklist.pop_back();
-    for (unsigned r = 0; r < item.src->getNumRegions(); ++r) {
-      Region &srcRegion = item.src->getRegion(r);
-      Region &dstRegion = item.dst->getRegion(r);
-      // Create blocks and arguments first so forward references resolve.
-      for (Block &b : srcRegion) {
-        Block *nb = new Block();
-        dstRegion.push_back(nb);
-        blockMap[&b] = nb;
-        for (Value arg : b.getArguments()) {
-          BlockArgument a(arg);
-          valueMap[arg.getAsOpaquePointer()] = nb->addArgument(arg.getType(), a.getLoc());
-        }
+  }
+
+  /// Clones the blocks of `src` into `dst` before `pos` and queues ops with
+  /// regions; returns the first new block (or null).
+  Block *cloneBlocks(const Region &src, Region &dst, Region::iterator pos) {
+    Block *first = nullptr;
+    // Blocks and arguments first, so forward references resolve.
+    for (Block &b : src) {
+      Block *nb = new Block();
+      dst.getBlocks().insert(pos, nb, &dst);
+      if (!first)
+        first = nb;
+      mapper.map(&b, nb);
+      for (Value arg : b.getArguments())
+        mapper.map(arg, nb->addArgument(arg.getType(), BlockArgument(arg).getLoc()));
+    }
+    for (Block &b : src) {
+      Block *nb = mapper.lookupOrDefault(&b);
+      for (Operation &op : b) {
+        Operation *c = cloneShallow(&op);
+        nb->push_back(c);
+        if (op.getNumRegions())
+          worklist.push_back({&op, c});
       }
-      for (Block &b : srcRegion) {
-        Block *nb = blockMap[&b];
-        for (Operation &op : b) {
-          Operation *c = cloneShallow(&op);
-          nb->push_back(c);
-          if (op.getNumRegions())
-            worklist.push_back({&op, c});
-        }
-      }
+    }
+    return first;
+  }
+
+  /// Clones the regions of every queued op.
+  void run() {
+    while (!worklist.empty()) {
+      auto [src, dst] = worklist.back();
+      worklist.pop_back();
+      for (unsigned r = 0; r < src->getNumRegions(); ++r)
+        cloneBlocks(src->getRegion(r), dst->getRegion(r), dst->getRegion(r).end());
     }
   }
-  // Second pass: operands defined later in the region (graph regions or
-  // forward block refs) are remapped now that every value exists.
-  root->walk([&](Operation *op) {
+
+  /// Remaps operands and successors of everything nested in `op` (values
+  /// defined later than their use: graph regions, forward block refs).
+  void remapNested(Operation *op) {
+    op->walk([&](Operation *nested) { remapOp(nested); });
+  }
+  void remapOp(Operation *op) {
     for (OpOperand &o : op->getOpOperands())
-      o.set(mapValue(o.get()));
-    for (BlockOperand &s : op->getBlockOperands()) {
-      auto it = blockMap.find(s.get());
-      if (it != blockMap.end())
-        s.set(it->second);
-    }
-  });
+      if (Value v = mapper.lookupOrNull(o.get()))
+        o.set(v);
+    for (BlockOperand &s : op->getBlockOperands())
+      if (Block *b = mapper.lookupOrNull(s.get()))
+        s.set(b);
+  }
+
+  IRMapping &mapper;
+  std::vector<std::pair<const Operation *, Operation *>> worklist;
+};
+} // namespace
+
+Operation *Operation::clone() const {
+  IRMapping mapper;
+  return clone(mapper);
+}
+
+Operation *Operation::clone(IRMapping &mapper) const {
+  OpCloner cloner(mapper);
+  Operation *root = cloner.cloneShallow(this);
+  if (numRegions) {
+    cloner.worklist.push_back({this, root});
+    cloner.run();
+    cloner.remapNested(root);
+  }
   return root;
+}
+
+Operation *Operation::cloneWithoutRegions(IRMapping &mapper) const {
+  OpCloner cloner(mapper);
+  return cloner.cloneShallow(this);
+}
+
+Operation *Operation::cloneWithoutRegions() const {
+  IRMapping mapper;
+  return cloneWithoutRegions(mapper);
+}
+
+void Region::cloneInto(Region *dest, iterator destPos, IRMapping &mapper) const {
+  if (empty())
+    return;
+  OpCloner cloner(mapper);
+  Block *first = cloner.cloneBlocks(*this, *dest, destPos);
+  cloner.run();
+  for (Block *b = first; b && (destPos == dest->end() || b != &*destPos); b = b->getNextNode())
+    for (Operation &op : *b)
+      cloner.remapNested(&op);
 }
 
 //===----------------------------------------------------------------------===//

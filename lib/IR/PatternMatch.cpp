@@ -7,6 +7,8 @@
 //
 #include "lamina/IR/PatternMatch.h"
 
+#include "lamina/IR/IRMapping.h"
+
 #include <algorithm>
 
 using namespace lamina;
@@ -275,6 +277,58 @@ void RewriterBase::moveBlockBefore(Block *block, Region *region, Region::iterato
 void RewriterBase::moveBlockBefore(Block *block, Block *anotherBlock) {
   Region *r = anotherBlock->getParent();
   moveBlockBefore(block, r, Region::iterator(anotherBlock, &r->getBlocks()));
+}
+
+Operation *RewriterBase::eraseOpResults(Operation *op, const std::vector<bool> &eraseIndices) {
+  assert(op->getNumResults() == eraseIndices.size() && "one bit per result");
+  std::vector<Type> newTypes;
+  for (unsigned i = 0, e = op->getNumResults(); i != e; ++i)
+    if (!eraseIndices[i])
+      newTypes.push_back(op->getResult(i).getType());
+  InsertionGuard guard(*this);
+  setInsertionPoint(op);
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(op->getOperands());
+  state.addTypes(ArrayRef<Type>(newTypes));
+  state.addAttributes(op->getAttrs());
+  state.addRegions(op->getNumRegions());
+  Operation *newOp = create(state);
+  for (unsigned i = 0, e = op->getNumRegions(); i != e; ++i) {
+    Region &newRegion = newOp->getRegion(i);
+    inlineRegionBefore(op->getRegion(i), newRegion, newRegion.begin());
+  }
+  std::vector<Value> replacements(op->getNumResults());
+  unsigned next = 0;
+  for (unsigned i = 0, e = op->getNumResults(); i != e; ++i)
+    if (!eraseIndices[i])
+      replacements[i] = newOp->getResult(next++);
+  replaceOp(op, ValueRange(replacements));
+  return newOp;
+}
+
+void RewriterBase::cloneRegionBefore(Region &region, Region &parent, Region::iterator before, IRMapping &mapping) {
+  if (region.empty())
+    return;
+  region.cloneInto(&parent, before, mapping);
+  Listener *l = getRewriterListener();
+  if (!l)
+    return;
+  for (Block *b = mapping.lookupOrDefault(&region.front()); b && (before == parent.end() || b != &*before);
+       b = b->getNextNode()) {
+    l->notifyBlockInserted(b, nullptr, Region::iterator());
+    std::vector<Operation *> stack;
+    for (Operation *o = b->empty() ? nullptr : &b->back(); o; o = o->getPrevNode())
+      stack.push_back(o);
+    while (!stack.empty()) {
+      Operation *o = stack.back();
+      stack.pop_back();
+      l->notifyOperationInserted(o, InsertPoint());
+      for (unsigned r = o->getNumRegions(); r-- > 0;)
+        for (Block *nb = o->getRegion(r).empty() ? nullptr : &o->getRegion(r).back(); nb; nb = nb->getPrevNode())
+          for (Operation *no = nb->empty() ? nullptr : &nb->back(); no; no = no->getPrevNode())
+            stack.push_back(no);
+    }
+  }
 }
 
 void RewriterBase::inlineRegionBefore(Region &region, Region &parent, Region::iterator before) {

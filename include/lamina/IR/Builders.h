@@ -230,6 +230,10 @@ public:
 
   /// Clones `op` and inserts the clone.
   Operation *clone(Operation &op);
+  /// Clones `op` through `mapper` (see Operation::clone) and inserts it.
+  Operation *clone(Operation &op, IRMapping &mapper);
+  /// Clones `op` without its regions' contents and inserts the clone.
+  Operation *cloneWithoutRegions(Operation &op);
 
 protected:
   Listener *listener = nullptr;

@@ -17,6 +17,7 @@
 namespace lamina {
 
 class Block;
+class IRMapping;
 class Operation;
 class Region;
 
@@ -227,6 +228,9 @@ public:
 
   /// Moves all blocks of `other` into this region (at the end or before `pos`).
   void takeBody(Region &other);
+  /// Clones the blocks of this region before `destPos` in `dest`, values
+  /// and blocks looked up in (and recorded into) `mapper`.
+  void cloneInto(Region *dest, iterator destPos, IRMapping &mapper) const;
   /// Destroys every block (and the operations in them).
   void dropAllReferences();
   void clear();
@@ -523,6 +527,12 @@ public:
 
   /// Clones this operation (and nested regions).
   Operation *clone() const;
+  /// Clones this operation, operands and successors looked up in `mapper`,
+  /// which receives the cloned results, blocks and block arguments.
+  Operation *clone(IRMapping &mapper) const;
+  /// The same without the regions' contents (as many empty regions).
+  Operation *cloneWithoutRegions(IRMapping &mapper) const;
+  Operation *cloneWithoutRegions() const;
 
   /// Called by the block's list.
   void setParentFromList(Block *b) {

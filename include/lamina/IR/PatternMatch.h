@@ -257,6 +257,15 @@ public:
   /// `from`'s results (not erasing it).
   void replaceAllOpUsesWith(Operation *from, ValueRange to);
 
+  /// Replaces `op` by a new op of the same name, operands, attributes and
+  /// (moved) regions without the results whose bit is set in
+  /// `eraseIndices` (they must be unused); returns the new op.
+  Operation *eraseOpResults(Operation *op, const std::vector<bool> &eraseIndices);
+
+  /// Clones the blocks of `region` before `before` in `parent` through
+  /// `mapping`, then notifies each new block and its ops (pre-order).
+  void cloneRegionBefore(Region &region, Region &parent, Region::iterator before, IRMapping &mapping);
+
   /// Moves the blocks of `region` before `before` in `parent`.
   void inlineRegionBefore(Region &region, Region &parent, Region::iterator before);
   void inlineRegionBefore(Region &region, Block *before);

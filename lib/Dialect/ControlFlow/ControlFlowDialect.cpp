@@ -4,6 +4,10 @@
 //
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
 
+#include "ControlFlowDetail.h"
+
+#include "lamina/Dialect/Arith/ArithDialect.h"
+
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/ODS/OpDef.h"
@@ -162,6 +166,8 @@ static LogicalResult verifySwitch(Operation *op) {
 
 ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
     : Dialect(getDialectNamespace(), ctx, TypeID::get<ControlFlowDialect>()) {
+  // Dependent dialects: the canonicalization patterns create arith ops.
+  ctx->getOrLoadDialect<ArithDialect>();
   ods::OpDef(AssertOp::getOperationName(), TypeID::get<AssertOp>())
       .operand("arg", ods::I(1))
       .attr("msg", ods::StrAttr())
@@ -208,6 +214,8 @@ ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
               "type($caseOperands)) `]` attr-dict")
       .verifier(verifySwitch)
       .registerIn(*this);
+
+  registerControlFlowCanonicalization(*this);
 }
 
 ControlFlowDialect::~ControlFlowDialect() = default;
