@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cassert>
 #include <functional>
+#include <numeric>
 #include <optional>
 
 using namespace lamina;
@@ -459,18 +460,34 @@ AffineMap AffineMap::partialConstantFold(ArrayRef<Attribute> operandConstants, s
   return get(getNumDims(), getNumSymbols(), exprs, getContext());
 }
 
-bool AffineMap::constantFold(ArrayRef<Attribute> operandConstants, std::vector<int64_t> &results) const {
+bool AffineMap::constantFold(ArrayRef<Attribute> operandConstants, std::vector<int64_t> &results,
+                             bool *hasPoison) const {
   std::vector<int64_t> integers;
-  partialConstantFold(operandConstants, &integers);
+  partialConstantFold(operandConstants, &integers, hasPoison);
   if (integers.empty())
     return false;
   results.insert(results.end(), integers.begin(), integers.end());
   return true;
 }
 
+uint64_t AffineMap::getLargestKnownDivisorOfMapExprs() const {
+  uint64_t gcd = 0;
+  for (AffineExpr e : getResults()) {
+    int64_t d = e.getLargestKnownDivisor();
+    gcd = std::gcd(gcd, d < 0 ? 0 - uint64_t(d) : uint64_t(d));
+  }
+  return gcd == 0 ? UINT64_MAX : gcd;
+}
+
 //===----------------------------------------------------------------------===//
 // Free functions
 //===----------------------------------------------------------------------===//
+
+AffineMap lamina::removeDuplicateExprs(AffineMap map) {
+  std::vector<AffineExpr> exprs(map.getResults().begin(), map.getResults().end());
+  exprs.erase(std::unique(exprs.begin(), exprs.end()), exprs.end());
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), exprs, map.getContext());
+}
 
 AffineMap lamina::simplifyAffineMap(AffineMap map) {
   std::vector<AffineExpr> exprs;

@@ -665,3 +665,107 @@ AffineExpr lamina::simplifyAffineExpr(AffineExpr expr, unsigned numDims, unsigne
     return expr;
   return getSemiAffineExprFromFlatForm(flat, numDims, numSymbols, flattener.localExprs, ctx);
 }
+
+//===----------------------------------------------------------------------===//
+// Flat form and constant bounds
+//===----------------------------------------------------------------------===//
+
+bool lamina::flattenAffineExpr(AffineExpr expr, unsigned numDims, unsigned numSymbols,
+                               std::vector<int64_t> &flattened, std::vector<AffineExpr> *localExprs) {
+  Flattener flattener(numDims, numSymbols);
+  if (failed(flattener.flatten(expr)))
+    return false;
+  flattened = std::move(flattener.operandExprStack.back());
+  if (localExprs)
+    *localExprs = std::move(flattener.localExprs);
+  return true;
+}
+
+static int64_t floorDivide(int64_t lhs, int64_t rhs) {
+  int64_t q = lhs / rhs, r = lhs % rhs;
+  return (r != 0 && ((r < 0) != (rhs < 0))) ? q - 1 : q;
+}
+static int64_t ceilDivide(int64_t lhs, int64_t rhs) {
+  int64_t q = lhs / rhs, r = lhs % rhs;
+  return (r != 0 && ((r < 0) == (rhs < 0))) ? q + 1 : q;
+}
+static int64_t modPositive(int64_t lhs, int64_t rhs) {
+  int64_t r = lhs % rhs;
+  return r < 0 ? r + rhs : r;
+}
+
+std::optional<int64_t> lamina::getBoundForAffineExpr(AffineExpr expr, unsigned numDims, unsigned numSymbols,
+                                                     ArrayRef<std::optional<int64_t>> constLowerBounds,
+                                                     ArrayRef<std::optional<int64_t>> constUpperBounds,
+                                                     bool isUpper) {
+  // MLIR recurses into the LHS of floordiv/ceildiv/mod by a positive
+  // constant (a mod asks for both bounds of its LHS). Here the chain of such
+  // nodes is collected first, then both bounds are computed from the
+  // innermost expression outwards.
+  std::vector<AffineBinaryOpExpr> chain;
+  AffineExpr base = expr;
+  bool baseUnknown = false;
+  while (auto bin = dyn_cast<AffineBinaryOpExpr>(base)) {
+    AffineExprKind kind = bin.getKind();
+    auto rhsConst = dyn_cast<AffineConstantExpr>(bin.getRHS());
+    bool positiveRhs = rhsConst && rhsConst.getValue() >= 1;
+    if (kind == AffineExprKind::FloorDiv || kind == AffineExprKind::CeilDiv) {
+      if (!positiveRhs) {
+        baseUnknown = true;
+        break;
+      }
+    } else if (kind != AffineExprKind::Mod || !positiveRhs) {
+      break;
+    }
+    chain.push_back(bin);
+    base = bin.getLHS();
+  }
+
+  // Bounds of the innermost expression, from its flat form.
+  std::optional<int64_t> lower, upper;
+  std::vector<int64_t> flat;
+  std::vector<AffineExpr> locals;
+  if (!baseUnknown && flattenAffineExpr(base, numDims, numSymbols, flat, &locals) && locals.empty()) {
+    auto bound = [&](bool upperBound) -> std::optional<int64_t> {
+      uint64_t sum = 0;
+      for (unsigned i = 0, e = numDims + numSymbols; i < e; ++i) {
+        if (flat[i] == 0)
+          continue;
+        const std::optional<int64_t> &b = (flat[i] > 0) == upperBound ? constUpperBounds[i] : constLowerBounds[i];
+        if (!b)
+          return std::nullopt;
+        sum += uint64_t(*b) * uint64_t(flat[i]);
+      }
+      return int64_t(sum + uint64_t(flat.back()));
+    };
+    lower = bound(false);
+    upper = bound(true);
+  }
+
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    int64_t c = cast<AffineConstantExpr>(it->getRHS()).getValue();
+    switch (it->getKind()) {
+    case AffineExprKind::FloorDiv:
+      lower = lower ? std::optional<int64_t>(floorDivide(*lower, c)) : std::nullopt;
+      upper = upper ? std::optional<int64_t>(floorDivide(*upper, c)) : std::nullopt;
+      break;
+    case AffineExprKind::CeilDiv:
+      lower = lower ? std::optional<int64_t>(ceilDivide(*lower, c)) : std::nullopt;
+      upper = upper ? std::optional<int64_t>(ceilDivide(*upper, c)) : std::nullopt;
+      break;
+    default: {
+      // lhs mod c is in [0, c - 1], and in [lb mod c, ub mod c] when the
+      // bounds of lhs fall in one interval of c. (For the lower bound MLIR
+      // compares the lower bound with itself.)
+      std::optional<int64_t> newLower = lower ? std::optional<int64_t>(modPositive(*lower, c)) : 0;
+      std::optional<int64_t> newUpper = c - 1;
+      if (lower && upper && floorDivide(*lower, c) == floorDivide(*upper, c))
+        newUpper = modPositive(*upper, c);
+      lower = newLower;
+      upper = newUpper;
+      break;
+    }
+    }
+  }
+  return isUpper ? upper : lower;
+}

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace lamina {
 
@@ -167,6 +168,20 @@ AffineExpr getAffineBinaryOpExpr(AffineExprKind kind, AffineExpr lhs, AffineExpr
 
 /// Simplifies an affine expression by flattening and re-building it.
 AffineExpr simplifyAffineExpr(AffineExpr expr, unsigned numDims, unsigned numSymbols);
+
+/// Flattens `expr` into the coefficients [dims, symbols, locals, constant]
+/// of a sum of products (MLIR's SimpleAffineExprFlattener), local `i`
+/// standing for `(*localExprs)[i]` (a floordiv, mod or semi-affine term).
+/// Returns false on a division or mod by a non-positive constant.
+bool flattenAffineExpr(AffineExpr expr, unsigned numDims, unsigned numSymbols, std::vector<int64_t> &flattened,
+                       std::vector<AffineExpr> *localExprs = nullptr);
+
+/// MLIR's getBoundForAffineExpr: a constant (inclusive) upper bound
+/// (`isUpper`) or lower bound of `expr`, given constant bounds of its dims
+/// and symbols (in order), if one can be derived.
+std::optional<int64_t> getBoundForAffineExpr(AffineExpr expr, unsigned numDims, unsigned numSymbols,
+                                             ArrayRef<std::optional<int64_t>> constLowerBounds,
+                                             ArrayRef<std::optional<int64_t>> constUpperBounds, bool isUpper);
 
 /// Builds the sum of products `flatExprs` = [dims, symbols, locals, constant]
 /// (coefficients), where local `i` stands for `localExprs[i]`.

@@ -85,7 +85,11 @@ public:
   AffineMap shiftSymbols(unsigned shift, unsigned offset = 0) const;
   /// Folds constant inputs (IntegerAttr or null per dim/symbol); returns true
   /// and appends the results if every result folds.
-  bool constantFold(ArrayRef<Attribute> operandConstants, std::vector<int64_t> &results) const;
+  bool constantFold(ArrayRef<Attribute> operandConstants, std::vector<int64_t> &results,
+                    bool *hasPoison = nullptr) const;
+  /// The greatest common known divisor of the results (UINT64_MAX if there
+  /// are none or all are zero).
+  uint64_t getLargestKnownDivisorOfMapExprs() const;
   /// Replaces the results that fold with constants. If all fold, `results`
   /// (when given) receives their values, else it is left empty. On a division
   /// by zero (or mod by a non-positive value), returns null and sets
@@ -107,6 +111,9 @@ private:
 
 /// Simplifies each result of `map`.
 AffineMap simplifyAffineMap(AffineMap map);
+/// Drops results equal to the one before them (MLIR's removeDuplicateExprs,
+/// which only removes adjacent duplicates).
+AffineMap removeDuplicateExprs(AffineMap map);
 /// Removes unused dims and symbols, renumbering the rest.
 AffineMap compressUnusedSymbols(AffineMap map);
 AffineMap compressUnusedDims(AffineMap map);

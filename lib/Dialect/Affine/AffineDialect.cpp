@@ -351,6 +351,12 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
     engineSetLinearizeProperties = name->getImpl()->info.setPropertiesFromAttr;
     name->getImpl()->info.setPropertiesFromAttr = setLinearizeProperties;
   }
+
+  // Dependent dialects (materialized constants), folders and patterns.
+  ctx->getOrLoadDialect("arith");
+  ctx->getOrLoadDialect("ub");
+  registerAffineFolders(*this);
+  registerAffineCanonicalization(*this);
 }
 
 AffineDialect::~AffineDialect() = default;

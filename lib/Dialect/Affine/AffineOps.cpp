@@ -927,7 +927,7 @@ static ParseResult parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<Op
     } else {
       if (res.has_value())
         return failure();
-      int64_t integer;
+      int64_t integer = 0;
       if (parser.parseInteger(integer))
         return failure();
       integers.push_back(integer);

@@ -106,6 +106,34 @@ ParseResult parseDmaWaitOp(OpAsmParser &parser, OperationState &result);
 void printDmaWaitOp(Operation *op, OpAsmPrinter &p);
 LogicalResult verifyDmaWaitOp(Operation *op);
 
+//===----------------------------------------------------------------------===//
+// Folding and canonicalization (AffineFolders.cpp, AffineCanonicalization.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Attaches the ops' folders and canonicalization patterns.
+void registerAffineFolders(AffineDialect &dialect);
+void registerAffineCanonicalization(AffineDialect &dialect);
+
+/// Replaces operand segment `index` of an AttrSizedOperandSegments op with
+/// `operands`, updating `operandSegmentSizes` (MutableOperandRange::assign).
+void setOperandSegment(Operation *op, unsigned index, ArrayRef<Value> operands);
+/// The operands of segment `index`.
+OperandRange getOperandSegment(Operation *op, unsigned index);
+
+/// MLIR's memref::foldMemRefCast: replaces operands produced by a
+/// memref.cast of a ranked memref by the cast's source, except `inner`.
+LogicalResult foldMemRefCast(Operation *op, Value inner = Value());
+
+/// The mixed static/dynamic basis of delinearize_index / linearize_index:
+/// an index IntegerAttr per static entry, the operand per dynamic one.
+SmallVector<OpFoldResult, 4> getMixedBasis(Operation *op);
+/// getConstantIntValue(OpFoldResult).
+std::optional<int64_t> getConstantIntValue(OpFoldResult ofr);
+
+/// getTrivialConstantTripCount: the trip count of an affine.for with
+/// constant bounds and a positive step.
+std::optional<uint64_t> getTrivialConstantTripCount(Operation *forOp);
+
 } // namespace impl
 } // namespace affine
 } // namespace lamina

@@ -423,3 +423,37 @@ bool affine::isValidSymbol(Value value, Region *region) {
 bool affine::isValidDim(Value value, Region *region) {
   return getChecker().run({value.getImpl(), region, QueryKind::Dim});
 }
+
+bool affine::isValidSymbol(Value value) {
+  if (!value || !value.getType().isIndex())
+    return false;
+  if (isTopLevelValue(value))
+    return true;
+  if (Operation *def = value.getDefiningOp())
+    return isValidSymbol(value, getAffineScope(def));
+  return false;
+}
+
+bool affine::isValidDim(Value value) {
+  if (!value.getType().isIndex())
+    return false;
+  if (Operation *def = value.getDefiningOp())
+    return isValidDim(value, getAffineScope(def));
+  if (isAffineInductionVar(value))
+    return true;
+  Operation *parent = cast<BlockArgument>(value).getOwner()->getParentOp();
+  return parent && isAffineScopeOp(parent);
+}
+
+Operation *affine::getForInductionVarOwner(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner())
+    return nullptr;
+  Operation *parent = arg.getOwner()->getParentOp();
+  if (!parent || !isa<AffineForOp>(parent))
+    return nullptr;
+  Region &body = parent->getRegion(0);
+  if (body.empty() || body.front().getNumArguments() == 0 || body.front().getArgument(0) != value)
+    return nullptr;
+  return parent;
+}

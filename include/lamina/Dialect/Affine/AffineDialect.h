@@ -6,6 +6,7 @@
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/IntegerSet.h"
 #include "lamina/IR/OpDefinition.h"
+#include "lamina/Support/SmallVector.h"
 
 namespace lamina {
 
@@ -17,6 +18,9 @@ public:
   explicit AffineDialect(MLIRContext *ctx);
   ~AffineDialect() override;
   static constexpr std::string_view getDialectNamespace() { return "affine"; }
+
+  /// `ub.poison` for a poison attribute, else an `arith.constant`.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 };
 
 namespace affine {
@@ -178,6 +182,43 @@ bool isValidSymbol(Value value, Region *region);
 /// Whether `value` is the induction variable of an affine.for or one of an
 /// affine.parallel.
 bool isAffineInductionVar(Value value);
+/// The affine.for whose induction variable `value` is, or null.
+Operation *getForInductionVarOwner(Value value);
+
+/// MLIR's region-less affine::isValidDim(value) / isValidSymbol(value): the
+/// rules applied in the affine scope of the value's definition (a value
+/// defined at the top level of an affine scope is always a symbol).
+bool isValidDim(Value value);
+bool isValidSymbol(Value value);
+
+//===----------------------------------------------------------------------===//
+// Map and set composition (AffineComposition.cpp)
+//===----------------------------------------------------------------------===//
+
+/// MLIR's canonicalizeMapAndOperands: dims that are valid symbols become
+/// symbols, symbols that are only valid dims become dims, unused and
+/// duplicate operands are dropped and constant symbols are folded into the
+/// map. `operands` holds the map's dim operands, then its symbol operands.
+void canonicalizeMapAndOperands(AffineMap *map, SmallVectorImpl<Value> *operands);
+/// The same for an integer set.
+void canonicalizeSetAndOperands(IntegerSet *set, SmallVectorImpl<Value> *operands);
+/// MLIR's composeAffineMapAndOperands: substitutes the maps of the
+/// affine.apply ops that produce operands (repeatedly), then canonicalizes
+/// and simplifies.
+void composeAffineMapAndOperands(AffineMap *map, SmallVectorImpl<Value> *operands);
+/// Composes until no operand comes from an affine.apply.
+void fullyComposeAffineMapAndOperands(AffineMap *map, SmallVectorImpl<Value> *operands);
+/// Composes the affine.apply ops feeding `operands` into the constraints of
+/// `set` (a no-op if none does).
+void composeSetAndOperands(IntegerSet &set, SmallVectorImpl<Value> &operands);
+/// MLIR's simplifyMapWithOperands: simplifies floordiv/ceildiv/mod results
+/// using the constant bounds and steps of the affine.for loops whose
+/// induction variables are among `operands`.
+void simplifyMapWithOperands(AffineMap &map, ArrayRef<Value> operands);
+/// MLIR's simplifyMinOrMaxExprWithOperands: drops the results of a min
+/// (`isMax` false) or max map that loop bounds prove redundant, and turns
+/// results with equal bounds into constants.
+void simplifyMinOrMaxExprWithOperands(AffineMap &map, ArrayRef<Value> operands, bool isMax);
 
 } // namespace affine
 } // namespace lamina
