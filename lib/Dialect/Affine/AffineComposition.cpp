@@ -219,8 +219,56 @@ static bool replaceDimOrSym(AffineMap *map, unsigned dimOrSymbolPosition, SmallV
   return true;
 }
 
+/// Whether the affine.apply ops that (transitively) produce `operands` use
+/// their own results, which only graph regions allow: composing them would
+/// never end (mlir-opt overflows its stack on such input).
+static bool hasApplyCycle(ArrayRef<Value> operands) {
+  auto applyOf = [](Value v) -> Operation * {
+    Operation *def = v ? v.getDefiningOp() : nullptr;
+    return def && isa<AffineApplyOp>(def) ? def : nullptr;
+  };
+  bool anyApply = false;
+  for (Value v : operands)
+    anyApply |= applyOf(v) != nullptr;
+  if (!anyApply)
+    return false;
+  std::unordered_map<Operation *, bool> done; // false: on the DFS path
+  struct Frame {
+    Operation *op;
+    unsigned next;
+  };
+  std::vector<Frame> stack;
+  for (Value root : operands) {
+    Operation *rootOp = applyOf(root);
+    if (!rootOp || done.count(rootOp))
+      continue;
+    done[rootOp] = false;
+    stack.push_back({rootOp, 0});
+    while (!stack.empty()) {
+      Frame &f = stack.back();
+      if (f.next == f.op->getNumOperands()) {
+        done[f.op] = true;
+        stack.pop_back();
+        continue;
+      }
+      Operation *child = applyOf(f.op->getOperand(f.next++));
+      if (!child)
+        continue;
+      auto it = done.find(child);
+      if (it != done.end()) {
+        if (!it->second)
+          return true;
+        continue;
+      }
+      done[child] = false;
+      stack.push_back({child, 0});
+    }
+  }
+  return false;
+}
+
 void affine::composeAffineMapAndOperands(AffineMap *map, SmallVectorImpl<Value> *operands) {
-  if (map->getNumResults() == 0) {
+  if (map->getNumResults() == 0 || hasApplyCycle(*operands)) {
     canonicalizeMapAndOperands(map, operands);
     *map = simplifyAffineMap(*map);
     return;
@@ -278,7 +326,7 @@ void affine::fullyComposeAffineMapAndOperands(AffineMap *map, SmallVectorImpl<Va
         return true;
     return false;
   };
-  while (fromApply())
+  while (fromApply() && !hasApplyCycle(*operands))
     composeAffineMapAndOperands(map, operands);
 }
 
