@@ -527,6 +527,9 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
               "type($result)")
       .verifier(verifyAtomicRMWOp)
       .registerIn(*this);
+
+  registerMemRefFolders(*this);
+  registerMemRefCanonicalization(*this);
 }
 
 MemRefDialect::~MemRefDialect() = default;

@@ -15,6 +15,8 @@ public:
   explicit MemRefDialect(MLIRContext *ctx);
   ~MemRefDialect() override;
   static constexpr std::string_view getDialectNamespace() { return "memref"; }
+  /// An arith.constant (arith::ConstantOp::materialize).
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 };
 
 namespace memref {
@@ -27,6 +29,11 @@ namespace memref {
   };
 #include "lamina/Dialect/MemRef/MemRefOps.def"
 #undef LAMINA_MEMREF_OP
+
+/// Attaches the folders (MemRefFolders.cpp) and the canonicalization
+/// patterns (MemRefCanonicalization.cpp) to the registered ops.
+void registerMemRefFolders(MemRefDialect &dialect);
+void registerMemRefCanonicalization(MemRefDialect &dialect);
 
 } // namespace memref
 } // namespace lamina

@@ -1,0 +1,766 @@
+//===- MemRefCanonicalization.cpp - Canonicalization patterns of memref ---===//
+//
+// The `hasCanonicalizer` patterns of the memref ops as MLIR 22 registers
+// them (mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp and the reshape patterns
+// of Dialect/Utils/ReshapeOpsUtils.h), in MLIR's order per op, all of
+// benefit 1. Each pattern is a plain function registered under its MLIR
+// class name (what `disable-patterns` matches).
+//
+#include "MemRefFoldUtils.h"
+
+#include "lamina/IR/Matchers.h"
+#include "lamina/IR/PatternMatch.h"
+#include "lamina/ODS/OpDef.h"
+
+using namespace lamina;
+using namespace lamina::memref;
+using namespace lamina::memref::utils;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// The op defining `v` if it is an OpTy.
+template <typename OpTy> Operation *defOf(Value v) {
+  Operation *def = v ? v.getDefiningOp() : nullptr;
+  return def && isa<OpTy>(def) ? def : nullptr;
+}
+
+/// matchConstantIndex(): `v` is an arith.constant of index type.
+bool isConstantIndexOp(Operation *op) {
+  return op && op->getName().getStringRef() == "arith.constant" && op->getNumResults() == 1 &&
+         op->getResult(0).getType().isIndex();
+}
+bool isConstantIndex(Value v) { return isConstantIndexOp(v.getDefiningOp()); }
+
+void replace(PatternRewriter &rewriter, Operation *op, Value v) {
+  Value values[] = {v};
+  rewriter.replaceOp(op, ValueRange(ArrayRef<Value>(values, 1)));
+}
+
+/// Replaces `op` with a memref.cast of `v` to the type of op's result.
+void replaceWithCast(PatternRewriter &rewriter, Operation *op, Value v) {
+  replace(rewriter, op, buildCast(rewriter, op->getLoc(), op->getResult(0).getType(), v));
+}
+
+MemRefType resultMemRefType(Operation *op) { return cast<MemRefType>(op->getResult(0).getType()); }
+
+//===----------------------------------------------------------------------===//
+// alloc / alloca / realloc
+//===----------------------------------------------------------------------===//
+
+/// SimplifyAllocConst: constant, non-negative dynamic sizes become static;
+/// a cast restores the old type.
+LogicalResult simplifyAllocConst(Operation *alloc, PatternRewriter &rewriter) {
+  OperandRange dynamicSizes = ods::getODSOperands(alloc, 0);
+  auto isFoldableSize = [](Value v) {
+    APInt size;
+    return matchConstantInt(v, &size) && !size.isNegative();
+  };
+  bool any = false;
+  for (Value v : dynamicSizes)
+    any |= isFoldableSize(v);
+  if (!any)
+    return failure();
+
+  MemRefType memrefType = resultMemRefType(alloc);
+  std::vector<int64_t> newShape;
+  std::vector<Value> newDynamicSizes;
+  unsigned dynamicDimPos = 0;
+  for (int64_t dimSize : memrefType.getShape()) {
+    if (ShapedType::isStatic(dimSize)) {
+      newShape.push_back(dimSize);
+      continue;
+    }
+    Value dynamicSize = dynamicSizes[dynamicDimPos++];
+    APInt size;
+    if (matchConstantInt(dynamicSize, &size) && !size.isNegative()) {
+      newShape.push_back(int64_t(size.getZExtValue()));
+    } else {
+      newShape.push_back(ShapedType::kDynamic);
+      newDynamicSizes.push_back(dynamicSize);
+    }
+  }
+  MemRefType newType = withShape(memrefType, newShape);
+
+  OperandRange symbols = ods::getODSOperands(alloc, 1);
+  OperationState state(alloc->getLoc(), alloc->getName().getStringRef());
+  state.addOperands(ValueRange(newDynamicSizes));
+  state.addOperands(symbols);
+  int32_t segments[] = {int32_t(newDynamicSizes.size()), int32_t(symbols.size())};
+  state.addAttribute("operandSegmentSizes", rewriter.getDenseI32ArrayAttr(segments));
+  if (Attribute alignment = ods::getInherentAttr(alloc, "alignment"))
+    state.addAttribute("alignment", alignment);
+  state.addType(newType);
+  Operation *newAlloc = rewriter.create(state);
+  replaceWithCast(rewriter, alloc, newAlloc->getResult(0));
+  return success();
+}
+
+/// SimplifyDeadAlloc: an allocation only stored into and deallocated goes
+/// away with its users.
+LogicalResult simplifyDeadAlloc(Operation *alloc, PatternRewriter &rewriter) {
+  Value result = alloc->getResult(0);
+  std::vector<Operation *> users;
+  for (Operation *user : result.getUsers()) {
+    if (isa<StoreOp>(user)) {
+      if (user->getOperand(0) == result)
+        return failure();
+    } else if (!isa<DeallocOp>(user)) {
+      return failure();
+    }
+    if (std::find(users.begin(), users.end(), user) == users.end())
+      users.push_back(user);
+  }
+  for (Operation *user : users)
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(alloc);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// copy
+//===----------------------------------------------------------------------===//
+
+bool isEmptyMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return false;
+  for (int64_t d : memref.getShape())
+    if (d == 0)
+      return true;
+  return false;
+}
+
+/// FoldEmptyCopy: a copy of or to a memref with no elements.
+LogicalResult foldEmptyCopy(Operation *op, PatternRewriter &rewriter) {
+  if (!isEmptyMemRef(op->getOperand(0).getType()) && !isEmptyMemRef(op->getOperand(1).getType()))
+    return failure();
+  rewriter.eraseOp(op);
+  return success();
+}
+
+/// FoldSelfCopy: memref.copy(%x, %x).
+LogicalResult foldSelfCopy(Operation *op, PatternRewriter &rewriter) {
+  if (op->getOperand(0) != op->getOperand(1))
+    return failure();
+  rewriter.eraseOp(op);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// dim
+//===----------------------------------------------------------------------===//
+
+/// DimOfMemRefReshape: dim(reshape(x, shape), i) -> load(shape[i]) placed
+/// right after the reshape, when `i` is available there (checked cheaply:
+/// defined before the reshape in its block, or in an enclosing region).
+LogicalResult dimOfMemRefReshape(Operation *dim, PatternRewriter &rewriter) {
+  Operation *reshape = defOf<ReshapeOp>(dim->getOperand(0));
+  if (!reshape)
+    return failure();
+  Value index = dim->getOperand(1);
+  if (index.getParentBlock() == reshape->getBlock()) {
+    if (Operation *def = index.getDefiningOp())
+      if (reshape->isBeforeInBlock(def))
+        return failure();
+  } else if (dim->getBlock() != reshape->getBlock() &&
+             !index.getParentRegion()->isProperAncestor(reshape->getParentRegion())) {
+    return failure();
+  }
+
+  rewriter.setInsertionPointAfter(reshape);
+  Location loc = dim->getLoc();
+  Value shape = reshape->getOperand(1);
+  OperationState loadState(loc, LoadOp::getOperationName());
+  loadState.addOperand(shape);
+  loadState.addOperand(index);
+  loadState.addType(cast<MemRefType>(shape.getType()).getElementType());
+  Value load = rewriter.create(loadState)->getResult(0);
+  Type dimType = dim->getResult(0).getType();
+  if (load.getType() != dimType) {
+    OperationState castState(loc, "arith.index_cast");
+    castState.addOperand(load);
+    castState.addType(dimType);
+    load = rewriter.create(castState)->getResult(0);
+  }
+  replace(rewriter, dim, load);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// reinterpret_cast
+//===----------------------------------------------------------------------===//
+
+/// ReinterpretCastOp::getConstifiedMixed{Offset,Sizes,Strides}: the mixed
+/// values with what the result type knows statically.
+struct ConstifiedView {
+  std::vector<OpFoldResult> offset, sizes, strides;
+};
+
+ConstifiedView constifiedReinterpretCast(Operation *op) {
+  MLIRContext *ctx = op->getContext();
+  MemRefType type = resultMemRefType(op);
+  std::vector<int64_t> staticStrides;
+  int64_t staticOffset = ShapedType::kDynamic;
+  (void)getStridesAndOffset(type, staticStrides, staticOffset);
+  ConstifiedView view{getMixedOffsets(op), getMixedSizes(op), getMixedStrides(op)};
+  int64_t offsets[] = {staticOffset};
+  constifyIndexValues(view.offset, offsets, ctx);
+  constifyIndexValues(view.sizes, type.getShape(), ctx);
+  constifyIndexValues(view.strides, staticStrides, ctx);
+  return view;
+}
+
+/// ExtractStridedMetadataOp::getConstifiedMixed{Offset,Sizes,Strides}.
+ConstifiedView constifiedExtractStridedMetadata(Operation *op) {
+  MLIRContext *ctx = op->getContext();
+  auto type = cast<MemRefType>(op->getOperand(0).getType());
+  std::vector<int64_t> staticStrides;
+  int64_t staticOffset = ShapedType::kDynamic;
+  (void)getStridesAndOffset(type, staticStrides, staticOffset);
+  ConstifiedView view;
+  view.offset.push_back(getAsOpFoldResult(op->getResult(1)));
+  for (Value v : ods::getODSResults(op, 2))
+    view.sizes.push_back(getAsOpFoldResult(v));
+  for (Value v : ods::getODSResults(op, 3))
+    view.strides.push_back(getAsOpFoldResult(v));
+  int64_t offsets[] = {staticOffset};
+  constifyIndexValues(view.offset, offsets, ctx);
+  constifyIndexValues(view.sizes, type.getShape(), ctx);
+  constifyIndexValues(view.strides, staticStrides, ctx);
+  return view;
+}
+
+/// ReinterpretCastOpExtractStridedMetadataFolder: a reinterpret_cast that
+/// rebuilds what extract_strided_metadata took apart is the source (or a
+/// cast of it); otherwise it reads the metadata's source directly.
+LogicalResult reinterpretCastOfExtractStridedMetadata(Operation *op, PatternRewriter &rewriter) {
+  Operation *extract = defOf<ExtractStridedMetadataOp>(op->getOperand(0));
+  if (!extract)
+    return failure();
+  ConstifiedView from = constifiedExtractStridedMetadata(extract);
+  ConstifiedView to = constifiedReinterpretCast(op);
+  bool noop = equalOpFoldResults(from.strides, to.strides) && equalOpFoldResults(from.sizes, to.sizes) &&
+              equalOpFoldResults(from.offset, to.offset);
+  Value source = extract->getOperand(0);
+  if (!noop) {
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, source); });
+    return success();
+  }
+  if (source.getType() == op->getResult(0).getType())
+    replace(rewriter, op, source);
+  else
+    replaceWithCast(rewriter, op, source);
+  return success();
+}
+
+size_t countAttributes(ArrayRef<OpFoldResult> values) {
+  size_t n = 0;
+  for (OpFoldResult v : values)
+    n += v.isAttribute();
+  return n;
+}
+
+/// ReinterpretCastOpConstantFolder: constant or statically known offset,
+/// sizes and strides become static; a cast restores the old type.
+LogicalResult reinterpretCastConstantFolder(Operation *op, PatternRewriter &rewriter) {
+  size_t srcStaticCount =
+      countAttributes(getMixedOffsets(op)) + countAttributes(getMixedSizes(op)) + countAttributes(getMixedStrides(op));
+  ConstifiedView view = constifiedReinterpretCast(op);
+  if (view.offset.empty() ||
+      srcStaticCount == countAttributes(view.offset) + countAttributes(view.sizes) + countAttributes(view.strides))
+    return failure();
+  Value newCast = buildReinterpretCast(rewriter, op->getLoc(), MemRefType(), op->getOperand(0), view.offset.front(),
+                                       view.sizes, view.strides);
+  replaceWithCast(rewriter, op, newCast);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// expand_shape / collapse_shape
+//===----------------------------------------------------------------------===//
+
+/// ComposeReassociativeReshapeOps: collapse(collapse(x)) or
+/// expand(expand(x)) in one op (identity layouts only).
+template <bool Expand> LogicalResult composeReassociativeReshapeOps(Operation *op, PatternRewriter &rewriter) {
+  Operation *srcReshape = Expand ? defOf<ExpandShapeOp>(op->getOperand(0)) : defOf<CollapseShapeOp>(op->getOperand(0));
+  if (!srcReshape)
+    return failure();
+  Type resultType = op->getResult(0).getType();
+  if (hasNonIdentityLayout(srcReshape->getOperand(0).getType()) || hasNonIdentityLayout(op->getOperand(0).getType()) ||
+      hasNonIdentityLayout(resultType))
+    return failure();
+  std::optional<Reassociation> reassociation =
+      composeReassociationIndices(getReassociationIndices(srcReshape), getReassociationIndices(op));
+  if (!reassociation)
+    return failure();
+  Value newOp;
+  if (Expand) {
+    std::vector<OpFoldResult> outputShape = getMixedValues(impl::staticList(op, "static_output_shape"),
+                                                           ods::getODSOperands(op, 1), op->getContext());
+    newOp = buildExpandShape(rewriter, op->getLoc(), resultType, srcReshape->getOperand(0), *reassociation,
+                             outputShape);
+  } else {
+    newOp = buildCollapseShape(rewriter, op->getLoc(), resultType, srcReshape->getOperand(0), *reassociation);
+  }
+  replace(rewriter, op, newOp);
+  return success();
+}
+
+/// ComposeCollapseOfExpandOp: collapse(expand(x)) as one collapse, one
+/// expand, or a cast when the ranks are equal.
+LogicalResult composeCollapseOfExpand(Operation *collapseOp, PatternRewriter &rewriter) {
+  Operation *expandOp = defOf<ExpandShapeOp>(collapseOp->getOperand(0));
+  if (!expandOp)
+    return failure();
+  Value src = expandOp->getOperand(0);
+  auto srcType = cast<MemRefType>(src.getType());
+  MemRefType resultType = resultMemRefType(collapseOp);
+  if (hasNonIdentityLayout(collapseOp->getOperand(0).getType()) || hasNonIdentityLayout(srcType) ||
+      hasNonIdentityLayout(expandOp->getResult(0).getType()))
+    return failure();
+  int64_t srcRank = srcType.getRank(), resultRank = resultType.getRank();
+  if (srcType == resultType)
+    return failure();
+
+  Reassociation collapseReassociation = getReassociationIndices(collapseOp);
+  Reassociation expandReassociation = getReassociationIndices(expandOp);
+  const Reassociation &higher = srcRank > resultRank ? expandReassociation : collapseReassociation;
+  const Reassociation &lower = srcRank > resultRank ? collapseReassociation : expandReassociation;
+  size_t higherID = 0;
+  Reassociation composed;
+  for (const std::vector<int64_t> &lowerIndices : lower) {
+    if (lowerIndices.empty())
+      return failure();
+    std::vector<int64_t> indices;
+    while (higherID < higher.size()) {
+      if (higher[higherID].empty())
+        return failure();
+      int64_t rightmost = higher[higherID].back();
+      if (rightmost > lowerIndices.back())
+        return failure();
+      indices.push_back(int64_t(higherID++));
+      if (rightmost == lowerIndices.back())
+        break;
+    }
+    composed.push_back(std::move(indices));
+  }
+
+  Location loc = collapseOp->getLoc();
+  if (srcRank > resultRank) {
+    replace(rewriter, collapseOp, buildCollapseShape(rewriter, loc, resultType, src, composed));
+    return success();
+  }
+  if (srcRank < resultRank) {
+    // The output shape of the new expand: each collapsed group's product.
+    std::vector<OpFoldResult> origOutputShape = getMixedValues(impl::staticList(expandOp, "static_output_shape"),
+                                                               ods::getODSOperands(expandOp, 1), rewriter.getContext());
+    std::vector<OpFoldResult> newOutputShape;
+    for (const std::vector<int64_t> &indices : collapseReassociation) {
+      int64_t numStaticElems = 1;
+      std::vector<Value> dynamicSizes;
+      for (int64_t idx : indices) {
+        if (idx < 0 || size_t(idx) >= origOutputShape.size())
+          return failure();
+        OpFoldResult size = origOutputShape[idx];
+        if (std::optional<int64_t> cst = getConstantIntValue(size)) {
+          numStaticElems = int64_t(uint64_t(numStaticElems) * uint64_t(*cst));
+          continue;
+        }
+        dynamicSizes.push_back(size.getValue());
+      }
+      if (dynamicSizes.empty()) {
+        newOutputShape.push_back(rewriter.getIndexAttr(numStaticElems));
+        continue;
+      }
+      auto mul = [&](Value a, Value b) {
+        OperationState state(loc, "arith.muli");
+        state.addOperand(a);
+        state.addOperand(b);
+        state.addType(a.getType());
+        return rewriter.create(state)->getResult(0);
+      };
+      Value result = dynamicSizes[0];
+      for (size_t i = 1; i < dynamicSizes.size(); ++i)
+        result = mul(result, dynamicSizes[i]);
+      if (numStaticElems != 1)
+        result = mul(result, buildConstantIndex(rewriter, loc, numStaticElems));
+      newOutputShape.push_back(result);
+    }
+    replace(rewriter, collapseOp, buildExpandShape(rewriter, loc, resultType, src, composed, newOutputShape));
+    return success();
+  }
+  // Equal ranks: the reshapes only cast.
+  replaceWithCast(rewriter, collapseOp, src);
+  return success();
+}
+
+/// ComposeExpandOfCollapseOp::findCollapsingReassociation: how `srcShape`
+/// collapses to `resultShape` group by group.
+std::optional<Reassociation> findCollapsingReassociation(const Reassociation &srcReassociation,
+                                                         const Reassociation &resultReassociation,
+                                                         ArrayRef<int64_t> srcShape, ArrayRef<int64_t> resultShape) {
+  if (srcReassociation.empty())
+    return getReassociationIndicesForCollapse(srcShape, resultShape);
+  Reassociation composed;
+  auto countDynamic = [](ArrayRef<int64_t> shape) {
+    int64_t n = 0;
+    for (int64_t d : shape)
+      n += ShapedType::isDynamic(d);
+    return n;
+  };
+  for (size_t g = 0; g < srcReassociation.size() && g < resultReassociation.size(); ++g) {
+    const std::vector<int64_t> &srcIndices = srcReassociation[g];
+    const std::vector<int64_t> &resultIndices = resultReassociation[g];
+    if (srcIndices.empty() || resultIndices.empty() || srcIndices.front() < 0 || resultIndices.front() < 0 ||
+        size_t(srcIndices.front()) + srcIndices.size() > srcShape.size() ||
+        size_t(resultIndices.front()) + resultIndices.size() > resultShape.size())
+      return std::nullopt;
+    ArrayRef<int64_t> srcSubShape = srcShape.slice(srcIndices.front(), srcIndices.size());
+    ArrayRef<int64_t> resultSubShape = resultShape.slice(resultIndices.front(), resultIndices.size());
+    if (countDynamic(srcSubShape) >= 2 && countDynamic(resultSubShape) >= 2)
+      return std::nullopt;
+    if (srcSubShape.size() == resultSubShape.size()) {
+      if (!srcSubShape.equals(resultSubShape))
+        return std::nullopt;
+      for (size_t i = 0; i < srcSubShape.size(); ++i)
+        composed.push_back({srcIndices.front() + int64_t(i)});
+      continue;
+    }
+    std::optional<Reassociation> sub = getReassociationIndicesForCollapse(srcSubShape, resultSubShape);
+    if (!sub)
+      return std::nullopt;
+    for (const std::vector<int64_t> &subIndices : *sub) {
+      std::vector<int64_t> shapeIndices;
+      for (int64_t index : subIndices)
+        shapeIndices.push_back(srcIndices.front() + index);
+      composed.push_back(std::move(shapeIndices));
+    }
+  }
+  return composed;
+}
+
+/// ComposeExpandOfCollapseOp: expand(collapse(x)) as one collapse or one
+/// expand (identity layouts only).
+LogicalResult composeExpandOfCollapse(Operation *expandOp, PatternRewriter &rewriter) {
+  Operation *collapseOp = defOf<CollapseShapeOp>(expandOp->getOperand(0));
+  if (!collapseOp)
+    return failure();
+  Value src = collapseOp->getOperand(0);
+  auto srcType = cast<MemRefType>(src.getType());
+  MemRefType resultType = resultMemRefType(expandOp);
+  if (hasNonIdentityLayout(expandOp->getOperand(0).getType()) || hasNonIdentityLayout(srcType) ||
+      hasNonIdentityLayout(collapseOp->getResult(0).getType()))
+    return failure();
+  int64_t srcRank = srcType.getRank(), resultRank = resultType.getRank();
+  if (srcRank == resultRank)
+    return failure();
+  Reassociation srcReassociation = getReassociationIndices(collapseOp);
+  Reassociation resultReassociation = getReassociationIndices(expandOp);
+  if (srcRank > resultRank) {
+    std::optional<Reassociation> composed = findCollapsingReassociation(srcReassociation, resultReassociation,
+                                                                        srcType.getShape(), resultType.getShape());
+    if (!composed)
+      return failure();
+    replace(rewriter, expandOp, buildCollapseShape(rewriter, expandOp->getLoc(), resultType, src, *composed));
+    return success();
+  }
+  std::optional<Reassociation> composed = findCollapsingReassociation(resultReassociation, srcReassociation,
+                                                                      resultType.getShape(), srcType.getShape());
+  if (!composed)
+    return failure();
+  std::vector<OpFoldResult> outputShape = getMixedValues(impl::staticList(expandOp, "static_output_shape"),
+                                                         ods::getODSOperands(expandOp, 1), rewriter.getContext());
+  replace(rewriter, expandOp,
+          buildExpandShape(rewriter, expandOp->getLoc(), resultType, src, *composed, outputShape));
+  return success();
+}
+
+/// CollapseShapeOpMemRefCastFolder: collapse(cast(x)) -> collapse(x), then
+/// a cast to the old type if the result type changed.
+LogicalResult collapseShapeOfCast(Operation *op, PatternRewriter &rewriter) {
+  Operation *castOp = defOf<CastOp>(op->getOperand(0));
+  if (!castOp || !canFoldCastIntoConsumerOp(castOp))
+    return failure();
+  Value source = castOp->getOperand(0);
+  Reassociation reassociation = getReassociationIndices(op);
+  MemRefType newResultType = computeCollapsedType(cast<MemRefType>(source.getType()), reassociation);
+  if (!newResultType)
+    return failure();
+  if (newResultType == op->getResult(0).getType()) {
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, source); });
+    return success();
+  }
+  Value newOp = buildCollapseShape(rewriter, op->getLoc(), newResultType, source, reassociation);
+  replaceWithCast(rewriter, op, newOp);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// subview
+//===----------------------------------------------------------------------===//
+
+/// SubViewOp::inferResultType from mixed values: null when a static offset
+/// or size is negative or a static stride is zero.
+MemRefType inferSubViewResultType(MemRefType sourceType, ArrayRef<OpFoldResult> offsets,
+                                  ArrayRef<OpFoldResult> sizes, ArrayRef<OpFoldResult> strides) {
+  std::vector<Value> unused;
+  std::vector<int64_t> staticOffsets, staticSizes, staticStrides;
+  dispatchIndexOpFoldResults(offsets, unused, staticOffsets);
+  dispatchIndexOpFoldResults(sizes, unused, staticSizes);
+  dispatchIndexOpFoldResults(strides, unused, staticStrides);
+  for (int64_t v : staticOffsets)
+    if (ShapedType::isStatic(v) && v < 0)
+      return MemRefType();
+  for (int64_t v : staticSizes)
+    if (ShapedType::isStatic(v) && v < 0)
+      return MemRefType();
+  for (int64_t v : staticStrides)
+    if (ShapedType::isStatic(v) && v == 0)
+      return MemRefType();
+  return utils::inferSubViewResultType(sourceType, staticOffsets, staticSizes, staticStrides);
+}
+
+/// The static list of `values` (kDynamic for SSA values).
+std::vector<int64_t> staticValues(ArrayRef<OpFoldResult> values) {
+  std::vector<Value> unused;
+  std::vector<int64_t> statics;
+  dispatchIndexOpFoldResults(values, unused, statics);
+  return statics;
+}
+
+/// `type` without the dimensions `dropped` (shape and strides).
+MemRefType dropDims(MemRefType type, const std::vector<bool> &dropped) {
+  auto layout = cast<StridedLayoutAttr>(type.getLayout());
+  std::vector<int64_t> shape, strides;
+  ArrayRef<int64_t> allStrides = layout.getStrides();
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
+    if (size_t(i) < dropped.size() && dropped[i])
+      continue;
+    shape.push_back(type.getDimSize(i));
+    strides.push_back(size_t(i) < allStrides.size() ? allStrides[i] : 1);
+  }
+  return MemRefType::get(shape, type.getElementType(),
+                         StridedLayoutAttr::get(type.getContext(), layout.getOffset(), strides),
+                         type.getMemorySpace());
+}
+
+/// OpWithOffsetSizesAndStridesConstantArgumentFolder<SubViewOp,
+/// SubViewReturnTypeCanonicalizer, SubViewCanonicalizer>: constant offsets,
+/// sizes or strides (in that order, one list per application) become
+/// static; a cast restores the old type.
+LogicalResult subViewConstantArgumentFolder(Operation *op, PatternRewriter &rewriter) {
+  std::vector<OpFoldResult> offsets = getMixedOffsets(op);
+  std::vector<OpFoldResult> sizes = getMixedSizes(op);
+  std::vector<OpFoldResult> strides = getMixedStrides(op);
+  if (failed(foldDynamicIndexList(offsets, /*onlyNonNegative=*/true)) &&
+      failed(foldDynamicIndexList(sizes, /*onlyNonNegative=*/true)) && failed(foldDynamicIndexList(strides)))
+    return failure();
+  auto sourceType = cast<MemRefType>(op->getOperand(0).getType());
+  if (!isInBoundsSlice(sourceType.getShape(), staticValues(offsets), staticValues(sizes), staticValues(strides)))
+    return failure();
+
+  // SubViewReturnTypeCanonicalizer: the inferred type, rank-reduced as the
+  // old result.
+  MemRefType resultType = inferSubViewResultType(sourceType, offsets, sizes, strides);
+  if (!resultType)
+    return failure();
+  std::vector<bool> dropped = getSubViewDroppedDims(op);
+  bool anyDropped = false;
+  for (bool d : dropped)
+    anyDropped |= d;
+  if (anyDropped)
+    resultType = dropDims(resultType, dropped);
+
+  Value newOp = buildSubView(rewriter, op->getLoc(), resultType, op->getOperand(0), offsets, sizes, strides);
+  replaceWithCast(rewriter, op, newOp);
+  return success();
+}
+
+/// SubViewOpMemRefCastFolder: subview(cast(x)) -> cast(subview(x)) when the
+/// cast only erases static information.
+LogicalResult subViewOfCast(Operation *op, PatternRewriter &rewriter) {
+  // Constant operands are left to the constant argument folder.
+  for (Value operand : op->getOperands())
+    if (isConstantIndex(operand))
+      return failure();
+  Operation *castOp = defOf<CastOp>(op->getOperand(0));
+  if (!castOp || !canFoldCastIntoConsumerOp(castOp))
+    return failure();
+
+  // getCanonicalSubViewResultType: inferred from the cast's source, reduced
+  // as the current subview.
+  Value source = castOp->getOperand(0);
+  std::vector<OpFoldResult> offsets = getMixedOffsets(op);
+  std::vector<OpFoldResult> sizes = getMixedSizes(op);
+  std::vector<OpFoldResult> strides = getMixedStrides(op);
+  MemRefType nonReduced = inferSubViewResultType(cast<MemRefType>(source.getType()), offsets, sizes, strides);
+  if (!nonReduced)
+    return failure();
+  FailureOr<std::vector<bool>> unused =
+      computeMemRefRankReductionMask(cast<MemRefType>(op->getOperand(0).getType()), resultMemRefType(op),
+                                     staticValues(sizes));
+  if (failed(unused))
+    return failure();
+  MemRefType resultType = dropDims(nonReduced, *unused);
+
+  Value newSubView = buildSubView(rewriter, op->getLoc(), resultType, source, offsets, sizes, strides);
+  replaceWithCast(rewriter, op, newSubView);
+  return success();
+}
+
+/// TrivialSubViewOpFolder: zero offsets, unit strides and the source's
+/// static sizes: the source itself (or a cast of it).
+LogicalResult trivialSubView(Operation *op, PatternRewriter &rewriter) {
+  auto sourceType = cast<MemRefType>(op->getOperand(0).getType());
+  MemRefType resultType = resultMemRefType(op);
+  if (sourceType.getRank() != resultType.getRank())
+    return failure();
+  for (OpFoldResult offset : getMixedOffsets(op))
+    if (!isConstantIntValue(offset, 0))
+      return failure();
+  for (OpFoldResult stride : getMixedStrides(op))
+    if (!isConstantIntValue(stride, 1))
+      return failure();
+  std::vector<OpFoldResult> sizes = getMixedSizes(op);
+  ArrayRef<int64_t> sourceShape = sourceType.getShape();
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    std::optional<int64_t> size = getConstantIntValue(sizes[i]);
+    if (!size || i >= sourceShape.size() || *size != sourceShape[i])
+      return failure();
+  }
+  if (sourceType == resultType)
+    replace(rewriter, op, op->getOperand(0));
+  else
+    replaceWithCast(rewriter, op, op->getOperand(0));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// view
+//===----------------------------------------------------------------------===//
+
+/// Builds memref.view %source[%byteShift][sizes] : ... to `type`.
+Value buildView(OpBuilder &b, Location loc, Type type, Value source, Value byteShift, ValueRange sizes) {
+  OperationState state(loc, ViewOp::getOperationName());
+  state.addOperand(source);
+  state.addOperand(byteShift);
+  state.addOperands(sizes);
+  state.addType(type);
+  return b.create(state)->getResult(0);
+}
+
+/// ViewOpShapeFolder: sizes given by index constants become static; a cast
+/// restores the old type.
+LogicalResult viewOpShapeFolder(Operation *view, PatternRewriter &rewriter) {
+  bool anyConstant = false;
+  for (Value operand : view->getOperands())
+    anyConstant |= isConstantIndex(operand);
+  if (!anyConstant)
+    return failure();
+  MemRefType memrefType = resultMemRefType(view);
+  std::vector<int64_t> strides;
+  int64_t offset;
+  if (failed(getStridesAndOffset(memrefType, strides, offset)))
+    return failure();
+
+  OperandRange sizes = ods::getODSOperands(view, 2);
+  std::vector<int64_t> newShape;
+  std::vector<Value> newSizes;
+  unsigned dynamicDimPos = 0;
+  for (int64_t dimSize : memrefType.getShape()) {
+    if (ShapedType::isStatic(dimSize)) {
+      newShape.push_back(dimSize);
+      continue;
+    }
+    if (dynamicDimPos >= sizes.size())
+      return failure();
+    Value size = sizes[dynamicDimPos++];
+    Operation *def = size.getDefiningOp();
+    auto value = isConstantIndexOp(def) ? dyn_cast_or_null<IntegerAttr>(def->getAttr("value")) : IntegerAttr();
+    if (value && value.getInt() >= 0) {
+      newShape.push_back(value.getInt());
+    } else {
+      newShape.push_back(dimSize);
+      newSizes.push_back(size);
+    }
+  }
+  MemRefType newType = withShape(memrefType, newShape);
+  if (newType == memrefType)
+    return failure();
+  Value newView = buildView(rewriter, view->getLoc(), newType, view->getOperand(0), view->getOperand(1), newSizes);
+  replaceWithCast(rewriter, view, newView);
+  return success();
+}
+
+/// ViewOpMemrefCastFolder: view(cast(alloc)) -> view(alloc).
+LogicalResult viewOfCastOfAlloc(Operation *view, PatternRewriter &rewriter) {
+  Operation *castOp = defOf<CastOp>(view->getOperand(0));
+  if (!castOp)
+    return failure();
+  Value allocOperand = castOp->getOperand(0);
+  if (!defOf<AllocOp>(allocOperand))
+    return failure();
+  Value newView = buildView(rewriter, view->getLoc(), view->getResult(0).getType(), allocOperand,
+                            view->getOperand(1), ods::getODSOperands(view, 2));
+  replace(rewriter, view, newView);
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void memref::registerMemRefCanonicalization(MemRefDialect &dialect) {
+  using ods::attachCanonicalizer;
+  attachCanonicalizer(dialect, AllocOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(AllocOp::getOperationName(), simplifyAllocConst, "SimplifyAllocConst<AllocOp>");
+    p.addFunction(AllocOp::getOperationName(), simplifyDeadAlloc, "SimplifyDeadAlloc<AllocOp>");
+  });
+  attachCanonicalizer(dialect, ReallocOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ReallocOp::getOperationName(), simplifyDeadAlloc, "SimplifyDeadAlloc<ReallocOp>");
+  });
+  attachCanonicalizer(dialect, AllocaOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(AllocaOp::getOperationName(), simplifyAllocConst, "SimplifyAllocConst<AllocaOp>");
+    p.addFunction(AllocaOp::getOperationName(), simplifyDeadAlloc, "SimplifyDeadAlloc<AllocaOp>");
+  });
+  attachCanonicalizer(dialect, CopyOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(CopyOp::getOperationName(), foldEmptyCopy, "FoldEmptyCopy");
+    p.addFunction(CopyOp::getOperationName(), foldSelfCopy, "FoldSelfCopy");
+  });
+  attachCanonicalizer(dialect, DimOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(DimOp::getOperationName(), dimOfMemRefReshape, "DimOfMemRefReshape");
+  });
+  attachCanonicalizer(dialect, ReinterpretCastOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ReinterpretCastOp::getOperationName(), reinterpretCastOfExtractStridedMetadata,
+                  "ReinterpretCastOpExtractStridedMetadataFolder");
+    p.addFunction(ReinterpretCastOp::getOperationName(), reinterpretCastConstantFolder,
+                  "ReinterpretCastOpConstantFolder");
+  });
+  attachCanonicalizer(dialect, ExpandShapeOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ExpandShapeOp::getOperationName(), composeReassociativeReshapeOps<true>,
+                  "ComposeReassociativeReshapeOps<ExpandShapeOp>");
+    p.addFunction(ExpandShapeOp::getOperationName(), composeExpandOfCollapse, "ComposeExpandOfCollapseOp");
+  });
+  attachCanonicalizer(dialect, CollapseShapeOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(CollapseShapeOp::getOperationName(), composeReassociativeReshapeOps<false>,
+                  "ComposeReassociativeReshapeOps<CollapseShapeOp>");
+    p.addFunction(CollapseShapeOp::getOperationName(), composeCollapseOfExpand, "ComposeCollapseOfExpandOp");
+    p.addFunction(CollapseShapeOp::getOperationName(), collapseShapeOfCast, "CollapseShapeOpMemRefCastFolder");
+  });
+  attachCanonicalizer(dialect, SubViewOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(SubViewOp::getOperationName(), subViewConstantArgumentFolder,
+                  "OpWithOffsetSizesAndStridesConstantArgumentFolder<SubViewOp>");
+    p.addFunction(SubViewOp::getOperationName(), subViewOfCast, "SubViewOpMemRefCastFolder");
+    p.addFunction(SubViewOp::getOperationName(), trivialSubView, "TrivialSubViewOpFolder");
+  });
+  attachCanonicalizer(dialect, ViewOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ViewOp::getOperationName(), viewOpShapeFolder, "ViewOpShapeFolder");
+    p.addFunction(ViewOp::getOperationName(), viewOfCastOfAlloc, "ViewOpMemrefCastFolder");
+  });
+}
