@@ -14,7 +14,7 @@ MLIR 22.1.8's is given by --td-dir) and this script writes two files:
   lib/Dialect/<Dir>/<Name>Ops.gen.cpp            the constraints, enum descriptions,
                                                  attribute/type syntax and op definitions
                                                  (ods::OpDef chains), registered by
-                                                 `register<Name>Generated(dialect)`
+                                                 the dialect's `registerGenerated()`
 
 Both say they are generated and by which command; do not edit them. What MLIR
 writes by hand (custom parsers/printers, `custom<...>` directives, verifiers,
