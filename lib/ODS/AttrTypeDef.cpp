@@ -802,10 +802,13 @@ const AttrClass *ods::attrClassFor(TypeID id) {
   return &entryFor(r, id).attrClass;
 }
 
-const TypeClass *ods::typeClassFor(TypeID id) {
+const TypeClass *ods::typeClassFor(TypeID id, std::string_view name) {
   DefRegistry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  return &entryFor(r, id).typeClass;
+  TypeClass &cls = entryFor(r, id).typeClass;
+  if (cls.name.empty())
+    cls.name = name;
+  return &cls;
 }
 
 namespace {

@@ -16,20 +16,21 @@ using namespace lamina::ods;
 // Types
 //===----------------------------------------------------------------------===//
 
-#define LAMINA_TYPE_CLASS(Name, Cls)                                                                 \
-  const TypeClass ods::Name{[](Type t) { return isa<Cls>(t); }, nullptr, nullptr};
-LAMINA_TYPE_CLASS(IntegerTypeClass, IntegerType)
-LAMINA_TYPE_CLASS(IndexTypeClass, IndexType)
-LAMINA_TYPE_CLASS(FloatTypeClass, FloatType)
-LAMINA_TYPE_CLASS(FunctionTypeClass, FunctionType)
-LAMINA_TYPE_CLASS(NoneTypeClass, NoneType)
-LAMINA_TYPE_CLASS(ComplexTypeClass, ComplexType)
-LAMINA_TYPE_CLASS(VectorTypeClass, VectorType)
-LAMINA_TYPE_CLASS(TensorTypeClass, TensorType)
-LAMINA_TYPE_CLASS(RankedTensorTypeClass, RankedTensorType)
-LAMINA_TYPE_CLASS(MemRefTypeClass, MemRefType)
-LAMINA_TYPE_CLASS(BaseMemRefTypeClass, BaseMemRefType)
-LAMINA_TYPE_CLASS(ShapedTypeClass, ShapedType)
+// The static name is MLIR's `T::name`, for the classes that have one.
+#define LAMINA_TYPE_CLASS(Name, Cls, StaticName)                                                     \
+  const TypeClass ods::Name{[](Type t) { return isa<Cls>(t); }, nullptr, nullptr, StaticName};
+LAMINA_TYPE_CLASS(IntegerTypeClass, IntegerType, "builtin.integer")
+LAMINA_TYPE_CLASS(IndexTypeClass, IndexType, "builtin.index")
+LAMINA_TYPE_CLASS(FloatTypeClass, FloatType, "")
+LAMINA_TYPE_CLASS(FunctionTypeClass, FunctionType, "builtin.function")
+LAMINA_TYPE_CLASS(NoneTypeClass, NoneType, "builtin.none")
+LAMINA_TYPE_CLASS(ComplexTypeClass, ComplexType, "builtin.complex")
+LAMINA_TYPE_CLASS(VectorTypeClass, VectorType, "builtin.vector")
+LAMINA_TYPE_CLASS(TensorTypeClass, TensorType, "")
+LAMINA_TYPE_CLASS(RankedTensorTypeClass, RankedTensorType, "builtin.tensor")
+LAMINA_TYPE_CLASS(MemRefTypeClass, MemRefType, "builtin.memref")
+LAMINA_TYPE_CLASS(BaseMemRefTypeClass, BaseMemRefType, "")
+LAMINA_TYPE_CLASS(ShapedTypeClass, ShapedType, "")
 #undef LAMINA_TYPE_CLASS
 
 /// Sets the C++ class of `c` and returns it.

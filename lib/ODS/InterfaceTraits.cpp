@@ -41,7 +41,7 @@ Trait ods::CastOpInterface(CastCompatibleFn compatible) {
 Trait ods::DestinationStyleOpInterface(DpsInitsFn getDpsInits) {
   return CustomTrait("DestinationStyleOpInterface", [getDpsInits](Operation *op) -> LogicalResult {
     OperandRange inits = getDpsInits(op);
-    unsigned firstInit = inits.getFirstOpOperand() ? inits.getFirstOpOperand()->getOperandNumber() : 0;
+    unsigned firstInit = inits.empty() ? 0 : inits.getFirstOpOperand()->getOperandNumber();
     SmallVector<unsigned, 4> tensorInits;
     for (unsigned i = 0; i < inits.size(); ++i) {
       Type type = inits[i].getType();

@@ -16,6 +16,15 @@
 using namespace lamina;
 using namespace lamina::ods;
 
+/// AsmParser::parseType<T>'s error for a type `t` that is not of class
+/// `cls`, naming the expected class when it has a static name.
+static ParseResult invalidTypeKind(OpAsmParser &parser, SMLoc loc, const TypeClass &cls, Type t) {
+  InFlightDiagnostic diag = parser.emitError(loc, "invalid kind of type specified");
+  if (!cls.name.empty())
+    diag << ": expected " << cls.name << ", but found " << t;
+  return diag;
+}
+
 namespace {
 
 /// Everything the elements of one op's format parse into.
@@ -472,7 +481,7 @@ ParseResult FormatOpParser::parseTypeDirective(FormatElement *e) {
         return failure();
       }
       if (cls->isInstance && !cls->isInstance(t))
-        return parser.emitError(loc, "invalid kind of type specified");
+        return invalidTypeKind(parser, loc, *cls, t);
     }
     types->push_back(t);
     return success();
@@ -736,7 +745,7 @@ ParseResult FormatOpParser::parseElement(FormatElement *e, bool inOptional) {
       return failure();
     auto fnType = dyn_cast<FunctionType>(t);
     if (!fnType)
-      return parser.emitError(loc, "invalid kind of type specified");
+      return invalidTypeKind(parser, loc, FunctionTypeClass, t);
     VarKind k;
     SmallVector<Type, 4> *inputs = typeListFor(e->children[0], k);
     SmallVector<Type, 4> *results = typeListFor(e->children[1], k);

@@ -322,9 +322,10 @@ private:
 /// The storage class (AttrClass/TypeClass) of a defined attribute/type, for
 /// op constraints: prints and parses the stripped form (`<fast>`).
 const AttrClass *attrClassFor(TypeID id);
-const TypeClass *typeClassFor(TypeID id);
+/// `name` is the class's static name (T::name), for parse errors.
+const TypeClass *typeClassFor(TypeID id, std::string_view name = {});
 template <typename T> const AttrClass *attrClassOf() { return attrClassFor(TypeID::get<T>()); }
-template <typename T> const TypeClass *typeClassOf() { return typeClassFor(TypeID::get<T>()); }
+template <typename T> const TypeClass *typeClassOf() { return typeClassFor(TypeID::get<T>(), T::name); }
 
 /// Parses / prints the parameters of a defined attribute (stripped form).
 Attribute parseAttrParams(TypeID id, AsmParser &parser, Type type);

@@ -47,6 +47,11 @@ struct TypeClass {
   std::function<Type(AsmParser &)> parse;
   /// Prints the stripped form (parameters only, as MLIR's `T::print`).
   std::function<void(Type, AsmPrinter &)> print;
+  /// The class's static name (`builtin.tensor`, `llvm.ptr`), empty when MLIR's
+  /// class has none (TensorType, FloatType, interfaces): a type of another
+  /// class is then reported as "invalid kind of type specified: expected
+  /// builtin.tensor, but found 'tensor<*xf32>'".
+  std::string_view name;
 };
 
 /// The C++ class of an attribute constraint (ODS `storageType`). Null class
@@ -320,7 +325,7 @@ template <typename T> const AttrClass *builtinAttrClass() {
 /// A type class whose instances are the types `isa<T>` (an interface such as
 /// bufferization's TensorLikeType), without a syntax of its own.
 template <typename T> const TypeClass *isaTypeClass() {
-  static const TypeClass cls{[](Type t) { return isa<T>(t); }, nullptr, nullptr};
+  static const TypeClass cls{[](Type t) { return isa<T>(t); }, nullptr, nullptr, {}};
   return &cls;
 }
 

@@ -29,10 +29,15 @@
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
 //                                        attribute constraint test ops
+//   test.copy, test.buffer_based, test.region_buffer_based, test.region_yield,
+//   test.tensor_based                    buffer/tensor test ops (bufferization tests)
+//   test.destination_style_op            DestinationStyleOpInterface
+//   test.region_if, test.region_if_yield then/else/join regions (custom form)
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
 #include "lamina/ODS/EnumDef.h"
+#include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/OpDef.h"
 
 #include <algorithm>
@@ -318,8 +323,105 @@ static void printAffineScopeOp(Operation *op, OpAsmPrinter &printer) {
   printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
 }
 
+/// RegionIfOp's custom form: `%a, %b : t1, t2 -> (r) then {...} else {...}
+/// join {...}`, every region with its entry block arguments and terminators.
+static ParseResult parseRegionIfOp(OpAsmParser &parser, OperationState &state) {
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> operands;
+  SmallVector<Type, 2> operandTypes;
+  Region *thenRegion = state.addRegion();
+  Region *elseRegion = state.addRegion();
+  Region *joinRegion = state.addRegion();
+  if (parser.parseOperandList(operands) || parser.parseColonTypeList(operandTypes) ||
+      parser.parseArrowTypeList(state.types))
+    return failure();
+  if (parser.parseKeyword("then") || parser.parseRegion(*thenRegion) || parser.parseKeyword("else") ||
+      parser.parseRegion(*elseRegion) || parser.parseKeyword("join") || parser.parseRegion(*joinRegion))
+    return failure();
+  return parser.resolveOperands(operands, ArrayRef<Type>(operandTypes), parser.getCurrentLocation(), state.operands);
+}
+static void printRegionIfOp(Operation *op, OpAsmPrinter &printer) {
+  printer << " ";
+  printer.printOperands(op->getOperands());
+  printer << ": ";
+  bool first = true;
+  for (Value operand : op->getOperands()) {
+    if (!first)
+      printer << ", ";
+    first = false;
+    printer.printType(operand.getType());
+  }
+  printer.printArrowTypeList(op->getResultTypes());
+  static constexpr std::string_view keywords[] = {" then ", " else ", " join "};
+  for (unsigned i = 0; i < 3; ++i) {
+    printer << keywords[i];
+    printer.printRegion(op->getRegion(i), /*printEntryBlockArgs=*/true, /*printBlockTerminators=*/true);
+  }
+}
+
+/// The ops of TestOps.td's "Copy Operation Test", "Test Buffer/Tensor" and
+/// "Test DestinationStyleOpInterface" sections. (The MemRead/MemWrite effects
+/// of their memref operands are not modelled yet.)
+static void registerBufferOps(Dialect &dialect) {
+  ods::OpDef("test.copy")
+      .operand("source", ods::AnyRankedOrUnrankedMemRef())
+      .operand("target", ods::AnyRankedOrUnrankedMemRef())
+      .format("`(` $source `,` $target `)` `:` `(` type($source) `,` type($target) `)` attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.region_yield")
+      .operand("result", ods::AnyType())
+      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("$result `:` type($result) attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.buffer_based")
+      .operand("input", ods::AnyRankedOrUnrankedMemRef())
+      .operand("output", ods::AnyRankedOrUnrankedMemRef())
+      .format("`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.region_buffer_based")
+      .operand("input", ods::AnyRankedOrUnrankedMemRef())
+      .operand("output", ods::AnyRankedOrUnrankedMemRef())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlockImplicitTerminator("test.region_yield")})
+      .format("`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` $region attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.tensor_based")
+      .operand("input", ods::AnyRankedTensor())
+      .result("result", ods::AnyRankedTensor())
+      .format("`in` `(` $input`:` type($input) `)` `->` type($result) attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.destination_style_op")
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", ods::AnyType())
+      .variadicOperand("other_operands", ods::AnyType())
+      .variadicResult("results", ods::AnyType())
+      .traits({ods::verifiedWithRegions(ods::DestinationStyleOpInterface(
+                   [](Operation *op) { return ods::getOperandGroup(op, "outputs"); })),
+               ods::AttrSizedOperandSegments()})
+      .format("attr-dict (`ins` `(` $inputs^ `:` type($inputs) `)`)? "
+              "(`outs` `(` $outputs^  `:` type($outputs) `)`)? "
+              "(`(` $other_operands^ `:` type($other_operands) `)`)? (`->` type($results)^)?")
+      .registerIn(dialect);
+  // RegionBranchOpInterface (MLIR declares it on test.region_if) is not
+  // declared yet.
+  ods::OpDef("test.region_if_yield")
+      .variadicOperand("results", ods::AnyType())
+      .traits({ods::NoMemoryEffect(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("$results `:` type($results) attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.region_if")
+      .variadicOperand("", ods::AnyType())
+      .variadicResult("results", ods::AnyType())
+      .region("thenRegion", ods::SizedRegion(1))
+      .region("elseRegion", ods::AnyRegion())
+      .region("joinRegion", ods::AnyRegion())
+      .traits({ods::SingleBlockImplicitTerminator("test.region_if_yield"), ods::RecursiveMemoryEffects()})
+      .customAssembly(parseRegionIfOp, printRegionIfOp)
+      .registerIn(dialect);
+}
+
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
+  registerBufferOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
   ods::OpDef("test.SingleBlockImplicitTerminator")
       .region("region", ods::SizedRegion(1))
