@@ -531,8 +531,10 @@ public:
       if (!first)
         first = nb;
       mapper.map(&b, nb);
+      // Arguments the caller already mapped are dropped from the clone.
       for (Value arg : b.getArguments())
-        mapper.map(arg, nb->addArgument(arg.getType(), BlockArgument(arg).getLoc()));
+        if (!mapper.contains(arg))
+          mapper.map(arg, nb->addArgument(arg.getType(), BlockArgument(arg).getLoc()));
     }
     for (Block &b : src) {
       Block *nb = mapper.lookupOrDefault(&b);

@@ -6,6 +6,7 @@
 //
 #pragma once
 
+#include "lamina/IR/Dialect.h"
 #include "lamina/IR/OpImplementation.h"
 #include "lamina/ODS/OpDef.h"
 
@@ -39,6 +40,14 @@ ParseResult parseParallelOp(OpAsmParser &parser, OperationState &result);
 void printParallelOp(Operation *op, OpAsmPrinter &p);
 ParseResult parseWhileOp(OpAsmParser &parser, OperationState &result);
 void printWhileOp(Operation *op, OpAsmPrinter &p);
+
+// Folding and canonicalization -----------------------------------------------
+/// Attaches the folders and canonicalization patterns of the scf ops
+/// (SCFCanonicalization.cpp) to their registered definitions.
+void registerSCFCanonicalization(Dialect &dialect);
+/// Adds MLIR's region-branch canonicalization patterns (dead or duplicate
+/// successor inputs, SCFRegionBranch.cpp) rooted at `opName`.
+void addRegionBranchCanonicalizationPatterns(RewritePatternSet &patterns, std::string_view opName);
 
 /// `custom<SwitchCases>($cases, $caseRegions)` of scf.index_switch.
 ParseResult parseSwitchCases(OpAsmParser &parser, OperationState &state, ArrayRef<ods::CustomParseArg *> args);

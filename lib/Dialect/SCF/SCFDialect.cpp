@@ -19,6 +19,8 @@
 
 #include "SCFDetail.h"
 
+#include "lamina/Dialect/Arith/ArithDialect.h"
+
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
@@ -603,6 +605,8 @@ static LogicalResult verifyIndexSwitch(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<SCFDialect>()) {
+  // Dependent dialects: the canonicalization patterns create arith ops.
+  ctx->getOrLoadDialect<ArithDialect>();
   ods::OpDef(ConditionOp::getOperationName(), TypeID::get<ConditionOp>())
       .operand("condition", ods::I(1))
       .variadicOperand("args")
@@ -755,6 +759,8 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
                ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
       .format("attr-dict ($results^ `:` type($results))?")
       .registerIn(*this);
+
+  registerSCFCanonicalization(*this);
 }
 
 SCFDialect::~SCFDialect() = default;
