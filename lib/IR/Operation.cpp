@@ -114,6 +114,11 @@ Operation *Operation::create(PackedLocation loc, OperationName name, TypeRange r
 }
 
 void Operation::deallocate() {
+  // Uses from IR that is not being freed with this op (see "Teardown" in
+  // Operation.h) are unlinked and left null.
+  for (unsigned i = 0; i < numResults; ++i)
+    while (OpOperand *use = getOpResultImpl(i)->firstUse)
+      use->drop();
   // Operands.
   for (unsigned i = 0; i < numOperands; ++i)
     operands[i].~OpOperand();
@@ -730,8 +735,13 @@ Block::~Block() {
     operations.remove(op);
     op->destroy();
   }
-  for (auto *arg : arguments)
+  // Uses of the arguments and predecessor edges from IR that is not being
+  // freed with this block are unlinked (see "Teardown" in Operation.h).
+  for (auto *arg : arguments) {
+    while (OpOperand *use = arg->firstUse)
+      use->drop();
     delete arg;
+  }
   while (firstUse)
     firstUse->drop();
 }

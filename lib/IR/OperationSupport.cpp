@@ -213,7 +213,13 @@ OperationState::OperationState(Location loc, std::string_view name)
 OperationState::OperationState(Location loc, OperationName name) : location(loc), name(name) {}
 OperationState::OperationState(StateLocation loc, OperationName name) : location(loc), name(name) {}
 OperationState::OperationState(OperationState &&) = default;
-OperationState::~OperationState() = default;
+OperationState::~OperationState() {
+  // Regions not moved into an op (a failed parse): one unit for teardown
+  // rule 1 (Operation.h), as a region may use another's values.
+  for (auto &region : regions)
+    if (region)
+      region->dropAllReferences();
+}
 
 void OperationState::addOperands(ValueRange newOperands) {
   for (Value v : newOperands)

@@ -6,6 +6,25 @@
 // regions an intrusive list of blocks. Nothing here recurses on nesting
 // depth: walks and destruction use explicit worklists.
 //
+// Teardown. Freeing IR never leaves a use-list or predecessor list pointing
+// into freed memory, whatever order its pieces are freed in:
+//  1. What is freed together (an op with everything nested, a block, a
+//     region, the regions of an OperationState) first unlinks every
+//     reference it holds (operands, successors) and only then frees, so the
+//     ops inside may use each other's values in any order.
+//  2. A value (result, block argument) or a block freed while IR that is
+//     not freed with it still uses it unlinks those uses, which become null.
+// Rule 2 is what error paths rely on. A parser or reader that fails holds
+// half-built IR in several owners at once, freed as the C++ stack unwinds,
+// innermost first: pending generic ops and their regions, then the
+// OperationState of each enclosing custom op, then the parser's
+// forward-reference placeholders and undefined blocks, then the top-level
+// module of the parse (or of a parallel chunk). Forward references let an
+// outer op use a value defined in an inner region freed earlier, so no
+// order is right for every input; rule 2 makes every order safe. IR that
+// survives with a null operand is a bug outside error paths: passes replace
+// the uses of what they erase.
+//
 #pragma once
 
 #include "lamina/IR/OperationSupport.h"
