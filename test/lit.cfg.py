@@ -17,3 +17,22 @@ config.environment["PATH"] = os.pathsep.join([tools_dir, llvm_bin, config.enviro
 if os.path.exists(os.path.join(llvm_bin, "mlir-opt")):
     config.available_features.add("mlir-opt")
 config.substitutions.append(("%python", "python3"))
+
+# Sanitizer builds (from the build directory's CMake cache): lit marks them
+# with a feature, and %memlimit MB caps a command's memory in every build
+# (utils/run-limited.py: ulimit -v, or the sanitizer's RSS limit).
+cache = os.path.join(build_dir, "CMakeCache.txt")
+sanitizer = ""
+if os.path.exists(cache):
+    with open(cache) as f:
+        for line in f:
+            if line.startswith("LAMINA_ENABLE_ASAN:BOOL=ON"):
+                sanitizer = "address"
+            elif line.startswith("LAMINA_ENABLE_TSAN:BOOL=ON"):
+                sanitizer = "thread"
+if sanitizer:
+    config.available_features.add("sanitizer")
+    config.available_features.add(sanitizer + "-sanitizer")
+    config.environment["LAMINA_SANITIZER"] = sanitizer
+run_limited = os.path.join(os.path.dirname(__file__), "..", "utils", "run-limited.py")
+config.substitutions.append(("%memlimit", "python3 " + os.path.abspath(run_limited)))

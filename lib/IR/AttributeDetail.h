@@ -36,8 +36,10 @@ struct IntegerAttrStorage : public AttributeStorage {
   static IntegerAttrStorage *construct(StorageAllocator &a, const KeyTy &key) {
     return new (a.allocate<IntegerAttrStorage>()) IntegerAttrStorage(key.first, key.second);
   }
+  /// Wide values own heap memory, freed with the context.
+  bool needsDestruction() const { return value.getNumWords() > 1; }
   Type type;
-  APInt value; // wide values own heap memory, never freed (context lifetime)
+  APInt value;
 };
 
 struct FloatAttrStorage : public AttributeStorage {

@@ -315,9 +315,25 @@ int64_t ShapedType::getNumDynamicDims() const {
 }
 
 int64_t ShapedType::getNumElements(ArrayRef<int64_t> shape) {
-  int64_t n = 1;
+  // A product beyond int64_t wraps around (no undefined behaviour), as it
+  // does in mlir-opt's release build: `dense<1> : tensor<4294967296x
+  // 4294967296xi32>` is a valid splat whose count is never materialized.
+  uint64_t n = 1;
   for (int64_t d : shape)
+    n *= uint64_t(d);
+  return int64_t(n);
+}
+
+std::optional<int64_t> ShapedType::getNumElementsChecked(ArrayRef<int64_t> shape) {
+  for (int64_t d : shape)
+    if (d == 0)
+      return 0;
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0 || n > INT64_MAX / d)
+      return std::nullopt;
     n *= d;
+  }
   return n;
 }
 

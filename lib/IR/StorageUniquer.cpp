@@ -36,6 +36,8 @@ private:
 struct Shard {
   SpinLock mutex;
   BumpPtrAllocator arena;
+  /// Storages of `arena` with a destructor to run (see StorageUniquer::get).
+  StorageDestructorList destructors;
   struct Entry {
     uint64_t hash;
     BaseStorage *storage;
@@ -100,23 +102,41 @@ struct StorageUniquer::Impl {
   /// them, instead of scattered over one arena per kind and shard.
   static std::atomic<uint64_t> nextGeneration;
   const uint64_t generation = nextGeneration.fetch_add(1, std::memory_order_relaxed);
+  /// A thread's arena, and the storages in it whose destructor must run
+  /// (only that thread adds to either).
+  struct ThreadArena {
+    BumpPtrAllocator arena;
+    StorageDestructorList destructors;
+  };
   std::mutex arenasMutex;
-  std::unordered_map<std::thread::id, std::unique_ptr<BumpPtrAllocator>> threadArenas;
+  std::unordered_map<std::thread::id, std::unique_ptr<ThreadArena>> threadArenas;
 
-  BumpPtrAllocator &threadArena() {
+  ~Impl() {
+    // Destructors first, while every arena is alive (a storage may point
+    // into another's arena).
+    for (auto &entry : threadArenas)
+      for (auto &[storage, destroy] : entry.second->destructors)
+        destroy(storage);
+    for (auto &entry : owned)
+      for (Shard &shard : entry.second->shards)
+        for (auto &[storage, destroy] : shard.destructors)
+          destroy(storage);
+  }
+
+  ThreadArena &threadArena() {
     // The thread's arena of the context it used last (contexts are told
     // apart by generation, as addresses are reused).
     struct Cache {
       uint64_t generation = 0;
-      BumpPtrAllocator *arena = nullptr;
+      ThreadArena *arena = nullptr;
     };
     thread_local Cache cache;
     if (cache.generation == generation)
       return *cache.arena;
     std::lock_guard<std::mutex> lock(arenasMutex);
-    std::unique_ptr<BumpPtrAllocator> &arena = threadArenas[std::this_thread::get_id()];
+    std::unique_ptr<ThreadArena> &arena = threadArenas[std::this_thread::get_id()];
     if (!arena)
-      arena = std::make_unique<BumpPtrAllocator>();
+      arena = std::make_unique<ThreadArena>();
     cache = {generation, arena.get()};
     return *arena;
   }
@@ -208,7 +228,8 @@ BaseStorage *StorageUniquer::getParametricImpl(TypeID id, uint64_t hash,
     return found;
   }
   size_t countBefore = shard.count;
-  StorageAllocator allocator(impl->threadArena());
+  Impl::ThreadArena &arena = impl->threadArena();
+  StorageAllocator allocator(arena.arena, &arena.destructors);
   BaseStorage *storage = ctor(allocator);
   // A constructor that created storages in this very shard (possible only
   // without locking) may have moved the table: find the slot again.
@@ -233,7 +254,7 @@ void StorageUniquer::registerSingletonImpl(TypeID id,
   std::lock_guard<SpinLock> lock(kind.shards[0].mutex);
   if (kind.singleton)
     return;
-  StorageAllocator allocator(kind.shards[0].arena);
+  StorageAllocator allocator(kind.shards[0].arena, &kind.shards[0].destructors);
   kind.singleton = ctor(allocator);
 }
 
@@ -241,7 +262,7 @@ BaseStorage *StorageUniquer::createUnsharedImpl(TypeID id,
                                                 function_ref<BaseStorage *(StorageAllocator &)> ctor) {
   KindUniquer &kind = impl->getKind(id);
   std::lock_guard<SpinLock> lock(kind.shards[0].mutex);
-  StorageAllocator allocator(kind.shards[0].arena);
+  StorageAllocator allocator(kind.shards[0].arena, &kind.shards[0].destructors);
   return ctor(allocator);
 }
 
@@ -249,6 +270,6 @@ LogicalResult StorageUniquer::mutateImpl(TypeID id,
                                          function_ref<LogicalResult(StorageAllocator &)> fn) {
   KindUniquer &kind = impl->getKind(id);
   std::lock_guard<SpinLock> lock(kind.shards[0].mutex);
-  StorageAllocator allocator(kind.shards[0].arena);
+  StorageAllocator allocator(kind.shards[0].arena, &kind.shards[0].destructors);
   return fn(allocator);
 }

@@ -438,6 +438,15 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   return success();
 }
 
+/// Sanitizer and fuzzer builds free the last buffer's IR and context too,
+/// so that leak checkers report only real leaks and in-process callers
+/// (the fuzz targets) do not accumulate memory.
+#ifdef LAMINA_TEARDOWN_AT_EXIT
+constexpr bool kTeardownAtExit = true;
+#else
+constexpr bool kTeardownAtExit = false;
+#endif
+
 /// Processes one buffer with a fresh context. With `verifier`, diagnostics
 /// are checked against the expectations of the whole input instead of
 /// printed.
@@ -454,7 +463,7 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
       if (!keep)
         delete ctx;
     }
-  } contextOwner{contextPtr, isLastBuffer && !verifier};
+  } contextOwner{contextPtr, isLastBuffer && !verifier && !kTeardownAtExit};
   MLIRContext &context = *contextPtr;
   if (!run.options.disableThreading)
     context.enableMultithreading();

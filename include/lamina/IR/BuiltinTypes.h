@@ -184,9 +184,13 @@ public:
   bool hasStaticShape() const;
   bool hasStaticShape(ArrayRef<int64_t> shape) const;
   int64_t getNumDynamicDims() const;
-  /// Product of the static dimensions (requires a static shape).
+  /// Product of the static dimensions (requires a static shape). A product
+  /// beyond int64_t wraps around, as in mlir-opt.
   int64_t getNumElements() const;
   static int64_t getNumElements(ArrayRef<int64_t> shape);
+  /// The product of the static dimensions, or nullopt if it does not fit in
+  /// int64_t (such a type can hold only splat elements).
+  static std::optional<int64_t> getNumElementsChecked(ArrayRef<int64_t> shape);
   unsigned getElementTypeBitWidth() const { return getElementType().getIntOrFloatBitWidth(); }
   /// Same kind of shaped type with a new shape and/or element type.
   ShapedType clone(ArrayRef<int64_t> shape, Type elementType) const;

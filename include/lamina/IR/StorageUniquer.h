@@ -29,15 +29,25 @@
 #include <mutex>
 #include <shared_mutex>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace lamina {
+
+class BaseStorage;
+
+/// Storages whose destructor must run when the context goes (see
+/// StorageUniquer::get), with the function that runs it.
+using StorageDestructorList = std::vector<std::pair<BaseStorage *, void (*)(BaseStorage *)>>;
 
 /// The allocator handed to storage `construct` and `mutate` methods. Memory
 /// lives as long as the context.
 class StorageAllocator {
 public:
-  explicit StorageAllocator(BumpPtrAllocator &alloc) : alloc(alloc) {}
+  explicit StorageAllocator(BumpPtrAllocator &alloc, StorageDestructorList *destructors = nullptr)
+      : alloc(alloc), destructors(destructors) {}
   template <typename T> T *allocate() { return alloc.allocate<T>(); }
   void *allocate(size_t size, size_t align) { return alloc.allocate(size, align); }
   std::string_view copyInto(std::string_view s) { return alloc.copyInto(s); }
@@ -46,14 +56,36 @@ public:
     return ArrayRef<T>(s.data(), s.size());
   }
 
+  /// Makes the context run `storage`'s destructor when it is destroyed.
+  template <typename Storage> void registerDestructor(Storage *storage) {
+    destructors->emplace_back(storage, [](BaseStorage *p) { static_cast<Storage *>(p)->~Storage(); });
+  }
+
 private:
   BumpPtrAllocator &alloc;
+  StorageDestructorList *destructors;
 };
 
 /// Base of every uniqued storage object.
 class BaseStorage {};
 
 namespace detail {
+/// Whether a new storage owns memory outside its arena (a wide APInt) that
+/// its destructor frees: storages that are not trivially destructible
+/// unless they say otherwise with `bool needsDestruction() const`.
+template <typename Storage> bool needsDestruction(const Storage &storage) {
+  if constexpr (std::is_trivially_destructible_v<Storage>)
+    return false;
+  else if constexpr (requires { storage.needsDestruction(); })
+    return storage.needsDestruction();
+  else
+    return true;
+}
+template <typename Storage> void registerDestructorIfNeeded(StorageAllocator &allocator, Storage *storage) {
+  if constexpr (!std::is_trivially_destructible_v<Storage>)
+    if (needsDestruction(*storage))
+      allocator.registerDestructor(storage);
+}
 template <typename T, typename = void> struct HasGetKey : std::false_type {};
 template <typename T, typename... Args> constexpr bool hasGetKey = requires(Args &&...a) {
   T::getKey(std::forward<Args>(a)...);
@@ -74,6 +106,7 @@ public:
   void registerSingletonStorageType(TypeID id, function_ref<void(Storage *)> initFn) {
     auto ctor = [&](StorageAllocator &allocator) -> BaseStorage * {
       auto *s = new (allocator.allocate<Storage>()) Storage();
+      detail::registerDestructorIfNeeded(allocator, s);
       if (initFn)
         initFn(s);
       return s;
@@ -103,6 +136,7 @@ public:
     };
     auto ctor = [&](StorageAllocator &allocator) -> BaseStorage * {
       Storage *s = Storage::construct(allocator, key);
+      detail::registerDestructorIfNeeded(allocator, s);
       if (initFn)
         initFn(s);
       return s;
@@ -120,6 +154,7 @@ public:
   Storage *createUnshared(function_ref<void(Storage *)> initFn, TypeID id, Args &&...args) {
     auto ctor = [&](StorageAllocator &allocator) -> BaseStorage * {
       Storage *s = Storage::construct(allocator, typename Storage::KeyTy(std::forward<Args>(args)...));
+      detail::registerDestructorIfNeeded(allocator, s);
       if (initFn)
         initFn(s);
       return s;
