@@ -291,6 +291,11 @@ Attribute Parser::parseDecOrHexAttr(Type type, bool isNegative) {
     emitError(loc, "negative integer literal not valid for unsigned integer type").report();
     return Attribute();
   }
+  unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth : type.getIntOrFloatBitWidth();
+  if (width > 64 && (failed(checkDecimalLiteralLength(tok, width)) ||
+                     failed(reserveLiteralStorage(loc, (uint64_t(width) + 63) / 64 * 8,
+                                                  "an integer of " + std::to_string(width) + " bits"))))
+    return Attribute();
   std::optional<APInt> apInt = buildAttributeAPInt(type, isNegative, spelling);
   if (!apInt)
     return (emitError(loc, "integer constant out of range for attribute").report(), Attribute());

@@ -411,7 +411,10 @@ DenseElementsAttr TensorLiteralParser::getAttr(SMLoc loc, ShapedType type) {
 DenseElementsAttr TensorLiteralParser::getIntAttr(SMLoc loc, ShapedType type, Type eltType, bool isComplex) {
   size_t bitWidth = elementBitWidth(eltType);
   size_t storageWidth = isComplex ? (bitWidth + 7) / 8 * 8 : storageBitWidth(bitWidth);
-  std::vector<char> data((storageWidth * storage.size() + 7) / 8, 0);
+  uint64_t numBytes = (uint64_t(storageWidth) * storage.size() + 7) / 8;
+  if (failed(p.reserveLiteralStorage(loc, numBytes, "the elements literal")))
+    return nullptr;
+  std::vector<char> data(numBytes, 0);
   bool isUintType = eltType.isUnsignedInteger();
   for (size_t i = 0, e = storage.size(); i != e; ++i) {
     const Token &token = storage[i].token;
@@ -433,6 +436,8 @@ DenseElementsAttr TensorLiteralParser::getIntAttr(SMLoc loc, ShapedType type, Ty
       writeBits(data, i * storageWidth, APInt(1, token.is(Token::kw_true)));
       continue;
     }
+    if (failed(p.checkDecimalLiteralLength(token, unsigned(bitWidth))))
+      return nullptr;
     std::optional<APInt> value = buildElementAPInt(eltType, isNegative, token.getSpelling());
     if (!value) {
       p.emitError(tokenLoc) << "integer constant out of range for type";
@@ -450,7 +455,10 @@ DenseElementsAttr TensorLiteralParser::getFloatAttr(SMLoc loc, ShapedType type, 
   const FltSemantics &semantics = eltType.getFloatSemantics();
   size_t bitWidth = elementBitWidth(eltType);
   size_t storageWidth = isComplex ? (bitWidth + 7) / 8 * 8 : storageBitWidth(bitWidth);
-  std::vector<char> data((storageWidth * storage.size() + 7) / 8, 0);
+  uint64_t numBytes = (uint64_t(storageWidth) * storage.size() + 7) / 8;
+  if (failed(p.reserveLiteralStorage(loc, numBytes, "the elements literal")))
+    return nullptr;
+  std::vector<char> data(numBytes, 0);
   bool isF32 = &semantics == &APFloat::IEEEsingle(), isF64 = &semantics == &APFloat::IEEEdouble();
   for (size_t i = 0, e = storage.size(); i != e; ++i) {
     const Token &token = storage[i].token;
@@ -658,6 +666,7 @@ Attribute Parser::parseDenseArrayAttr(Type) {
   auto parseIntegerElement = [&]() -> ParseResult {
     bool isNegative = consumeIf(Token::minus);
     std::string_view spelling = getTokenSpelling();
+    Token elementToken = getToken();
     if (getToken().isAny(Token::kw_true, Token::kw_false)) {
       if (!eltType.isInteger(1))
         return emitError("expected i1 type for 'true' or 'false' values");
@@ -669,6 +678,10 @@ Attribute Parser::parseDenseArrayAttr(Type) {
       return emitError("expected integer literal");
     if (eltType.isInteger(1))
       return emitError("expected 'true' or 'false' values for i1 type");
+    unsigned width = eltType.getIntOrFloatBitWidth();
+    if (width > 64 && (failed(checkDecimalLiteralLength(elementToken, width)) ||
+                       failed(reserveLiteralStorage(elementToken.getLoc(), width / 8, "the array element"))))
+      return failure();
     std::optional<APInt> value = buildElementAPInt(eltType, isNegative, spelling);
     if (!value)
       return emitError("integer constant out of range");

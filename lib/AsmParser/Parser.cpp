@@ -33,6 +33,26 @@ InFlightDiagnostic Parser::emitError(SMLoc loc, std::string_view message) {
   return diag;
 }
 
+ParseResult Parser::reserveLiteralStorage(SMLoc loc, uint64_t bytes, std::string_view what) {
+  if (bytes <= *state.literalStorageLeft) {
+    *state.literalStorageLeft -= bytes;
+    return success();
+  }
+  return emitError(loc) << what << " needs " << bytes << " bytes of storage, more than the literals of this input "
+                        << "may still take (" << *state.literalStorageLeft << " bytes)";
+}
+
+ParseResult Parser::checkDecimalLiteralLength(const Token &tok, unsigned width) {
+  std::string_view spelling = tok.getSpelling();
+  if (width <= APInt::kMaxDecimalBits || (spelling.size() > 1 && spelling[1] == 'x'))
+    return success();
+  size_t significant = spelling.size() - std::min(spelling.size(), spelling.find_first_not_of('0'));
+  if (significant <= APInt::kMaxDecimalDigits)
+    return success();
+  return emitError(tok.getLoc()) << "integer literal has more than " << uint64_t(APInt::kMaxDecimalDigits)
+                                 << " decimal digits; write it in hexadecimal";
+}
+
 InFlightDiagnostic Parser::emitWrongTokenError(std::string_view message) {
   const char *loc = state.curToken.getLoc().getPointer();
   if (state.curToken.is(Token::eof) && loc > state.lex.getBufferBegin())

@@ -41,12 +41,14 @@ struct SymbolState {
 struct ParserState {
   ParserState(const SourceMgr &sourceMgr, unsigned bufferID, const ParserConfig &config, SymbolState &symbols)
       : config(config), lex(sourceMgr, bufferID, config.getContext()), curToken(lex.lexToken()),
-        symbols(symbols) {}
+        symbols(symbols), ownLiteralStorage(literalStorageLimit(sourceMgr, bufferID, config)),
+        literalStorageLeft(config.getLiteralStorageBudget() ? config.getLiteralStorageBudget() : &ownLiteralStorage) {}
   /// A state lexing only [begin, end) of the buffer (see Lexer::restrictTo).
   ParserState(const SourceMgr &sourceMgr, unsigned bufferID, const ParserConfig &config, SymbolState &symbols,
               const char *begin, const char *end)
       : config(config), lex(sourceMgr, bufferID, config.getContext()), curToken(restrictedFirstToken(begin, end)),
-        symbols(symbols) {}
+        symbols(symbols), ownLiteralStorage(literalStorageLimit(sourceMgr, bufferID, config)),
+        literalStorageLeft(config.getLiteralStorageBudget() ? config.getLiteralStorageBudget() : &ownLiteralStorage) {}
   ParserState(const ParserState &) = delete;
 
   const ParserConfig &config;
@@ -61,8 +63,16 @@ struct ParserState {
   /// Mutable attributes/types being parsed (AsmParser::tryStartCyclicParse),
   /// innermost last.
   detail::CyclicStack cyclicParsing;
+  /// What is left of ParserConfig::getLiteralStorageLimit for this input
+  /// (each parallel chunk has its own; see Parser::reserveLiteralStorage),
+  /// or of the caller's budget (ParserConfig::setLiteralStorageBudget).
+  uint64_t ownLiteralStorage;
+  uint64_t *literalStorageLeft;
 
 private:
+  static uint64_t literalStorageLimit(const SourceMgr &sourceMgr, unsigned bufferID, const ParserConfig &config) {
+    return config.getLiteralStorageLimit(sourceMgr.getMemoryBuffer(bufferID)->getBuffer().size());
+  }
   Token restrictedFirstToken(const char *begin, const char *end) {
     lex.restrictTo(begin, end);
     return lex.lexToken();
@@ -98,6 +108,14 @@ public:
     return emitError(loc, message);
   }
   InFlightDiagnostic emitError(SMLoc loc, std::string_view message = {});
+  /// Takes `bytes` from what the literals of this input may still allocate
+  /// (ParserConfig::getLiteralStorageLimit), before a literal allocates
+  /// them; emits an error at `loc` about `what` if they are not left.
+  ParseResult reserveLiteralStorage(SMLoc loc, uint64_t bytes, std::string_view what);
+  /// Emits an error if `tok` is a decimal integer literal longer than
+  /// APInt::kMaxDecimalDigits meant for a type of `width` bits that could
+  /// hold it (narrower types report their own range error).
+  ParseResult checkDecimalLiteralLength(const Token &tok, unsigned width);
   /// Emits an error at the end of the previous token's line when the current
   /// token is on a new line (as MLIR does for "expected X" errors).
   InFlightDiagnostic emitWrongTokenError(std::string_view message = {});

@@ -46,5 +46,9 @@ Attribute lamina::parseAttribute(std::string_view attrStr, const ParserConfig &c
 }
 
 Type lamina::parseType(std::string_view typeStr, MLIRContext *context, size_t *numRead) {
-  return parseSymbol<Type>(typeStr, ParserConfig(context), numRead, [&](Parser &p) { return p.parseType(); });
+  return parseType(typeStr, ParserConfig(context), numRead);
+}
+
+Type lamina::parseType(std::string_view typeStr, const ParserConfig &config, size_t *numRead) {
+  return parseSymbol<Type>(typeStr, config, numRead, [&](Parser &p) { return p.parseType(); });
 }

@@ -55,22 +55,16 @@ private:
     reader.emitError("expected integer or index type for IntegerAttr, but got: ") << type;
     return 0;
   }
-  /// Checks that `type` can hold dense elements and returns its element
-  /// count, or -1 after a diagnostic.
-  int64_t getDenseElementCount(ShapedType type) {
+  /// Checks that `type` can hold dense elements (emits a diagnostic if
+  /// not). A type whose element count does not fit in int64_t can hold a
+  /// splat (as in mlir-opt), but not `numElements` elements of their own.
+  LogicalResult checkDenseElementsType(ShapedType type, std::optional<int64_t> &numElements) {
     if (!isa<RankedTensorType, VectorType>(type) || !type.hasStaticShape()) {
       reader.emitError("expected a statically shaped tensor or vector type for dense elements, but got: ") << type;
-      return -1;
+      return failure();
     }
-    int64_t count = 1;
-    for (int64_t d : type.getShape()) {
-      if (d != 0 && count > INT64_MAX / d) {
-        reader.emitError("too many elements in ") << type;
-        return -1;
-      }
-      count *= d;
-    }
-    return count;
+    numElements = ShapedType::getNumElementsChecked(type.getShape());
+    return success();
   }
 
   Attribute readDenseIntOrFPElements();
@@ -239,7 +233,8 @@ Attribute BuiltinDecoder::readAttribute() {
     DenseElementsAttr values;
     if (failed(reader.readType(type)) || failed(reader.readAttribute(indices)) || failed(reader.readAttribute(values)))
       return Attribute();
-    if (getDenseElementCount(type) < 0)
+    std::optional<int64_t> numElements;
+    if (failed(checkDenseElementsType(type, numElements)))
       return Attribute();
     return SparseElementsAttr::getChecked(errorFn(), type, indices, values);
   }
@@ -258,9 +253,9 @@ Attribute BuiltinDecoder::readAttribute() {
 Attribute BuiltinDecoder::readDenseIntOrFPElements() {
   ShapedType type;
   ArrayRef<char> rawData;
-  if (failed(reader.readType(type)) || failed(reader.readBlob(rawData)))
-    return Attribute();
-  if (getDenseElementCount(type) < 0)
+  std::optional<int64_t> numElements;
+  if (failed(reader.readType(type)) || failed(reader.readBlob(rawData)) ||
+      failed(checkDenseElementsType(type, numElements)))
     return Attribute();
   Type elementType = type.getElementType();
   bool validElement = elementType.isIntOrIndexOrFloat();
@@ -280,10 +275,12 @@ Attribute BuiltinDecoder::readDenseStringElements() {
   uint64_t isSplat;
   if (failed(reader.readType(type)) || failed(reader.readVarInt(isSplat)))
     return Attribute();
-  int64_t numElements = getDenseElementCount(type);
-  if (numElements < 0)
+  std::optional<int64_t> numElements;
+  if (failed(checkDenseElementsType(type, numElements)))
     return Attribute();
-  uint64_t count = isSplat ? 1 : uint64_t(numElements);
+  if (!isSplat && !numElements)
+    return reader.emitError("too many elements in ") << type, Attribute();
+  uint64_t count = isSplat ? 1 : uint64_t(*numElements);
   // Every string reference takes at least one byte.
   if (count > reader.getRemainingBytes())
     return reader.emitError("dense string elements of ") << count << " elements exceed the remaining data",

@@ -121,17 +121,20 @@ FailureOr<APInt> DialectReader::readAPIntWithKnownWidth(unsigned bitWidth) {
     return bitWidth >= 64 ? v : (v & ((uint64_t(1) << bitWidth) - 1));
   };
   if (bitWidth <= 8) {
-    uint8_t value;
+    uint8_t value = 0;
     if (failed(reader.parseByte(value)))
       return failure();
     return APInt(bitWidth, truncated(value));
   }
   if (bitWidth <= 64) {
-    uint64_t value;
+    uint64_t value = 0;
     if (failed(reader.parseSignedVarInt(value)))
       return failure();
     return APInt(bitWidth, truncated(value));
   }
+  if (failed(impl.reserveLiteralStorage(reader, (uint64_t(bitWidth) + 63) / 64 * 8,
+                                        "an integer of " + std::to_string(bitWidth) + " bits")))
+    return failure();
   uint64_t numActiveWords;
   if (failed(reader.parseVarInt(numActiveWords)))
     return failure();
@@ -153,6 +156,16 @@ FailureOr<APInt> DialectReader::readAPIntWithKnownWidth(unsigned bitWidth) {
 //===----------------------------------------------------------------------===//
 
 BytecodeReaderImpl::~BytecodeReaderImpl() = default;
+
+LogicalResult BytecodeReaderImpl::reserveLiteralStorage(EncodingReader &reader, uint64_t bytes,
+                                                        std::string_view what) {
+  if (bytes <= *literalStorageLeft) {
+    *literalStorageLeft -= bytes;
+    return success();
+  }
+  return reader.emitError(what) << " needs " << bytes << " bytes of storage, more than the attributes of this file "
+                                << "may still take (" << *literalStorageLeft << " bytes)";
+}
 
 LogicalResult BytecodeReaderImpl::read(Block *block) {
   EncodingReader reader(buffer, buffer + bufferSize, buffer, fileLoc);
@@ -755,14 +768,9 @@ template <typename T> T BytecodeReaderImpl::parseAsmEntry(EncodingReader &reader
   size_t numRead = 0;
   T value;
   if constexpr (std::is_same_v<T, Type>)
-    value = lamina::parseType(text, ctx, &numRead);
-  else if (resolvingAhead) {
-    ParserConfig config(ctx);
-    config.setTentative(true);
-    value = lamina::parseAttribute(text, config, Type(), &numRead);
-  } else {
-    value = lamina::parseAttribute(text, ctx, Type(), &numRead);
-  }
+    value = lamina::parseType(text, getEntryParserConfig(/*tentative=*/false), &numRead);
+  else
+    value = lamina::parseAttribute(text, getEntryParserConfig(/*tentative=*/resolvingAhead), Type(), &numRead);
   if (!value)
     return T();
   if (numRead != text.size()) {
@@ -792,9 +800,9 @@ template <typename T> T BytecodeReaderImpl::parseCustomEntry(BytecodeDialect &di
     if (failed(text))
       return T();
     if constexpr (isType)
-      return lamina::parseType(*text, ctx);
+      return lamina::parseType(*text, getEntryParserConfig(/*tentative=*/false));
     else
-      return lamina::parseAttribute(*text, ctx);
+      return lamina::parseAttribute(*text, getEntryParserConfig(/*tentative=*/false));
   }
   if (!dialect.isBuiltin()) {
     reader.emitError("dialect '") << dialect.name << "' does not implement the bytecode interface";

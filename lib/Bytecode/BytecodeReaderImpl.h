@@ -164,7 +164,9 @@ class BytecodeReaderImpl {
 public:
   BytecodeReaderImpl(std::string_view buffer, Location fileLoc, const ParserConfig &config)
       : buffer(reinterpret_cast<const uint8_t *>(buffer.data())), bufferSize(buffer.size()), fileLoc(fileLoc),
-        config(config), ctx(config.getContext()) {}
+        config(config), ctx(config.getContext()), ownLiteralStorage(config.getLiteralStorageLimit(bufferSize)),
+        literalStorageLeft(config.getLiteralStorageBudget() ? config.getLiteralStorageBudget()
+                                                            : &ownLiteralStorage) {}
   ~BytecodeReaderImpl();
 
   LogicalResult read(Block *block);
@@ -249,6 +251,7 @@ private:
   //===--------------------------------------------------------------------===//
   // IR (see IRReader)
   friend class IRReader;
+  friend class DialectReader;
   LogicalResult parseIRSection(ArrayRef<uint8_t> data, Block *block);
   /// Resolves every operation name, type and attribute (but the builtin
   /// file:line:col entries, which operations keep packed) without
@@ -266,6 +269,18 @@ private:
   /// name unregistered here that mlir-opt registers.
   FailureOr<OperationName> parseOpName(EncodingReader &reader, std::optional<bool> &wasRegistered,
                                        const ForeignOpLayout *&foreign);
+  /// Takes `bytes` from what the attributes of this file may still allocate
+  /// beyond their encoding (ParserConfig::getLiteralStorageLimit), before
+  /// one allocates them; emits an error about `what` if they are not left.
+  LogicalResult reserveLiteralStorage(EncodingReader &reader, uint64_t bytes, std::string_view what);
+  /// A configuration for parsing the text of an entry: it draws on this
+  /// file's literal storage budget.
+  ParserConfig getEntryParserConfig(bool tentative) const {
+    ParserConfig entryConfig(ctx);
+    entryConfig.setTentative(tentative);
+    entryConfig.setLiteralStorageBudget(literalStorageLeft);
+    return entryConfig;
+  }
   /// Creates the OperationName of an entry (loading its dialect).
   LogicalResult resolveOpName(EncodingReader &reader, BytecodeOperationName &entry);
 
@@ -276,6 +291,10 @@ private:
   Location fileLoc;
   const ParserConfig &config;
   MLIRContext *ctx;
+  /// What literals may still allocate (see reserveLiteralStorage): this
+  /// file's own budget or the caller's.
+  uint64_t ownLiteralStorage;
+  uint64_t *literalStorageLeft;
 
   uint64_t version = 0;
   std::string_view producer;

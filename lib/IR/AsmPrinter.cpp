@@ -447,7 +447,7 @@ void AsmPrinterImpl::printAttributeImpl(Attribute attr, AttrTypeElision typeElis
         os << (long long)v.getSExtValue();
     } else {
       std::string s;
-      v.toString(s, 10, !isUnsigned);
+      appendIntegerLiteral(s, v, !isUnsigned);
       os << s;
     }
     if (typeElision == AttrTypeElision::May && intType.isSignlessInteger(64))

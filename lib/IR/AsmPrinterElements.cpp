@@ -97,7 +97,8 @@ struct IntElementPrinter {
     }
     // Wide values: unsigned ones print the stored bytes whole (as MLIR).
     scratch.clear();
-    readElementBits(data, bitPos, isSigned ? bitWidth : (bitWidth + 7) / 8 * 8).toString(scratch, 10, isSigned);
+    appendIntegerLiteral(scratch, readElementBits(data, bitPos, isSigned ? bitWidth : (bitWidth + 7) / 8 * 8),
+                         isSigned);
     os << scratch;
   }
   Type type;
@@ -286,7 +287,7 @@ void AsmPrinterImpl::printDenseArrayAttr(DenseArrayAttr attr) {
       writeIntElement(os, loadBytes(data, size_t(i) * byteSize, byteSize), bitWidth, isSigned);
     } else {
       scratch.clear();
-      readElementBits(data, size_t(i) * byteSize * 8, bitWidth).toString(scratch, 10, isSigned);
+      appendIntegerLiteral(scratch, readElementBits(data, size_t(i) * byteSize * 8, bitWidth), isSigned);
       os << scratch;
     }
   }

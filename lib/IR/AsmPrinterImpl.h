@@ -23,6 +23,29 @@
 namespace lamina {
 namespace detail {
 
+/// Appends an integer literal for `value` (read as signed or unsigned):
+/// decimal as mlir-opt prints it, except for magnitudes wider than
+/// APInt::kMaxDecimalBits, whose decimal conversion takes quadratic time
+/// (mlir-opt does not finish on them): those print in hexadecimal (`0x...`,
+/// `-0x...`), which the parser reads back to the same value.
+inline void appendIntegerLiteral(std::string &out, const APInt &value, bool isSigned) {
+  if (value.getActiveBits() <= APInt::kMaxDecimalBits) {
+    value.toString(out, 10, isSigned);
+    return;
+  }
+  if (isSigned && value.isNegative()) {
+    APInt magnitude = -value;
+    if (magnitude.getActiveBits() <= APInt::kMaxDecimalBits) {
+      value.toString(out, 10, isSigned);
+      return;
+    }
+    out += '-';
+    magnitude.toString(out, 16, /*isSigned=*/false, /*formatAsCLiteral=*/true);
+    return;
+  }
+  value.toString(out, 16, /*isSigned=*/false, /*formatAsCLiteral=*/true);
+}
+
 /// A generated alias: `#name` or `#name3` (with `_` before the number when
 /// the name ends in a digit).
 struct SymbolAlias {

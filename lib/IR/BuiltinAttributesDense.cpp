@@ -134,7 +134,10 @@ bool DenseElementsAttr::isSplat() const {
 bool DenseElementsAttr::isValidRawBuffer(ShapedType type, ArrayRef<char> rawBuffer, bool &detectedSplat) {
   size_t storageWidth = getDenseElementStorageWidth(type.getElementType());
   uint64_t rawBufferWidth = uint64_t(rawBuffer.size()) * 8;
-  int64_t numElements = type.getNumElements();
+  // A type whose element count does not fit in int64_t holds only a splat
+  // (mlir-opt accepts other data whose wrapped count matches, then reads
+  // past it when printing).
+  int64_t numElements = ShapedType::getNumElementsChecked(type.getShape()).value_or(-1);
 
   // The initializer is always a splat if the result type has a single element.
   detectedSplat = numElements == 1;

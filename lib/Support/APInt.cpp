@@ -993,6 +993,8 @@ std::optional<APInt> APInt::fromString(std::string_view digits,
   if (first == std::string_view::npos)
     return APInt(1, 0);
   digits.remove_prefix(first);
+  if (radix == 10 && digits.size() > kMaxDecimalDigits)
+    return std::nullopt;
 
   // Fast path: everything fits in one word.
   if ((radix == 16 && digits.size() <= 16) ||

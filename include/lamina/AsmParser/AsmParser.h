@@ -35,11 +35,33 @@ public:
   /// give a key declared twice a new name.
   void setTentative(bool value) { tentative = value; }
   bool isTentative() const { return tentative; }
+  /// How many bytes of storage the literals of an input of `inputSize`
+  /// bytes may take in all beyond their text: wide integers (`1 : i16777215`
+  /// holds 2 MiB), dense elements and arrays of wide types. Past it the
+  /// parser and the bytecode reader report an error instead of exhausting
+  /// memory. By default kLiteralStorageSlack plus kLiteralStorageFactor
+  /// bytes per input byte (ordinary dense data needs at most a few); a
+  /// nonzero setLiteralStorageLimit replaces it.
+  uint64_t getLiteralStorageLimit(uint64_t inputSize) const {
+    if (literalStorageLimit)
+      return literalStorageLimit;
+    return kLiteralStorageSlack + kLiteralStorageFactor * inputSize;
+  }
+  void setLiteralStorageLimit(uint64_t bytes) { literalStorageLimit = bytes; }
+  /// Makes parses with this configuration take literal storage from
+  /// `*remaining`, shared with the caller (the bytecode reader for its text
+  /// entries), instead of from a limit of their own.
+  void setLiteralStorageBudget(uint64_t *remaining) { sharedLiteralStorage = remaining; }
+  uint64_t *getLiteralStorageBudget() const { return sharedLiteralStorage; }
+  static constexpr uint64_t kLiteralStorageSlack = uint64_t(64) << 20;
+  static constexpr uint64_t kLiteralStorageFactor = 16;
 
 private:
   MLIRContext *context;
   bool verifyAfterParse;
   bool tentative = false;
+  uint64_t literalStorageLimit = 0;
+  uint64_t *sharedLiteralStorage = nullptr;
   unsigned startLine = 0, startCol = 0;
 };
 
@@ -57,6 +79,7 @@ Attribute parseAttribute(std::string_view attrStr, MLIRContext *context, Type ty
 Attribute parseAttribute(std::string_view attrStr, const ParserConfig &config, Type type = {},
                          size_t *numRead = nullptr);
 Type parseType(std::string_view typeStr, MLIRContext *context, size_t *numRead = nullptr);
+Type parseType(std::string_view typeStr, const ParserConfig &config, size_t *numRead = nullptr);
 
 /// Parses a whole source into a module, wrapping the top-level ops in an
 /// implicit `builtin.module` unless the input is a single module op.

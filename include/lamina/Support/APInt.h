@@ -143,11 +143,21 @@ public:
   /// A value with the high `hiBits` bits set.
   static APInt getHighBitsSet(unsigned numBits, unsigned hiBits);
 
+  /// Converting between decimal text and a value takes time quadratic in
+  /// its length, so Lamina converts in decimal only values of at most
+  /// kMaxDecimalBits bits, written with at most kMaxDecimalDigits digits
+  /// (mlir-opt takes longer than a minute on such values already); wider
+  /// values are read and printed in hexadecimal, which takes linear time.
+  static constexpr unsigned kMaxDecimalBits = 1u << 19;
+  /// The number of decimal digits of 2^kMaxDecimalBits - 1.
+  static constexpr size_t kMaxDecimalDigits = 157827;
+
   /// Parses `digits` (no sign, no prefix, no separators) in radix 2, 8, 10, 16
   /// (or any radix up to 36) as an unsigned integer whose width is just large
   /// enough to hold it (at least 1 bit). Returns nullopt when `digits` is
-  /// empty, holds a character that is not a digit of the radix, or needs more
-  /// than kMaxBitWidth bits.
+  /// empty, holds a character that is not a digit of the radix, needs more
+  /// than kMaxBitWidth bits, or is a radix-10 string of more than
+  /// kMaxDecimalDigits significant digits.
   static std::optional<APInt> fromString(std::string_view digits,
                                          unsigned radix);
 
