@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Writes a libFuzzer seed corpus for lamina-text-fuzzer.
+"""Writes a libFuzzer seed corpus for the fuzz targets (see README.md).
 
-Seeds are the conformance inputs ("input" and "generic_input" of every case in
-the given .jsonl files) and, optionally, the lit tests of the repository, one
-file per distinct text.
+Text seeds (lamina-text-fuzzer, lamina-roundtrip-fuzzer) are the conformance
+inputs ("input" and "generic_input" of every case in the given .jsonl files)
+and, optionally, the lit tests of the repository; bytecode seeds
+(lamina-bytecode-fuzzer, with --bytecode) are the cases' bytecode. One file
+per distinct input.
 
-  make-seed-corpus.py OUT_DIR /work/shared/conformance/cases/*.jsonl [--lit test]
+  make-seed-corpus.py OUT_DIR ../shared/conformance/cases/*.jsonl [--lit test]
+  make-seed-corpus.py --bytecode OUT_DIR ../shared/conformance/cases/*.jsonl
 """
-import argparse, glob, gzip, hashlib, json, os
+import argparse, base64, glob, gzip, hashlib, json, os
 
 
 def main():
@@ -16,6 +19,7 @@ def main():
     ap.add_argument("cases", nargs="*")
     ap.add_argument("--lit", action="append", default=[], help="directory of .mlir tests to add")
     ap.add_argument("--max-size", type=int, default=1 << 16, help="skip larger inputs")
+    ap.add_argument("--bytecode", action="store_true", help="write the cases' bytecode instead of their text")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     written = 0
@@ -36,6 +40,10 @@ def main():
         with opener(name, "rt") as fh:
             for line in fh:
                 case = json.loads(line)
+                if args.bytecode:
+                    if isinstance(case.get("bytecode"), str):
+                        emit(base64.b64decode(case["bytecode"]))
+                    continue
                 for key in ("input", "generic_input"):
                     if isinstance(case.get(key), str):
                         emit(case[key])

@@ -1,0 +1,45 @@
+//===- PassFuzzer.cpp - libFuzzer target: parse, run passes, verify --------===//
+//
+// The slot for a parse -> passes -> verify target: built only when CMake is
+// given LAMINA_FUZZ_PASS_FLAGS (the lamina-opt flags that run the passes,
+// e.g. "--canonicalize --cse"; see README.md), which arrive here as
+// LAMINA_FUZZ_PASS_FLAGS_STRING. Every input lamina-opt accepts must go
+// through the passes without an error, and their output must parse and
+// verify again.
+//
+#include "FuzzSupport.h"
+
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace lamina::fuzz;
+
+#ifndef LAMINA_FUZZ_PASS_FLAGS_STRING
+#error "built only with -DLAMINA_FUZZ_PASS_FLAGS=..."
+#endif
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  std::string_view text(reinterpret_cast<const char *>(data), size);
+  if (isBytecode(text) || text.find("// -----") != std::string_view::npos)
+    return 0;
+  const std::string &input = tempPath("pass.mlir");
+  const std::string &parsed = tempPath("pass.1.mlir");
+  const std::string &output = tempPath("pass.2.mlir");
+  const std::string &again = tempPath("pass.3.mlir");
+  if (!writeFile(input, text))
+    return 0;
+  std::vector<std::string> flags = {"--allow-unregistered-dialect", "--mlir-disable-threading"};
+  if (runLaminaOpt(flags, input, parsed) != 0)
+    return 0;
+  std::vector<std::string> withPasses = flags;
+  std::istringstream passFlags(LAMINA_FUZZ_PASS_FLAGS_STRING);
+  for (std::string flag; passFlags >> flag;)
+    withPasses.push_back(flag);
+  if (runLaminaOpt(withPasses, input, output) != 0)
+    fail("the passes fail on IR that parses and verifies", readFile(parsed), "");
+  if (runLaminaOpt(flags, output, again) != 0)
+    fail("the output of the passes does not parse and verify", readFile(output), readFile(again));
+  return 0;
+}
