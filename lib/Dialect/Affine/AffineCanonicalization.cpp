@@ -12,10 +12,7 @@
 //  * affine.min/max: CanonicalizeSingleResultAffineMinMaxOp,
 //    DeduplicateAffineMinMaxExpressions, MergeAffineMinMaxOp,
 //    SimplifyAffineOp, CanonicalizeAffineMinMaxOpExprAndTermOrder;
-//  * delinearize_index: CancelDelinearizeOfLinearizeDisjointExactTail,
-//    DropUnitExtentBasis, SplitDelinearizeSpanningLastLinearizeArg;
-//  * linearize_index: CancelLinearizeOfDelinearizePortion,
-//    DropLinearizeLeadingZero, DropLinearizeUnitComponentsIfDisjointOrZero.
+//  * delinearize_index / linearize_index: AffineIndexOpPatterns.cpp.
 //
 // Each pattern is a function registered with MLIR's class name as debug
 // name (what `disable-patterns` matches).
@@ -53,14 +50,6 @@ OperationState mapOpState(Location loc, std::string_view name, AffineMap map, Ar
   state.addAttribute("map", AffineMapAttr::get(map));
   state.addType(IndexType::get(map.getContext()));
   return state;
-}
-
-[[maybe_unused]] Value buildIndexConstant(PatternRewriter &rewriter, Location loc, int64_t value) {
-  OperationState state(loc, "arith.constant");
-  Type indexType = rewriter.getIndexType();
-  state.addAttribute("value", IntegerAttr::get(indexType, value));
-  state.addType(indexType);
-  return rewriter.create(state)->getResult(0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -414,4 +403,8 @@ void impl::registerAffineCanonicalization(AffineDialect &dialect) {
     p.addFunction(AffineVectorStoreOp::getOperationName(), simplifyAffineOp<MapOpKind::VectorStore>,
                   "SimplifyAffineOp");
   });
+  attachCanonicalizer(dialect, AffineDelinearizeIndexOp::getOperationName(),
+                      [](RewritePatternSet &p, MLIRContext *) { addIndexOpPatterns(p, /*delinearize=*/true); });
+  attachCanonicalizer(dialect, AffineLinearizeIndexOp::getOperationName(),
+                      [](RewritePatternSet &p, MLIRContext *) { addIndexOpPatterns(p, /*delinearize=*/false); });
 }

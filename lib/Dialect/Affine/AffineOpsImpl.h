@@ -11,6 +11,7 @@
 #include "lamina/ODS/OpDef.h"
 
 namespace lamina {
+class RewritePatternSet;
 namespace affine {
 namespace impl {
 
@@ -113,6 +114,9 @@ LogicalResult verifyDmaWaitOp(Operation *op);
 /// Attaches the ops' folders and canonicalization patterns.
 void registerAffineFolders(AffineDialect &dialect);
 void registerAffineCanonicalization(AffineDialect &dialect);
+/// Adds the patterns of delinearize_index (`delinearize`) or of
+/// linearize_index (AffineIndexOpPatterns.cpp).
+void addIndexOpPatterns(RewritePatternSet &patterns, bool delinearize);
 
 /// Replaces operand segment `index` of an AttrSizedOperandSegments op with
 /// `operands`, updating `operandSegmentSizes` (MutableOperandRange::assign).
