@@ -19,7 +19,8 @@ namespace lamina {
 void registerTransformsPasses();
 
 /// Registers the test passes of mlir-opt that exercise the pass manager
-/// (`test-pass-failure`, `test-pass-crash`, ...).
+/// (`test-pass-failure`, `test-pass-crash`, ...). Test-only: defined in the
+/// LaminaTestPasses library, which is not installed.
 void registerPassManagerTestPasses();
 
 } // namespace lamina
