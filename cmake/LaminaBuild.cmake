@@ -21,3 +21,12 @@ set(CMAKE_INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 configure_file(${CMAKE_SOURCE_DIR}/include/lamina/Version.h.in
                ${CMAKE_BINARY_DIR}/include/lamina/Version.h @ONLY)
 include_directories(${CMAKE_BINARY_DIR}/include)
+
+# Sanitizer builds check Lamina's own code: they skip what only concerns its
+# users (the installed lamina-opt, the header self-containment check, the
+# Python extension, which a non-sanitized interpreter cannot load).
+if(LAMINA_ENABLE_ASAN OR LAMINA_ENABLE_TSAN OR LAMINA_BUILD_FUZZERS)
+  set(LAMINA_SANITIZED_BUILD ON)
+else()
+  set(LAMINA_SANITIZED_BUILD OFF)
+endif()

@@ -7,7 +7,10 @@ $SUDO apt-get update
 # Build: compiler, CMake, Ninja, ccache. Tests: GoogleTest, Google Benchmark,
 # and lit/FileCheck/not/split-file plus the reference mlir-opt (llvm-22-tools,
 # mlir-22-tools) used by the text tests and the conformance runner.
+# Python bindings: pybind11 and Python's headers; pytest runs their tests.
+# pkg-config: the test that builds against an installed Lamina uses it.
 $SUDO apt-get install -y --no-install-recommends \
   g++ cmake ninja-build ccache python3 \
   libgtest-dev libgmock-dev libbenchmark-dev \
-  llvm-22-tools mlir-22-tools
+  llvm-22-tools mlir-22-tools \
+  pybind11-dev python3-dev python3-pytest pkg-config
