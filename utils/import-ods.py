@@ -589,6 +589,7 @@ class Importer:
         self.type_defs = []
         self.ops = []
         self.hooks = []             # hand-written functions the generated code calls
+        self.extra_includes = set() # headers of the interfaces the definitions implement
         self.directives = collections.OrderedDict()
         self.includes = set(cfg.includes)
         self.used_external = set()
@@ -919,6 +920,7 @@ class Importer:
                 seen.add(t)
                 flat.append((t, origin))
         insert([ref(t) for t in r["traits"]], None)
+        op["flat"] = [self.R[t].get("trait", t) for t, _ in flat]
         emitted_lists = set()
         for t, origin in flat:
             if origin:
@@ -963,6 +965,7 @@ class Importer:
                 dr = self.R[d]
                 if "MemoryEffect" in dr["!superclasses"] or "SideEffect" in dr["!superclasses"]:
                     op.setdefault("effects", []).append((name, dr.get("baseEffectName") or d))
+                    op.setdefault("value_effects", {}).setdefault(name, []).append(self.effect_expr(dr, op["name"]))
             return ref(ar["constraint"])
         return a
 
@@ -1087,8 +1090,14 @@ class Importer:
         if name in ("OpAsmOpInterface::Trait",):
             self.interface("OpAsmOpInterface", tr, op)
             return
+        if name == "AlwaysSpeculatableImplTrait":
+            op["traits"].append("ods::AlwaysSpeculatable()")
+            return
+        if name == "RecursivelySpeculatableImplTrait":
+            op["traits"].append("ods::RecursivelySpeculatable()")
+            return
         # Traits without verification that Lamina does not model.
-        if name in ("AlwaysSpeculatableImplTrait", "BytecodeOpInterface::Trait", "InferTypeOpAdaptor"):
+        if name in ("BytecodeOpInterface::Trait", "InferTypeOpAdaptor"):
             op["traits"].append("/* %s */" % name)
             return
         self.error(where, "unknown native trait %s (%s)" % (name, t))
@@ -1112,6 +1121,22 @@ class Importer:
         self.error(where, "op class %s not found" % cls)
         return cls
 
+    def effect_expr(self, dr, where):
+        """An ods::MemRead/MemWrite/MemAlloc/MemFree for a MemoryEffect record."""
+        kinds = {"::mlir::MemoryEffects::Read": "MemRead", "::mlir::MemoryEffects::Write": "MemWrite",
+                 "::mlir::MemoryEffects::Allocate": "MemAlloc", "::mlir::MemoryEffects::Free": "MemFree"}
+        kind = kinds.get((dr.get("effect") or "").strip())
+        if not kind:
+            self.error(where, "unknown memory effect %s" % dr.get("effect"))
+            return "ods::MemRead()"
+        res = (dr.get("resource") or "").strip()
+        resource = "nullptr" if res.endswith("DefaultResource") else "%s::get()" % re.sub(r'^(::)?mlir::', '', res)
+        stage = int(dr.get("stage") or 0)
+        full = bool(dr.get("effectOnFullRegion") or 0)
+        if resource == "nullptr" and stage == 0 and not full:
+            return "ods::%s()" % kind
+        return "ods::%s(%s, %d, %s)" % (kind, resource, stage, "true" if full else "false")
+
     def side_effect_trait(self, t, tr, op):
         name = t
         if name in ("NoMemoryEffect",):
@@ -1119,7 +1144,8 @@ class Importer:
         elif name == "AlwaysSpeculatable" or name == "AlwaysSpeculatableImplTrait":
             op["traits"].append("/* AlwaysSpeculatable */")
         else:
-            op["traits"].append("ods::MemoryEffects()")
+            effects = [self.effect_expr(self.R[ref(e)], op["name"]) for e in tr.get("effects") or []]
+            op["traits"].append("ods::MemoryEffects({%s})" % ", ".join(effects))
 
     def interface(self, iface, tr, op):
         """Appends the Lamina trait of interface `iface` (record `tr`). An
@@ -1151,20 +1177,27 @@ class Importer:
         where = op["name"]
         overridden = tr.get("alwaysOverriddenMethods") or []
         verify = (tr.get("verify") or "").strip()
+        cls = op["cls"]
         if iface == "OpAsmOpInterface":
-            op["traits"].append("ods::OpAsmOpInterface()")
+            methods = []
             for m in overridden:
                 if m == "getAsmResultNames":
                     op["hooks"].append("getAsmResultNames")
+                    methods.append(".getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { "
+                                   "%s(op).getAsmResultNames(fn); }" % cls)
                 elif m == "getAsmBlockArgumentNames":
                     op["hooks"].append("getAsmBlockArgumentNames")
+                    methods.append(".getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { "
+                                   "%s(op).getAsmBlockArgumentNames(r, fn); }" % cls)
                 elif m == "getAsmBlockNames":
                     pass
                 elif m == "getDefaultDialect":
                     op["hooks"].append("getDefaultDialect")
+                    methods.append(".getDefaultDialect = &%s::getDefaultDialect" % cls)
+            op["traits"].append("ods::Implements<OpAsmOpInterface>({%s})" % ", ".join(methods))
             return
         if iface == "InferTypeOpInterface":
-            op["traits"].append("ods::InferTypeOpInterface(&%s::inferReturnTypes)" % op["cls"])
+            op["traits"].append("ods::Implements<InferTypeOpInterface>({&%s::inferReturnTypes})" % cls)
             op["hooks"].append("inferReturnTypes")
             return
         if iface == "CastOpInterface":
@@ -1175,19 +1208,38 @@ class Importer:
             # FunctionOpInterface makes an external function a declaration.
             if any(t.startswith("function_interface_impl::") or "FunctionOpInterface" in t for t in op["traits"]) \
                     or self.op_declares(op, "FunctionOpInterface"):
-                op["traits"].append("ods::Symbol(ods::isExternalFunction)")
+                op["traits"].append("ods::Symbol({.isDeclaration = ods::isExternalFunction})")
             else:
                 op["traits"].append("ods::Symbol()")
             return
-        if iface == "RegionKindInterface":
-            if self.op_declares(op, "HasOnlyGraphRegion"):
-                op["traits"].append("ods::RegionKindInterface(true)")
+        if iface == "ConditionallySpeculatable":
+            # AlwaysSpeculatable / RecursivelySpeculatable: the impl trait
+            # that follows implements it; otherwise the op does.
+            if any(t in ("AlwaysSpeculatableImplTrait", "RecursivelySpeculatableImplTrait") for t in op["flat"]):
+                op["traits"].append("/* ConditionallySpeculatable */")
             else:
-                op["traits"].append("ods::RegionKindInterface(%s::getRegionKind(0) == RegionKind::Graph)" % op["cls"])
-                op["hooks"].append("getRegionKind")
+                op["traits"].append("ods::Implements<ConditionallySpeculatable>({[](Operation *op) { "
+                                    "return %s(op).getSpeculatability(); }})" % cls)
+                op["hooks"].append("getSpeculatability")
             return
-        if iface == "ConditionallySpeculatable" or iface == "MemoryEffectOpInterface":
-            op["traits"].append("ods::MemoryEffects(%s)" % cpp_string(iface))
+        if iface == "MemoryEffectOpInterface" and "DeclareOpInterfaceMethods" not in tr["!superclasses"]:
+            # Listed plainly: getEffects is generated from the declared
+            # effects (the operands' and results' decorators).
+            op["traits"].append("ods::MemoryEffects({})")
+            return
+        if iface == "MemoryEffectOpInterface":
+            op["traits"].append("ods::Implements<MemoryEffectOpInterface>({[](Operation *op, "
+                                "SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { "
+                                "%s(op).getEffects(effects); }})" % cls)
+            op["hooks"].append("getEffects")
+            return
+        if iface == "RegionBranchTerminatorOpInterface" and "ReturnLike" in op["flat"]:
+            # The ReturnLike trait implements it (forwarding every operand).
+            op["traits"].append("/* RegionBranchTerminatorOpInterface */")
+            return
+        if iface == "RegionKindInterface" and "HasOnlyGraphRegion" in op["flat"]:
+            # HasOnlyGraphRegion implements it.
+            op["traits"].append("/* RegionKindInterface */")
             return
         if iface in TRAIT_INTERFACES:
             op["traits"].append(TRAIT_INTERFACES[iface].replace("$Op", op["cls"]))
@@ -1214,6 +1266,11 @@ class Importer:
                     op["hooks"].append(h)
                 return
             self.error(where, "interface %s verifies (`%s`) and has no Lamina implementation" % (iface, norm(verify)))
+            return
+        if iface in DEFAULT_INTERFACES and not overridden:
+            expr, header = DEFAULT_INTERFACES[iface]
+            op["traits"].append(expr)
+            self.extra_includes.add(header)
             return
         self.unimplemented[iface] += 1
 
@@ -1281,23 +1338,34 @@ FOLDED_TRAIT_LISTS = {"Pure": "ods::Pure()"}
 
 # Interfaces with a Lamina trait, by MLIR name; `$Op` is the op class.
 TRAIT_INTERFACES = {
-    "SymbolUserOpInterface": "ods::SymbolUserOpInterface(&$Op::verifySymbolUses)",
+    "SymbolUserOpInterface": "ods::Implements<SymbolUserOpInterface>({&$Op::verifySymbolUses})",
+    "RegionKindInterface": "ods::Implements<RegionKindInterface>({&$Op::getRegionKind})",
 }
 TRAIT_INTERFACE_HOOKS = {
     "SymbolUserOpInterface": ["verifySymbolUses"],
+    "RegionKindInterface": ["getRegionKind"],
+}
+# Interfaces whose methods all have defaults Lamina implements: (trait, header).
+DEFAULT_INTERFACES = {
+    "ArithFastMathInterface": ("ods::Implements<arith::ArithFastMathInterface>({})",
+                               "lamina/Dialect/Arith/ArithInterfaces.h"),
+    "ArithIntegerOverflowFlagsInterface": ("ods::Implements<arith::ArithIntegerOverflowFlagsInterface>({})",
+                                           "lamina/Dialect/Arith/ArithInterfaces.h"),
+    "ArithRoundingModeInterface": ("ods::Implements<arith::ArithRoundingModeInterface>({})",
+                                   "lamina/Dialect/Arith/ArithInterfaces.h"),
+    "VectorUnrollOpInterface": ("ods::Implements<VectorUnrollOpInterface>({})", "lamina/Interfaces/VectorInterfaces.h"),
 }
 # Interfaces whose verification Lamina implements: MLIR name -> (trait
 # expression, header, hand-written members it calls). `$Op` is the op class.
 VERIFYING_INTERFACES = {
     "OffsetSizeAndStrideOpInterface": (
-        "memref::offsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
-        "lamina/Dialect/MemRef/ViewLikeInterface.h", ["getArrayAttrMaxRanks"]),
+        "ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
+        "lamina/ODS/InterfaceTraits.h", ["getArrayAttrMaxRanks"]),
     "DestinationStyleOpInterface": (
         "ods::DestinationStyleOpInterface([](Operation *op) { return $Op(op).getDpsInits(); })",
         "lamina/ODS/InterfaceTraits.h", ["getDpsInits"]),
     "ShapedDimOpInterface": ("ods::ShapedDimOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
-    "FunctionOpInterface": ("ods::CustomTrait(\"FunctionOpInterface\", function_interface_impl::verifyFunctionOp)",
-                            "lamina/Dialect/Func/FunctionImplementation.h", []),
+    "FunctionOpInterface": ("ods::FunctionOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
 }
 
 
@@ -1484,6 +1552,9 @@ HOOK_DECLS = {
     "getArrayAttrMaxRanks": "std::array<unsigned, 3> getArrayAttrMaxRanks();",
     "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
     "getDpsInits": "OperandRange getDpsInits();",
+    "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
+    "getSpeculatability": "Speculation::Speculatability getSpeculatability();",
+    "getEffects": "void getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects);",
 }
 
 
@@ -1673,7 +1744,7 @@ DIALECT_CLASSES = {
 
 # Custom directives implemented once for every dialect: name -> (header, C++ getter).
 SHARED_DIRECTIVES = {
-    "DynamicIndexList": ("lamina/Dialect/MemRef/ViewLikeInterface.h", "memref::dynamicIndexListDirective()"),
+    "DynamicIndexList": ("lamina/ODS/Directives.h", "ods::dynamicIndexListDirective()"),
 }
 
 
@@ -1683,8 +1754,9 @@ def emit_source(imp, path, header_path):
     o.append(header_line(path, "the %s dialect's definitions" % cfg.name))
     o.append(generated_note(cfg))
     o.append('#include "lamina/Dialect/%s/%sDialect.h"\n\n' % (cfg.dir, cfg.prefix))
-    incs = {"lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/ODS/InterfaceTraits.h",
-            "lamina/ODS/Predicates.h"}
+    incs = {"lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/IR/OpAsmInterface.h",
+            "lamina/IR/RegionKindInterface.h", "lamina/ODS/InterfaceTraits.h", "lamina/ODS/Predicates.h"}
+    incs |= imp.extra_includes
     deps = []
     for dep in imp.dialect.get("dependentDialects") or []:
         key = re.sub(r'^(::)?mlir::', '', dep)
@@ -1784,6 +1856,9 @@ def emit_op(imp, op):
         m = {"single": "operand", "optional": "optionalOperand", "variadic": "variadicOperand",
              "vov": "variadicOfVariadicOperand"}[v["kind"]]
         extra = ", %s" % cpp_string(v["seg"]) if v["kind"] == "vov" else ""
+        effects = op.get("value_effects", {}).get(v["name"])
+        if effects and v["kind"] != "vov":
+            extra = ", {%s}" % ", ".join(effects)
         o.append("\n      .%s(%s, %s%s)" % (m, cpp_string(v["name"]), v["expr"], extra))
     for a in op["attrs"]:
         if a["expr"] is None:
@@ -1798,7 +1873,9 @@ def emit_op(imp, op):
             o.append("\n      .defaultOptionalAttr(%s, %s, %s)" % (cpp_string(a["name"]), a["expr"], cpp_string(a["default"])))
     for v in op["results"]:
         m = {"single": "result", "optional": "optionalResult", "variadic": "variadicResult"}[v["kind"]]
-        o.append("\n      .%s(%s, %s)" % (m, cpp_string(v["name"]), v["expr"]))
+        effects = op.get("value_effects", {}).get(v["name"])
+        extra = ", {%s}" % ", ".join(effects) if effects else ""
+        o.append("\n      .%s(%s, %s%s)" % (m, cpp_string(v["name"]), v["expr"], extra))
     for r in op["regions"]:
         o.append("\n      .%s(%s, %s)" % ("variadicRegion" if r["variadic"] else "region", cpp_string(r["name"]), r["expr"]))
     for s in op["successors"]:
@@ -1818,14 +1895,6 @@ def emit_op(imp, op):
         o.append("\n      .verifier([](Operation *op) { return %s(op).verify(); })" % cls)
     if "verifyRegions" in hooks:
         o.append("\n      .regionVerifier([](Operation *op) { return %s(op).verifyRegions(); })" % cls)
-    if "getAsmResultNames" in hooks:
-        o.append("\n      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {\n"
-                 "        %s(op).getAsmResultNames(fn);\n      })" % cls)
-    if "getAsmBlockArgumentNames" in hooks:
-        o.append("\n      .blockArgNames([](Operation *op, Region &r, function_ref<void(Value, std::string_view)> fn) {\n"
-                 "        %s(op).getAsmBlockArgumentNames(r, fn);\n      })" % cls)
-    if "getDefaultDialect" in hooks:
-        o.append("\n      .defaultDialect(%s::getDefaultDialect())" % cls)
     o.append("\n      .registerIn(*this);\n")
     return "".join(o)
 

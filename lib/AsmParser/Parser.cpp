@@ -10,6 +10,7 @@
 #include "AsmParserImpl.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/OpAsmInterface.h"
 #include "lamina/IR/Verifier.h"
 #include "lamina/Support/DenseMap.h"
 #include "lamina/Support/ThreadPool.h"
@@ -1696,7 +1697,8 @@ Operation *OperationParser::parseCustomOperation(ArrayRef<ResultRecord> resultID
     return nullptr;
   }
   const OperationInfo &info = opNameInfo->getInfo();
-  state.defaultDialectStack.push_back(info.defaultDialect);
+  const OpAsmOpInterface::Concept *asmInterface = OpAsmOpInterface::getInterfaceFor(*opNameInfo);
+  state.defaultDialectStack.push_back(asmInterface ? asmInterface->getDefaultDialect() : std::string_view());
   struct PopDialect {
     ParserState &s;
     ~PopDialect() { s.defaultDialectStack.pop_back(); }

@@ -4,6 +4,7 @@
 #include "lamina/AsmParser/AsmParser.h"
 #include "lamina/Bytecode/BytecodeReader.h"
 #include "lamina/Bytecode/BytecodeWriter.h"
+#include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 #include "lamina/IR/AsmState.h"
 #include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/Diagnostics.h"
@@ -37,13 +38,22 @@ static MLIRContext::Threading threading(bool enabled) {
   return enabled ? MLIRContext::Threading::ENABLED : MLIRContext::Threading::DISABLED;
 }
 
-LaminaContext laminaContextCreate(void) { return wrap(new MLIRContext()); }
+// Every context loads the builtin dialect, whose ops are defined a layer
+// above IR: install their definition first, also when no dialect was
+// registered (laminaRegisterAllDialects does it too; it is idempotent).
+
+LaminaContext laminaContextCreate(void) {
+  installBuiltinOpDefinitions();
+  return wrap(new MLIRContext());
+}
 
 LaminaContext laminaContextCreateWithThreading(bool threadingEnabled) {
+  installBuiltinOpDefinitions();
   return wrap(new MLIRContext(threading(threadingEnabled)));
 }
 
 LaminaContext laminaContextCreateWithRegistry(LaminaDialectRegistry registry, bool threadingEnabled) {
+  installBuiltinOpDefinitions();
   return wrap(new MLIRContext(*unwrap(registry), threading(threadingEnabled)));
 }
 

@@ -15,6 +15,7 @@
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/OpAsmInterface.h"
 #include "lamina/IR/Verifier.h"
 #include "lamina/Support/SmallVector.h"
 #include "lamina/Support/ThreadPool.h"
@@ -1594,9 +1595,9 @@ void SSANameState::numberSubtree(Operation *op) {
 void SSANameState::numberValuesInRegion(Region &region) {
   if (!printerFlags.shouldPrintGenericOpForm()) {
     if (Operation *parent = region.getParentOp())
-      if (parent->isRegistered() && parent->getName().getInfo().getAsmBlockArgumentNames)
-        parent->getName().getInfo().getAsmBlockArgumentNames(
-            parent, region, [&](Value arg, std::string_view name) { setValueName(arg, name); });
+      if (auto asmInterface = dyn_cast<OpAsmOpInterface>(parent))
+        asmInterface.getAsmBlockArgumentNames(region,
+                                              [&](Value arg, std::string_view name) { setValueName(arg, name); });
   }
   uint32_t nextBlockID = 0;
   for (Block &block : region) {
@@ -1625,8 +1626,8 @@ void SSANameState::numberValuesInBlock(Block &block) {
 void SSANameState::numberValuesInOp(Operation &op) {
   std::vector<int> &resultGroups = resultGroupScratch;
   resultGroups.assign(1, 0);
-  if (!printerFlags.shouldPrintGenericOpForm() && op.isRegistered() && op.getName().getInfo().getAsmResultNames) {
-    op.getName().getInfo().getAsmResultNames(&op, [&](Value result, std::string_view name) {
+  if (auto asmInterface = printerFlags.shouldPrintGenericOpForm() ? OpAsmOpInterface() : dyn_cast<OpAsmOpInterface>(&op)) {
+    asmInterface.getAsmResultNames([&](Value result, std::string_view name) {
       setValueName(result, name);
       if (unsigned resultNo = OpResult(result).getResultNumber())
         resultGroups.push_back(int(resultNo));
@@ -2271,8 +2272,8 @@ void OperationPrinter::printRegion(Region &region, bool printEntryBlockArgs, boo
   if (!region.empty()) {
     Operation *parent = region.getParentOp();
     std::string_view dd;
-    if (parent && parent->isRegistered())
-      dd = parent->getName().getInfo().defaultDialect;
+    if (auto asmInterface = parent ? dyn_cast<OpAsmOpInterface>(parent) : OpAsmOpInterface())
+      dd = asmInterface.getDefaultDialect();
     defaultDialectStack.push_back(dd);
     Block *entry = &region.front();
     bool shouldAlwaysPrintBlockHeader =
@@ -2383,8 +2384,8 @@ void OperationPrinter::printGenericIterative(Operation *root) {
         continue;
       }
       std::string_view dd;
-      if (f.op->isRegistered())
-        dd = f.op->getName().getInfo().defaultDialect;
+      if (auto asmInterface = dyn_cast<OpAsmOpInterface>(f.op))
+        dd = asmInterface.getDefaultDialect();
       defaultDialectStack.push_back(dd);
       f.block = &rg.front();
       f.inRegions = true;

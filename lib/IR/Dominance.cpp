@@ -14,24 +14,9 @@ using namespace lamina;
 // RegionKindInterface
 //===----------------------------------------------------------------------===//
 
-RegionKindInterface RegionKindInterface::get(Operation *op) {
-  if (!op || !op->isRegistered())
-    return RegionKindInterface(nullptr, nullptr);
-  if (op->hasTrait<OpTrait::HasOnlyGraphRegion>())
-    return RegionKindInterface(op, nullptr);
-  if (auto *c = static_cast<const Concept *>(op->getName().getInterface(TypeID::get<RegionKindInterface>())))
-    return RegionKindInterface(op, c);
-  return RegionKindInterface(nullptr, nullptr);
-}
-
-RegionKind RegionKindInterface::getRegionKind(unsigned index) const {
-  if (!concept_)
-    return RegionKind::Graph;
-  return concept_->getRegionKind(op, index);
-}
-
 bool lamina::mayHaveSSADominance(Region &region) {
-  auto iface = RegionKindInterface::get(region.getParentOp());
+  Operation *op = region.getParentOp();
+  auto iface = op ? dyn_cast<RegionKindInterface>(op) : RegionKindInterface();
   if (!iface)
     return true;
   return iface.hasSSADominance(region.getRegionNumber());
@@ -43,7 +28,7 @@ bool lamina::mayBeGraphRegion(Region &region) {
     return false;
   if (!op->isRegistered())
     return true;
-  auto iface = RegionKindInterface::get(op);
+  auto iface = dyn_cast<RegionKindInterface>(op);
   return iface && !iface.hasSSADominance(region.getRegionNumber());
 }
 
@@ -218,7 +203,7 @@ DominanceInfo::RegionInfo &DominanceInfo::getInfo(Region *region, bool needsTree
       if (Operation *parentOp = region->getParentOp()) {
         if (!parentOp->isRegistered())
           info->hasSSADominance = false;
-        else if (auto iface = RegionKindInterface::get(parentOp))
+        else if (auto iface = dyn_cast<RegionKindInterface>(parentOp))
           info->hasSSADominance = iface.hasSSADominance(region->getRegionNumber());
       }
     }

@@ -613,15 +613,3 @@ LogicalResult impl::verifyResultSizeAttr(Operation *op, std::string_view attrNam
 LogicalResult impl::verifySymbolTable(Operation *op) { return detail::verifySymbolTable(op); }
 LogicalResult impl::verifySymbol(Operation *op) { return detail::verifySymbol(op); }
 
-LogicalResult impl::verifySymbolOpInterface(Operation *op, bool isOptionalSymbol, bool isDeclaration) {
-  if (isOptionalSymbol && !op->getAttr(lamina::SymbolTable::getSymbolAttrName()))
-    return success();
-  if (failed(detail::verifySymbol(op)))
-    return failure();
-  if (isDeclaration && lamina::SymbolTable::getSymbolVisibility(op) == lamina::SymbolTable::Visibility::Public)
-    return op->emitOpError("symbol declaration cannot have public visibility");
-  Operation *parent = op->getParentOp();
-  if (parent && !parent->hasTrait<OpTrait::SymbolTable>() && parent->isRegistered())
-    return op->emitOpError("symbol's parent must have the SymbolTable trait");
-  return success();
-}

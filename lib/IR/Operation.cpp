@@ -1108,6 +1108,11 @@ void Value::dropAllUses() const {
     impl->firstUse->drop();
 }
 
+unsigned ValueRange::getBeginOperandIndex() const {
+  assert(kind == Kind::OpOperands && "not a range of operands");
+  return static_cast<const OpOperand *>(base)->getOperandNumber();
+}
+
 ValueRange ValueRange::slice(size_t start, size_t n) const {
   ValueRange r = *this;
   switch (kind) {

@@ -13,6 +13,10 @@
 
 using namespace lamina;
 
+namespace lamina {
+class CastOpInterface; // lamina/Interfaces/CastInterfaces.h
+} // namespace lamina
+
 //===----------------------------------------------------------------------===//
 // Trait folders
 //===----------------------------------------------------------------------===//
@@ -91,7 +95,9 @@ static LogicalResult foldTraits(Operation *op, ArrayRef<Attribute> operands, Sma
     results.push_back(r);
     return success();
   };
-  if (op->hasTrait<OpTrait::CastOpInterface>() && succeeded(foldCastInterface(op, results)))
+  // CastOpInterface's trait folder (the interface lives above IR; only its
+  // identity is needed here).
+  if (op->getName().hasInterface<CastOpInterface>() && succeeded(foldCastInterface(op, results)))
     return success();
   if (op->getNumResults() == 1) {
     if (op->hasTrait<OpTrait::IsIdempotent>() && succeeded(single(foldIdempotent(op))))

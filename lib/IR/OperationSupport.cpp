@@ -251,3 +251,81 @@ OpPrintingFlags &commandLinePrintingFlags() {
 
 OpPrintingFlags OpPrintingFlags::getCommandLineDefaults() { return commandLinePrintingFlags(); }
 void OpPrintingFlags::setCommandLineDefaults(const OpPrintingFlags &flags) { commandLinePrintingFlags() = flags; }
+
+//===----------------------------------------------------------------------===//
+// MutableOperandRange
+//===----------------------------------------------------------------------===//
+
+MutableOperandRange::MutableOperandRange(Operation *owner, unsigned start, unsigned length, OperandSegment segment,
+                                         OperandSegment segment2)
+    : owner(owner), start(start), length(length) {
+  for (const OperandSegment &s : {segment, segment2})
+    if (!s.attrName.empty())
+      segments[numSegments++] = s;
+}
+
+MutableOperandRange::MutableOperandRange(Operation *owner) : MutableOperandRange(owner, 0, owner->getNumOperands()) {}
+
+MutableOperandRange::MutableOperandRange(OpOperand &operand)
+    : MutableOperandRange(operand.getOwner(), operand.getOperandNumber(), 1) {}
+
+void MutableOperandRange::updateLength(unsigned newLength) {
+  int32_t delta = int32_t(newLength) - int32_t(length);
+  length = newLength;
+  if (!delta)
+    return;
+  for (unsigned i = 0; i < numSegments; ++i) {
+    auto attr = dyn_cast_or_null<DenseI32ArrayAttr>(owner->getAttr(segments[i].attrName));
+    if (!attr)
+      continue;
+    std::vector<int32_t> sizes(attr.asArrayRef().begin(), attr.asArrayRef().end());
+    if (segments[i].index < sizes.size())
+      sizes[segments[i].index] += delta;
+    owner->setAttr(segments[i].attrName, DenseI32ArrayAttr::get(owner->getContext(), sizes));
+  }
+}
+
+void MutableOperandRange::assign(ValueRange values) {
+  owner->setOperands(start, length, values);
+  updateLength(unsigned(values.size()));
+}
+
+void MutableOperandRange::assign(Value value) { assign(ValueRange(value)); }
+
+void MutableOperandRange::append(ValueRange values) {
+  if (values.empty())
+    return;
+  owner->insertOperands(start + length, values);
+  updateLength(length + unsigned(values.size()));
+}
+
+void MutableOperandRange::erase(unsigned subStart, unsigned count) {
+  assert(subStart + count <= length && "erasing past the end of the range");
+  if (!count)
+    return;
+  owner->eraseOperands(start + subStart, count);
+  updateLength(length - count);
+}
+
+void MutableOperandRange::clear() {
+  if (length)
+    erase(0, length);
+}
+
+MutableOperandRange MutableOperandRange::slice(unsigned subStart, unsigned subLen) const {
+  assert(subStart + subLen <= length && "slice past the end of the range");
+  MutableOperandRange r = *this;
+  r.start = start + subStart;
+  r.length = subLen;
+  return r;
+}
+
+MutableOperandRange::operator OperandRange() const { return owner->getOperands().slice(start, length); }
+
+OpOperand &MutableOperandRange::operator[](unsigned index) const { return owner->getOpOperand(start + index); }
+
+OpOperand *MutableOperandRange::begin() const {
+  return owner->getNumOperands() ? &owner->getOpOperand(0) + start : nullptr;
+}
+
+OpOperand *MutableOperandRange::end() const { return begin() ? begin() + length : nullptr; }

@@ -395,7 +395,6 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
   if (activeHint && activeHint->symbolTableOp == op)
     withoutUsers = activeHint->opsWithoutNestedUsers;
   SymbolTableCollection symbolTable;
-  TypeID userID = TypeID::get<SymbolUserOpInterface>();
   std::vector<Region *> worklist{&op->getRegion(0)};
   while (!worklist.empty()) {
     Region *region = worklist.back();
@@ -403,8 +402,8 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
     for (Block &block : *region) {
       for (Operation &nested : block) {
         OperationName name = nested.getName();
-        if (auto *user = static_cast<const SymbolUserOpInterface::Concept *>(name.getInterface(userID)))
-          if (failed(user->verifySymbolUses(&nested, symbolTable)))
+        if (auto user = dyn_cast<SymbolUserOpInterface>(&nested))
+          if (failed(user.verifySymbolUses(symbolTable)))
             return failure();
         if (nested.getNumRegions() == 0 || name.hasTrait<OpTrait::SymbolTable>() ||
             std::binary_search(withoutUsers.begin(), withoutUsers.end(), &nested))
@@ -430,5 +429,29 @@ LogicalResult detail::verifySymbol(Operation *op) {
       return op->emitOpError() << "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got "
                                << visStr;
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SymbolOpInterface
+//===----------------------------------------------------------------------===//
+
+bool detail::symbolIsNotOptional(Operation *) { return false; }
+bool detail::symbolIsNotDeclaration(Operation *) { return false; }
+bool detail::symbolCanDiscardWhenPrivate(Operation *op) {
+  return SymbolTable::getSymbolVisibility(op) == SymbolTable::Visibility::Private;
+}
+
+LogicalResult SymbolOpInterface::verifyTrait(Operation *op) {
+  SymbolOpInterface symbol(op);
+  if (symbol.isOptionalSymbol() && !op->getAttr(SymbolTable::getSymbolAttrName()))
+    return success();
+  if (failed(detail::verifySymbol(op)))
+    return failure();
+  if (symbol.isDeclaration() && symbol.isPublic())
+    return op->emitOpError("symbol declaration cannot have public visibility");
+  Operation *parent = op->getParentOp();
+  if (parent && !parent->hasTrait<OpTrait::SymbolTable>() && parent->isRegistered())
+    return op->emitOpError("symbol's parent must have the SymbolTable trait");
   return success();
 }

@@ -103,7 +103,7 @@ constexpr std::chrono::microseconds kSequentialVerificationBudget(2000);
 
 /// What the verifier asks about an operation name.
 struct OpFacts {
-  enum class RegionKinds : uint8_t { SSACFG, Graph, AskInterface };
+  enum class RegionKinds : uint8_t { SSACFG, AskInterface };
   bool registered = false;
   /// mightHaveTrait<IsTerminator> / mightHaveTrait<NoTerminator>.
   bool mightBeTerminator = false;
@@ -112,7 +112,7 @@ struct OpFacts {
   bool symbolTable = false;
   /// Implements SymbolUserOpInterface.
   bool symbolUser = false;
-  /// The kinds of its regions (RegionKindInterface::get semantics).
+  /// The kinds of its regions (RegionKindInterface).
   RegionKinds regionKinds = RegionKinds::SSACFG;
 };
 
@@ -140,13 +140,9 @@ private:
     f.mightHaveNoTerminator = name.mightHaveTrait<OpTrait::NoTerminator>();
     f.isolated = name.hasTrait<OpTrait::IsIsolatedFromAbove>();
     f.symbolTable = name.hasTrait<OpTrait::SymbolTable>();
-    f.symbolUser = name.getInterface(TypeID::get<SymbolUserOpInterface>()) != nullptr;
-    if (f.registered) {
-      if (name.hasTrait<OpTrait::HasOnlyGraphRegion>())
-        f.regionKinds = OpFacts::RegionKinds::Graph;
-      else if (name.getInterface(TypeID::get<RegionKindInterface>()))
-        f.regionKinds = OpFacts::RegionKinds::AskInterface;
-    }
+    f.symbolUser = SymbolUserOpInterface::getInterfaceFor(name) != nullptr;
+    if (f.registered && RegionKindInterface::getInterfaceFor(name))
+      f.regionKinds = OpFacts::RegionKinds::AskInterface;
     return f;
   }
 
@@ -163,12 +159,10 @@ static RegionKind getRegionKind(Operation &op, OpFacts facts, unsigned index) {
   switch (facts.regionKinds) {
   case OpFacts::RegionKinds::SSACFG:
     return RegionKind::SSACFG;
-  case OpFacts::RegionKinds::Graph:
-    return RegionKind::Graph;
   case OpFacts::RegionKinds::AskInterface:
     break;
   }
-  return RegionKindInterface::get(&op).getRegionKind(index);
+  return cast<RegionKindInterface>(&op).getRegionKind(index);
 }
 
 /// Starts loading the cache line at `p` (GCC drops __builtin_prefetch in

@@ -1,7 +1,13 @@
-//===- InterfaceTraits.cpp - Verifying op interfaces for imported dialects ===//
+//===- InterfaceTraits.cpp - Interface implementations from ODS conventions ===//
 #include "lamina/ODS/InterfaceTraits.h"
 
-#include "lamina/IR/Diagnostics.h"
+#include "OpDefinition.h"
+
+#include "lamina/Interfaces/CastInterfaces.h"
+#include "lamina/Interfaces/DestinationStyleOpInterface.h"
+#include "lamina/Interfaces/FunctionInterfaces.h"
+#include "lamina/Interfaces/ShapedOpInterfaces.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
 
 using namespace lamina;
 using namespace lamina::ods;
@@ -14,69 +20,56 @@ Trait ods::verifiedWithRegions(Trait t) {
   return t;
 }
 
-Trait ods::CastOpInterface(CastCompatibleFn compatible) {
-  return CustomTrait("CastOpInterface", [compatible](Operation *op) -> LogicalResult {
-    if (op->getNumResults() == 0)
-      return op->emitOpError() << "expected at least one result for cast operation";
-    TypeRange operandTypes(ValueRange(op->getOperands()));
-    TypeRange resultTypes(ValueRange(op->getResults()));
-    if (compatible(operandTypes, resultTypes))
-      return success();
-    InFlightDiagnostic diag = op->emitOpError("operand type");
-    if (operandTypes.empty())
-      diag << "s []";
-    else if (operandTypes.size() == 1)
-      diag << " " << operandTypes[0];
-    else {
-      diag << "s ";
-      diag.appendRange(operandTypes);
-    }
-    diag << " and result type" << (resultTypes.size() == 1 ? " " : "s ");
-    diag.appendRange(resultTypes);
-    diag << " are cast incompatible";
-    return diag;
-  });
-}
+Trait ods::CastOpInterface(CastCompatibleFn compatible) { return Implements<lamina::CastOpInterface>({compatible}); }
 
 Trait ods::DestinationStyleOpInterface(DpsInitsFn getDpsInits) {
-  return CustomTrait("DestinationStyleOpInterface", [getDpsInits](Operation *op) -> LogicalResult {
-    OperandRange inits = getDpsInits(op);
-    unsigned firstInit = inits.empty() ? 0 : inits.getFirstOpOperand()->getOperandNumber();
-    SmallVector<unsigned, 4> tensorInits;
-    for (unsigned i = 0; i < inits.size(); ++i) {
-      Type type = inits[i].getType();
-      if (isa<TensorType>(type))
-        tensorInits.push_back(i);
-      else if (!isa<BaseMemRefType>(type))
-        return op->emitOpError("expected that operand #") << (firstInit + i) << " is a tensor or a memref";
-    }
-    size_t numTensorResults = 0;
-    for (Value result : op->getResults())
-      numTensorResults += isa<TensorType>(result.getType());
-    if (numTensorResults != tensorInits.size())
-      return op->emitOpError("expected the number of tensor results (")
-             << (unsigned long)numTensorResults << ") to be equal to the number of output tensors ("
-             << (unsigned long)tensorInits.size() << ")";
-    for (unsigned i : tensorInits) {
-      Type operandType = inits[i].getType();
-      Type resultType = op->getResult(i).getType();
-      if (resultType != operandType)
-        return op->emitOpError("expected type of operand #")
-               << (firstInit + i) << " (" << operandType << ")"
-               << " to match type of corresponding result (" << resultType << ")";
-    }
-    return success();
-  });
+  return Implements<lamina::DestinationStyleOpInterface>({getDpsInits});
 }
 
-Trait ods::ShapedDimOpInterface() {
-  return CustomTrait("ShapedDimOpInterface", [](Operation *op) -> LogicalResult {
-    if (op->getNumResults() != 1)
-      return op->emitError("expected single op result");
-    if (!op->getResult(0).getType().isIndex())
-      return op->emitError("expect index result");
-    return success();
-  });
+static Value firstOperand(Operation *op) { return op->getOperand(0); }
+static OpFoldResult secondOperand(Operation *op) { return op->getOperand(1); }
+
+Trait ods::ShapedDimOpInterface() { return Implements<lamina::ShapedDimOpInterface>({firstOperand, secondOperand}); }
+
+namespace {
+unsigned offsetsStart(Operation *op) {
+  return getODSOperandIndexAndLength(op, unsigned(getDefinition(op)->findOperand("offsets"))).first;
+}
+OperandRange offsets(Operation *op) { return getOperandGroup(op, "offsets"); }
+OperandRange sizes(Operation *op) { return getOperandGroup(op, "sizes"); }
+OperandRange strides(Operation *op) { return getOperandGroup(op, "strides"); }
+ArrayRef<int64_t> staticList(Operation *op, std::string_view name) {
+  auto attr = dyn_cast_or_null<lamina::DenseI64ArrayAttr>(getInherentAttr(op, name));
+  return attr ? attr.asArrayRef() : ArrayRef<int64_t>();
+}
+ArrayRef<int64_t> staticOffsets(Operation *op) { return staticList(op, "static_offsets"); }
+ArrayRef<int64_t> staticSizes(Operation *op) { return staticList(op, "static_sizes"); }
+ArrayRef<int64_t> staticStrides(Operation *op) { return staticList(op, "static_strides"); }
+} // namespace
+
+Trait ods::OffsetSizeAndStrideOpInterface(ArrayAttrMaxRanksFn maxRanks) {
+  return Implements<lamina::OffsetSizeAndStrideOpInterface>(
+      {offsetsStart, maxRanks, offsets, sizes, strides, staticOffsets, staticSizes, staticStrides});
 }
 
 bool ods::isExternalFunction(Operation *op) { return op->getNumRegions() == 0 || op->getRegion(0).empty(); }
+
+namespace {
+FunctionType functionTypeOf(Operation *op) {
+  auto attr = dyn_cast_or_null<lamina::TypeAttr>(op->getAttr("function_type"));
+  return attr ? dyn_cast<FunctionType>(attr.getValue()) : FunctionType();
+}
+Type functionType(Operation *op) { return functionTypeOf(op); }
+ArrayRef<Type> functionInputs(Operation *op) {
+  FunctionType type = functionTypeOf(op);
+  return type ? type.getInputs() : ArrayRef<Type>();
+}
+ArrayRef<Type> functionResults(Operation *op) {
+  FunctionType type = functionTypeOf(op);
+  return type ? type.getResults() : ArrayRef<Type>();
+}
+} // namespace
+
+Trait ods::FunctionOpInterface() {
+  return Implements<lamina::FunctionOpInterface>({functionType, functionInputs, functionResults});
+}

@@ -13,8 +13,8 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/OpAsmInterface.h"
 #include "lamina/IR/Verifier.h"
-#include "lamina/ODS/Interfaces.h"
 #include "lamina/Support/RawOstream.h"
 
 #include <algorithm>
@@ -106,6 +106,69 @@ LogicalResult OpDefinition::finalize(std::string &error) {
       return failure();
     }
 
+  // The generated getEffects: the op's own effects (MemoryEffects traits in
+  // order), then the effects on each argument (operands and symbol
+  // attributes in declaration order), then on each result.
+  bool declaresEffects = false;
+  effectLocations.clear();
+  for (const Trait &t : traits) {
+    declaresEffects |= t.declaresMemoryEffects;
+    for (const Effect &e : t.effects)
+      effectLocations.push_back({e, EffectLocation::Kind::Static, 0});
+  }
+  std::vector<std::pair<unsigned, EffectLocation>> argEffects;
+  for (unsigned i = 0; i < operands.size(); ++i)
+    for (const Effect &e : operands[i].effects)
+      argEffects.push_back({operands[i].argIndex, {e, EffectLocation::Kind::Operand, i}});
+  for (const AttributeDef &a : attributes)
+    for (const Effect &e : a.effects)
+      argEffects.push_back({a.argIndex, {e, EffectLocation::Kind::Symbol, a.slot}});
+  std::stable_sort(argEffects.begin(), argEffects.end(),
+                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  for (const auto &a : argEffects)
+    effectLocations.push_back(a.second);
+  for (unsigned i = 0; i < results.size(); ++i)
+    for (const Effect &e : results[i].effects)
+      effectLocations.push_back({e, EffectLocation::Kind::Result, i});
+  generatesEffects = declaresEffects || !effectLocations.empty();
+
+  // Every interface must be implemented in full, and implemented once
+  // (implied base interfaces give way to explicit implementations).
+  std::vector<TypeID> implemented, impliedSeen;
+  for (Trait &t : traits)
+    for (auto it = t.interfaces.begin(); it != t.interfaces.end();) {
+      if (!it->implied) {
+        ++it;
+        continue;
+      }
+      bool redundant = std::find(impliedSeen.begin(), impliedSeen.end(), it->id) != impliedSeen.end();
+      for (const Trait &other : traits)
+        for (const OpInterfaceModel &m : other.interfaces)
+          redundant |= !m.implied && m.id == it->id;
+      impliedSeen.push_back(it->id);
+      if (redundant)
+        it = t.interfaces.erase(it);
+      else
+        ++it;
+    }
+  for (const Trait &t : traits)
+    for (const OpInterfaceModel &m : t.interfaces) {
+      if (!m.missingMethod.empty()) {
+        error = "'" + name + "' declares " + std::string(m.name) + " but does not implement its method '" +
+                std::string(m.missingMethod) + "'";
+        return failure();
+      }
+      if (std::find(implemented.begin(), implemented.end(), m.id) != implemented.end()) {
+        error = "'" + name + "' implements " + std::string(m.name) + " twice";
+        return failure();
+      }
+      if (generatesEffects && m.id == MemoryEffectOpInterface::getInterfaceID()) {
+        error = "'" + name + "' declares memory effects and implements MemoryEffectOpInterface by hand";
+        return failure();
+      }
+      implemented.push_back(m.id);
+    }
+
   buildVerifyPlan(*this);
 
   if (hasFormat) {
@@ -131,11 +194,12 @@ OpDef::OpDef(OpDef &&) = default;
 OpDef &OpDef::operator=(OpDef &&) = default;
 OpDef::~OpDef() = default;
 
-static ValueDef makeValue(std::string_view name, TypeConstraint c, VarKind kind) {
+static ValueDef makeValue(std::string_view name, TypeConstraint c, VarKind kind, Effects effects = {}) {
   ValueDef v;
   v.name = std::string(name);
   v.constraint = std::move(c);
   v.kind = kind;
+  v.effects.assign(effects.begin(), effects.end());
   // Variadic<T> (and VariadicOfVariadic<T>) has the summary "variadic of T".
   // (Idempotent: dialects written before the engine did this prefix it.)
   if ((kind == VarKind::Variadic || kind == VarKind::VariadicOfVariadic) && !v.constraint.summary.empty() &&
@@ -144,34 +208,38 @@ static ValueDef makeValue(std::string_view name, TypeConstraint c, VarKind kind)
   return v;
 }
 
-OpDef &OpDef::operand(std::string_view name, TypeConstraint c) {
-  def->operands.push_back(makeValue(name, std::move(c), VarKind::Single));
+OpDef &OpDef::operand(std::string_view name, TypeConstraint c, Effects effects) {
+  def->operands.push_back(makeValue(name, std::move(c), VarKind::Single, effects));
+  def->operands.back().argIndex = def->numArgs++;
   return *this;
 }
-OpDef &OpDef::optionalOperand(std::string_view name, TypeConstraint c) {
-  def->operands.push_back(makeValue(name, std::move(c), VarKind::Optional));
+OpDef &OpDef::optionalOperand(std::string_view name, TypeConstraint c, Effects effects) {
+  def->operands.push_back(makeValue(name, std::move(c), VarKind::Optional, effects));
+  def->operands.back().argIndex = def->numArgs++;
   return *this;
 }
-OpDef &OpDef::variadicOperand(std::string_view name, TypeConstraint c) {
-  def->operands.push_back(makeValue(name, std::move(c), VarKind::Variadic));
+OpDef &OpDef::variadicOperand(std::string_view name, TypeConstraint c, Effects effects) {
+  def->operands.push_back(makeValue(name, std::move(c), VarKind::Variadic, effects));
+  def->operands.back().argIndex = def->numArgs++;
   return *this;
 }
 OpDef &OpDef::variadicOfVariadicOperand(std::string_view name, TypeConstraint c, std::string_view segmentAttr) {
   ValueDef v = makeValue(name, std::move(c), VarKind::VariadicOfVariadic);
   v.segmentAttr = std::string(segmentAttr);
+  v.argIndex = def->numArgs++;
   def->operands.push_back(std::move(v));
   return *this;
 }
-OpDef &OpDef::result(std::string_view name, TypeConstraint c) {
-  def->results.push_back(makeValue(name, std::move(c), VarKind::Single));
+OpDef &OpDef::result(std::string_view name, TypeConstraint c, Effects effects) {
+  def->results.push_back(makeValue(name, std::move(c), VarKind::Single, effects));
   return *this;
 }
-OpDef &OpDef::optionalResult(std::string_view name, TypeConstraint c) {
-  def->results.push_back(makeValue(name, std::move(c), VarKind::Optional));
+OpDef &OpDef::optionalResult(std::string_view name, TypeConstraint c, Effects effects) {
+  def->results.push_back(makeValue(name, std::move(c), VarKind::Optional, effects));
   return *this;
 }
-OpDef &OpDef::variadicResult(std::string_view name, TypeConstraint c) {
-  def->results.push_back(makeValue(name, std::move(c), VarKind::Variadic));
+OpDef &OpDef::variadicResult(std::string_view name, TypeConstraint c, Effects effects) {
+  def->results.push_back(makeValue(name, std::move(c), VarKind::Variadic, effects));
   return *this;
 }
 
@@ -182,13 +250,18 @@ static AttributeDef makeAttr(std::string_view name, AttrConstraint c) {
   return a;
 }
 
-OpDef &OpDef::attr(std::string_view name, AttrConstraint c) {
-  def->attributes.push_back(makeAttr(name, std::move(c)));
+OpDef &OpDef::attr(std::string_view name, AttrConstraint c, Effects effects) {
+  AttributeDef a = makeAttr(name, std::move(c));
+  a.effects.assign(effects.begin(), effects.end());
+  a.argIndex = def->numArgs++;
+  def->attributes.push_back(std::move(a));
   return *this;
 }
-OpDef &OpDef::optionalAttr(std::string_view name, AttrConstraint c) {
+OpDef &OpDef::optionalAttr(std::string_view name, AttrConstraint c, Effects effects) {
   AttributeDef a = makeAttr(name, std::move(c));
   a.optional = true;
+  a.effects.assign(effects.begin(), effects.end());
+  a.argIndex = def->numArgs++;
   def->attributes.push_back(std::move(a));
   return *this;
 }
@@ -196,6 +269,7 @@ OpDef &OpDef::defaultAttr(std::string_view name, AttrConstraint c, std::string_v
   AttributeDef a = makeAttr(name, std::move(c));
   a.hasDefault = true;
   a.defaultValue = std::string(value);
+  a.argIndex = def->numArgs++;
   def->attributes.push_back(std::move(a));
   return *this;
 }
@@ -204,6 +278,7 @@ OpDef &OpDef::defaultOptionalAttr(std::string_view name, AttrConstraint c, std::
   a.hasDefault = true;
   a.optional = true;
   a.defaultValue = std::string(value);
+  a.argIndex = def->numArgs++;
   def->attributes.push_back(std::move(a));
   return *this;
 }
@@ -275,19 +350,6 @@ OpDef &OpDef::canonicalizer(void (*fn)(RewritePatternSet &, MLIRContext *)) {
   def->canonicalizationPatterns = fn;
   return *this;
 }
-OpDef &OpDef::resultNames(void (*fn)(Operation *, function_ref<void(Value, std::string_view)>)) {
-  def->resultNames = fn;
-  return *this;
-}
-OpDef &OpDef::blockArgNames(void (*fn)(Operation *, Region &, function_ref<void(Value, std::string_view)>)) {
-  def->blockArgNames = fn;
-  return *this;
-}
-OpDef &OpDef::defaultDialect(std::string_view dialect) {
-  def->defaultDialect = std::string(dialect);
-  return *this;
-}
-
 //===----------------------------------------------------------------------===//
 // Verification
 //===----------------------------------------------------------------------===//
@@ -832,15 +894,16 @@ static bool usesDefaultResultNames(const OpDefinition &d) {
   if (d.results.size() <= 1)
     return false;
   for (const Trait &t : d.traits)
-    if (t.name == "OpAsmOpInterface")
-      return false;
+    for (const OpInterfaceModel &m : t.interfaces)
+      if (m.id == OpAsmOpInterface::getInterfaceID())
+        return false;
   for (const ValueDef &r : d.results)
     if (!r.name.empty())
       return true;
   return false;
 }
 
-static void defaultResultNamesHook(Operation *op, function_ref<void(Value, std::string_view)> setName) {
+static void defaultResultNamesHook(Operation *op, OpAsmSetValueNameFn setName) {
   const OpDefinition &d = definitionOf(op);
   for (size_t i = 0; i < d.results.size(); ++i) {
     ResultRange group = getODSResults(op, unsigned(i));
@@ -849,7 +912,39 @@ static void defaultResultNamesHook(Operation *op, function_ref<void(Value, std::
   }
 }
 
-void OpDef::registerIn(Dialect &dialect) {
+/// The getEffects MLIR generates from declared effects, in their order.
+static void generatedGetEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  using Kind = OpDefinition::EffectLocation::Kind;
+  const OpDefinition &d = definitionOf(op);
+  for (const OpDefinition::EffectLocation &loc : d.effectLocations) {
+    const Effect &e = loc.effect;
+    switch (loc.kind) {
+    case Kind::Static:
+      effects.push_back(MemoryEffects::EffectInstance(e.effect, e.stage, e.effectOnFullRegion, e.resource));
+      break;
+    case Kind::Symbol:
+      if (auto symbol = dyn_cast_or_null<lamina::SymbolRefAttr>(op->getPropertySlots()[loc.index]))
+        effects.push_back(MemoryEffects::EffectInstance(e.effect, symbol, e.stage, e.effectOnFullRegion, e.resource));
+      break;
+    case Kind::Operand: {
+      auto [start, length] = getODSOperandIndexAndLength(op, loc.index);
+      for (unsigned i = start; i < start + length; ++i)
+        effects.push_back(
+            MemoryEffects::EffectInstance(e.effect, &op->getOpOperand(i), e.stage, e.effectOnFullRegion, e.resource));
+      break;
+    }
+    case Kind::Result: {
+      auto [start, length] = getODSResultIndexAndLength(op, loc.index);
+      for (unsigned i = start; i < start + length; ++i)
+        effects.push_back(
+            MemoryEffects::EffectInstance(e.effect, op->getResult(i), e.stage, e.effectOnFullRegion, e.resource));
+      break;
+    }
+    }
+  }
+}
+
+LogicalResult OpDef::tryRegisterIn(Dialect &dialect, std::string &error) {
   OpDefinition *d;
   {
     DefinitionCache &cache = getCache();
@@ -860,12 +955,8 @@ void OpDef::registerIn(Dialect &dialect) {
     } else {
       if (!def->typeID)
         def->typeID = TypeID::allocate();
-      std::string error;
-      if (failed(def->finalize(error))) {
-        errs() << "lamina: invalid operation definition: " << error << "\n";
-        errs().flush();
-        std::abort();
-      }
+      if (failed(def->finalize(error)))
+        return failure();
       d = def.get();
       cache.defs.emplace(d->name, std::move(def));
     }
@@ -884,11 +975,6 @@ void OpDef::registerIn(Dialect &dialect) {
   info.fold = d->fold;
   info.foldSingleResult = d->foldSingleResult;
   info.getCanonicalizationPatterns = d->canonicalizationPatterns;
-  info.getAsmResultNames = d->resultNames;
-  if (!info.getAsmResultNames && usesDefaultResultNames(*d))
-    info.getAsmResultNames = defaultResultNamesHook;
-  info.getAsmBlockArgumentNames = d->blockArgNames;
-  info.defaultDialect = d->defaultDialect;
   if (d->hasDefaultValuedAttrs || d->attrSizedOperands || d->attrSizedResults)
     info.populateDefaultProperties = populateDefaultsHook;
   if (!d->slotNames.empty()) {
@@ -918,11 +1004,27 @@ void OpDef::registerIn(Dialect &dialect) {
     addTag(TypeID::get<OpTrait::ZeroResults>());
   else if (d->results.size() == 1 && !d->numVariableLengthResults)
     addTag(TypeID::get<OpTrait::OneResult>());
+  auto addInterface = [&](const OpInterfaceModel &m) { impl->interfaces.insert(m.id, m.methods, m.fastSlot); };
   for (const Trait &t : d->traits) {
     if (t.tag)
       addTag(t.tag);
-    for (const auto &iface : t.interfaces)
-      impl->interfaces.insert(iface.first, iface.second);
+    for (const OpInterfaceModel &m : t.interfaces)
+      addInterface(m);
+  }
+  // The interfaces ODS generates.
+  if (usesDefaultResultNames(*d))
+    addInterface(OpAsmOpInterface::getModel({.getAsmResultNames = defaultResultNamesHook}));
+  if (d->generatesEffects)
+    addInterface(MemoryEffectOpInterface::getModel({generatedGetEffects}));
+  return success();
+}
+
+void OpDef::registerIn(Dialect &dialect) {
+  std::string error;
+  if (failed(tryRegisterIn(dialect, error))) {
+    errs() << "lamina: invalid operation definition: " << error << "\n";
+    errs().flush();
+    std::abort();
   }
 }
 

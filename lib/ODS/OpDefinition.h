@@ -30,6 +30,10 @@ struct ValueDef {
   VarKind kind = VarKind::Single;
   /// VariadicOfVariadic: the DenseI32ArrayAttr attribute holding the groups.
   std::string segmentAttr;
+  /// Memory effects on each value of the group (`Arg<T, "", [MemRead]>`).
+  std::vector<Effect> effects;
+  /// Position among the op's arguments (operands and attributes).
+  unsigned argIndex = 0;
 
   bool isVariableLength() const { return kind != VarKind::Single; }
   bool isOptional() const { return kind == VarKind::Optional; }
@@ -47,6 +51,10 @@ struct AttributeDef {
   std::string defaultValue;
   /// The property slot index.
   unsigned slot = 0;
+  /// Memory effects on the symbol it references.
+  std::vector<Effect> effects;
+  /// Position among the op's arguments (operands and attributes).
+  unsigned argIndex = 0;
 
   /// Neither optional nor default-valued (UnitAttr counts as optional).
   bool isRequired() const { return !optional && !hasDefault && !constraint.isUnit; }
@@ -93,9 +101,8 @@ public:
   LogicalResult (*fold)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &) = nullptr;
   OpFoldResult (*foldSingleResult)(Operation *, ArrayRef<Attribute>) = nullptr;
   void (*canonicalizationPatterns)(RewritePatternSet &, MLIRContext *) = nullptr;
-  void (*resultNames)(Operation *, function_ref<void(Value, std::string_view)>) = nullptr;
-  void (*blockArgNames)(Operation *, Region &, function_ref<void(Value, std::string_view)>) = nullptr;
-  std::string defaultDialect;
+  /// The number of operands and attributes declared so far.
+  unsigned numArgs = 0;
 
   //===--------------------------------------------------------------------===//
   // Derived at finalization
@@ -119,6 +126,21 @@ public:
   bool hasDefaultValuedAttrs = false;
   /// The inferer of InferTypeOpInterface, if declared.
   InferReturnTypesFn inferReturnTypes = nullptr;
+  /// One memory effect the generated getEffects adds: a static effect of
+  /// the op, or one on each value of an operand/result group, or on the
+  /// symbol of an attribute.
+  struct EffectLocation {
+    enum class Kind : uint8_t { Static, Operand, Result, Symbol };
+    Effect effect;
+    Kind kind = Kind::Static;
+    /// The operand/result group, or the attribute's property slot.
+    unsigned index = 0;
+  };
+  /// Whether the engine implements MemoryEffectOpInterface from declared
+  /// effects, and those effects in ODS's order (the op's own, then per
+  /// argument, then per result).
+  bool generatesEffects = false;
+  std::vector<EffectLocation> effectLocations;
   /// The parsed assembly format (null without `format`).
   std::unique_ptr<OpFormat> format;
   /// The verifier hooks' precomputed checks (OpDef.cpp): trait verifiers as

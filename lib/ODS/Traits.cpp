@@ -11,24 +11,12 @@
 #include "lamina/IR/SymbolTable.h"
 
 #include "lamina/IR/Diagnostics.h"
-#include "lamina/ODS/Interfaces.h"
-
-#include <deque>
-#include <mutex>
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
 
 using namespace lamina;
 using namespace lamina::ods;
 
 namespace {
-/// Concept tables live as long as the process (like tblgen'd statics).
-template <typename T> const T *internConcept(T value) {
-  static std::mutex mutex;
-  static std::deque<T> pool;
-  std::lock_guard<std::mutex> lock(mutex);
-  pool.push_back(value);
-  return &pool.back();
-}
-
 Trait tag(std::string_view name, TypeID id) {
   Trait t;
   t.name = std::string(name);
@@ -95,7 +83,15 @@ Trait ods::HasParent(std::initializer_list<std::string_view> parentNames) {
   };
   return t;
 }
-Trait ods::ReturnLike() { return tag("ReturnLike", TypeID::get<OpTrait::ReturnLike>()); }
+Trait ods::ReturnLike() {
+  // A TraitList in MLIR 22: RegionBranchTerminatorOpInterface forwarding
+  // every operand, and the tag.
+  Trait iface = ImplementsModel(
+      RegionBranchTerminatorOpInterface::getModel({.getMutableSuccessorOperands = detail::allOperandsAsSuccessorOperands}));
+  Trait list;
+  list.list = {iface, tag("ReturnLike", TypeID::get<OpTrait::ReturnLike>())};
+  return list;
+}
 Trait ods::ConstantLike() { return tag("ConstantLike", TypeID::get<OpTrait::ConstantLike>()); }
 Trait ods::Commutative() { return tag("Commutative", TypeID::get<OpTrait::Commutative>()); }
 Trait ods::Idempotent() { return tag("Idempotent", TypeID::get<OpTrait::IsIdempotent>()); }
@@ -159,15 +155,77 @@ Trait ods::NoRegionArguments() {
   t.structural = true;
   return t;
 }
-Trait ods::HasOnlyGraphRegion() { return tag("HasOnlyGraphRegion", TypeID::get<OpTrait::HasOnlyGraphRegion>()); }
+static RegionKind graphRegionKind(unsigned) { return RegionKind::Graph; }
+
+Trait ods::HasOnlyGraphRegion() {
+  Trait t = tag("HasOnlyGraphRegion", TypeID::get<OpTrait::HasOnlyGraphRegion>());
+  t.interfaces.push_back(lamina::RegionKindInterface::getModel({graphRegionKind}));
+  return t;
+}
 Trait ods::RecursiveMemoryEffects() {
   return tag("RecursiveMemoryEffects", TypeID::get<OpTrait::HasRecursiveMemoryEffects>());
 }
 Trait ods::SameVariadicOperandSize() { return tag("SameVariadicOperandSize", TypeID()); }
 Trait ods::SameVariadicResultSize() { return tag("SameVariadicResultSize", TypeID()); }
-Trait ods::Pure() { return tag("Pure", TypeID::get<OpTrait::Pure>()); }
-Trait ods::NoMemoryEffect() { return tag("NoMemoryEffect", TypeID()); }
-Trait ods::MemoryEffects(std::string_view name) { return tag(name, TypeID()); }
+Trait ods::HasParallelRegion() { return tag("HasParallelRegion", TypeID::get<OpTrait::HasParallelRegion>()); }
+
+//===----------------------------------------------------------------------===//
+// Side effects and speculatability
+//===----------------------------------------------------------------------===//
+
+static ods::Effect makeEffect(MemoryEffects::Effect *effect, SideEffects::Resource *resource, int stage,
+                              bool effectOnFullRegion) {
+  return ods::Effect{effect, resource ? resource : SideEffects::DefaultResource::get(), stage, effectOnFullRegion};
+}
+ods::Effect ods::MemRead(SideEffects::Resource *resource, int stage, bool effectOnFullRegion) {
+  return makeEffect(MemoryEffects::Read::get(), resource, stage, effectOnFullRegion);
+}
+ods::Effect ods::MemWrite(SideEffects::Resource *resource, int stage, bool effectOnFullRegion) {
+  return makeEffect(MemoryEffects::Write::get(), resource, stage, effectOnFullRegion);
+}
+ods::Effect ods::MemAlloc(SideEffects::Resource *resource, int stage, bool effectOnFullRegion) {
+  return makeEffect(MemoryEffects::Allocate::get(), resource, stage, effectOnFullRegion);
+}
+ods::Effect ods::MemFree(SideEffects::Resource *resource, int stage, bool effectOnFullRegion) {
+  return makeEffect(MemoryEffects::Free::get(), resource, stage, effectOnFullRegion);
+}
+
+Trait ods::MemoryEffects(std::initializer_list<Effect> effects) {
+  Trait t = tag("MemoryEffects", TypeID());
+  t.declaresMemoryEffects = true;
+  t.effects.assign(effects.begin(), effects.end());
+  return t;
+}
+Trait ods::NoMemoryEffect() {
+  Trait t = MemoryEffects({});
+  t.name = "NoMemoryEffect";
+  return t;
+}
+
+static Speculation::Speculatability alwaysSpeculatable(Operation *) { return Speculation::Speculatable; }
+static Speculation::Speculatability recursivelySpeculatable(Operation *) {
+  return Speculation::RecursivelySpeculatable;
+}
+
+Trait ods::AlwaysSpeculatable() {
+  Trait iface = ImplementsModel(ConditionallySpeculatable::getModel({alwaysSpeculatable}));
+  Trait impl = tag("AlwaysSpeculatableImplTrait", TypeID::get<OpTrait::AlwaysSpeculatableImplTrait>());
+  Trait list;
+  list.list = {iface, impl};
+  return list;
+}
+Trait ods::RecursivelySpeculatable() {
+  Trait iface = ImplementsModel(ConditionallySpeculatable::getModel({recursivelySpeculatable}));
+  Trait impl = tag("RecursivelySpeculatableImplTrait", TypeID::get<OpTrait::RecursivelySpeculatableImplTrait>());
+  Trait list;
+  list.list = {iface, impl};
+  return list;
+}
+Trait ods::Pure() {
+  Trait list;
+  list.list = {AlwaysSpeculatable(), NoMemoryEffect()};
+  return list;
+}
 
 //===----------------------------------------------------------------------===//
 // Predicate traits
@@ -317,9 +375,6 @@ Trait ods::CustomTrait(std::string_view name, std::function<LogicalResult(Operat
   t.name = std::string(name);
   t.verify = std::move(verify);
   t.verifyRegion = std::move(verifyRegion);
-  // CastOpInterface brings a trait folder (identity casts fold away).
-  if (name == "CastOpInterface")
-    t.tag = TypeID::get<OpTrait::CastOpInterface>();
   return t;
 }
 
@@ -327,97 +382,23 @@ Trait ods::CustomTrait(std::string_view name, std::function<LogicalResult(Operat
 // Interfaces
 //===----------------------------------------------------------------------===//
 
-Trait ods::InferTypeOpInterface(InferReturnTypesFn infer) {
+Trait ods::ImplementsModel(const OpInterfaceModel &model) {
   Trait t;
-  t.name = "InferTypeOpInterface";
-  t.infersResultTypes = true;
-  t.inferFn = infer;
-  t.interfaces.emplace_back(TypeID::get<ods::InferTypeOpInterfaceConcept>(), internConcept(ods::InferTypeOpInterfaceConcept{}));
-  t.verify = [infer](Operation *op) -> LogicalResult {
-    std::vector<Region *> regions;
-    for (Region &r : op->getRegions())
-      regions.push_back(&r);
-    InferContext ctx{op->getContext(), StateLocation(op->getContext(), op->getPackedLoc()), op->getOperands(),
-                     [op](std::string_view n) { return op->getAttr(n); }, regions};
-    SmallVector<Type, 4> inferred;
-    if (failed(infer(ctx, inferred)))
-      return op->emitOpError() << "failed to infer returned types";
-    std::vector<Type> actual = op->getResultTypes();
-    if (ArrayRef<Type>(inferred) != ArrayRef<Type>(actual)) {
-      InFlightDiagnostic diag = emitError(op->getLoc()) << "'" << op->getName().getStringRef()
-                                                        << "' op inferred type(s) ";
-      diag.appendRange(inferred);
-      diag << " are incompatible with return type(s) of operation ";
-      diag.appendRange(actual);
-      diag.report();
-      return op->emitOpError() << "failed to infer returned types";
-    }
-    return success();
-  };
+  t.name = std::string(model.name);
+  t.interfaces.push_back(model);
+  if (model.verify)
+    t.verify = model.verify;
+  if (model.verifyRegion)
+    t.verifyRegion = model.verifyRegion;
+  if (model.id == lamina::InferTypeOpInterface::getInterfaceID()) {
+    t.infersResultTypes = true;
+    t.inferFn = static_cast<const lamina::InferTypeOpInterface::Concept *>(model.methods)->inferReturnTypes;
+  }
   return t;
 }
 
-Trait ods::OpAsmOpInterface() {
-  Trait t;
-  t.name = "OpAsmOpInterface";
-  t.interfaces.emplace_back(TypeID::get<ods::OpAsmOpInterfaceConcept>(), internConcept(ods::OpAsmOpInterfaceConcept{}));
-  return t;
-}
-
-Trait ods::Symbol(bool (*isDeclaration)(Operation *), bool optional) {
-  Trait t;
+Trait ods::Symbol(const SymbolOpInterfaceConcept &methods) {
+  Trait t = ImplementsModel(SymbolOpInterface::getModel(methods));
   t.name = "Symbol";
-  t.interfaces.emplace_back(TypeID::get<ods::SymbolOpInterfaceConcept>(),
-                            internConcept(ods::SymbolOpInterfaceConcept{isDeclaration, optional}));
-  t.verify = [isDeclaration, optional](Operation *op) -> LogicalResult {
-    return OpTrait::impl::verifySymbolOpInterface(op, optional, isDeclaration && isDeclaration(op));
-  };
-  return t;
-}
-
-Trait ods::SymbolUserOpInterface(LogicalResult (*verifySymbolUses)(Operation *op, SymbolTableCollection &tables)) {
-  Trait t;
-  t.name = "SymbolUserOpInterface";
-  t.interfaces.emplace_back(TypeID::get<lamina::SymbolUserOpInterface>(),
-                            internConcept(lamina::SymbolUserOpInterface::Concept{verifySymbolUses}));
-  return t;
-}
-
-Trait ods::BranchOpInterface(OperandRange (*getSuccessorOperands)(Operation *op, unsigned index)) {
-  Trait t;
-  t.name = "BranchOpInterface";
-  t.interfaces.emplace_back(TypeID::get<ods::BranchOpInterfaceConcept>(),
-                            internConcept(ods::BranchOpInterfaceConcept{getSuccessorOperands}));
-  t.verify = [getSuccessorOperands](Operation *op) -> LogicalResult {
-    for (unsigned i = 0, e = op->getNumSuccessors(); i != e; ++i) {
-      OperandRange operands = getSuccessorOperands(op, i);
-      Block *dest = op->getSuccessor(i);
-      if (operands.size() != dest->getNumArguments())
-        return op->emitError() << "branch has " << unsigned(operands.size()) << " operands for successor #" << i
-                               << ", but target block has " << dest->getNumArguments();
-      for (unsigned j = 0; j < operands.size(); ++j)
-        if (operands[j].getType() != dest->getArgument(j).getType())
-          return op->emitError() << "type mismatch for bb argument #" << j << " of successor #" << i;
-    }
-    return success();
-  };
-  return t;
-}
-
-Trait ods::RegionKindInterface(bool graph) {
-  Trait t;
-  t.name = "RegionKindInterface";
-  auto kindFn = graph ? +[](Operation *, unsigned) { return RegionKind::Graph; }
-                      : +[](Operation *, unsigned) { return RegionKind::SSACFG; };
-  t.interfaces.emplace_back(TypeID::get<lamina::RegionKindInterface>(),
-                            internConcept(lamina::RegionKindInterface::Concept{kindFn}));
-  return t;
-}
-
-Trait ods::Interface(std::string_view name, TypeID id, const void *conceptPtr) {
-  Trait t;
-  t.name = std::string(name);
-  if (id)
-    t.interfaces.emplace_back(id, conceptPtr);
   return t;
 }

@@ -11,7 +11,7 @@
 #include "lamina/Rewrite/RegionUtils.h"
 
 #include "lamina/IR/OperationEquivalence.h"
-#include "lamina/ODS/Interfaces.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
 
 #include <algorithm>
 #include <set>
@@ -24,22 +24,12 @@ using namespace lamina;
 // Successor operands
 //===----------------------------------------------------------------------===//
 
-static const ods::BranchOpInterfaceConcept *branchOf(Operation *op) {
-  return static_cast<const ods::BranchOpInterfaceConcept *>(
-      op->getName().getInterface(TypeID::get<ods::BranchOpInterfaceConcept>()));
-}
+static BranchOpInterface branchOf(Operation *op) { return dyn_cast<BranchOpInterface>(op); }
 
 /// [start, start + size) of the operands forwarded to successor `succ`.
-static std::pair<unsigned, unsigned> forwardedRange(Operation *op, const ods::BranchOpInterfaceConcept *branch,
-                                                    unsigned succ) {
-  OperandRange range = branch->getSuccessorOperands(op, succ);
-  const OpOperand *first = range.getFirstOpOperand();
-  unsigned start = first ? unsigned(first - op->getOpOperands().data()) : 0;
-  if (!first && range.size() == 0) {
-    // An empty range carries no position: find it from the segments.
-    start = 0;
-  }
-  return {start, unsigned(range.size())};
+static std::pair<unsigned, unsigned> forwardedRange(BranchOpInterface branch, unsigned succ) {
+  MutableOperandRange forwarded = branch.getSuccessorOperands(succ).getMutableForwardedOperands();
+  return {forwarded.getStart(), forwarded.size()};
 }
 
 /// The operand segment index holding position `index` (for insertion at the
@@ -87,16 +77,16 @@ static unsigned forwardedSegment(Operation *op, unsigned start, unsigned size) {
 }
 
 static void appendForwarded(Operation *op, unsigned succ, ArrayRef<Value> values) {
-  const ods::BranchOpInterfaceConcept *branch = branchOf(op);
-  auto [start, size] = forwardedRange(op, branch, succ);
+  BranchOpInterface branch = branchOf(op);
+  auto [start, size] = forwardedRange(branch, succ);
   unsigned segment = forwardedSegment(op, start, size);
   op->insertOperands(start + size, ValueRange(values));
   adjustSegment(op, start + size, int(values.size()), segment);
 }
 
 static void eraseForwarded(Operation *op, unsigned succ, unsigned index) {
-  const ods::BranchOpInterfaceConcept *branch = branchOf(op);
-  auto [start, size] = forwardedRange(op, branch, succ);
+  BranchOpInterface branch = branchOf(op);
+  auto [start, size] = forwardedRange(branch, succ);
   unsigned segment = forwardedSegment(op, start, size);
   op->eraseOperand(start + index);
   adjustSegment(op, start + index, -1, segment);
@@ -401,12 +391,12 @@ static LogicalResult dropRedundantArgumentsOf(RewriterBase &rewriter, Block &blo
     bool sameArg = true;
     Value commonValue;
     for (auto &[term, succIndex] : preds) {
-      const ods::BranchOpInterfaceConcept *branch = branchOf(term);
+      BranchOpInterface branch = branchOf(term);
       if (!branch) {
         sameArg = false;
         break;
       }
-      OperandRange forwarded = branch->getSuccessorOperands(term, succIndex);
+      OperandRange forwarded = branch.getSuccessorOperands(succIndex).getForwardedOperands();
       if (argIdx >= forwarded.size()) {
         sameArg = false;
         break;

@@ -10,7 +10,7 @@
 #include "lamina/Rewrite/RegionUtils.h"
 
 #include "lamina/IR/Matchers.h"
-#include "lamina/ODS/Interfaces.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
 #include "../ODS/OpDefinition.h"
@@ -20,56 +20,6 @@
 #include <unordered_set>
 
 using namespace lamina;
-
-//===----------------------------------------------------------------------===//
-// Trivially dead ops
-//===----------------------------------------------------------------------===//
-
-/// Whether `op` declares that it has no memory effects (Pure or
-/// NoMemoryEffect) and whether its effects are those of its nested ops.
-static void getEffectTraits(Operation *op, bool &noEffects, bool &recursive) {
-  noEffects = op->hasTrait<OpTrait::Pure>();
-  recursive = op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
-  if (noEffects || !op->isRegistered())
-    return;
-  const ods::OpDefinition *def = ods::getDefinition(op);
-  if (!def)
-    return;
-  // The answer per definition (process-lifetime), found once in its traits.
-  thread_local std::unordered_map<const ods::OpDefinition *, bool> cache;
-  auto [it, inserted] = cache.try_emplace(def, false);
-  if (inserted)
-    for (const ods::Trait &t : def->traits)
-      if (t.name == "NoMemoryEffect" || t.name == "Pure")
-        it->second = true;
-  noEffects = it->second;
-}
-
-bool lamina::wouldOpBeTriviallyDead(Operation *op) {
-  if (op->mightHaveTrait<OpTrait::IsTerminator>())
-    return false;
-  if (op->getName().getInterface(TypeID::get<ods::SymbolOpInterfaceConcept>()))
-    return false;
-  SmallVector<Operation *, 4> effecting;
-  effecting.push_back(op);
-  while (!effecting.empty()) {
-    Operation *current = effecting.back();
-    effecting.pop_back();
-    bool noEffects, recursive;
-    getEffectTraits(current, noEffects, recursive);
-    if (recursive)
-      for (Region &region : current->getRegions())
-        for (Block &block : region)
-          for (Operation &nested : block)
-            effecting.push_back(&nested);
-    if (noEffects || recursive)
-      continue;
-    return false;
-  }
-  return true;
-}
-
-bool lamina::isOpTriviallyDead(Operation *op) { return op->use_empty() && wouldOpBeTriviallyDead(op); }
 
 //===----------------------------------------------------------------------===//
 // Unreachable blocks
@@ -178,31 +128,25 @@ struct LivenessItem {
 };
 } // namespace
 
-static const ods::BranchOpInterfaceConcept *getBranchInterface(Operation *op) {
-  return static_cast<const ods::BranchOpInterfaceConcept *>(
-      op->getName().getInterface(TypeID::get<ods::BranchOpInterfaceConcept>()));
-}
+static BranchOpInterface getBranchInterface(Operation *op) { return dyn_cast<BranchOpInterface>(op); }
 
 /// The operand index range [start, start + size) forwarded to successor
 /// `succ` of a branch.
-static std::pair<unsigned, unsigned> successorOperandRange(Operation *op, const ods::BranchOpInterfaceConcept *branch,
-                                                           unsigned succ) {
-  OperandRange range = branch->getSuccessorOperands(op, succ);
-  const OpOperand *first = range.getFirstOpOperand();
-  unsigned start = first ? unsigned(first - op->getOpOperands().data()) : 0;
-  return {start, unsigned(range.size())};
+static std::pair<unsigned, unsigned> successorOperandRange(BranchOpInterface branch, unsigned succ) {
+  MutableOperandRange forwarded = branch.getSuccessorOperands(succ).getMutableForwardedOperands();
+  return {forwarded.getStart(), forwarded.size()};
 }
 
 static bool isUseSpeciallyKnownDead(OpOperand &use, const LiveMap &liveMap) {
   Operation *owner = use.getOwner();
   if (!owner->hasTrait<OpTrait::IsTerminator>())
     return false;
-  const ods::BranchOpInterfaceConcept *branch = getBranchInterface(owner);
+  BranchOpInterface branch = getBranchInterface(owner);
   if (!branch)
     return false;
   unsigned index = use.getOperandNumber();
   for (unsigned i = 0, e = owner->getNumSuccessors(); i != e; ++i) {
-    auto [start, size] = successorOperandRange(owner, branch, i);
+    auto [start, size] = successorOperandRange(branch, i);
     if (index >= start && index < start + size)
       return !liveMap.wasProvenLive(owner->getSuccessor(i)->getArgument(index - start));
   }
@@ -222,7 +166,7 @@ static void processValue(Value value, LiveMap &liveMap) {
 
 static void propagateTerminatorLiveness(Operation *op, LiveMap &liveMap) {
   liveMap.setProvedLive(op);
-  const ods::BranchOpInterfaceConcept *branch = getBranchInterface(op);
+  BranchOpInterface branch = getBranchInterface(op);
   if (!branch) {
     for (unsigned i = 0, e = op->getNumSuccessors(); i != e; ++i)
       for (Value arg : op->getSuccessor(i)->getArguments())
@@ -316,12 +260,12 @@ static void eraseOperandKeepingSegments(Operation *op, unsigned index) {
 }
 
 static void eraseTerminatorSuccessorOperands(Operation *terminator, const LiveMap &liveMap) {
-  const ods::BranchOpInterfaceConcept *branch = getBranchInterface(terminator);
+  BranchOpInterface branch = getBranchInterface(terminator);
   if (!branch)
     return;
   for (unsigned s = terminator->getNumSuccessors(); s-- > 0;) {
     Block *successor = terminator->getSuccessor(s);
-    auto [start, size] = successorOperandRange(terminator, branch, s);
+    auto [start, size] = successorOperandRange(branch, s);
     for (unsigned a = size; a-- > 0;)
       if (!liveMap.wasProvenLive(successor->getArgument(a)))
         eraseOperandKeepingSegments(terminator, start + a);

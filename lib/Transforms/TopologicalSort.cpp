@@ -78,7 +78,7 @@ void sortTopologically(Block *block) {
 struct TopologicalSortPass : impl::TopologicalSortBase<TopologicalSortPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
-      RegionKindInterface kinds = RegionKindInterface::get(op);
+      auto kinds = dyn_cast<RegionKindInterface>(op);
       if (!kinds)
         return;
       for (unsigned i = 0, e = op->getNumRegions(); i != e; ++i) {

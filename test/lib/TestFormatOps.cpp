@@ -484,13 +484,13 @@ void lamina::registerTestFormatOps(TestDialect &d) {
       .format("attr-dict $value `:` type($value)")
       .registerIn(d);
 
-  OpDef("test.format_infer_type").result("").trait(InferTypeOpInterface(inferI16)).format("attr-dict").registerIn(d);
-  OpDef("test.format_infer_type2").result("").trait(InferTypeOpInterface(inferI16)).format("attr-dict").registerIn(d);
+  OpDef("test.format_infer_type").result("").trait(Implements<lamina::InferTypeOpInterface>({inferI16})).format("attr-dict").registerIn(d);
+  OpDef("test.format_infer_type2").result("").trait(Implements<lamina::InferTypeOpInterface>({inferI16})).format("attr-dict").registerIn(d);
   auto inferAll = [&](const char *name, const char *fmt) {
     OpDef(name)
         .variadicOperand("args")
         .variadicResult("outs")
-        .trait(InferTypeOpInterface(inferOperandTypes))
+        .trait(Implements<lamina::InferTypeOpInterface>({inferOperandTypes}))
         .format(fmt)
         .registerIn(d);
   };
@@ -501,20 +501,20 @@ void lamina::registerTestFormatOps(TestDialect &d) {
       .variadicOperand("args0")
       .variadicOperand("args1")
       .variadicResult("outs")
-      .traits({InferTypeOpInterface(inferOperandTypes), SameVariadicOperandSize()})
+      .traits({Implements<lamina::InferTypeOpInterface>({inferOperandTypes}), SameVariadicOperandSize()})
       .format("`(` $args0 `)` `(` $args1 `)` attr-dict `:` type(operands)")
       .registerIn(d);
   OpDef("test.format_infer_type_regions")
       .variadicResult("outs")
       .region("region")
-      .trait(InferTypeOpInterface(inferRegionArgs))
+      .trait(Implements<lamina::InferTypeOpInterface>({inferRegionArgs}))
       .format("$region attr-dict")
       .registerIn(d);
   OpDef("test.format_infer_type_variadic_operands")
       .variadicOperand("a", I(32))
       .variadicOperand("b", I(64))
       .variadicResult("outs")
-      .traits({InferTypeOpInterface(inferOperandTypes), AttrSizedOperandSegments()})
+      .traits({Implements<lamina::InferTypeOpInterface>({inferOperandTypes}), AttrSizedOperandSegments()})
       .format("`(` $a `:` type($a) `)` `(` $b `:` type($b) `)` attr-dict")
       .registerIn(d);
 

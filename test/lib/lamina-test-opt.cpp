@@ -5,15 +5,13 @@
 //
 #include "TestDialect.h"
 
-#include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
-#include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
-#include "lamina/Dialect/Func/FuncDialect.h"
-#include "lamina/IR/BuiltinDialect.h"
+#include "lamina/InitAllDialects.h"
+#include "lamina/IR/MLIRContext.h"
 #include "lamina/Tools/OptMain.h"
 
 int main(int argc, char **argv) {
-  lamina::installBuiltinOpDefinitions();
   lamina::DialectRegistry registry;
-  registry.insert<lamina::BuiltinDialect, lamina::ControlFlowDialect, lamina::FuncDialect, lamina::TestDialect>();
+  lamina::registerAllDialects(registry);
+  registry.insert<lamina::TestDialect>();
   return lamina::optMain(argc, argv, "lamina-test-opt", registry);
 }

@@ -25,10 +25,10 @@ using namespace lamina;
 namespace {
 
 /// Region 0 is a graph region, region 1 an SSACFG region.
-RegionKind mixedRegionKinds(Operation *, unsigned index) {
-  return index == 0 ? RegionKind::Graph : RegionKind::SSACFG;
-}
+RegionKind mixedRegionKinds(unsigned index) { return index == 0 ? RegionKind::Graph : RegionKind::SSACFG; }
+RegionKind graphRegionKinds(unsigned) { return RegionKind::Graph; }
 const RegionKindInterface::Concept kMixedRegionKinds{mixedRegionKinds};
+const RegionKindInterface::Concept kGraphRegionKinds{graphRegionKinds};
 
 /// A dialect whose ops verify themselves with trait verifiers.
 class VerifierTestDialect : public Dialect {
@@ -61,6 +61,7 @@ public:
     };
     auto *graph = add("vt.graph", nullptr);
     graph->traits.insert(TypeID::get<OpTrait::HasOnlyGraphRegion>());
+    graph->interfaces.insert(TypeID::get<RegionKindInterface>(), &kGraphRegionKinds);
     auto *mixed = add("vt.mixed", nullptr);
     mixed->interfaces.insert(TypeID::get<RegionKindInterface>(), &kMixedRegionKinds);
     add("vt.op", nullptr);
@@ -251,7 +252,7 @@ TEST_F(VerifierTest, RegionKindsFromInterface) {
     b->push_back(def);
     b->push_back(create("vt.term"));
   }
-  EXPECT_EQ(RegionKindInterface::get(mixed.op).getRegionKind(0), RegionKind::Graph);
+  EXPECT_EQ(cast<RegionKindInterface>(mixed.op).getRegionKind(0), RegionKind::Graph);
   EXPECT_FALSE(mayHaveSSADominance(mixed.op->getRegion(0)));
   EXPECT_TRUE(mayHaveSSADominance(mixed.op->getRegion(1)));
   EXPECT_TRUE(failed(verify(mixed.op)));

@@ -35,12 +35,11 @@ public:
 
 class BuiltinDialect;
 
-/// The function BuiltinDialect uses to register builtin.module and
-/// builtin.unrealized_conversion_cast. The IR layer's default registers them
-/// without custom syntax (generic form, basic checks); the ODS layer
-/// installs the full definitions (installBuiltinOpDefinitions in
-/// lamina/Dialect/Builtin/BuiltinOpDefs.h). Affects dialects created after
-/// the call.
+/// Installs the function every BuiltinDialect created from now on calls to
+/// register builtin.module and builtin.unrealized_conversion_cast. The ops
+/// are defined with ODS, a layer above IR: registerAllDialects
+/// (lamina/InitAllDialects.h) installs that definition. Creating a context
+/// before any is installed is a fatal error.
 void setBuiltinOpsRegistration(void (*registerFn)(BuiltinDialect &dialect));
 
 } // namespace lamina

@@ -16,11 +16,19 @@
 
 namespace lamina {
 
-/// Maps interface TypeIDs to concept tables. Sorted; lookups are a short scan.
+/// Maps interface TypeIDs to concept tables (lookups are a short scan). A few
+/// interfaces asked per operation on hot paths (the printer's and parser's
+/// OpAsmOpInterface) also get a fixed slot, read without a scan.
 class InterfaceMap {
 public:
-  /// Registers (or replaces) the concept of an interface.
-  void insert(TypeID interfaceID, const void *conceptPtr) {
+  /// The number of fixed slots (see `OpInterface`'s `fastSlot`).
+  static constexpr unsigned kNumFastSlots = 2;
+
+  /// Registers (or replaces) the concept of an interface; `fastSlot` (if not
+  /// -1) is the interface's fixed slot.
+  void insert(TypeID interfaceID, const void *conceptPtr, int fastSlot = -1) {
+    if (fastSlot >= 0)
+      fast[fastSlot] = conceptPtr;
     for (auto &e : entries)
       if (e.first == interfaceID) {
         e.second = conceptPtr;
@@ -35,6 +43,8 @@ public:
         return e.second;
     return nullptr;
   }
+  /// The concept in fixed slot `slot`, or null.
+  const void *lookupFast(unsigned slot) const { return fast[slot]; }
   template <typename Interface> bool contains() const {
     return lookup(TypeID::get<Interface>()) != nullptr;
   }
@@ -42,6 +52,7 @@ public:
 
 private:
   std::vector<std::pair<TypeID, const void *>> entries;
+  const void *fast[kNumFastSlots] = {};
 };
 
 /// A sorted set of trait TypeIDs.

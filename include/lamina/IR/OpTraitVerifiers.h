@@ -159,10 +159,6 @@ LogicalResult verifySymbolTable(Operation *op);
 /// The attribute checks of a symbol: "requires string attribute
 /// 'sym_name'", and a valid `sym_visibility`.
 LogicalResult verifySymbol(Operation *op);
-/// The whole SymbolOpInterface verifier: skipped for an optional symbol
-/// without a name; verifySymbol; "symbol declaration cannot have public
-/// visibility"; "symbol's parent must have the SymbolTable trait".
-LogicalResult verifySymbolOpInterface(Operation *op, bool isOptionalSymbol, bool isDeclaration);
 
 } // namespace impl
 } // namespace OpTrait

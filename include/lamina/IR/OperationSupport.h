@@ -46,13 +46,6 @@ struct OperationInfo {
   OpFoldResult (*foldSingleResult)(Operation *, ArrayRef<Attribute>) = nullptr;
   /// hasCanonicalizer: adds the op's canonicalization patterns.
   void (*getCanonicalizationPatterns)(RewritePatternSet &, MLIRContext *) = nullptr;
-  /// Names results for the printer (OpAsmOpInterface::getAsmResultNames).
-  void (*getAsmResultNames)(Operation *, function_ref<void(Value, std::string_view)>) = nullptr;
-  /// Names block arguments of regions (OpAsmOpInterface::getAsmBlockArgumentNames).
-  void (*getAsmBlockArgumentNames)(Operation *, Region &, function_ref<void(Value, std::string_view)>) = nullptr;
-  /// Dialect whose prefix may be elided inside this op's regions
-  /// (OpAsmOpInterface::getDefaultDialect).
-  std::string_view defaultDialect;
   /// Fills the property slots an op gets by default (default-valued
   /// attributes, zero segment sizes); called by Operation::create before the
   /// given attributes/properties are stored.
@@ -179,9 +172,7 @@ struct HasRecursiveMemoryEffects;
 struct MemRefsNormalizable;
 struct SameOperandsShape;
 struct SameOperandsAndResultElementType;
-struct Pure;
-/// CastOpInterface (its trait folder folds identity casts).
-struct CastOpInterface;
+struct HasParallelRegion;
 } // namespace OpTrait
 
 /// A list of named attributes kept sorted lazily, for building ops.
@@ -375,6 +366,71 @@ private:
   bool printValueUsersFlag = false;
   bool uniqueSSAIDs = false;
   bool nameLocAsPrefix = false;
+};
+
+//===----------------------------------------------------------------------===//
+// MutableOperandRange
+//===----------------------------------------------------------------------===//
+
+/// A range of an operation's operands that can be changed in place:
+/// assigned, appended to, erased. When the range is an operand group of an
+/// op with segment sizes, the named segment attribute entries (e.g.
+/// `operandSegmentSizes` entry 1) are kept in sync.
+class MutableOperandRange {
+public:
+  /// One entry of a DenseI32ArrayAttr segment-size attribute that holds the
+  /// length of this range.
+  struct OperandSegment {
+    std::string_view attrName;
+    unsigned index;
+  };
+
+  MutableOperandRange() = default;
+  /// Operands [start, start+length) of `owner`, whose length is kept in the
+  /// segment entries given (if their names are not empty).
+  MutableOperandRange(Operation *owner, unsigned start, unsigned length, OperandSegment segment = {},
+                      OperandSegment segment2 = {});
+  /// Every operand of `owner`.
+  explicit MutableOperandRange(Operation *owner);
+  /// The single operand `operand`.
+  MutableOperandRange(OpOperand &operand);
+
+  Operation *getOwner() const { return owner; }
+  unsigned size() const { return length; }
+  bool empty() const { return length == 0; }
+  /// The index of the first operand in the owner.
+  unsigned getStart() const { return start; }
+
+  /// Replaces the operands of the range by `values`.
+  void assign(ValueRange values);
+  void assign(Value value);
+  /// Appends `values` at the end of the range.
+  void append(ValueRange values);
+  /// Erases `count` operands from `subStart` (relative to the range).
+  void erase(unsigned subStart, unsigned count = 1);
+  /// Erases every operand of the range.
+  void clear();
+  /// A sub-range (same segments: changing its length updates them).
+  MutableOperandRange slice(unsigned subStart, unsigned subLen) const;
+
+  /// The operands, read only.
+  operator OperandRange() const;
+  OperandRange getAsOperandRange() const { return *this; }
+  /// The i-th OpOperand of the range.
+  OpOperand &operator[](unsigned index) const;
+  OpOperand *begin() const;
+  OpOperand *end() const;
+
+private:
+  /// Adds `delta` to each segment entry.
+  void updateLength(unsigned newLength);
+
+  Operation *owner = nullptr;
+  unsigned start = 0, length = 0;
+  /// At most two segment entries (an op's operandSegmentSizes and a
+  /// VariadicOfVariadic group's attribute).
+  OperandSegment segments[2] = {};
+  unsigned numSegments = 0;
 };
 
 } // namespace lamina

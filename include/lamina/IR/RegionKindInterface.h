@@ -2,19 +2,15 @@
 //
 // MLIR's RegionKindInterface. A region is either an SSACFG region (values
 // must dominate their uses; blocks form a control-flow graph) or a graph
-// region (no dominance requirement; at most one block).
-//
-// An op declares its region kinds in one of two ways:
-//   * the trait `OpTrait::HasOnlyGraphRegion` makes every region a graph
-//     region (MLIR's GraphRegionNoTerminator / HasOnlyGraphRegion);
-//   * registering a `RegionKindInterface::Concept` in its OperationName's
-//     interface map under `TypeID::get<RegionKindInterface>()` chooses the
-//     kind per region.
-// Ops with neither have SSACFG regions.
+// region (no dominance requirement; at most one block). An op chooses the
+// kind of each of its regions by implementing the interface; the regions of
+// ops that do not are SSACFG regions (those of unregistered ops may be
+// either). `ods::RegionKindInterface(graph)` implements it with one kind for
+// every region (MLIR's HasOnlyGraphRegion / GraphRegionNoTerminator).
 //
 #pragma once
 
-#include "lamina/IR/Operation.h"
+#include "lamina/IR/OpDefinition.h"
 
 namespace lamina {
 
@@ -26,29 +22,23 @@ enum class RegionKind {
   Graph,
 };
 
+struct RegionKindInterfaceConcept {
+  /// The kind of region `index` (a static method in MLIR: it depends on the
+  /// op's kind only).
+  RegionKind (*getRegionKind)(unsigned index) = nullptr;
+};
+
 /// Access to an operation's region kinds.
-class RegionKindInterface {
+class RegionKindInterface : public OpInterface<RegionKindInterface, RegionKindInterfaceConcept> {
 public:
-  /// The table an op registers to choose its region kinds.
-  struct Concept {
-    RegionKind (*getRegionKind)(Operation *op, unsigned index);
-  };
+  using OpInterface::OpInterface;
+  static constexpr std::string_view getInterfaceName() { return "RegionKindInterface"; }
+  static std::string_view getMissingMethod(const Concept &c) { return c.getRegionKind ? "" : "getRegionKind"; }
 
-  /// The interface of `op`, or a null handle if `op` does not implement it
-  /// (neither the trait nor the concept).
-  static RegionKindInterface get(Operation *op);
-
-  explicit operator bool() const { return op != nullptr; }
   /// The kind of region `index` of the op.
-  RegionKind getRegionKind(unsigned index) const;
+  RegionKind getRegionKind(unsigned index) const { return getImpl()->getRegionKind(index); }
   /// True if region `index` requires SSA dominance.
   bool hasSSADominance(unsigned index) const { return getRegionKind(index) == RegionKind::SSACFG; }
-
-private:
-  RegionKindInterface(Operation *op, const Concept *concept_) : op(op), concept_(concept_) {}
-  Operation *op = nullptr;
-  /// Null for ops with the HasOnlyGraphRegion trait.
-  const Concept *concept_ = nullptr;
 };
 
 /// True if `region` may require SSA dominance: its parent op does not

@@ -7,6 +7,7 @@
 //
 #pragma once
 
+#include "lamina/IR/OpDefinition.h"
 #include "lamina/IR/Operation.h"
 
 #include <optional>
@@ -131,14 +132,76 @@ private:
   std::unordered_map<Operation *, std::unique_ptr<SymbolTable>> tables;
 };
 
-/// The interface of ops that reference symbols and check those references
-/// when their enclosing symbol table is verified (MLIR's
-/// SymbolUserOpInterface). An op registers the concept in its
-/// OperationName's interface map under `TypeID::get<SymbolUserOpInterface>()`.
-struct SymbolUserOpInterface {
-  struct Concept {
-    LogicalResult (*verifySymbolUses)(Operation *op, SymbolTableCollection &symbolTable);
-  };
+//===----------------------------------------------------------------------===//
+// SymbolOpInterface
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+bool symbolIsNotOptional(Operation *op);
+bool symbolIsNotDeclaration(Operation *op);
+bool symbolCanDiscardWhenPrivate(Operation *op);
+} // namespace detail
+
+struct SymbolOpInterfaceConcept {
+  /// Whether `sym_name` may be absent (builtin.module).
+  bool (*isOptionalSymbol)(Operation *op) = detail::symbolIsNotOptional;
+  /// Whether the op declares rather than defines (an external function).
+  bool (*isDeclaration)(Operation *op) = detail::symbolIsNotDeclaration;
+  /// Whether the op may be erased when it has no use (default: private).
+  bool (*canDiscardOnUseEmpty)(Operation *op) = detail::symbolCanDiscardWhenPrivate;
+};
+
+/// An operation that defines a symbol (MLIR's SymbolOpInterface, ODS
+/// `Symbol`): its name is the `sym_name` attribute, its visibility
+/// `sym_visibility`.
+class SymbolOpInterface : public OpInterface<SymbolOpInterface, SymbolOpInterfaceConcept> {
+public:
+  using OpInterface::OpInterface;
+  static constexpr std::string_view getInterfaceName() { return "SymbolOpInterface"; }
+  /// sym_name/sym_visibility checks, "symbol declaration cannot have public
+  /// visibility", "symbol's parent must have the SymbolTable trait".
+  static LogicalResult verifyTrait(Operation *op);
+
+  /// The name (null for an optional symbol without one).
+  StringAttr getNameAttr() const { return getOperation()->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()); }
+  std::string_view getName() const { return getNameAttr().getValue(); }
+  void setName(StringAttr name) const { SymbolTable::setSymbolName(getOperation(), name); }
+  SymbolTable::Visibility getVisibility() const { return SymbolTable::getSymbolVisibility(getOperation()); }
+  bool isNested() const { return getVisibility() == SymbolTable::Visibility::Nested; }
+  bool isPrivate() const { return getVisibility() == SymbolTable::Visibility::Private; }
+  bool isPublic() const { return getVisibility() == SymbolTable::Visibility::Public; }
+  void setVisibility(SymbolTable::Visibility vis) const { SymbolTable::setSymbolVisibility(getOperation(), vis); }
+  void setNested() const { setVisibility(SymbolTable::Visibility::Nested); }
+  void setPrivate() const { setVisibility(SymbolTable::Visibility::Private); }
+  void setPublic() const { setVisibility(SymbolTable::Visibility::Public); }
+  /// The uses of this symbol in `from`, if known.
+  std::optional<std::vector<SymbolTable::SymbolUse>> getSymbolUses(Operation *from) const {
+    return SymbolTable::getSymbolUses(getNameAttr(), from);
+  }
+  bool symbolKnownUseEmpty(Operation *from) const { return SymbolTable::symbolKnownUseEmpty(getNameAttr(), from); }
+  bool isOptionalSymbol() const { return getImpl()->isOptionalSymbol(getOperation()); }
+  bool isDeclaration() const { return getImpl()->isDeclaration(getOperation()); }
+  bool canDiscardOnUseEmpty() const { return getImpl()->canDiscardOnUseEmpty(getOperation()); }
+};
+
+//===----------------------------------------------------------------------===//
+// SymbolUserOpInterface
+//===----------------------------------------------------------------------===//
+
+struct SymbolUserOpInterfaceConcept {
+  LogicalResult (*verifySymbolUses)(Operation *op, SymbolTableCollection &symbolTable) = nullptr;
+};
+
+/// An operation that references symbols and checks those references when
+/// its enclosing symbol table is verified (MLIR's SymbolUserOpInterface).
+class SymbolUserOpInterface : public OpInterface<SymbolUserOpInterface, SymbolUserOpInterfaceConcept> {
+public:
+  using OpInterface::OpInterface;
+  static constexpr std::string_view getInterfaceName() { return "SymbolUserOpInterface"; }
+  static std::string_view getMissingMethod(const Concept &c) { return c.verifySymbolUses ? "" : "verifySymbolUses"; }
+  LogicalResult verifySymbolUses(SymbolTableCollection &symbolTable) const {
+    return getImpl()->verifySymbolUses(getOperation(), symbolTable);
+  }
 };
 
 namespace detail {

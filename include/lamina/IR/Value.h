@@ -334,6 +334,9 @@ public:
   }
   Value front() const { return (*this)[0]; }
   Value back() const { return (*this)[count - 1]; }
+  /// For a range of an operation's operands: the index of its first operand
+  /// (MLIR's OperandRange::getBeginOperandIndex).
+  unsigned getBeginOperandIndex() const;
   ValueRange slice(size_t start, size_t n) const;
   ValueRange drop_front(size_t n = 1) const { return slice(n, count - n); }
   ValueRange take_front(size_t n) const { return slice(0, n); }

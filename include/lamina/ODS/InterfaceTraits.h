@@ -1,13 +1,15 @@
-//===- InterfaceTraits.h - Verifying op interfaces for imported dialects --===//
+//===- InterfaceTraits.h - Interface implementations from ODS conventions -===//
 //
-// The op interfaces whose ODS declaration carries verification (a `verify`
-// snippet), as traits the importer (utils/import-ods.py) emits: the
-// verification runs at the interface's place in the trait list, as MLIR's
-// generated verifyTraits does. The behaviour-only interfaces are not here.
+// Implementations of op interfaces for op definitions that follow ODS's
+// naming (the operand groups and attributes the .td declares), used by the
+// importer (utils/import-ods.py) and by hand-written definitions alike:
+// each returns `ods::Implements<I>(...)` of the real interface.
 //
 #pragma once
 
 #include "lamina/ODS/OpDef.h"
+
+#include <array>
 
 namespace lamina {
 namespace ods {
@@ -20,27 +22,35 @@ Trait verifiedWithRegions(Trait t);
 /// CastOpInterface's areCastCompatible(inputs, outputs).
 using CastCompatibleFn = bool (*)(TypeRange inputs, TypeRange outputs);
 
-/// CastOpInterface: MLIR's impl::verifyCastInterfaceOp ("expected at least
-/// one result for cast operation", "operand type(s) ... and result type(s)
-/// ... are cast incompatible").
+/// CastOpInterface (lamina/Interfaces/CastInterfaces.h).
 Trait CastOpInterface(CastCompatibleFn areCastCompatible);
 
 /// The operands an op writes into (DestinationStyleOpInterface's
 /// getDpsInitsMutable, consecutive operands).
 using DpsInitsFn = OperandRange (*)(Operation *op);
 
-/// DestinationStyleOpInterface: MLIR's verifyDestinationStyleOpInterface
-/// (inits are tensors or memrefs; one tensor result per tensor init, of the
-/// same type).
+/// DestinationStyleOpInterface (lamina/Interfaces/DestinationStyleOpInterface.h).
 Trait DestinationStyleOpInterface(DpsInitsFn getDpsInits);
 
-/// ShapedDimOpInterface: MLIR's verifyShapedDimOpInterface (a single index
-/// result).
+/// ShapedDimOpInterface (lamina/Interfaces/ShapedOpInterfaces.h) of a dim op
+/// whose operands are the shaped value and the index.
 Trait ShapedDimOpInterface();
+
+/// FunctionOpInterface (lamina/Interfaces/FunctionInterfaces.h) of an op
+/// whose type is its `function_type` attribute (a FunctionType).
+Trait FunctionOpInterface();
 
 /// FunctionOpInterface's isDeclaration (as SymbolOpInterface's): a function
 /// without a body.
 bool isExternalFunction(Operation *op);
+
+/// getArrayAttrMaxRanks() of an OffsetSizeAndStrideOpInterface op.
+using ArrayAttrMaxRanksFn = std::array<unsigned, 3> (*)(Operation *op);
+
+/// OffsetSizeAndStrideOpInterface (lamina/Interfaces/ViewLikeInterface.h)
+/// of an op whose operand groups are `offsets`, `sizes`, `strides` and whose
+/// attributes are `static_offsets`, `static_sizes`, `static_strides`.
+Trait OffsetSizeAndStrideOpInterface(ArrayAttrMaxRanksFn maxRanks);
 
 } // namespace ods
 } // namespace lamina

@@ -28,7 +28,11 @@
 //
 #pragma once
 
+#include "lamina/IR/OpDefinition.h"
 #include "lamina/IR/OperationSupport.h"
+#include "lamina/IR/SymbolTable.h"
+#include "lamina/Interfaces/InferTypeOpInterface.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/ODS/Constraints.h"
 
 #include <functional>
@@ -57,17 +61,43 @@ class OpDefinition;
 /// writes the derived type(s) to `out`.
 using TypeTransformFn = void (*)(Type in, SmallVectorImpl<Type> &out);
 
+/// A memory effect as ODS declares it (MemRead, MemWrite<Resource, stage,
+/// FullEffect>, ...): on the op (MemoryEffects<[...]>) or on one of its
+/// operands, symbol attributes or results.
+struct Effect {
+  MemoryEffects::Effect *effect = nullptr;
+  SideEffects::Resource *resource = nullptr;
+  int stage = 0;
+  bool effectOnFullRegion = false;
+};
+/// MemRead / MemWrite / MemAlloc / MemFree: `resource` null for the
+/// DefaultResource; `stage` and `effectOnFullRegion` as MemReadAt<stage,
+/// FullEffect>.
+Effect MemRead(SideEffects::Resource *resource = nullptr, int stage = 0, bool effectOnFullRegion = false);
+Effect MemWrite(SideEffects::Resource *resource = nullptr, int stage = 0, bool effectOnFullRegion = false);
+Effect MemAlloc(SideEffects::Resource *resource = nullptr, int stage = 0, bool effectOnFullRegion = false);
+Effect MemFree(SideEffects::Resource *resource = nullptr, int stage = 0, bool effectOnFullRegion = false);
+/// The effects of one operand, attribute or result (`Arg<T, "", [MemRead]>`).
+using Effects = std::initializer_list<Effect>;
+
+/// What an inferer of result types sees (InferTypeOpInterface).
+using InferContext = InferTypeContext;
+
 /// A trait as an ODS definition lists it. Build traits with the functions
 /// below; custom traits fill the fields directly.
-struct InferContext;
 struct Trait {
   /// The trait's name (for diagnostics of definition errors).
   std::string name;
   /// The tag inserted in the op's trait set (`op->hasTrait<OpTrait::X>()`);
   /// null for traits without a tag.
   TypeID tag;
-  /// Interfaces this trait declares: (interface id, concept pointer).
-  std::vector<std::pair<TypeID, const void *>> interfaces;
+  /// Interfaces this trait implements (see Implements<>).
+  std::vector<OpInterfaceModel> interfaces;
+  /// MemoryEffects<[...]> (NoMemoryEffect: an empty list): the op's own
+  /// effects; the engine implements MemoryEffectOpInterface from them and
+  /// from the effects declared on operands, attributes and results.
+  bool declaresMemoryEffects = false;
+  std::vector<Effect> effects;
   /// StructuralOpTrait: verified before OpInvariants.
   bool structural = false;
   /// PredOpTrait: verified inside OpInvariants, after the operand and result
@@ -85,8 +115,8 @@ struct Trait {
   TypeTransformFn transform = nullptr;
   /// Whether `transform` produces a range (RangedTypesMatchWith, getInputs()).
   bool transformIsRange = false;
-  /// InferTypeOpInterface: infers result types during parsing when the
-  /// format does not mention them.
+  /// InferTypeOpInterface (set by Implements<InferTypeOpInterface>): infers
+  /// result types during parsing when the format does not mention them.
   bool infersResultTypes = false;
   LogicalResult (*inferFn)(const InferContext &ctx, SmallVectorImpl<Type> &inferred) = nullptr;
   /// SingleBlockImplicitTerminator: the terminator's name.
@@ -137,13 +167,26 @@ Trait AttrSizedResultSegments();
 Trait SameVariadicOperandSize();
 Trait SameVariadicResultSize();
 Trait NoRegionArguments();
+/// HasOnlyGraphRegion: every region a graph region (MLIR lists it with
+/// RegionKindInterface, whose getRegionKind it provides: this trait
+/// implements both).
 Trait HasOnlyGraphRegion();
+/// RecursiveMemoryEffects (HasRecursiveMemoryEffects): the op's effects are
+/// those of the ops in its regions.
 Trait RecursiveMemoryEffects();
-/// Pure (= AlwaysSpeculatable + NoMemoryEffect): no verification.
-Trait Pure();
-/// Side-effect interfaces without verification (NoMemoryEffect, ...).
+/// MemoryEffects<[...]>: the op's own memory effects (see Effect).
+Trait MemoryEffects(std::initializer_list<Effect> effects);
+/// NoMemoryEffect (MemoryEffects<[]>).
 Trait NoMemoryEffect();
-Trait MemoryEffects(std::string_view name = "MemoryEffectOpInterface");
+/// AlwaysSpeculatable: ConditionallySpeculatable, always Speculatable.
+Trait AlwaysSpeculatable();
+/// RecursivelySpeculatable: ConditionallySpeculatable, speculatable when
+/// the ops in its regions are.
+Trait RecursivelySpeculatable();
+/// Pure: AlwaysSpeculatable and NoMemoryEffect.
+Trait Pure();
+/// HasParallelRegion (LoopLikeInterface.td): a tag.
+Trait HasParallelRegion();
 // Predicate traits (verified inside OpInvariants).
 /// AllTypesMatch<["a", "b"]>: "all of {a, b} have same type".
 Trait AllTypesMatch(std::initializer_list<std::string_view> names);
@@ -166,41 +209,31 @@ Trait CustomTrait(std::string_view name, std::function<LogicalResult(Operation *
 // Interfaces
 //===----------------------------------------------------------------------===//
 
-/// Result-type inference (InferTypeOpInterface::inferReturnTypes). The
-/// context describes the op being built or verified.
-struct InferContext {
-  MLIRContext *context;
-  std::optional<StateLocation> location;
-  ValueRange operands;
-  /// Inherent and discardable attributes by name.
-  std::function<Attribute(std::string_view)> getAttr;
-  ArrayRef<Region *> regions;
-};
+/// An inferer of result types (InferTypeOpInterface::inferReturnTypes).
 using InferReturnTypesFn = LogicalResult (*)(const InferContext &ctx, SmallVectorImpl<Type> &inferred);
 
-/// InferTypeOpInterface: lets the format omit result types and verifies the
-/// results ("inferred type(s) ... are incompatible with return type(s)").
-Trait InferTypeOpInterface(InferReturnTypesFn infer);
-/// OpAsmOpInterface: declares the interface (the hooks are set on OpDef).
-Trait OpAsmOpInterface();
-/// SymbolOpInterface (`Symbol`): verifies sym_name/sym_visibility and
-/// `symbol declaration cannot have public visibility`.
-/// `isDeclaration` says whether the op is a declaration (e.g. an external
-/// function); `optional` is OptionalSymbol (builtin.module).
-Trait Symbol(bool (*isDeclaration)(Operation *) = nullptr, bool optional = false);
-/// SymbolUserOpInterface (lamina/IR/SymbolTable.h): `verifySymbolUses` runs
-/// when the enclosing symbol table is verified.
-Trait SymbolUserOpInterface(LogicalResult (*verifySymbolUses)(Operation *op, SymbolTableCollection &tables));
-/// BranchOpInterface: verifies successor operand counts and types against
-/// the target blocks. `getSuccessorOperands(op, i)` returns the operands
-/// forwarded to successor i.
-Trait BranchOpInterface(OperandRange (*getSuccessorOperands)(Operation *op, unsigned index));
-/// RegionKindInterface (lamina/IR/RegionKindInterface.h): every region a
-/// graph region (`graph`) or an SSACFG region.
-Trait RegionKindInterface(bool graph);
-/// Interfaces declared without verification (CallOpInterface,
-/// CallableOpInterface, FunctionOpInterface, ...): only recorded.
-Trait Interface(std::string_view name, TypeID id = TypeID(), const void *conceptPtr = nullptr);
+/// Symbol (SymbolOpInterface, lamina/IR/SymbolTable.h): verifies
+/// sym_name/sym_visibility and `symbol declaration cannot have public
+/// visibility`. `methods` overrides isDeclaration (e.g. an external
+/// function) and isOptionalSymbol (builtin.module).
+Trait Symbol(const SymbolOpInterfaceConcept &methods = {});
+
+/// Implements<> for an already built model.
+Trait ImplementsModel(const OpInterfaceModel &model);
+/// The interface `I` implemented by `methods` (MLIR's listing of `I` or
+/// `DeclareOpInterfaceMethods<I>` among an op's traits): the functions of
+/// I's Concept (defaults where not given), and I's verifier, run where the
+/// trait is listed. A required method left null is a definition error at
+/// registration.
+template <typename I> Trait Implements(const typename I::Concept &methods) {
+  Trait t = ImplementsModel(I::getModel(methods));
+  if constexpr (requires { I::getBaseInterfaceModels(); })
+    for (OpInterfaceModel base : I::getBaseInterfaceModels()) {
+      base.implied = true;
+      t.interfaces.push_back(base);
+    }
+  return t;
+}
 
 //===----------------------------------------------------------------------===//
 // Custom directives
@@ -277,20 +310,24 @@ public:
   ~OpDef();
 
   // Operands and results ------------------------------------------------------
-  OpDef &operand(std::string_view name, TypeConstraint c = TypeConstraint());
-  OpDef &optionalOperand(std::string_view name, TypeConstraint c = TypeConstraint());
-  OpDef &variadicOperand(std::string_view name, TypeConstraint c = TypeConstraint());
+  // `effects` are ODS's decorators of `Arg<T, "", [MemRead]>` /
+  // `Res<T, "", [MemAlloc]>`: the op's memory effects on each value of the
+  // group (see ods::Effect).
+  OpDef &operand(std::string_view name, TypeConstraint c = TypeConstraint(), Effects effects = {});
+  OpDef &optionalOperand(std::string_view name, TypeConstraint c = TypeConstraint(), Effects effects = {});
+  OpDef &variadicOperand(std::string_view name, TypeConstraint c = TypeConstraint(), Effects effects = {});
   /// VariadicOfVariadic<type, "segmentAttr">.
   OpDef &variadicOfVariadicOperand(std::string_view name, TypeConstraint c, std::string_view segmentAttr);
-  OpDef &result(std::string_view name, TypeConstraint c = TypeConstraint());
-  OpDef &optionalResult(std::string_view name, TypeConstraint c = TypeConstraint());
-  OpDef &variadicResult(std::string_view name, TypeConstraint c = TypeConstraint());
+  OpDef &result(std::string_view name, TypeConstraint c = TypeConstraint(), Effects effects = {});
+  OpDef &optionalResult(std::string_view name, TypeConstraint c = TypeConstraint(), Effects effects = {});
+  OpDef &variadicResult(std::string_view name, TypeConstraint c = TypeConstraint(), Effects effects = {});
 
   // Attributes -------------------------------------------------------------
-  /// A required attribute.
-  OpDef &attr(std::string_view name, AttrConstraint c);
+  /// A required attribute. `effects`: effects on the symbol a symbol
+  /// reference attribute names (`Arg<SymbolRefAttr, "", [MemRead]>`).
+  OpDef &attr(std::string_view name, AttrConstraint c, Effects effects = {});
   /// OptionalAttr<c> (UnitAttr is always optional).
-  OpDef &optionalAttr(std::string_view name, AttrConstraint c);
+  OpDef &optionalAttr(std::string_view name, AttrConstraint c, Effects effects = {});
   /// DefaultValuedAttr<c, "value">: `value` is the C++ constant ODS passes
   /// to the constraint's constBuilder; the attribute is populated with it
   /// when absent and elided from the printed form when equal to it.
@@ -331,15 +368,13 @@ public:
   OpDef &folder(OpFoldResult (*fn)(Operation *, ArrayRef<Attribute>));
   /// hasCanonicalizer: `fn` adds the op's canonicalization patterns.
   OpDef &canonicalizer(void (*fn)(RewritePatternSet &, MLIRContext *));
-  /// OpAsmOpInterface::getAsmResultNames / getAsmBlockArgumentNames.
-  OpDef &resultNames(void (*fn)(Operation *, function_ref<void(Value, std::string_view)>));
-  OpDef &blockArgNames(void (*fn)(Operation *, Region &, function_ref<void(Value, std::string_view)>));
-  /// OpAsmOpInterface::getDefaultDialect.
-  OpDef &defaultDialect(std::string_view dialect);
 
   /// Finalizes (once per process per op name) and registers the op in
-  /// `dialect`. Definition errors (bad format) are fatal.
+  /// `dialect`. Definition errors (a bad format, an interface with a
+  /// method left unimplemented) are fatal.
   void registerIn(Dialect &dialect);
+  /// registerIn, reporting a definition error in `error` instead.
+  LogicalResult tryRegisterIn(Dialect &dialect, std::string &error);
 
   /// The definition being built (for engine internals).
   OpDefinition &getDefinition() { return *def; }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "lamina/IR/PatternMatch.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 
 namespace lamina {
 
@@ -26,11 +27,5 @@ LogicalResult dropRedundantArguments(RewriterBase &rewriter, MutableArrayRef<Reg
 /// Runs the simplifications above (merging and redundant argument removal
 /// only when `mergeBlocks`).
 LogicalResult simplifyRegions(RewriterBase &rewriter, MutableArrayRef<Region> regions, bool mergeBlocks = false);
-
-/// MLIR's wouldOpBeTriviallyDead / isOpTriviallyDead: no side effects other
-/// than reads and allocations of its own results, not a terminator, not a
-/// symbol; isOpTriviallyDead also requires unused results.
-bool wouldOpBeTriviallyDead(Operation *op);
-bool isOpTriviallyDead(Operation *op);
 
 } // namespace lamina

@@ -85,12 +85,22 @@ template <typename To, typename From> inline auto cast(const From &from) {
 }
 
 /// Casts `from` to `To` if it is one; a null handle (or pointer) otherwise.
+/// A class whose check and conversion share work (op interfaces: one lookup)
+/// provides `static To dynCastFrom(From)`.
 template <typename To, typename From> inline auto dyn_cast(const From &from) {
-  return isa<To>(from) ? detail::doCast<To>(from) : detail::nullCast<To, From>();
+  if constexpr (requires { To::dynCastFrom(from); }) {
+    assert(from && "dyn_cast<> used on a null value");
+    return To::dynCastFrom(from);
+  } else {
+    return isa<To>(from) ? detail::doCast<To>(from) : detail::nullCast<To, From>();
+  }
 }
 
 template <typename To, typename From> inline auto dyn_cast_or_null(const From &from) {
-  return (from && isa<To>(from)) ? detail::doCast<To>(from) : detail::nullCast<To, From>();
+  if constexpr (requires { To::dynCastFrom(from); })
+    return from ? To::dynCastFrom(from) : To();
+  else
+    return (from && isa<To>(from)) ? detail::doCast<To>(from) : detail::nullCast<To, From>();
 }
 template <typename To, typename From> inline auto dyn_cast_if_present(const From &from) {
   return dyn_cast_or_null<To>(from);

@@ -9,7 +9,10 @@
 #include "AffineOpsImpl.h"
 
 #include "lamina/Bytecode/BytecodeImplementation.h"
+#include "lamina/Dialect/Affine/AffineMemoryOpInterfaces.h"
 #include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
 
 using namespace lamina;
 using namespace lamina::affine;
@@ -168,6 +171,182 @@ static LogicalResult setLinearizeProperties(Operation *op, Attribute attr,
 }
 
 //===----------------------------------------------------------------------===//
+// Interface implementations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The map attribute `name` of `op` as a NamedAttribute.
+NamedAttribute namedMap(Operation *op, std::string_view name) {
+  return NamedAttribute(StringAttr::get(op->getContext(), name), op->getAttr(name));
+}
+
+/// Loads and stores: one memref, indexed by the `map` attribute.
+NamedAttribute mapForMemRef(Operation *op, Value) { return namedMap(op, "map"); }
+AffineMap mapOf(Operation *op) {
+  auto attr = dyn_cast_or_null<AffineMapAttr>(op->getAttr("map"));
+  return attr ? attr.getValue() : AffineMap();
+}
+Value operand0(Operation *op) { return op->getOperand(0); }
+Value operand1(Operation *op) { return op->getOperand(1); }
+Value result0(Operation *op) { return op->getResult(0); }
+OperandRange operandsAfter1(Operation *op) { return op->getOperands().drop_front(1); }
+OperandRange operandsAfter2(Operation *op) { return op->getOperands().drop_front(2); }
+
+ods::Trait affineRead() {
+  return ods::Implements<AffineReadOpInterface>({operand0, mapOf, operandsAfter1, result0});
+}
+ods::Trait affineWrite() {
+  return ods::Implements<AffineWriteOpInterface>({operand1, mapOf, operandsAfter2, operand0});
+}
+ods::Trait mapAccess() { return ods::Implements<AffineMapAccessInterface>({mapForMemRef}); }
+
+/// affine.dma_start: the source, destination and tag memrefs each have a
+/// map; the operand layout follows from the maps' inputs.
+struct DmaOperands {
+  unsigned src = 0, dst = 0, tag = 0;
+  bool valid = false;
+};
+DmaOperands dmaStartOperands(Operation *op) {
+  auto s = dyn_cast_or_null<AffineMapAttr>(op->getAttr("src_map"));
+  auto d = dyn_cast_or_null<AffineMapAttr>(op->getAttr("dst_map"));
+  DmaOperands r;
+  if (!s || !d || !op->getAttr("tag_map"))
+    return r;
+  r.dst = 1 + s.getValue().getNumInputs();
+  r.tag = r.dst + 1 + d.getValue().getNumInputs();
+  r.valid = r.tag < op->getNumOperands();
+  return r;
+}
+NamedAttribute dmaStartMapForMemRef(Operation *op, Value memref) {
+  DmaOperands l = dmaStartOperands(op);
+  if (l.valid && memref == op->getOperand(l.src))
+    return namedMap(op, "src_map");
+  if (l.valid && memref == op->getOperand(l.dst))
+    return namedMap(op, "dst_map");
+  return namedMap(op, "tag_map");
+}
+NamedAttribute dmaWaitMapForMemRef(Operation *op, Value) { return namedMap(op, "tag_map"); }
+
+/// AffineDmaStartOp::getEffects: reads the source and the tag, writes the
+/// destination.
+void dmaStartEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  DmaOperands l = dmaStartOperands(op);
+  if (!l.valid)
+    return;
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Read::get(), &op->getOpOperand(l.src)));
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Write::get(), &op->getOpOperand(l.dst)));
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Read::get(), &op->getOpOperand(l.tag)));
+}
+/// AffineDmaWaitOp::getEffects: reads the tag.
+void dmaWaitEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (op->getNumOperands())
+    effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Read::get(), &op->getOpOperand(0)));
+}
+
+/// The constant the single-result map `attr` yields, if any.
+std::optional<int64_t> constantBound(Operation *op, std::string_view name) {
+  auto attr = dyn_cast_or_null<AffineMapAttr>(op->getAttr(name));
+  if (!attr || attr.getValue().getNumResults() != 1)
+    return std::nullopt;
+  if (auto c = dyn_cast<AffineConstantExpr>(attr.getValue().getResult(0)))
+    return c.getValue();
+  return std::nullopt;
+}
+
+/// getTrivialConstantTripCount: the trip count of a loop with constant
+/// bounds and a positive step.
+std::optional<uint64_t> forTripCount(Operation *op) {
+  int64_t step = AffineForOp(op).getStepAsInt();
+  std::optional<int64_t> lb = constantBound(op, "lowerBoundMap"), ub = constantBound(op, "upperBoundMap");
+  if (!lb || !ub || step <= 0)
+    return std::nullopt;
+  int64_t diff = *ub - *lb;
+  return diff <= 0 ? 0 : uint64_t((diff + step - 1) / step);
+}
+
+ValueRange forIterArgs(Operation *op) {
+  Region &body = op->getRegion(0);
+  if (body.empty() || body.front().getNumArguments() == 0)
+    return ValueRange();
+  return body.front().getArguments().drop_front(1);
+}
+
+/// AffineForOp::getSuccessorRegions: the body or the parent, narrowed by a
+/// constant trip count.
+void forSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  std::optional<uint64_t> tripCount = forTripCount(op);
+  if (point.isParent() && tripCount) {
+    if (*tripCount > 0) {
+      regions.push_back(RegionSuccessor(&op->getRegion(0), forIterArgs(op)));
+      return;
+    }
+    regions.push_back(RegionSuccessor::parent(op));
+    return;
+  }
+  if (!point.isParent() && tripCount == 1) {
+    regions.push_back(RegionSuccessor::parent(op));
+    return;
+  }
+  regions.push_back(RegionSuccessor(&op->getRegion(0), forIterArgs(op)));
+  regions.push_back(RegionSuccessor::parent(op));
+}
+
+OperandRange forEntryOperands(Operation *op, RegionSuccessor) { return AffineForOp(op).getInits(); }
+
+/// A loop with step 1 terminates whatever its bounds.
+Speculation::Speculatability forSpeculatability(Operation *op) {
+  return AffineForOp(op).getStepAsInt() == 1 ? Speculation::RecursivelySpeculatable : Speculation::NotSpeculatable;
+}
+
+SmallVector<Region *, 1> firstRegion(Operation *op) {
+  SmallVector<Region *, 1> regions;
+  regions.push_back(&op->getRegion(0));
+  return regions;
+}
+std::optional<SmallVector<Value, 2>> forInductionVars(Operation *op) {
+  SmallVector<Value, 2> ivs;
+  Region &body = op->getRegion(0);
+  if (!body.empty() && body.front().getNumArguments())
+    ivs.push_back(body.front().getArgument(0));
+  return ivs;
+}
+MutableArrayRef<OpOperand> forInits(Operation *op) {
+  auto [start, length] = ods::getODSOperandIndexAndLength(op, 2);
+  return op->getOpOperands().slice(start, length);
+}
+std::optional<MutableArrayRef<OpOperand>> forYielded(Operation *op) {
+  Region &body = op->getRegion(0);
+  if (body.empty() || body.front().empty() || !isa<AffineYieldOp>(&body.front().back()))
+    return std::nullopt;
+  return body.front().back().getOpOperands();
+}
+std::optional<ResultRange> allResults(Operation *op) { return op->getResults(); }
+
+std::optional<SmallVector<Value, 2>> allBodyArgs(Operation *op) {
+  SmallVector<Value, 2> ivs;
+  Region &body = op->getRegion(0);
+  if (!body.empty())
+    for (Value arg : body.front().getArguments())
+      ivs.push_back(arg);
+  return ivs;
+}
+
+/// AffineIfOp::getSuccessorRegions.
+void ifSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent()) {
+    regions.push_back(RegionSuccessor::parent(op));
+    return;
+  }
+  Region &thenRegion = op->getRegion(0), &elseRegion = op->getRegion(1);
+  regions.push_back(RegionSuccessor(&thenRegion, thenRegion.getArguments()));
+  if (elseRegion.empty())
+    regions.push_back(RegionSuccessor::parent(op));
+  else
+    regions.push_back(RegionSuccessor(&elseRegion, elseRegion.getArguments()));
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 
@@ -178,14 +357,16 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   // Ops MLIR defines in C++ (no properties: the maps are discardable).
   ods::OpDef(AffineDmaStartOp::getOperationName(), TypeID::get<AffineDmaStartOp>())
       .variadicOperand("operands")
-      .traits({ods::MemRefsNormalizable(), ods::Interface("AffineMapAccessInterface"), ods::MemoryEffects()})
+      .traits({ods::MemRefsNormalizable(), ods::Implements<AffineMapAccessInterface>({dmaStartMapForMemRef}),
+               ods::Implements<MemoryEffectOpInterface>({dmaStartEffects})})
       .customAssembly(parseDmaStartOp, printDmaStartOp)
       .verifier(verifyDmaStartOp)
       .registerIn(*this);
 
   ods::OpDef(AffineDmaWaitOp::getOperationName(), TypeID::get<AffineDmaWaitOp>())
       .variadicOperand("operands")
-      .traits({ods::MemRefsNormalizable(), ods::Interface("AffineMapAccessInterface"), ods::MemoryEffects()})
+      .traits({ods::MemRefsNormalizable(), ods::Implements<AffineMapAccessInterface>({dmaWaitMapForMemRef}),
+               ods::Implements<MemoryEffectOpInterface>({dmaWaitEffects})})
       .customAssembly(parseDmaWaitOp, printDmaWaitOp)
       .verifier(verifyDmaWaitOp)
       .registerIn(*this);
@@ -209,9 +390,15 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .variadicResult("results")
       .region("region", ods::SizedRegion(1))
       .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), implicitTerminator,
-               ods::Interface("ConditionallySpeculatable"), ods::RecursiveMemoryEffects(),
-               ods::CustomTrait("LoopLikeOpInterface", nullptr, verifyForLoopLike),
-               ods::Interface("RegionBranchOpInterface")})
+               ods::Implements<ConditionallySpeculatable>({forSpeculatability}), ods::RecursiveMemoryEffects(),
+               ods::Implements<LoopLikeOpInterface>({.getLoopRegions = firstRegion,
+                                                     .getLoopInductionVars = forInductionVars,
+                                                     .getInitsMutable = forInits,
+                                                     .getRegionIterArgs = forIterArgs,
+                                                     .getYieldedValuesMutable = forYielded,
+                                                     .getLoopResults = allResults}),
+               ods::Implements<RegionBranchOpInterface>(
+                   {.getEntrySuccessorOperands = forEntryOperands, .getSuccessorRegions = forSuccessors})})
       .customAssembly(parseForOp, printForOp)
       .regionVerifier(verifyForOpRegions)
       .registerIn(*this);
@@ -222,19 +409,18 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .variadicResult("results")
       .region("thenRegion", ods::SizedRegion(1))
       .region("elseRegion", ods::AnyRegion())
-      .traits({implicitTerminator, ods::Interface("RecursivelySpeculatable"), ods::RecursiveMemoryEffects(),
-               ods::NoRegionArguments(), ods::Interface("RegionBranchOpInterface")})
+      .traits({implicitTerminator, ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects(),
+               ods::NoRegionArguments(), ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = ifSuccessors})})
       .customAssembly(parseIfOp, printIfOp)
       .verifier(verifyIfOp)
       .registerIn(*this);
 
   ods::OpDef(AffineLoadOp::getOperationName(), TypeID::get<AffineLoadOp>())
-      .operand("memref", ods::AnyMemRef())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead()})
       .variadicOperand("indices", indexList)
       .attr("map", ods::AffineMapAttr())
       .result("result")
-      .traits({ods::Interface("AffineReadOpInterface"), ods::Interface("AffineMapAccessInterface"),
-               ods::MemRefsNormalizable(), ods::MemoryEffects()})
+      .traits({affineRead(), mapAccess(), ods::MemRefsNormalizable()})
       .customAssembly(parseLoadOp, printLoadOp)
       .verifier(verifyLoadOp)
       .registerIn(*this);
@@ -261,8 +447,10 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .variadicOperand("mapOperands", indexList)
       .variadicResult("results")
       .region("region", ods::SizedRegion(1))
-      .traits({ods::AutomaticAllocationScope(), implicitTerminator, ods::Interface("RecursivelySpeculatable"),
-               ods::RecursiveMemoryEffects(), ods::Interface("LoopLikeOpInterface"), ods::MemRefsNormalizable()})
+      .traits({ods::AutomaticAllocationScope(), implicitTerminator, ods::RecursivelySpeculatable(),
+               ods::RecursiveMemoryEffects(),
+               ods::Implements<LoopLikeOpInterface>({.getLoopRegions = firstRegion, .getLoopInductionVars = allBodyArgs}),
+               ods::MemRefsNormalizable()})
       .customAssembly(parseParallelOp, printParallelOp)
       .verifier(verifyParallelOp)
       .registerIn(*this);
@@ -274,18 +462,17 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .attr("localityHint", localityHintAttr())
       .attr("isDataCache", ods::BoolAttr())
       .attr("map", ods::AffineMapAttr())
-      .traits({ods::Interface("AffineMapAccessInterface"), ods::MemRefsNormalizable()})
+      .traits({mapAccess(), ods::MemRefsNormalizable()})
       .customAssembly(parsePrefetchOp, printPrefetchOp)
       .verifier(verifyPrefetchOp)
       .registerIn(*this);
 
   ods::OpDef(AffineStoreOp::getOperationName(), TypeID::get<AffineStoreOp>())
       .operand("value")
-      .operand("memref", ods::AnyMemRef())
+      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
       .variadicOperand("indices", indexList)
       .attr("map", ods::AffineMapAttr())
-      .traits({ods::Interface("AffineWriteOpInterface"), ods::Interface("AffineMapAccessInterface"),
-               ods::MemRefsNormalizable(), ods::MemoryEffects()})
+      .traits({affineWrite(), mapAccess(), ods::MemRefsNormalizable()})
       .customAssembly(parseStoreOp, printStoreOp)
       .verifier(verifyStoreOp)
       .registerIn(*this);
@@ -298,23 +485,21 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .registerIn(*this);
 
   ods::OpDef(AffineVectorLoadOp::getOperationName(), TypeID::get<AffineVectorLoadOp>())
-      .operand("memref", ods::AnyMemRef())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead()})
       .variadicOperand("indices", indexList)
       .attr("map", ods::AffineMapAttr())
       .result("result", anyVectorOfNonZeroRank())
-      .traits({ods::Interface("AffineReadOpInterface"), ods::Interface("AffineMapAccessInterface"),
-               ods::MemRefsNormalizable(), ods::MemoryEffects()})
+      .traits({affineRead(), mapAccess(), ods::MemRefsNormalizable()})
       .customAssembly(parseVectorLoadOp, printVectorLoadOp)
       .verifier(verifyVectorLoadOp)
       .registerIn(*this);
 
   ods::OpDef(AffineVectorStoreOp::getOperationName(), TypeID::get<AffineVectorStoreOp>())
       .operand("value", anyVectorOfNonZeroRank())
-      .operand("memref", ods::AnyMemRef())
+      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
       .variadicOperand("indices", indexList)
       .attr("map", ods::AffineMapAttr())
-      .traits({ods::Interface("AffineWriteOpInterface"), ods::Interface("AffineMapAccessInterface"),
-               ods::MemRefsNormalizable(), ods::MemoryEffects()})
+      .traits({affineWrite(), mapAccess(), ods::MemRefsNormalizable()})
       .customAssembly(parseVectorStoreOp, printVectorStoreOp)
       .verifier(verifyVectorStoreOp)
       .registerIn(*this);

@@ -358,44 +358,6 @@ LogicalResult impl::verifyForOpRegions(Operation *op) {
   return success();
 }
 
-LogicalResult impl::verifyForLoopLike(Operation *op) {
-  AffineForOp forOp(op);
-  Block &body = op->getRegion(0).front();
-  OperandRange inits = forOp.getInits();
-  ValueRange iterArgs = body.getNumArguments() ? body.getArguments().drop_front() : ValueRange();
-  ValueRange yielded;
-  if (Operation *term = body.empty() ? nullptr : &body.back())
-    if (isa<AffineYieldOp>(term))
-      yielded = term->getOperands();
-  ResultRange results = op->getResults();
-
-  if (inits.size() != iterArgs.size())
-    return op->emitOpError("different number of inits and region iter_args: ")
-           << (unsigned long long)inits.size() << " != " << (unsigned long long)iterArgs.size();
-  if (!yielded.empty() && iterArgs.size() != yielded.size())
-    return op->emitOpError("different number of region iter_args and yielded values: ")
-           << (unsigned long long)iterArgs.size() << " != " << (unsigned long long)yielded.size();
-  if (results.size() != iterArgs.size())
-    return op->emitOpError("different number of loop results and region iter_args: ")
-           << (unsigned long long)results.size() << " != " << (unsigned long long)iterArgs.size();
-  for (size_t i = 0; i < inits.size(); ++i) {
-    if (inits[i].getType() != iterArgs[i].getType())
-      return op->emitOpError(std::to_string(i))
-             << "-th init and " << (unsigned long long)i
-             << "-th region iter_arg have different type: " << inits[i].getType() << " != " << iterArgs[i].getType();
-    if (!yielded.empty() && iterArgs[i].getType() != yielded[i].getType())
-      return op->emitOpError(std::to_string(i))
-             << "-th region iter_arg and " << (unsigned long long)i
-             << "-th yielded value have different type: " << iterArgs[i].getType() << " != "
-             << yielded[i].getType();
-  }
-  for (size_t i = 0; i < iterArgs.size(); ++i)
-    if (iterArgs[i].getType() != results[i].getType())
-      return op->emitOpError(std::to_string(i))
-             << "-th region iter_arg and " << (unsigned long long)i
-             << "-th loop result have different type: " << iterArgs[i].getType() << " != " << results[i].getType();
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // affine.if

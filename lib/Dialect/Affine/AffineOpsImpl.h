@@ -45,8 +45,6 @@ LogicalResult verifyApplyOp(Operation *op);
 ParseResult parseForOp(OpAsmParser &parser, OperationState &result);
 void printForOp(Operation *op, OpAsmPrinter &p);
 LogicalResult verifyForOpRegions(Operation *op);
-/// LoopLikeOpInterface::verify for affine.for.
-LogicalResult verifyForLoopLike(Operation *op);
 
 ParseResult parseIfOp(OpAsmParser &parser, OperationState &result);
 void printIfOp(Operation *op, OpAsmPrinter &p);

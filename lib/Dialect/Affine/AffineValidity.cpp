@@ -29,6 +29,7 @@
 #include "lamina/IR/Block.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Operation.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
 #include <optional>
@@ -128,29 +129,6 @@ static std::optional<int64_t> getConstantIntValue(Value value) {
   if (auto attr = dyn_cast_or_null<IntegerAttr>(def->getAttr("value")))
     return attr.getValue().getSExtValue();
   return std::nullopt;
-}
-
-/// MLIR's isPure(op): speculatable and free of memory effects. Ops with
-/// the Pure trait, and the conditionally speculatable integer divisions of
-/// arith (no memory effects) when their divisor is a constant that cannot
-/// cause undefined behavior.
-static bool isPureOp(Operation *op) {
-  if (op->hasTrait<OpTrait::Pure>())
-    return true;
-  bool unsignedDiv = hasName(op, "arith.divui") || hasName(op, "arith.ceildivui");
-  bool signedDiv = hasName(op, "arith.divsi") || hasName(op, "arith.ceildivsi");
-  if ((!unsignedDiv && !signedDiv) || op->getNumOperands() != 2)
-    return false;
-  Operation *def = op->getOperand(1).getDefiningOp();
-  if (!def || !isConstantOp(def))
-    return false;
-  auto rhs = dyn_cast_or_null<IntegerAttr>(def->getAttr("value"));
-  if (!rhs)
-    return false;
-  const APInt &value = rhs.getValue();
-  if (value.isZero())
-    return false;
-  return unsignedDiv || !value.isAllOnes();
 }
 
 /// The dynamic size operands of memref.alloc / view / subview.
@@ -348,7 +326,7 @@ std::optional<bool> ValidityChecker::stepSymbol(Value v, Region *region) {
     return viaParentRegion();
   if (isConstantOp(def))
     return true;
-  if (isPureOp(def)) {
+  if (isPure(def)) {
     std::optional<bool> operandsAreSymbols = allOf(def->getOperands(), region, QueryKind::Symbol);
     if (!operandsAreSymbols)
       return std::nullopt;

@@ -10,8 +10,13 @@
 //
 #include "lamina/Dialect/Arith/ArithDialect.h"
 
+#include "lamina/Dialect/Arith/ArithInterfaces.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpAsmInterface.h"
 #include "lamina/IR/OpImplementation.h"
+#include "lamina/Interfaces/CastInterfaces.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/VectorInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
 #include <string>
@@ -95,8 +100,12 @@ static ods::AttrConstraint overflowAttr() {
 
 /// What Arith_Op appends to every op's traits.
 static void addArithOpTraits(ods::OpDef &def) {
-  def.traits({ods::Interface("VectorUnrollOpInterface"), ods::NoMemoryEffect(), ods::ElementwiseMappable()});
+  def.traits({ods::Implements<VectorUnrollOpInterface>({}), ods::NoMemoryEffect(), ods::ElementwiseMappable()});
 }
+
+static ods::Trait fastMathInterface() { return ods::Implements<ArithFastMathInterface>({}); }
+static ods::Trait overflowFlagsInterface() { return ods::Implements<ArithIntegerOverflowFlagsInterface>({}); }
+static ods::Trait roundingModeInterface() { return ods::Implements<ArithRoundingModeInterface>({}); }
 
 /// The shape SameInputOutputTensorDims compares: a tensor's shape, nothing
 /// for other types. (MLIR reads an unranked tensor's shape through a ranked
@@ -120,30 +129,7 @@ static ods::Trait sameInputOutputTensorDims() {
 /// CastOpInterface's areCastCompatible(inputs, outputs).
 using CastCompatibleFn = bool (*)(TypeRange inputs, TypeRange outputs);
 
-/// CastOpInterface: verifyCastInterfaceOp.
-static ods::Trait castOpInterface(CastCompatibleFn compatible) {
-  return ods::CustomTrait("CastOpInterface", [compatible](Operation *op) -> LogicalResult {
-    if (op->getNumResults() == 0)
-      return op->emitOpError() << "expected at least one result for cast operation";
-    TypeRange operandTypes(ValueRange(op->getOperands()));
-    TypeRange resultTypes(ValueRange(op->getResults()));
-    if (compatible(operandTypes, resultTypes))
-      return success();
-    InFlightDiagnostic diag = op->emitOpError("operand type");
-    if (operandTypes.empty())
-      diag << "s []";
-    else if (operandTypes.size() == 1)
-      diag << " " << operandTypes[0];
-    else {
-      diag << "s ";
-      diag.appendRange(operandTypes);
-    }
-    diag << " and result type" << (resultTypes.size() == 1 ? " " : "s ");
-    diag.appendRange(resultTypes);
-    diag << " are cast incompatible";
-    return diag;
-  });
-}
+static ods::Trait castOpInterface(CastCompatibleFn compatible) { return ods::Implements<CastOpInterface>({compatible}); }
 
 //===----------------------------------------------------------------------===//
 // Cast compatibility (ArithOps.cpp's areCastCompatible helpers)
@@ -300,6 +286,46 @@ static bool selectConditionMatches(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
+// Speculatability (ConditionallySpeculatable)
+//===----------------------------------------------------------------------===//
+
+/// The constant integer `value` is known to be (m_Constant of a scalar, or a
+/// splat), if any.
+static std::optional<APInt> getConstantIntValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !def->hasTrait<OpTrait::ConstantLike>())
+    return std::nullopt;
+  Attribute attr = def->getAttr("value");
+  if (auto intAttr = dyn_cast_or_null<IntegerAttr>(attr))
+    return intAttr.getValue();
+  if (auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr))
+    if (DenseElementsAttr(dense).isSplat())
+      return DenseElementsAttr(dense).getSplatValue<APInt>();
+  return std::nullopt;
+}
+
+/// X / 0 is undefined behavior.
+static Speculation::Speculatability divUISpeculatability(Operation *op) {
+  std::optional<APInt> divisor = getConstantIntValue(op->getOperand(1));
+  return divisor && !divisor->isZero() ? Speculation::Speculatable : Speculation::NotSpeculatable;
+}
+
+/// X / 0 and INT_MIN / -1 are undefined behavior.
+static Speculation::Speculatability divSISpeculatability(Operation *op) {
+  std::optional<APInt> divisor = getConstantIntValue(op->getOperand(1));
+  return divisor && !divisor->isZero() && !divisor->isAllOnes() ? Speculation::Speculatable
+                                                                 : Speculation::NotSpeculatable;
+}
+
+//===----------------------------------------------------------------------===//
+// arith.select (SelectLikeOpInterface)
+//===----------------------------------------------------------------------===//
+
+static Value selectFalseValue(Operation *op) { return op->getOperand(2); }
+static Value selectTrueValue(Operation *op) { return op->getOperand(1); }
+static Value selectCondition(Operation *op) { return op->getOperand(0); }
+
+//===----------------------------------------------------------------------===//
 // Result names (OpAsmOpInterface)
 //===----------------------------------------------------------------------===//
 
@@ -402,27 +428,23 @@ struct ArithOps {
     def.traits(extra);
     if (pure)
       def.trait(ods::Pure());
-    def.traits({ods::Interface("InferIntRangeInterface"), ods::SameOperandsAndResultType()});
+    def.trait(ods::SameOperandsAndResultType());
     addArithOpTraits(def);
     def.format("$lhs `,` $rhs attr-dict `:` type($result)");
     def.registerIn(dialect);
   }
 
   /// Arith_IntBinaryOpWithOverflowFlags.
-  void intBinaryOverflow(std::string_view mnemonic, std::initializer_list<ods::Trait> extra,
-                         void (*resultNames)(Operation *, function_ref<void(Value, std::string_view)>) = nullptr) {
+  void intBinaryOverflow(std::string_view mnemonic, std::initializer_list<ods::Trait> extra) {
     ods::OpDef def(name(mnemonic));
     def.operand("lhs", signlessIntegerLike())
         .operand("rhs", signlessIntegerLike())
         .defaultAttr("overflowFlags", overflowAttr(), "::mlir::arith::IntegerOverflowFlags::none")
         .result("result", signlessIntegerLike());
     def.traits(extra);
-    def.traits({ods::Pure(), ods::Interface("InferIntRangeInterface"),
-                ods::Interface("ArithIntegerOverflowFlagsInterface"), ods::SameOperandsAndResultType()});
+    def.traits({ods::Pure(), overflowFlagsInterface(), ods::SameOperandsAndResultType()});
     addArithOpTraits(def);
     def.format("$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)");
-    if (resultNames)
-      def.resultNames(resultNames);
     def.registerIn(dialect);
   }
 
@@ -434,7 +456,7 @@ struct ArithOps {
         .optionalAttr("isExact", ods::UnitAttr())
         .result("result", signlessIntegerLike());
     def.traits(extra);
-    def.traits({ods::Interface("InferIntRangeInterface"), ods::SameOperandsAndResultType()});
+    def.trait(ods::SameOperandsAndResultType());
     addArithOpTraits(def);
     def.format("$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)");
     def.registerIn(dialect);
@@ -447,7 +469,7 @@ struct ArithOps {
         .operand("rhs", floatLike())
         .defaultAttr("fastmath", fastMathAttr(), "::mlir::arith::FastMathFlags::none")
         .result("result", floatLike());
-    def.traits({ods::Pure(), ods::Interface("ArithFastMathInterface")});
+    def.traits({ods::Pure(), fastMathInterface()});
     def.traits(extra);
     def.trait(ods::SameOperandsAndResultType());
     addArithOpTraits(def);
@@ -461,7 +483,7 @@ struct ArithOps {
     def.operand("operand", floatLike())
         .defaultAttr("fastmath", fastMathAttr(), "::mlir::arith::FastMathFlags::none")
         .result("result", floatLike());
-    def.traits({ods::Interface("ArithFastMathInterface"), ods::Pure(), ods::SameOperandsAndResultType()});
+    def.traits({fastMathInterface(), ods::Pure(), ods::SameOperandsAndResultType()});
     addArithOpTraits(def);
     def.format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)");
     def.registerIn(dialect);
@@ -493,16 +515,17 @@ struct ArithOps {
 void arith::registerArithOps(ArithDialect &dialect) {
   ArithOps ops{dialect};
   auto commutative = ods::Commutative;
-  auto speculatable = [] { return ods::Interface("ConditionallySpeculatable"); };
+  auto divUISpeculatable = [] { return ods::Implements<ConditionallySpeculatable>({divUISpeculatability}); };
+  auto divSISpeculatable = [] { return ods::Implements<ConditionallySpeculatable>({divSISpeculatability}); };
 
   ods::OpDef(ConstantOp::getOperationName(), TypeID::get<ConstantOp>())
       .attr("value", ods::TypedAttr())
       .result("result")
-      .traits({ods::ConstantLike(), ods::Pure(), ods::OpAsmOpInterface(), ods::AllTypesMatch({"value", "result"}),
-               ods::Interface("InferIntRangeInterface")})
+      .traits({ods::ConstantLike(), ods::Pure(),
+               ods::Implements<OpAsmOpInterface>({.getAsmResultNames = constantResultNames}),
+               ods::AllTypesMatch({"value", "result"})})
       .format("attr-dict $value")
       .verifier(verifyConstant)
-      .resultNames(constantResultNames)
       .registerIn(dialect);
 
   ops.intBinaryOverflow("addi", {commutative()});
@@ -519,7 +542,8 @@ void arith::registerArithOps(ArithDialect &dialect) {
   }
 
   ops.intBinaryOverflow("subi", {});
-  ops.intBinaryOverflow("muli", {commutative(), ods::OpAsmOpInterface()}, muliResultNames);
+  ops.intBinaryOverflow("muli",
+                        {commutative(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = muliResultNames})});
 
   for (std::string_view mnemonic : {"mulsi_extended", "mului_extended"}) {
     ods::OpDef def(ArithOps::name(mnemonic));
@@ -532,10 +556,10 @@ void arith::registerArithOps(ArithDialect &dialect) {
     def.format("$lhs `,` $rhs attr-dict `:` type($lhs)").registerIn(dialect);
   }
 
-  ops.intBinaryExact("divui", {speculatable()});
-  ops.intBinaryExact("divsi", {speculatable()});
-  ops.intBinary("ceildivui", {speculatable()}, /*pure=*/false);
-  ops.intBinary("ceildivsi", {speculatable()}, /*pure=*/false);
+  ops.intBinaryExact("divui", {divUISpeculatable()});
+  ops.intBinaryExact("divsi", {divSISpeculatable()});
+  ops.intBinary("ceildivui", {divUISpeculatable()}, /*pure=*/false);
+  ops.intBinary("ceildivsi", {divSISpeculatable()}, /*pure=*/false);
   ops.intBinary("floordivsi", {});
   ops.intBinary("remui", {});
   ops.intBinary("remsi", {});
@@ -562,15 +586,15 @@ void arith::registerArithOps(ArithDialect &dialect) {
 
   // Integer and float extensions/truncations.
   ops.cast("extui", signlessFixedWidthIntegerLike(), signlessFixedWidthIntegerLike(),
-           {ods::Interface("InferIntRangeInterface")}, widthChangeCast<true, isIntegerT>, verifyExtOp);
+           {}, widthChangeCast<true, isIntegerT>, verifyExtOp);
   ops.cast("extsi", signlessFixedWidthIntegerLike(), signlessFixedWidthIntegerLike(),
-           {ods::Interface("InferIntRangeInterface")}, widthChangeCast<true, isIntegerT>, verifyExtOp);
+           {}, widthChangeCast<true, isIntegerT>, verifyExtOp);
 
   {
     ods::OpDef def("arith.extf");
     def.operand("in", floatLike()).optionalAttr("fastmath", fastMathAttr()).result("out", floatLike());
-    def.traits({ods::Interface("ArithFastMathInterface"), ods::Pure(), ods::SameOperandsAndResultShape(),
-                sameInputOutputTensorDims(), castOpInterface(widthChangeCast<true, isFloatT>)});
+    def.traits({fastMathInterface(), ods::Pure(), ods::SameOperandsAndResultShape(), sameInputOutputTensorDims(),
+                castOpInterface(widthChangeCast<true, isFloatT>)});
     addArithOpTraits(def);
     def.format("$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verifyExtOp)
@@ -582,8 +606,7 @@ void arith::registerArithOps(ArithDialect &dialect) {
         .operand("scale", floatLike())
         .optionalAttr("fastmath", fastMathAttr())
         .result("out", floatLike());
-    def.traits({ods::Pure(), sameInputOutputTensorDims(), ods::Interface("ArithFastMathInterface"),
-                castOpInterface(scalingCast<true>)});
+    def.traits({ods::Pure(), sameInputOutputTensorDims(), fastMathInterface(), castOpInterface(scalingCast<true>)});
     addArithOpTraits(def);
     def.format("$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` "
                "type($out)")
@@ -596,8 +619,7 @@ void arith::registerArithOps(ArithDialect &dialect) {
         .defaultAttr("overflowFlags", overflowAttr(), "::mlir::arith::IntegerOverflowFlags::none")
         .result("out", signlessFixedWidthIntegerLike());
     def.traits({ods::Pure(), ods::SameOperandsAndResultShape(), sameInputOutputTensorDims(),
-                castOpInterface(widthChangeCast<false, isIntegerT>), ods::Interface("InferIntRangeInterface"),
-                ods::Interface("ArithIntegerOverflowFlagsInterface")});
+                castOpInterface(widthChangeCast<false, isIntegerT>), overflowFlagsInterface()});
     addArithOpTraits(def);
     def.format("$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verifyTruncateOp)
@@ -610,8 +632,7 @@ void arith::registerArithOps(ArithDialect &dialect) {
         .optionalAttr("fastmath", fastMathAttr())
         .result("out", floatLike());
     def.traits({ods::Pure(), ods::SameOperandsAndResultShape(), sameInputOutputTensorDims(),
-                ods::Interface("ArithRoundingModeInterface"), ods::Interface("ArithFastMathInterface"),
-                castOpInterface(widthChangeCast<false, isFloatT>)});
+                roundingModeInterface(), fastMathInterface(), castOpInterface(widthChangeCast<false, isFloatT>)});
     addArithOpTraits(def);
     def.format("$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)")
         .verifier(verifyTruncateOp)
@@ -624,8 +645,8 @@ void arith::registerArithOps(ArithDialect &dialect) {
         .optionalAttr("roundingmode", ods::IntEnumAttr(getRoundingModeInfo()))
         .optionalAttr("fastmath", fastMathAttr())
         .result("out", floatLike());
-    def.traits({ods::Pure(), sameInputOutputTensorDims(), ods::Interface("ArithRoundingModeInterface"),
-                ods::Interface("ArithFastMathInterface"), castOpInterface(scalingCast<false>)});
+    def.traits({ods::Pure(), sameInputOutputTensorDims(), roundingModeInterface(), fastMathInterface(),
+                castOpInterface(scalingCast<false>)});
     addArithOpTraits(def);
     def.format("$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` "
                "type($scale) `to` type($out)")
@@ -638,10 +659,8 @@ void arith::registerArithOps(ArithDialect &dialect) {
   ops.cast("sitofp", signlessFixedWidthIntegerLike(), floatLike(), {}, intFloatCast<isIntegerT, isFloatT>);
   ops.cast("fptoui", floatLike(), signlessFixedWidthIntegerLike(), {}, intFloatCast<isFloatT, isIntegerT>);
   ops.cast("fptosi", floatLike(), signlessFixedWidthIntegerLike(), {}, intFloatCast<isFloatT, isIntegerT>);
-  ops.cast("index_cast", indexCastType(), indexCastType(), {ods::Interface("InferIntRangeInterface")},
-           indexCastCompatible);
-  ops.cast("index_castui", indexCastType(), indexCastType(), {ods::Interface("InferIntRangeInterface")},
-           indexCastCompatible);
+  ops.cast("index_cast", indexCastType(), indexCastType(), {}, indexCastCompatible);
+  ops.cast("index_castui", indexCastType(), indexCastType(), {}, indexCastCompatible);
   ops.cast("bitcast", bitcastType(), bitcastType(), {}, bitcastCompatible);
 
   // Comparisons: Arith_CompareOp adds Pure, SameTypeOperands and the i1
@@ -656,7 +675,7 @@ void arith::registerArithOps(ArithDialect &dialect) {
         .operand("lhs", signlessIntegerLike())
         .operand("rhs", signlessIntegerLike())
         .result("result", boolLike());
-    def.traits({ods::Interface("InferIntRangeInterface"), ods::Pure(), ods::SameTypeOperands(), i1Result()});
+    def.traits({ods::Pure(), ods::SameTypeOperands(), i1Result()});
     addArithOpTraits(def);
     def.format("$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)").registerIn(dialect);
   }
@@ -667,7 +686,7 @@ void arith::registerArithOps(ArithDialect &dialect) {
         .operand("rhs", floatLike())
         .defaultAttr("fastmath", fastMathAttr(), "::mlir::arith::FastMathFlags::none")
         .result("result", boolLike());
-    def.traits({ods::Interface("ArithFastMathInterface"), ods::Pure(), ods::SameTypeOperands(), i1Result()});
+    def.traits({fastMathInterface(), ods::Pure(), ods::SameTypeOperands(), i1Result()});
     addArithOpTraits(def);
     def.format("$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)")
         .registerIn(dialect);
@@ -678,8 +697,31 @@ void arith::registerArithOps(ArithDialect &dialect) {
     def.operand("condition", boolLike()).operand("true_value").operand("false_value").result("result");
     def.traits({ods::Pure(), ods::AllTypesMatch({"true_value", "false_value", "result"}),
                 ods::PredOpTrait("condition is signless i1 or has matching shape", selectConditionMatches),
-                ods::Interface("InferIntRangeInterface"), ods::Interface("SelectLikeOpInterface")});
+                ods::Implements<SelectLikeOpInterface>({selectFalseValue, selectTrueValue, selectCondition})});
     addArithOpTraits(def);
     def.customAssembly(parseSelect, printSelect).verifier(verifySelect).registerIn(dialect);
   }
 }
+
+//===----------------------------------------------------------------------===//
+// Interface defaults (ArithOpsInterfaces.td)
+//===----------------------------------------------------------------------===//
+
+FastMathFlagsAttr arith::detail::fastMathFlagsFromAttr(Operation *op) {
+  return op->getAttrOfType<FastMathFlagsAttr>("fastmath");
+}
+std::string_view arith::detail::fastMathAttrName() { return "fastmath"; }
+IntegerOverflowFlagsAttr arith::detail::overflowFlagsFromAttr(Operation *op) {
+  return op->getAttrOfType<IntegerOverflowFlagsAttr>("overflowFlags");
+}
+bool arith::detail::overflowFlagsHaveNuw(Operation *op) {
+  auto flags = overflowFlagsFromAttr(op);
+  return flags && (uint32_t(flags.getValue()) & uint32_t(IntegerOverflowFlags::nuw));
+}
+bool arith::detail::overflowFlagsHaveNsw(Operation *op) {
+  auto flags = overflowFlagsFromAttr(op);
+  return flags && (uint32_t(flags.getValue()) & uint32_t(IntegerOverflowFlags::nsw));
+}
+std::string_view arith::detail::integerOverflowAttrName() { return "overflowFlags"; }
+IntegerAttr arith::detail::roundingModeFromAttr(Operation *op) { return op->getAttrOfType<IntegerAttr>("roundingmode"); }
+std::string_view arith::detail::roundingModeAttrName() { return "roundingmode"; }

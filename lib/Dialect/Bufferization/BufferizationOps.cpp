@@ -149,6 +149,12 @@ LogicalResult DeallocOp::verify() {
 
 OperandRange MaterializeInDestinationOp::getDpsInits() { return state->getOperands().slice(1, 1); }
 
+/// A memref destination is written.
+void MaterializeInDestinationOp::getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (isa<BaseMemRefType>(state->getOperand(1).getType()))
+    effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Write::get(), &state->getOpOperand(1)));
+}
+
 LogicalResult MaterializeInDestinationOp::verify() {
   Type destType = getDest().getType();
   if (!isa<TensorType>(destType) && !isa<BaseMemRefType>(destType))

@@ -12,6 +12,8 @@
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 
@@ -90,9 +92,9 @@ void lamina::BufferizationDialect::registerGenerated() {
 
   // bufferization.clone
   ods::OpDef("bufferization.clone", TypeID::get<CloneOp>())
-      .operand("input", ods::AnyRankedOrUnrankedMemRef())
-      .result("output", ods::AnyRankedOrUnrankedMemRef())
-      .traits({ods::MemoryEffects("MemoryEffectOpInterface")})
+      .operand("input", ods::AnyRankedOrUnrankedMemRef(), {ods::MemRead()})
+      .result("output", ods::AnyRankedOrUnrankedMemRef(), {ods::MemWrite(), ods::MemAlloc()})
+      .traits({ods::MemoryEffects({})})
       .format("$input attr-dict `:` type($input) `to` type($output)")
       .registerIn(*this);
 
@@ -102,7 +104,7 @@ void lamina::BufferizationDialect::registerGenerated() {
       .variadicOperand("conditions", ods::I(1))
       .variadicOperand("retained", ods::AnyRankedOrUnrankedMemRef())
       .variadicResult("updatedConditions", ods::I(1))
-      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::InferTypeOpInterface(&DeallocOp::inferReturnTypes))})
+      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&DeallocOp::inferReturnTypes}))})
       .format("(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? (`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict")
       .verifier([](Operation *op) { return DeallocOp(op).verify(); })
       .registerIn(*this);
@@ -120,7 +122,7 @@ void lamina::BufferizationDialect::registerGenerated() {
       .attr("restrict", ods::UnitAttr())
       .attr("writable", ods::UnitAttr())
       .optionalResult("result", ods::AnyTensor())
-      .traits({ods::AllElementTypesMatch({"source", "dest"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MaterializeInDestinationOp(op).getDpsInits(); })), ods::MemoryEffects("MemoryEffectOpInterface")})
+      .traits({ods::AllElementTypesMatch({"source", "dest"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MaterializeInDestinationOp(op).getDpsInits(); })), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaterializeInDestinationOp(op).getEffects(effects); }})})
       .format("$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return MaterializeInDestinationOp(op).verify(); })
       .registerIn(*this);
@@ -136,7 +138,7 @@ void lamina::BufferizationDialect::registerGenerated() {
 
   // bufferization.to_tensor
   ods::OpDef("bufferization.to_tensor", TypeID::get<ToTensorOp>())
-      .operand("buffer", typeBufferizationBufferLikeTypeInterface())
+      .operand("buffer", typeBufferizationBufferLikeTypeInterface(), {ods::MemRead(nullptr, 0, true)})
       .attr("restrict", ods::UnitAttr())
       .attr("writable", ods::UnitAttr())
       .result("result", typeBufferizationTensorLikeTypeInterface())

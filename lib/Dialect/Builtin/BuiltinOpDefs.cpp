@@ -4,6 +4,7 @@
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpAsmInterface.h"
 #include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
@@ -19,6 +20,9 @@ static LogicalResult verifyModule(Operation *op) {
   return success();
 }
 
+static bool isOptionalSymbol(Operation *) { return true; }
+static std::string_view builtinDialectName() { return "builtin"; }
+
 static LogicalResult verifyCast(Operation *op) {
   if (op->getNumResults() == 0)
     return op->emitOpError() << "expected at least one result for cast operation";
@@ -31,12 +35,13 @@ void lamina::registerBuiltinOpDefinitions(BuiltinDialect &dialect) {
       .optionalAttr("sym_visibility", ods::StrAttr())
       .region("bodyRegion", ods::SizedRegion(1))
       .traits({ods::AffineScope(), ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(),
-               ods::Symbol(/*isDeclaration=*/nullptr, /*optional=*/true), ods::OpAsmOpInterface(),
-               ods::NoTerminator(), ods::SingleBlock(), ods::RegionKindInterface(/*graph=*/true),
-               ods::HasOnlyGraphRegion()})
+               ods::Symbol({.isOptionalSymbol = isOptionalSymbol}),
+               ods::Implements<OpAsmOpInterface>({.getDefaultDialect = builtinDialectName}),
+               // GraphRegionNoTerminator: HasOnlyGraphRegion also implements
+               // RegionKindInterface.
+               ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
       .format("($sym_name^)? attr-dict-with-keyword $bodyRegion")
       .verifier(verifyModule)
-      .defaultDialect("builtin")
       .registerIn(dialect);
 
   ods::OpDef(UnrealizedConversionCastOp::getOperationName(), TypeID::get<UnrealizedConversionCastOp>())

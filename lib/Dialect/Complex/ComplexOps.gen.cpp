@@ -7,8 +7,11 @@
 #include "lamina/Dialect/Complex/ComplexDialect.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Arith/ArithInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 
@@ -88,7 +91,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AbsOp_complex_result), ods::Pure(), ods::Elementwise()})
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AbsOp_complex_result), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -98,7 +101,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("rhs", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise()})
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -107,7 +110,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AngleOp_complex_result), ods::Pure(), ods::Elementwise()})
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AngleOp_complex_result), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -117,7 +120,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("rhs", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise()})
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -135,7 +138,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -143,12 +146,9 @@ void lamina::ComplexDialect::registerGenerated() {
   ods::OpDef("complex.constant", TypeID::get<ConstantOp>())
       .attr("value", ods::ArrayAttr())
       .result("complex", ods::AnyComplex())
-      .traits({ods::ConstantLike(), ods::Pure(), ods::OpAsmOpInterface()})
+      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstantOp(op).getAsmResultNames(fn); }})})
       .format("$value attr-dict `:` type($complex)")
       .verifier([](Operation *op) { return ConstantOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ConstantOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // complex.cos
@@ -156,7 +156,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -175,7 +175,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("rhs", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise()})
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -193,7 +193,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -202,7 +202,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -211,7 +211,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("imaginary", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "imaginary", transform_ImOp_complex_imaginary), ods::Pure(), ods::Elementwise()})
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "imaginary", transform_ImOp_complex_imaginary), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -220,7 +220,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -229,7 +229,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -239,7 +239,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("rhs", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise()})
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -248,7 +248,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -267,7 +267,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("rhs", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise()})
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -277,7 +277,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("rhs", ods::AnySignlessInteger())
       .optionalAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()))
       .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::Elementwise(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"})})
+      .traits({ods::Pure(), ods::Elementwise(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result) `,` type($rhs)")
       .registerIn(*this);
 
@@ -286,7 +286,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("real", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "real", transform_ReOp_complex_real), ods::Pure(), ods::Elementwise()})
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "real", transform_ReOp_complex_real), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -295,7 +295,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -304,7 +304,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -313,7 +313,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -322,7 +322,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -332,7 +332,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("rhs", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise()})
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -341,7 +341,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 
@@ -350,7 +350,7 @@ void lamina::ComplexDialect::registerGenerated() {
       .operand("complex", typeAbsOpComplex())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
       .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
       .registerIn(*this);
 }

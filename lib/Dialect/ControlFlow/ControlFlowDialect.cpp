@@ -10,6 +10,7 @@
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
@@ -22,45 +23,71 @@ OperandRange CondBranchOp::getFalseOperands() const { return ods::getODSOperands
 // Successor operands (BranchOpInterface)
 //===----------------------------------------------------------------------===//
 
-static OperandRange brSuccessorOperands(Operation *op, unsigned) { return op->getOperands(); }
+static SuccessorOperands brSuccessorOperands(Operation *op, unsigned) {
+  return SuccessorOperands(MutableOperandRange(op));
+}
 
-static OperandRange condBrSuccessorOperands(Operation *op, unsigned index) {
-  return ods::getODSOperands(op, index == 0 ? 1 : 2);
+/// The operands of operand group `group` of an AttrSizedOperandSegments op.
+static MutableOperandRange operandGroupMutable(Operation *op, unsigned group) {
+  auto [start, length] = ods::getODSOperandIndexAndLength(op, group);
+  return MutableOperandRange(op, start, length, {"operandSegmentSizes", group});
+}
+
+static SuccessorOperands condBrSuccessorOperands(Operation *op, unsigned index) {
+  return SuccessorOperands(operandGroupMutable(op, index == 0 ? 1 : 2));
 }
 
 /// The operands of case `index - 1`, or the default operands.
-static OperandRange switchSuccessorOperands(Operation *op, unsigned index) {
+static SuccessorOperands switchSuccessorOperands(Operation *op, unsigned index) {
   if (index == 0)
-    return ods::getODSOperands(op, 1);
-  OperandRange cases = ods::getODSOperands(op, 2);
+    return SuccessorOperands(operandGroupMutable(op, 1));
+  auto [casesStart, casesLength] = ods::getODSOperandIndexAndLength(op, 2);
   auto segments = dyn_cast_or_null<DenseI32ArrayAttr>(ods::getInherentAttr(op, "case_operand_segments"));
   if (!segments)
-    return OperandRange();
+    return SuccessorOperands(MutableOperandRange(op, casesStart + casesLength, 0));
   ArrayRef<int32_t> sizes = segments.asArrayRef();
-  size_t start = 0;
+  unsigned start = 0;
   for (unsigned i = 0; i + 1 < index && i < sizes.size(); ++i)
-    start += size_t(sizes[i]);
-  size_t len = index - 1 < sizes.size() ? size_t(sizes[index - 1]) : 0;
-  if (start > cases.size())
-    start = cases.size();
-  if (start + len > cases.size())
-    len = cases.size() - start;
-  return cases.slice(start, len);
+    start += unsigned(sizes[i]);
+  unsigned len = index - 1 < sizes.size() ? unsigned(sizes[index - 1]) : 0;
+  if (start > casesLength)
+    start = casesLength;
+  if (start + len > casesLength)
+    len = casesLength - start;
+  return SuccessorOperands(MutableOperandRange(op, casesStart + start, len, {"operandSegmentSizes", 2},
+                                               {"case_operand_segments", index - 1}));
 }
 
-/// WeightedBranchOpInterface: one weight per successor, not all zero.
-static LogicalResult verifyBranchWeights(Operation *op) {
-  auto weights = dyn_cast_or_null<DenseI32ArrayAttr>(ods::getInherentAttr(op, "branch_weights"));
-  if (!weights || weights.empty())
-    return success();
-  ArrayRef<int32_t> w = weights.asArrayRef();
-  if (w.size() != op->getNumSuccessors())
-    return op->emitError() << "expects number of branch weights to match number of successors: "
-                           << unsigned(w.size()) << " vs " << op->getNumSuccessors();
-  for (int32_t x : w)
-    if (x != 0)
-      return success();
-  return op->emitError() << "branch weights cannot all be zero";
+/// BranchOp::getSuccessorForOperands: the only successor.
+static Block *brSuccessorForOperands(Operation *op, ArrayRef<Attribute>) { return op->getSuccessor(0); }
+
+/// CondBranchOp::getSuccessorForOperands: the successor a constant condition
+/// selects.
+static Block *condBrSuccessorForOperands(Operation *op, ArrayRef<Attribute> operands) {
+  if (auto condAttr = dyn_cast_or_null<IntegerAttr>(operands.empty() ? Attribute() : operands.front()))
+    return condAttr.getValue().isOne() ? op->getSuccessor(0) : op->getSuccessor(1);
+  return nullptr;
+}
+
+/// SwitchOp::getSuccessorForOperands: the case a constant flag matches, or
+/// the default.
+static Block *switchSuccessorForOperands(Operation *op, ArrayRef<Attribute> operands) {
+  auto caseValues = dyn_cast_or_null<DenseIntElementsAttr>(ods::getInherentAttr(op, "case_values"));
+  if (!caseValues)
+    return op->getSuccessor(0);
+  auto value = dyn_cast_or_null<IntegerAttr>(operands.empty() ? Attribute() : operands.front());
+  if (!value)
+    return nullptr;
+  std::vector<APInt> values = DenseElementsAttr(caseValues).getIntValues();
+  for (size_t i = 0; i < values.size(); ++i)
+    if (values[i] == value.getValue())
+      return op->getSuccessor(unsigned(i) + 1);
+  return op->getSuccessor(0);
+}
+
+/// AssertOp::getEffects: a write to the default resource (the abort).
+static void assertEffects(Operation *, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Write::get()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -171,14 +198,15 @@ ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
   ods::OpDef(AssertOp::getOperationName(), TypeID::get<AssertOp>())
       .operand("arg", ods::I(1))
       .attr("msg", ods::StrAttr())
-      .trait(ods::MemoryEffects())
+      .trait(ods::Implements<MemoryEffectOpInterface>({assertEffects}))
       .format("$arg `,` $msg attr-dict")
       .registerIn(*this);
 
   ods::OpDef(BranchOp::getOperationName(), TypeID::get<BranchOp>())
       .variadicOperand("destOperands")
       .successor("dest")
-      .traits({ods::BranchOpInterface(brSuccessorOperands), ods::Pure(), ods::IsTerminator()})
+      .traits({ods::Implements<BranchOpInterface>({brSuccessorOperands, brSuccessorForOperands}), ods::Pure(),
+               ods::IsTerminator()})
       .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
       .registerIn(*this);
 
@@ -189,9 +217,9 @@ ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
       .optionalAttr("branch_weights", ods::DenseI32ArrayAttr())
       .successor("trueDest")
       .successor("falseDest")
-      .traits({ods::AttrSizedOperandSegments(), ods::BranchOpInterface(condBrSuccessorOperands),
-               ods::CustomTrait("WeightedBranchOpInterface", verifyBranchWeights), ods::Pure(),
-               ods::IsTerminator()})
+      .traits({ods::AttrSizedOperandSegments(),
+               ods::Implements<BranchOpInterface>({condBrSuccessorOperands, condBrSuccessorForOperands}),
+               ods::Implements<WeightedBranchOpInterface>({}), ods::Pure(), ods::IsTerminator()})
       .format("$condition (`weights` `(` $branch_weights^ `)`)? `,` "
               "$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` "
               "$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
@@ -206,8 +234,9 @@ ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
       .attr("case_operand_segments", ods::DenseI32ArrayAttr())
       .successor("defaultDestination")
       .variadicSuccessor("caseDestinations")
-      .traits({ods::AttrSizedOperandSegments(), ods::BranchOpInterface(switchSuccessorOperands), ods::Pure(),
-               ods::IsTerminator()})
+      .traits({ods::AttrSizedOperandSegments(),
+               ods::Implements<BranchOpInterface>({switchSuccessorOperands, switchSuccessorForOperands}),
+               ods::Pure(), ods::IsTerminator()})
       .directive({"SwitchOpCases", parseSwitchOpCases, printSwitchOpCases, nullptr})
       .format("$flag `:` type($flag) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($flag)), $defaultDestination, "
               "$defaultOperands, type($defaultOperands), $case_values, $caseDestinations, $caseOperands, "

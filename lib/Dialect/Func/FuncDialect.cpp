@@ -6,9 +6,12 @@
 //
 #include "lamina/Dialect/Func/FuncDialect.h"
 
-#include "lamina/Dialect/Func/FunctionImplementation.h"
+#include "lamina/Interfaces/CallInterfaces.h"
+#include "lamina/Interfaces/FunctionImplementation.h"
+#include "lamina/Interfaces/FunctionInterfaces.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpAsmInterface.h"
 #include "lamina/IR/SymbolTable.h"
 #include "lamina/ODS/OpDef.h"
 
@@ -43,6 +46,12 @@ static void printFuncOp(Operation *op, OpAsmPrinter &p) {
 }
 
 static bool isExternalFunction(Operation *op) { return op->getRegion(0).empty(); }
+
+static std::string_view funcDialectName() { return "func"; }
+static Region *funcCallableRegion(Operation *op) { return isExternalFunction(op) ? nullptr : &op->getRegion(0); }
+static Type funcFunctionType(Operation *op) { return FuncOp(op).getFunctionType(); }
+static ArrayRef<Type> funcArgumentTypes(Operation *op) { return FuncOp(op).getFunctionType().getInputs(); }
+static ArrayRef<Type> funcResultTypes(Operation *op) { return FuncOp(op).getFunctionType().getResults(); }
 
 //===----------------------------------------------------------------------===//
 // func.return
@@ -97,20 +106,36 @@ static LogicalResult verifyCallSymbolUses(Operation *op, SymbolTableCollection &
   return success();
 }
 
+static CallInterfaceCallable callCallee(Operation *op) { return op->getAttrOfType<SymbolRefAttr>("callee"); }
+static void setCallCallee(Operation *op, CallInterfaceCallable callee) { op->setAttr("callee", callee.getSymbol()); }
+static OperandRange allOperands(Operation *op) { return op->getOperands(); }
+static MutableOperandRange allOperandsMutable(Operation *op) { return MutableOperandRange(op); }
+
+//===----------------------------------------------------------------------===//
+// func.call_indirect
+//===----------------------------------------------------------------------===//
+
+static CallInterfaceCallable indirectCallCallee(Operation *op) { return op->getOperand(0); }
+static void setIndirectCallCallee(Operation *op, CallInterfaceCallable callee) {
+  op->setOperand(0, callee.getValue());
+}
+static OperandRange indirectCallArgs(Operation *op) { return op->getOperands().drop_front(1); }
+static MutableOperandRange indirectCallArgsMutable(Operation *op) {
+  return MutableOperandRange(op, 1, op->getNumOperands() - 1);
+}
+
 //===----------------------------------------------------------------------===//
 // func.constant
 //===----------------------------------------------------------------------===//
 
-static LogicalResult verifyConstant(Operation *op) {
+/// ConstantOp::verifySymbolUses.
+static LogicalResult verifyConstantSymbolUses(Operation *op, SymbolTableCollection &symbolTable) {
   std::string_view fnName = cast<FlatSymbolRefAttr>(op->getAttr("value")).getValue();
   Type type = op->getResult(0).getType();
-  Operation *module = op->getParentOp();
-  while (module && !isa<ModuleOp>(module))
-    module = module->getParentOp();
-  Operation *fn = module ? SymbolTable::lookupSymbolIn(module, fnName) : nullptr;
-  if (!fn || !isa<FuncOp>(fn))
+  auto fn = symbolTable.lookupNearestSymbolFrom<FuncOp>(op, StringAttr::get(op->getContext(), fnName));
+  if (!fn)
     return op->emitOpError() << "reference to undefined function '" << fnName << "'";
-  if (FuncOp(fn).getFunctionType() != type)
+  if (fn.getFunctionType() != type)
     return op->emitOpError("reference to function with mismatched type");
   return success();
 }
@@ -140,8 +165,8 @@ FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
       .optionalAttr("res_attrs", ods::DictArrayAttr())
       .optionalAttr("no_inline", ods::UnitAttr())
       .variadicResult("")
-      .traits({ods::Interface("CallOpInterface"), ods::MemRefsNormalizable(),
-               ods::SymbolUserOpInterface(verifyCallSymbolUses)})
+      .traits({ods::Implements<CallOpInterface>({callCallee, setCallCallee, allOperands, allOperandsMutable}),
+               ods::MemRefsNormalizable(), ods::Implements<SymbolUserOpInterface>({verifyCallSymbolUses})})
       .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
       .registerIn(*this);
 
@@ -151,7 +176,8 @@ FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
       .optionalAttr("arg_attrs", ods::DictArrayAttr())
       .optionalAttr("res_attrs", ods::DictArrayAttr())
       .variadicResult("results")
-      .traits({ods::Interface("CallOpInterface"),
+      .traits({ods::Implements<CallOpInterface>(
+                   {indirectCallCallee, setIndirectCallCallee, indirectCallArgs, indirectCallArgsMutable}),
                ods::TypesMatchWith("callee input types match argument types", "callee", "callee_operands", inputsOf,
                                    /*isRange=*/true),
                ods::TypesMatchWith("callee result types match result types", "callee", "results", resultsOf,
@@ -162,10 +188,9 @@ FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
   ods::OpDef(ConstantOp::getOperationName(), TypeID::get<ConstantOp>())
       .attr("value", ods::FlatSymbolRefAttr())
       .result("")
-      .traits({ods::ConstantLike(), ods::Pure(), ods::OpAsmOpInterface()})
+      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<SymbolUserOpInterface>({verifyConstantSymbolUses}),
+               ods::Implements<OpAsmOpInterface>({.getAsmResultNames = constantResultNames})})
       .format("attr-dict $value `:` type(results)")
-      .verifier(verifyConstant)
-      .resultNames(constantResultNames)
       .registerIn(*this);
 
   ods::OpDef(FuncOp::getOperationName(), TypeID::get<FuncOp>())
@@ -176,12 +201,11 @@ FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
       .optionalAttr("res_attrs", ods::DictArrayAttr())
       .optionalAttr("no_inline", ods::UnitAttr())
       .region("body")
-      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::Symbol(isExternalFunction),
-               ods::Interface("CallableOpInterface"),
-               ods::CustomTrait("FunctionOpInterface", function_interface_impl::verifyFunctionOp),
-               ods::IsolatedFromAbove(), ods::OpAsmOpInterface()})
+      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::Symbol({.isDeclaration = isExternalFunction}),
+               ods::Implements<CallableOpInterface>({funcCallableRegion, funcArgumentTypes, funcResultTypes}),
+               ods::Implements<FunctionOpInterface>({funcFunctionType, funcArgumentTypes, funcResultTypes}),
+               ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = funcDialectName})})
       .customAssembly(parseFuncOp, printFuncOp)
-      .defaultDialect("func")
       .registerIn(*this);
 
   ods::OpDef(ReturnOp::getOperationName(), TypeID::get<ReturnOp>())

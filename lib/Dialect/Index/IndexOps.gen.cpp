@@ -8,6 +8,8 @@
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 
@@ -98,11 +100,8 @@ void lamina::IndexDialect::registerGenerated() {
   ods::OpDef("index.bool.constant", TypeID::get<BoolConstantOp>())
       .attr("value", ods::BoolAttr())
       .result("result", ods::I(1))
-      .traits({ods::ConstantLike(), ods::Pure(), ods::OpAsmOpInterface()})
+      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BoolConstantOp(op).getAsmResultNames(fn); }})})
       .format("attr-dict $value")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        BoolConstantOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // index.casts
@@ -153,11 +152,8 @@ void lamina::IndexDialect::registerGenerated() {
   ods::OpDef("index.constant", TypeID::get<ConstantOp>())
       .attr("value", ods::IndexAttr())
       .result("result", ods::Index())
-      .traits({ods::ConstantLike(), ods::Pure(), ods::OpAsmOpInterface()})
+      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstantOp(op).getAsmResultNames(fn); }})})
       .format("attr-dict $value")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ConstantOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // index.divs

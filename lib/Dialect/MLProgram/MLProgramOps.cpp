@@ -7,7 +7,7 @@
 //
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 
-#include "lamina/Dialect/Func/FunctionImplementation.h"
+#include "lamina/Interfaces/FunctionImplementation.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/SymbolTable.h"
 

@@ -6,9 +6,10 @@
 //
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 
-#include "lamina/Dialect/Func/FunctionImplementation.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 
@@ -78,7 +79,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .optionalAttr("res_attrs", ods::DictArrayAttr())
       .optionalAttr("sym_visibility", ods::StrAttr())
       .region("body", ods::AnyRegion())
-      .traits({ods::CustomTrait("FunctionOpInterface", function_interface_impl::verifyFunctionOp), ods::IsolatedFromAbove(), ods::RegionKindInterface(FuncOp::getRegionKind(0) == RegionKind::Graph), ods::Symbol(ods::isExternalFunction)})
+      .traits({ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<RegionKindInterface>({&FuncOp::getRegionKind}), ods::Symbol({.isDeclaration = ods::isExternalFunction})})
       .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
       .registerIn(*this);
 
@@ -86,11 +87,8 @@ void lamina::MLProgramDialect::registerGenerated() {
   ods::OpDef("ml_program.global_load_const", TypeID::get<GlobalLoadConstOp>())
       .attr("global", ods::SymbolRefAttr())
       .result("result", ods::AnyType())
-      .traits({ods::Pure(), ods::OpAsmOpInterface(), ods::SymbolUserOpInterface(&GlobalLoadConstOp::verifySymbolUses)})
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GlobalLoadConstOp(op).getAsmResultNames(fn); }}), ods::Implements<SymbolUserOpInterface>({&GlobalLoadConstOp::verifySymbolUses})})
       .format("$global `:` type($result) attr-dict")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        GlobalLoadConstOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // ml_program.global_load_graph
@@ -99,7 +97,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .attr("global", ods::SymbolRefAttr())
       .result("result", ods::AnyType())
       .result("produceToken", typeMLProgramTokenType())
-      .traits({ods::SymbolUserOpInterface(&GlobalLoadGraphOp::verifySymbolUses)})
+      .traits({ods::Implements<SymbolUserOpInterface>({&GlobalLoadGraphOp::verifySymbolUses})})
       .format("$global `` custom<TokenOrdering>($consumeTokens, type($produceToken)) `:` type($result) attr-dict")
       .directive(getTokenOrderingDirective())
       .registerIn(*this);
@@ -108,11 +106,8 @@ void lamina::MLProgramDialect::registerGenerated() {
   ods::OpDef("ml_program.global_load", TypeID::get<GlobalLoadOp>())
       .attr("global", ods::SymbolRefAttr())
       .result("result", ods::AnyType())
-      .traits({ods::OpAsmOpInterface(), ods::SymbolUserOpInterface(&GlobalLoadOp::verifySymbolUses)})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GlobalLoadOp(op).getAsmResultNames(fn); }}), ods::Implements<SymbolUserOpInterface>({&GlobalLoadOp::verifySymbolUses})})
       .format("$global `:` type($result) attr-dict")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        GlobalLoadOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // ml_program.global
@@ -135,7 +130,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .variadicOperand("consumeTokens", typeMLProgramTokenType())
       .attr("global", ods::SymbolRefAttr())
       .result("produceToken", typeMLProgramTokenType())
-      .traits({ods::SymbolUserOpInterface(&GlobalStoreGraphOp::verifySymbolUses)})
+      .traits({ods::Implements<SymbolUserOpInterface>({&GlobalStoreGraphOp::verifySymbolUses})})
       .format("$global `=` $value `` custom<TokenOrdering>($consumeTokens, type($produceToken)) `:` type($value) attr-dict")
       .directive(getTokenOrderingDirective())
       .registerIn(*this);
@@ -144,7 +139,7 @@ void lamina::MLProgramDialect::registerGenerated() {
   ods::OpDef("ml_program.global_store", TypeID::get<GlobalStoreOp>())
       .operand("value", ods::AnyType())
       .attr("global", ods::SymbolRefAttr())
-      .traits({ods::SymbolUserOpInterface(&GlobalStoreOp::verifySymbolUses)})
+      .traits({ods::Implements<SymbolUserOpInterface>({&GlobalStoreOp::verifySymbolUses})})
       .format("$global `=` $value `:` type($value) attr-dict")
       .registerIn(*this);
 
@@ -172,7 +167,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .optionalAttr("res_attrs", ods::DictArrayAttr())
       .optionalAttr("sym_visibility", ods::StrAttr())
       .region("body", ods::AnyRegion())
-      .traits({ods::CustomTrait("FunctionOpInterface", function_interface_impl::verifyFunctionOp), ods::HasOnlyGraphRegion(), ods::IsolatedFromAbove(), ods::RegionKindInterface(true), ods::SingleBlock(), ods::Symbol(ods::isExternalFunction)})
+      .traits({ods::FunctionOpInterface(), ods::HasOnlyGraphRegion(), ods::IsolatedFromAbove(), ods::SingleBlock(), ods::Symbol({.isDeclaration = ods::isExternalFunction})})
       .customAssembly(&SubgraphOp::parse, [](Operation *op, OpAsmPrinter &p) { SubgraphOp(op).print(p); })
       .registerIn(*this);
 

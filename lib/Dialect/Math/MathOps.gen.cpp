@@ -7,8 +7,12 @@
 #include "lamina/Dialect/Math/MathDialect.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Arith/ArithInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
+#include "lamina/Interfaces/VectorInterfaces.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 
@@ -86,7 +90,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -94,7 +98,7 @@ void lamina::MathDialect::registerGenerated() {
   ods::OpDef("math.absi", TypeID::get<AbsIOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -103,7 +107,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -112,7 +116,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -121,7 +125,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -130,7 +134,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -140,7 +144,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -149,7 +153,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -158,7 +162,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -167,7 +171,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -176,7 +180,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -187,7 +191,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("max", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -197,7 +201,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -206,7 +210,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -215,7 +219,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -223,7 +227,7 @@ void lamina::MathDialect::registerGenerated() {
   ods::OpDef("math.ctlz", TypeID::get<CountLeadingZerosOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -231,7 +235,7 @@ void lamina::MathDialect::registerGenerated() {
   ods::OpDef("math.cttz", TypeID::get<CountTrailingZerosOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -239,7 +243,7 @@ void lamina::MathDialect::registerGenerated() {
   ods::OpDef("math.ctpop", TypeID::get<CtPopOp>())
       .operand("operand", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -248,7 +252,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -257,7 +261,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -266,7 +270,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -275,7 +279,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -284,7 +288,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -294,7 +298,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("rhs", typeSignlessIntegerOrIndexLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)")
       .registerIn(*this);
 
@@ -303,7 +307,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -314,7 +318,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("c", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -323,7 +327,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("lhs", typeSignlessIntegerOrIndexLike())
       .operand("rhs", typeSignlessIntegerOrIndexLike())
       .result("result", typeSignlessIntegerOrIndexLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -332,7 +336,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsFiniteOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsFiniteOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(*this);
 
@@ -341,7 +345,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsInfOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsInfOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(*this);
 
@@ -350,7 +354,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNaNOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNaNOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(*this);
 
@@ -359,7 +363,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeBoolLike())
-      .traits({ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNormalOp_operand_result), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNormalOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
       .registerIn(*this);
 
@@ -368,7 +372,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -377,7 +381,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -386,7 +390,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -395,7 +399,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -405,7 +409,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("rhs", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -414,7 +418,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -423,7 +427,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -432,7 +436,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -441,7 +445,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -451,7 +455,7 @@ void lamina::MathDialect::registerGenerated() {
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("sin", typeFloatLike())
       .result("cos", typeFloatLike())
-      .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand", "sin", "cos"}), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultShape(), ods::Implements<arith::ArithFastMathInterface>({}), ods::AllTypesMatch({"operand", "sin", "cos"}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)")
       .registerIn(*this);
 
@@ -460,7 +464,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -469,7 +473,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -478,7 +482,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -487,7 +491,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 
@@ -496,7 +500,7 @@ void lamina::MathDialect::registerGenerated() {
       .operand("operand", typeFloatLike())
       .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
       .result("result", typeFloatLike())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
       .registerIn(*this);
 }

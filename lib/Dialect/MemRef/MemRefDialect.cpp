@@ -9,8 +9,12 @@
 
 #include "MemRefOpsImpl.h"
 #include "lamina/Dialect/MemRef/StridedLayout.h"
-#include "lamina/Dialect/MemRef/ViewLikeInterface.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/Interfaces/CastInterfaces.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
+#include "lamina/ODS/InterfaceTraits.h"
 
 using namespace lamina;
 using namespace lamina::memref;
@@ -164,6 +168,42 @@ void elementTypeOf(Type in, SmallVectorImpl<Type> &out) { out.push_back(elementT
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Interface implementations
+//===----------------------------------------------------------------------===//
+
+namespace {
+ods::Trait resultNames(void (*fn)(Operation *, OpAsmSetValueNameFn)) {
+  return ods::Implements<OpAsmOpInterface>({.getAsmResultNames = fn});
+}
+
+Value firstOperand(Operation *op) { return op->getOperand(0); }
+/// ViewLikeOpInterface with the first operand as the source.
+ods::Trait viewLike() { return ods::Implements<ViewLikeOpInterface>({firstOperand}); }
+
+/// DimOp::getSpeculatability: a constant index within the rank of a ranked
+/// source.
+Speculation::Speculatability dimSpeculatability(Operation *op) {
+  Operation *def = op->getOperand(1).getDefiningOp();
+  auto index = def && def->hasTrait<OpTrait::ConstantLike>() ? dyn_cast_or_null<IntegerAttr>(def->getAttr("value"))
+                                                             : IntegerAttr();
+  if (!index)
+    return Speculation::NotSpeculatable;
+  auto ranked = dyn_cast<MemRefType>(op->getOperand(0).getType());
+  if (!ranked || ranked.getRank() <= index.getInt())
+    return Speculation::NotSpeculatable;
+  return Speculation::Speculatable;
+}
+
+/// AllocaScopeOp::getSuccessorRegions: into the body, then back out.
+void allocaScopeSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent())
+    regions.push_back(RegionSuccessor::parent(op));
+  else
+    regions.push_back(RegionSuccessor(&op->getRegion(0)));
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 
@@ -178,44 +218,36 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .attr("alignment", confinedAttr(ods::IntAttr(32), " whose value is positive",
                                       [](Attribute a) { return cast<IntegerAttr>(a).getValue().isStrictlyPositive(); }))
       .result("result", ods::AnyMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::Interface("ViewLikeOpInterface"),
-               ods::SameOperandsAndResultType()})
+      .traits({resultNames(assumeAlignmentNames), ods::Pure(), viewLike(), ods::SameOperandsAndResultType()})
       .format("$memref `,` $alignment attr-dict `:` type($memref)")
       .verifier(verifyAssumeAlignment)
-      .resultNames(assumeAlignmentNames)
       .registerIn(*this);
 
-  {
-    // The result types are inferred when parsing; mlir-opt reports a type
-    // mismatch with the verifier's message, so the interface does not check.
-    ods::Trait infer = ods::InferTypeOpInterface(inferDistinctObjects);
-    infer.verify = nullptr;
-    ods::OpDef(DistinctObjectsOp::getOperationName(), TypeID::get<DistinctObjectsOp>())
-        .variadicOperand("operands", ods::AnyMemRef())
-        .variadicResult("results", ods::AnyMemRef())
-        .traits({ods::Pure(), infer})
-        .format("$operands attr-dict `:` type($operands)")
-        .verifier(verifyDistinctObjects)
-        .registerIn(*this);
-  }
+  // (The verifier reports a result type mismatch before the interface,
+  // which verifies after the regions.)
+  ods::OpDef(DistinctObjectsOp::getOperationName(), TypeID::get<DistinctObjectsOp>())
+      .variadicOperand("operands", ods::AnyMemRef())
+      .variadicResult("results", ods::AnyMemRef())
+      .traits({ods::Pure(), ods::Implements<InferTypeOpInterface>({inferDistinctObjects})})
+      .format("$operands attr-dict `:` type($operands)")
+      .verifier(verifyDistinctObjects)
+      .registerIn(*this);
 
   ods::OpDef(AllocOp::getOperationName(), TypeID::get<AllocOp>())
       .variadicOperand("dynamicSizes", indices)
       .variadicOperand("symbolOperands", indices)
       .optionalAttr("alignment", positivePowerOf2I64Attr())
-      .result("memref", ods::AnyMemRef())
-      .traits({ods::AttrSizedOperandSegments(), ods::OpAsmOpInterface(), ods::MemoryEffects()})
+      .result("memref", ods::AnyMemRef(), {ods::MemAlloc(nullptr, 0, /*effectOnFullRegion=*/true)})
+      .traits({ods::AttrSizedOperandSegments(), resultNames(allocNames)})
       .format("`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
       .verifier(verifyAlloc)
-      .resultNames(allocNames)
       .registerIn(*this);
 
   ods::OpDef(ReallocOp::getOperationName(), TypeID::get<ReallocOp>())
-      .operand("source", memRefRankOf({ods::AnyType()}, 1))
+      .operand("source", memRefRankOf({ods::AnyType()}, 1), {ods::MemFree(nullptr, 0, /*effectOnFullRegion=*/true)})
       .optionalOperand("dynamicResultSize", index)
       .optionalAttr("alignment", positivePowerOf2I64Attr())
-      .result("", memRefRankOf({ods::AnyType()}, 1))
-      .traits({ods::MemoryEffects()})
+      .result("", memRefRankOf({ods::AnyType()}, 1), {ods::MemAlloc(nullptr, 1, /*effectOnFullRegion=*/true)})
       .format("$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)")
       .verifier(verifyRealloc)
       .registerIn(*this);
@@ -224,20 +256,18 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .variadicOperand("dynamicSizes", indices)
       .variadicOperand("symbolOperands", indices)
       .optionalAttr("alignment", positivePowerOf2I64Attr())
-      .result("memref", ods::AnyMemRef())
-      .traits({ods::AttrSizedOperandSegments(), ods::OpAsmOpInterface(),
-               ods::Interface("PromotableAllocationOpInterface"), ods::Interface("DestructurableAllocationOpInterface"),
-               ods::MemoryEffects()})
+      .result("memref", ods::AnyMemRef(),
+              {ods::MemAlloc(SideEffects::AutomaticAllocationScopeResource::get(), 0, /*effectOnFullRegion=*/true)})
+      .traits({ods::AttrSizedOperandSegments(), resultNames(allocaNames)})
       .format("`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
       .verifier(verifyAlloca)
-      .resultNames(allocaNames)
       .registerIn(*this);
 
   ods::OpDef(AllocaScopeOp::getOperationName(), TypeID::get<AllocaScopeOp>())
       .variadicResult("results")
       .region("bodyRegion", ods::SizedRegion(1))
       .traits({ods::AutomaticAllocationScope(),
-               ods::CustomTrait("RegionBranchOpInterface", nullptr, verifyAllocaScopeRegionBranch),
+               ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = allocaScopeSuccessors}),
                ods::SingleBlockImplicitTerminator(AllocaScopeReturnOp::getOperationName()),
                ods::RecursiveMemoryEffects(), ods::NoRegionArguments()})
       .customAssembly(parseAllocaScope, printAllocaScope)
@@ -253,24 +283,21 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(CastOp::getOperationName(), TypeID::get<CastOp>())
       .operand("source", ods::AnyRankedOrUnrankedMemRef())
       .result("dest", ods::AnyRankedOrUnrankedMemRef())
-      .traits({ods::CustomTrait("CastOpInterface", verifyCastInterface), ods::OpAsmOpInterface(),
-               ods::MemRefsNormalizable(), ods::Pure(), ods::SameOperandsAndResultShape(),
-               ods::Interface("ViewLikeOpInterface")})
+      .traits({ods::Implements<CastOpInterface>({castOpCompatible}), resultNames(castNames),
+               ods::MemRefsNormalizable(), ods::Pure(), ods::SameOperandsAndResultShape(), viewLike()})
       .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .resultNames(castNames)
       .registerIn(*this);
 
   ods::OpDef(CopyOp::getOperationName(), TypeID::get<CopyOp>())
-      .operand("source", ods::AnyRankedOrUnrankedMemRef())
-      .operand("target", ods::AnyRankedOrUnrankedMemRef())
-      .traits({ods::Interface("CopyOpInterface"), ods::SameOperandsElementType(), ods::SameOperandsShape(),
-               ods::MemoryEffects()})
+      .operand("source", ods::AnyRankedOrUnrankedMemRef(), {ods::MemRead(nullptr, 0, /*effectOnFullRegion=*/true)})
+      .operand("target", ods::AnyRankedOrUnrankedMemRef(), {ods::MemWrite(nullptr, 0, /*effectOnFullRegion=*/true)})
+      .traits({ods::SameOperandsElementType(), ods::SameOperandsShape()})
       .format("$source `,` $target attr-dict `:` type($source) `to` type($target)")
       .registerIn(*this);
 
   ods::OpDef(DeallocOp::getOperationName(), TypeID::get<DeallocOp>())
-      .operand("memref", ods::AnyRankedOrUnrankedMemRef())
-      .traits({ods::MemRefsNormalizable(), ods::MemoryEffects()})
+      .operand("memref", ods::AnyRankedOrUnrankedMemRef(), {ods::MemFree(nullptr, 0, /*effectOnFullRegion=*/true)})
+      .traits({ods::MemRefsNormalizable()})
       .format("$memref attr-dict `:` type($memref)")
       .registerIn(*this);
 
@@ -278,15 +305,14 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .operand("source", anyNon0RankedOrUnrankedMemRef())
       .operand("index", index)
       .result("result", index)
-      .traits({ods::OpAsmOpInterface(), ods::MemRefsNormalizable(), ods::Interface("ConditionallySpeculatable"),
-               ods::NoMemoryEffect(), ods::Interface("ShapedDimOpInterface"), ods::Interface("InferIntRangeInterface")})
+      .traits({resultNames(dimNames), ods::MemRefsNormalizable(),
+               ods::Implements<ConditionallySpeculatable>({dimSpeculatability}), ods::NoMemoryEffect(),
+               ods::ShapedDimOpInterface()})
       .format("attr-dict $source `,` $index `:` type($source)")
-      .resultNames(dimNames)
       .registerIn(*this);
 
   ods::OpDef(DmaStartOp::getOperationName(), TypeID::get<DmaStartOp>())
       .variadicOperand("operands")
-      .traits({ods::MemoryEffects()})
       .customAssembly(parseDmaStart, printDmaStart)
       .verifier(verifyDmaStart)
       .registerIn(*this);
@@ -295,7 +321,6 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .operand("tagMemRef", ods::AnyMemRef())
       .variadicOperand("tagIndices", indices)
       .operand("numElements", index)
-      .traits({ods::MemoryEffects()})
       .format("$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)")
       .verifier(verifyDmaWait)
       .registerIn(*this);
@@ -303,9 +328,8 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(ExtractAlignedPointerAsIndexOp::getOperationName(), TypeID::get<ExtractAlignedPointerAsIndexOp>())
       .operand("source", ods::AnyRankedOrUnrankedMemRef())
       .result("aligned_pointer", index)
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::SameVariadicResultSize()})
+      .traits({resultNames(extractAlignedPointerNames), ods::Pure(), ods::SameVariadicResultSize()})
       .format("$source `:` type($source) `->` type(results) attr-dict")
-      .resultNames(extractAlignedPointerNames)
       .registerIn(*this);
 
   ods::OpDef(ExtractStridedMetadataOp::getOperationName(), TypeID::get<ExtractStridedMetadataOp>())
@@ -314,27 +338,26 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .result("offset", index)
       .variadicResult("sizes", indices)
       .variadicResult("strides", indices)
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::SameVariadicResultSize(), ods::Interface("ViewLikeOpInterface"),
-               ods::InferTypeOpInterface(inferExtractStridedMetadata)})
+      .traits({resultNames(extractStridedMetadataNames), ods::Pure(), ods::SameVariadicResultSize(), viewLike(),
+               ods::Implements<InferTypeOpInterface>({inferExtractStridedMetadata})})
       .format("$source `:` type($source) `->` type(results) attr-dict")
-      .resultNames(extractStridedMetadataNames)
       .registerIn(*this);
 
   ods::OpDef(GenericAtomicRMWOp::getOperationName(), TypeID::get<GenericAtomicRMWOp>())
-      .operand("memref", ods::MemRefOf({ods::AnySignlessInteger(), ods::AnyFloat()}))
+      .operand("memref", ods::MemRefOf({ods::AnySignlessInteger(), ods::AnyFloat()}), {ods::MemRead(), ods::MemWrite()})
       .variadicOperand("indices", indices)
       .result("result", signlessIntegerOrFloat())
       .region("atomic_body")
       .traits({ods::SingleBlockImplicitTerminator(AtomicYieldOp::getOperationName()),
-               ods::TypesMatchWith("result type matches element type of memref", "memref", "result", elementTypeOf),
-               ods::MemoryEffects()})
+               ods::TypesMatchWith("result type matches element type of memref", "memref", "result", elementTypeOf)})
       .customAssembly(parseGenericAtomicRMW, printGenericAtomicRMW)
       .verifier(verifyGenericAtomicRMW)
       .registerIn(*this);
 
   ods::OpDef(AtomicYieldOp::getOperationName(), TypeID::get<AtomicYieldOp>())
       .operand("result")
-      .traits({ods::HasParent({GenericAtomicRMWOp::getOperationName()}), ods::Pure(), ods::IsTerminator()})
+      .traits({ods::HasParent({GenericAtomicRMWOp::getOperationName()}), ods::Pure(), ods::IsTerminator(),
+               ods::ReturnLike()})
       .format("$result attr-dict `:` type($result)")
       .verifier(verifyAtomicYield)
       .registerIn(*this);
@@ -342,7 +365,7 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(GetGlobalOp::getOperationName(), TypeID::get<GetGlobalOp>())
       .attr("name", ods::FlatSymbolRefAttr())
       .result("result", anyStaticShapeMemRef())
-      .traits({ods::Pure(), ods::SymbolUserOpInterface(verifyGetGlobalSymbolUses)})
+      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({verifyGetGlobalSymbolUses})})
       .format("$name `:` type($result) attr-dict")
       .registerIn(*this);
 
@@ -361,14 +384,13 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .registerIn(*this);
 
   ods::OpDef(LoadOp::getOperationName(), TypeID::get<LoadOp>())
-      .operand("memref", ods::AnyMemRef())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead()})
       .variadicOperand("indices", indices)
       .defaultOptionalAttr("nontemporal", ods::BoolAttr(), "false")
       .optionalAttr("alignment", positivePowerOf2I64Attr())
       .result("result")
       .traits({ods::TypesMatchWith("result type matches element type of 'memref'", "memref", "result", elementTypeOf),
-               ods::MemRefsNormalizable(), ods::Interface("PromotableMemOpInterface"),
-               ods::Interface("DestructurableAccessorOpInterface"), ods::MemoryEffects()})
+               ods::MemRefsNormalizable()})
       .format("$memref `[` $indices `]` attr-dict `:` type($memref)")
       .verifier(verifyLoad)
       .registerIn(*this);
@@ -376,16 +398,14 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   ods::OpDef(MemorySpaceCastOp::getOperationName(), TypeID::get<MemorySpaceCastOp>())
       .operand("source", ods::AnyRankedOrUnrankedMemRef())
       .result("dest", ods::AnyRankedOrUnrankedMemRef())
-      .traits({ods::CustomTrait("CastOpInterface", verifyMemorySpaceCastInterface), ods::OpAsmOpInterface(),
-               ods::Interface("MemorySpaceCastOpInterface"), ods::MemRefsNormalizable(), ods::Pure(),
-               ods::SameOperandsAndResultElementType(), ods::SameOperandsAndResultShape(),
-               ods::Interface("ViewLikeOpInterface")})
+      .traits({ods::Implements<CastOpInterface>({memorySpaceCastOpCompatible}), resultNames(memorySpaceCastNames),
+               ods::MemRefsNormalizable(), ods::Pure(), ods::SameOperandsAndResultElementType(),
+               ods::SameOperandsAndResultShape(), viewLike()})
       .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .resultNames(memorySpaceCastNames)
       .registerIn(*this);
 
   ods::OpDef(PrefetchOp::getOperationName(), TypeID::get<PrefetchOp>())
-      .operand("memref", ods::AnyMemRef())
+      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
       .variadicOperand("indices", indices)
       .attr("isWrite", ods::BoolAttr())
       .attr("localityHint", confinedAttr(ods::IntAttr(32), " whose minimum value is 0 whose maximum value is 3",
@@ -407,15 +427,13 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .attr("static_sizes", ods::DenseI64ArrayAttr())
       .attr("static_strides", ods::DenseI64ArrayAttr())
       .result("result", anyStridedMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::AttrSizedOperandSegments(), ods::MemRefsNormalizable(), ods::Pure(),
-               ods::CustomTrait("OffsetSizeAndStrideOpInterface", verifyReinterpretCastOffsets),
-               ods::Interface("ViewLikeOpInterface")})
-      .directive(dynamicIndexListDirective())
+      .traits({resultNames(reinterpretCastNames), ods::AttrSizedOperandSegments(), ods::MemRefsNormalizable(),
+               ods::Pure(), ods::OffsetSizeAndStrideOpInterface(reinterpretCastMaxRanks), viewLike()})
+      .directive(ods::dynamicIndexListDirective())
       .format("$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) `` `,` `sizes` `` "
               "`:` custom<DynamicIndexList>($sizes, $static_sizes) `` `,` `strides` `` `:` "
               "custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)")
       .verifier(verifyReinterpretCast)
-      .resultNames(reinterpretCastNames)
       .registerIn(*this);
 
   ods::OpDef(RankOp::getOperationName(), TypeID::get<RankOp>())
@@ -427,12 +445,11 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
 
   ods::OpDef(ReshapeOp::getOperationName(), TypeID::get<ReshapeOp>())
       .operand("source", ods::AnyRankedOrUnrankedMemRef())
-      .operand("shape", memRefRankOf({ods::AnySignlessInteger(), ods::Index()}, 1))
+      .operand("shape", memRefRankOf({ods::AnySignlessInteger(), ods::Index()}, 1), {ods::MemRead()})
       .result("result", ods::AnyRankedOrUnrankedMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::Interface("ViewLikeOpInterface"), ods::MemoryEffects()})
+      .traits({resultNames(reshapeNames), ods::Pure(), viewLike()})
       .format("$source `(` $shape `)` attr-dict `:` functional-type(operands, results)")
       .verifier(verifyReshape)
-      .resultNames(reshapeNames)
       .registerIn(*this);
 
   ods::OpDef(ExpandShapeOp::getOperationName(), TypeID::get<ExpandShapeOp>())
@@ -441,35 +458,31 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .variadicOperand("output_shape", indices)
       .attr("static_output_shape", ods::DenseI64ArrayAttr())
       .result("result", anyStridedMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::Interface("ReifyRankedShapedTypeOpInterface"), ods::Pure(),
-               ods::Interface("ViewLikeOpInterface")})
-      .directive(dynamicIndexListDirective())
+      .traits({resultNames(expandShapeNames), ods::Pure(), viewLike()})
+      .directive(ods::dynamicIndexListDirective())
       .format("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) "
               "attr-dict `:` type($src) `into` type($result)")
       .verifier(verifyExpandShape)
-      .resultNames(expandShapeNames)
       .registerIn(*this);
 
   ods::OpDef(CollapseShapeOp::getOperationName(), TypeID::get<CollapseShapeOp>())
       .operand("src", anyStridedMemRef())
       .attr("reassociation", indexListArrayAttr())
       .result("result", anyStridedMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::Interface("ViewLikeOpInterface")})
+      .traits({resultNames(collapseShapeNames), ods::Pure(), viewLike()})
       .format("$src $reassociation attr-dict `:` type($src) `into` type($result)")
       .verifier(verifyCollapseShape)
-      .resultNames(collapseShapeNames)
       .registerIn(*this);
 
   ods::OpDef(StoreOp::getOperationName(), TypeID::get<StoreOp>())
       .operand("value")
-      .operand("memref", ods::AnyMemRef())
+      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
       .variadicOperand("indices", indices)
       .defaultOptionalAttr("nontemporal", ods::BoolAttr(), "false")
       .optionalAttr("alignment", positivePowerOf2I64Attr())
       .traits({ods::TypesMatchWith("type of 'value' matches element type of 'memref'", "memref", "value",
                                    elementTypeOf),
-               ods::MemRefsNormalizable(), ods::Interface("PromotableMemOpInterface"),
-               ods::Interface("DestructurableAccessorOpInterface"), ods::MemoryEffects()})
+               ods::MemRefsNormalizable()})
       .format("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)")
       .verifier(verifyStore)
       .registerIn(*this);
@@ -483,24 +496,22 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .attr("static_sizes", ods::DenseI64ArrayAttr())
       .attr("static_strides", ods::DenseI64ArrayAttr())
       .result("result", ods::AnyMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::Interface("ViewLikeOpInterface"), ods::AttrSizedOperandSegments(),
-               ods::CustomTrait("OffsetSizeAndStrideOpInterface", verifySubViewOffsets), ods::Pure()})
-      .directive(dynamicIndexListDirective())
+      .traits({resultNames(subviewNames), viewLike(), ods::AttrSizedOperandSegments(),
+               ods::OffsetSizeAndStrideOpInterface(subViewMaxRanks), ods::Pure()})
+      .directive(ods::dynamicIndexListDirective())
       .format("$source `` custom<DynamicIndexList>($offsets, $static_offsets) "
               "custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) "
               "attr-dict `:` type($source) `to` type($result)")
       .verifier(verifySubView)
-      .resultNames(subviewNames)
       .registerIn(*this);
 
   ods::OpDef(TransposeOp::getOperationName(), TypeID::get<TransposeOp>())
       .operand("in", anyStridedMemRef())
       .attr("permutation", ods::AffineMapAttr())
       .result("", anyStridedMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({resultNames(transposeNames), ods::Pure()})
       .customAssembly(parseTranspose, printTranspose)
       .verifier(verifyTranspose)
-      .resultNames(transposeNames)
       .registerIn(*this);
 
   ods::OpDef(ViewOp::getOperationName(), TypeID::get<ViewOp>())
@@ -508,21 +519,19 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
       .operand("byte_shift", index)
       .variadicOperand("sizes", indices)
       .result("", ods::AnyMemRef())
-      .traits({ods::OpAsmOpInterface(), ods::Interface("ViewLikeOpInterface"), ods::Pure()})
+      .traits({resultNames(viewNames), viewLike(), ods::Pure()})
       .format("$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)")
       .verifier(verifyView)
-      .resultNames(viewNames)
       .registerIn(*this);
 
   ods::OpDef(AtomicRMWOp::getOperationName(), TypeID::get<AtomicRMWOp>())
       .attr("kind", ods::IntEnumAttr(atomicRMWKind()))
       .operand("value", signlessIntegerOrFloat())
-      .operand("memref", ods::MemRefOf({ods::AnySignlessInteger(), ods::AnyFloat()}))
+      .operand("memref", ods::MemRefOf({ods::AnySignlessInteger(), ods::AnyFloat()}), {ods::MemRead(), ods::MemWrite()})
       .variadicOperand("indices", indices)
       .result("result", signlessIntegerOrFloat())
       .traits({ods::AllTypesMatch({"value", "result"}),
-               ods::TypesMatchWith("value type matches element type of memref", "memref", "value", elementTypeOf),
-               ods::MemoryEffects()})
+               ods::TypesMatchWith("value type matches element type of memref", "memref", "value", elementTypeOf)})
       .format("$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` "
               "type($result)")
       .verifier(verifyAtomicRMWOp)

@@ -9,7 +9,8 @@
 #include "MemRefOpsImpl.h"
 
 #include "lamina/Dialect/MemRef/StridedLayout.h"
-#include "lamina/Dialect/MemRef/ViewLikeInterface.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/SymbolTable.h"
@@ -45,32 +46,6 @@ static void appendInts(InFlightDiagnostic &diag, ArrayRef<int64_t> values) {
       diag << ", ";
     diag << (long long)values[i];
   }
-}
-
-/// Whether `op` declares no memory effect: Pure ops, and memref.dim (the one
-/// NoMemoryEffect op that is not Pure; the engine gives NoMemoryEffect no
-/// queryable tag).
-static bool hasNoMemoryEffect(Operation *op) { return op->hasTrait<OpTrait::Pure>() || isa<DimOp>(op); }
-
-/// MLIR's isMemoryEffectFree, without recursion. Ops whose effects are
-/// declared as "none" are free; ops with recursive effects are free when
-/// everything they contain is.
-static bool isMemoryEffectFree(Operation *root) {
-  std::vector<Operation *> worklist{root};
-  while (!worklist.empty()) {
-    Operation *op = worklist.back();
-    worklist.pop_back();
-    bool recursive = op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
-    if (!hasNoMemoryEffect(op) && !recursive)
-      return false;
-    if (!recursive)
-      continue;
-    for (unsigned r = 0; r < op->getNumRegions(); ++r)
-      for (Block &block : op->getRegion(r))
-        for (Operation &nested : block)
-          worklist.push_back(&nested);
-  }
-  return true;
 }
 
 /// mlir::verifyDynamicDimensionCount (Dialect/Utils/VerificationUtils).
@@ -251,31 +226,6 @@ void impl::printAllocaScope(Operation *op, OpAsmPrinter &p) {
 /// RegionBranchOpInterface's verifier (verifyRegionBranchOpInterface): the
 /// body is entered without operands and every ReturnLike terminator forwards
 /// its operands to the op's results.
-LogicalResult impl::verifyAllocaScopeRegionBranch(Operation *op) {
-  for (Block &block : op->getRegion(0)) {
-    if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
-      continue;
-    Operation &terminator = block.back();
-    auto emitRegionEdgeError = [&]() {
-      InFlightDiagnostic diag = op->emitOpError("along control flow edge from ");
-      diag << "Operation " << terminator.getName();
-      diag.attachNote(terminator.getLoc()) << "region branch point";
-      diag << " to parent";
-      return diag;
-    };
-    unsigned numOperands = terminator.getNumOperands(), numInputs = op->getNumResults();
-    if (numOperands != numInputs)
-      return emitRegionEdgeError() << ": region branch point has " << numOperands
-                                   << " operands, but region successor needs " << numInputs << " inputs";
-    for (unsigned i = 0; i < numOperands; ++i) {
-      Type operandType = terminator.getOperand(i).getType(), inputType = op->getResult(i).getType();
-      if (operandType != inputType)
-        return emitRegionEdgeError() << ": successor operand type #" << i << " " << operandType
-                                     << " should match successor input type #" << i << " " << inputType;
-    }
-  }
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // assume_alignment / distinct_objects

@@ -6,8 +6,11 @@
 #pragma once
 
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
+#include "lamina/ODS/Directives.h"
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/OpDef.h"
+
+#include <array>
 
 namespace lamina {
 
@@ -53,11 +56,8 @@ void viewNames(Operation *op, NameFn setName);
 LogicalResult verifyAlloc(Operation *op);
 LogicalResult verifyAlloca(Operation *op);
 LogicalResult verifyRealloc(Operation *op);
-LogicalResult verifyAllocaScopeRegionBranch(Operation *op);
 LogicalResult verifyAssumeAlignment(Operation *op);
 LogicalResult verifyDistinctObjects(Operation *op);
-LogicalResult verifyCastInterface(Operation *op);
-LogicalResult verifyMemorySpaceCastInterface(Operation *op);
 LogicalResult verifyDmaStart(Operation *op);
 LogicalResult verifyDmaWait(Operation *op);
 LogicalResult verifyGenericAtomicRMW(Operation *op);
@@ -69,14 +69,20 @@ LogicalResult verifyLoad(Operation *op);
 LogicalResult verifyStore(Operation *op);
 LogicalResult verifyPrefetch(Operation *op);
 LogicalResult verifyReinterpretCast(Operation *op);
-LogicalResult verifyReinterpretCastOffsets(Operation *op);
 LogicalResult verifyReshape(Operation *op);
 LogicalResult verifyView(Operation *op);
 LogicalResult verifyExpandShape(Operation *op);
 LogicalResult verifyCollapseShape(Operation *op);
-LogicalResult verifySubViewOffsets(Operation *op);
 LogicalResult verifySubView(Operation *op);
 LogicalResult verifyTranspose(Operation *op);
+
+// Interfaces.
+/// CastOpInterface::areCastCompatible of memref.cast / memory_space_cast.
+bool castOpCompatible(TypeRange inputs, TypeRange outputs);
+bool memorySpaceCastOpCompatible(TypeRange inputs, TypeRange outputs);
+/// OffsetSizeAndStrideOpInterface::getArrayAttrMaxRanks.
+std::array<unsigned, 3> reinterpretCastMaxRanks(Operation *op);
+std::array<unsigned, 3> subViewMaxRanks(Operation *op);
 
 // Result type inference.
 LogicalResult inferDistinctObjects(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred);

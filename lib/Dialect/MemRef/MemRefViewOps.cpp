@@ -10,7 +10,7 @@
 #include "MemRefOpsImpl.h"
 
 #include "lamina/Dialect/MemRef/StridedLayout.h"
-#include "lamina/Dialect/MemRef/ViewLikeInterface.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
 #include "lamina/IR/Diagnostics.h"
 
 #include <map>
@@ -23,29 +23,6 @@ using namespace lamina::memref::impl;
 //===----------------------------------------------------------------------===//
 // cast / memory_space_cast (CastOpInterface)
 //===----------------------------------------------------------------------===//
-
-/// CastOpInterface's verifier: "operand type X and result type Y are cast
-/// incompatible".
-static LogicalResult verifyCastInterfaceOp(Operation *op, bool (*areCastCompatible)(Type, Type)) {
-  if (op->getNumResults() == 0)
-    return op->emitOpError() << "expected at least one result for cast operation";
-  bool compatible = op->getNumOperands() == 1 && op->getNumResults() == 1 &&
-                    areCastCompatible(op->getOperand(0).getType(), op->getResult(0).getType());
-  if (compatible)
-    return success();
-  InFlightDiagnostic diag = op->emitOpError("operand type");
-  if (op->getNumOperands() == 0)
-    diag << "s []";
-  else if (op->getNumOperands() == 1)
-    diag << " " << op->getOperand(0).getType();
-  else {
-    diag << "s ";
-    diag.appendRange(op->getOperandTypes());
-  }
-  diag << " and result type" << (op->getNumResults() == 1 ? " " : "s ");
-  diag.appendRange(op->getResultTypes());
-  return diag << " are cast incompatible";
-}
 
 static bool castCompatible(Type a, Type b) {
   auto aT = dyn_cast<MemRefType>(a);
@@ -110,9 +87,11 @@ static bool memorySpaceCastCompatible(Type a, Type b) {
   return false;
 }
 
-LogicalResult impl::verifyCastInterface(Operation *op) { return verifyCastInterfaceOp(op, castCompatible); }
-LogicalResult impl::verifyMemorySpaceCastInterface(Operation *op) {
-  return verifyCastInterfaceOp(op, memorySpaceCastCompatible);
+bool impl::castOpCompatible(TypeRange inputs, TypeRange outputs) {
+  return inputs.size() == 1 && outputs.size() == 1 && castCompatible(inputs[0], outputs[0]);
+}
+bool impl::memorySpaceCastOpCompatible(TypeRange inputs, TypeRange outputs) {
+  return inputs.size() == 1 && outputs.size() == 1 && memorySpaceCastCompatible(inputs[0], outputs[0]);
 }
 
 //===----------------------------------------------------------------------===//
@@ -165,19 +144,11 @@ LogicalResult impl::verifyReinterpretCast(Operation *op) {
   return success();
 }
 
-LogicalResult impl::verifyReinterpretCastOffsets(Operation *op) {
-  OffsetSizeAndStride p;
-  p.offsets = ods::getODSOperands(op, 1);
-  p.sizes = ods::getODSOperands(op, 2);
-  p.strides = ods::getODSOperands(op, 3);
-  p.staticOffsets = staticList(op, "static_offsets");
-  p.staticSizes = staticList(op, "static_sizes");
-  p.staticStrides = staticList(op, "static_strides");
+std::array<unsigned, 3> impl::reinterpretCastMaxRanks(Operation *op) {
   unsigned resultRank = 0;
   if (auto t = dyn_cast<MemRefType>(op->getResult(0).getType()))
     resultRank = t.getRank();
-  p.maxRanks = {1, resultRank, resultRank};
-  return verifyOffsetSizeAndStrideOp(op, p);
+  return {1, resultRank, resultRank};
 }
 
 LogicalResult impl::verifyReshape(Operation *op) {
@@ -437,19 +408,11 @@ LogicalResult impl::verifyCollapseShape(Operation *op) {
 // subview
 //===----------------------------------------------------------------------===//
 
-LogicalResult impl::verifySubViewOffsets(Operation *op) {
-  OffsetSizeAndStride p;
-  p.offsets = ods::getODSOperands(op, 1);
-  p.sizes = ods::getODSOperands(op, 2);
-  p.strides = ods::getODSOperands(op, 3);
-  p.staticOffsets = staticList(op, "static_offsets");
-  p.staticSizes = staticList(op, "static_sizes");
-  p.staticStrides = staticList(op, "static_strides");
+std::array<unsigned, 3> impl::subViewMaxRanks(Operation *op) {
   unsigned rank = 0;
   if (auto t = dyn_cast<MemRefType>(op->getOperand(0).getType()))
     rank = t.getRank();
-  p.maxRanks = {rank, rank, rank};
-  return verifyOffsetSizeAndStrideOp(op, p);
+  return {rank, rank, rank};
 }
 
 /// SubViewOp::inferResultType: the subview type without rank reduction.

@@ -8,12 +8,11 @@
 // declaration order; region verifiers (verifyWithRegions interfaces) run in
 // that same order after the nested ops.
 //
-// The interface verifiers MLIR attaches to the scf ops are reproduced here:
-// LoopLikeOpInterface (init/iter_arg/yield/result counts and types) and
-// RegionBranchOpInterface (operand/input counts and types along every
-// control-flow edge between the op and its regions), plus
-// DestinationStyleOpInterface for scf.forall. Interfaces without
-// verification are only recorded.
+// The ops implement the interfaces MLIR declares for them
+// (RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
+// LoopLikeOpInterface, ConditionallySpeculatable, InferTypeOpInterface, ...;
+// lamina/Interfaces), whose verifiers run where the .td lists them; the
+// DestinationStyleOpInterface check of scf.forall is a custom trait.
 //
 #include "lamina/Dialect/SCF/SCFDialect.h"
 
@@ -24,6 +23,10 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/DestinationStyleOpInterface.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
+#include "lamina/Interfaces/ParallelCombiningOpInterface.h"
 #include "lamina/ODS/OpDef.h"
 
 #include <algorithm>
@@ -35,18 +38,6 @@ using namespace lamina::scf;
 
 namespace {
 constexpr int64_t kDynamic = std::numeric_limits<int64_t>::min();
-
-/// The operands a region terminator forwards (RegionBranchTerminatorOpInterface),
-/// or nothing if `op` is not such a terminator.
-std::optional<ValueRange> getForwardedOperands(Operation *op) {
-  if (isa<ConditionOp>(op))
-    return op->getNumOperands() ? op->getOperands().drop_front(1) : ValueRange();
-  if (isa<ReduceOp>(op))
-    return ValueRange();
-  if (op->hasTrait<OpTrait::ReturnLike>())
-    return op->getOperands();
-  return std::nullopt;
-}
 
 /// The entry arguments of `region` (none if it has no block).
 ValueRange entryArgs(Region &region) { return region.empty() ? ValueRange() : region.front().getArguments(); }
@@ -60,162 +51,270 @@ Operation *terminatorOf(Region &region) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// RegionBranchOpInterface verification
+// Region branches (RegionBranchOpInterface, RegionBranchTerminatorOpInterface)
 //===----------------------------------------------------------------------===//
-
-namespace {
-/// A region successor: a region of the op and the values its entry receives,
-/// or the parent op (null region) and its results.
-struct RegionSuccessor {
-  Region *region;
-  ValueRange inputs;
-};
-/// getSuccessorRegions: `point` is null for the parent op, else a terminator
-/// inside one of the op's regions.
-using SuccessorRegionsFn = void (*)(Operation *op, Operation *point, std::vector<RegionSuccessor> &successors);
-/// getEntrySuccessorOperands: the operands the op forwards to its regions.
-using EntryOperandsFn = ValueRange (*)(Operation *op);
-} // namespace
-
-/// MLIR's verifyRegionBranchOpInterface: every edge from a branch point (the
-/// op itself, then each region terminator in region/block order) to each of
-/// its successors forwards as many values as the successor takes, with
-/// matching types.
-static LogicalResult verifyRegionBranch(Operation *op, SuccessorRegionsFn getSuccessors, EntryOperandsFn getEntry) {
-  std::vector<RegionSuccessor> successors;
-  // Checks the edges from one branch point (null: the op itself).
-  auto verifyPoint = [&](Operation *point, ValueRange operands) -> LogicalResult {
-    successors.clear();
-    getSuccessors(op, point, successors);
-    for (const RegionSuccessor &successor : successors) {
-      auto emitEdgeError = [&]() {
-        InFlightDiagnostic diag = op->emitOpError("along control flow edge from ");
-        if (!point) {
-          diag << "parent";
-          diag.attachNote(op->getLoc()) << "region branch point";
-        } else {
-          diag << "Operation " << point->getName();
-          diag.attachNote(point->getLoc()) << "region branch point";
-        }
-        diag << " to ";
-        if (successor.region)
-          diag << "Region #" << successor.region->getRegionNumber();
-        else
-          diag << "parent";
-        return diag;
-      };
-      if (operands.size() != successor.inputs.size())
-        return emitEdgeError() << ": region branch point has " << unsigned(operands.size())
-                               << " operands, but region successor needs " << unsigned(successor.inputs.size())
-                               << " inputs";
-      for (size_t i = 0, e = operands.size(); i != e; ++i) {
-        Type operandType = operands[i].getType(), inputType = successor.inputs[i].getType();
-        if (operandType != inputType)
-          return emitEdgeError() << ": successor operand type #" << unsigned(i) << " " << operandType
-                                 << " should match successor input type #" << unsigned(i) << " " << inputType;
-      }
-    }
-    return success();
-  };
-
-  if (failed(verifyPoint(nullptr, getEntry ? getEntry(op) : ValueRange())))
-    return failure();
-  for (Region &region : op->getRegions())
-    for (Block &block : region) {
-      if (block.empty())
-        continue;
-      if (std::optional<ValueRange> forwarded = getForwardedOperands(&block.back()))
-        if (failed(verifyPoint(&block.back(), *forwarded)))
-          return failure();
-    }
-  return success();
-}
-
-static void executeRegionSuccessors(Operation *op, Operation *point, std::vector<RegionSuccessor> &successors) {
-  if (!point)
-    successors.push_back({&op->getRegion(0), ValueRange()});
-  else
-    successors.push_back({nullptr, op->getResults()});
-}
 
 static ValueRange forIterArgs(Operation *op) {
   ValueRange args = entryArgs(op->getRegion(0));
   return args.empty() ? args : args.drop_front(1);
 }
 
-static void forSuccessors(Operation *op, Operation *, std::vector<RegionSuccessor> &successors) {
-  successors.push_back({&op->getRegion(0), forIterArgs(op)});
-  successors.push_back({nullptr, op->getResults()});
-}
-
-static ValueRange forEntryOperands(Operation *op) { return ForOp(op).getInitArgs(); }
-
-static void ifSuccessors(Operation *op, Operation *point, std::vector<RegionSuccessor> &successors) {
-  if (point) {
-    successors.push_back({nullptr, op->getResults()});
-    return;
-  }
-  successors.push_back({&op->getRegion(0), ValueRange()});
-  if (op->getRegion(1).empty())
-    successors.push_back({nullptr, ValueRange()});
+static void executeRegionSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (point.isParent())
+    regions.push_back(RegionSuccessor(&op->getRegion(0)));
   else
-    successors.push_back({&op->getRegion(1), ValueRange()});
+    regions.push_back(RegionSuccessor::parent(op));
 }
 
-static void whileSuccessors(Operation *op, Operation *point, std::vector<RegionSuccessor> &successors) {
-  Region &before = op->getRegion(0), &after = op->getRegion(1);
-  if (!point || point->getParentRegion() == &after) {
-    successors.push_back({&before, entryArgs(before)});
+/// The body (with its iter_args) or the results, from the op or the body.
+static void forSuccessors(Operation *op, RegionBranchPoint, SmallVectorImpl<RegionSuccessor> &regions) {
+  regions.push_back(RegionSuccessor(&op->getRegion(0), forIterArgs(op)));
+  regions.push_back(RegionSuccessor::parent(op));
+}
+
+static OperandRange forEntryOperands(Operation *op, RegionSuccessor) { return ForOp(op).getInitArgs(); }
+
+static void ifSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent()) {
+    regions.push_back(RegionSuccessor::parent(op));
     return;
   }
-  successors.push_back({nullptr, op->getResults()});
-  successors.push_back({&after, entryArgs(after)});
+  regions.push_back(RegionSuccessor(&op->getRegion(0)));
+  if (op->getRegion(1).empty())
+    regions.push_back(RegionSuccessor::parent(op));
+  else
+    regions.push_back(RegionSuccessor(&op->getRegion(1)));
 }
 
-static ValueRange whileEntryOperands(Operation *op) { return op->getOperands(); }
+/// The condition selects one branch when it is a known constant.
+static void ifEntrySuccessors(Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<RegionSuccessor> &regions) {
+  auto cond = dyn_cast_or_null<IntegerAttr>(operands.empty() ? Attribute() : operands[0]);
+  if (!cond || !cond.getValue().isZero())
+    regions.push_back(RegionSuccessor(&op->getRegion(0)));
+  if (!cond || cond.getValue().isZero()) {
+    if (!op->getRegion(1).empty())
+      regions.push_back(RegionSuccessor(&op->getRegion(1)));
+    else
+      regions.push_back(RegionSuccessor::parent(op));
+  }
+}
 
-static void indexSwitchSuccessors(Operation *op, Operation *point, std::vector<RegionSuccessor> &successors) {
-  if (point) {
-    successors.push_back({nullptr, op->getResults()});
+static void ifInvocationBounds(Operation *, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
+  if (auto cond = dyn_cast_or_null<IntegerAttr>(operands.empty() ? Attribute() : operands[0])) {
+    bool taken = !cond.getValue().isZero();
+    bounds.push_back(InvocationBounds(0, taken ? 1 : 0));
+    bounds.push_back(InvocationBounds(0, taken ? 0 : 1));
+    return;
+  }
+  bounds.push_back(InvocationBounds(0, 1));
+  bounds.push_back(InvocationBounds(0, 1));
+}
+
+static void whileSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  Region &before = op->getRegion(0), &after = op->getRegion(1);
+  if (point.isParent() || point.getRegionOrNull() == &after) {
+    regions.push_back(RegionSuccessor(&before, entryArgs(before)));
+    return;
+  }
+  regions.push_back(RegionSuccessor::parent(op));
+  regions.push_back(RegionSuccessor(&after, entryArgs(after)));
+}
+
+static OperandRange whileEntryOperands(Operation *op, RegionSuccessor) { return op->getOperands(); }
+
+static void indexSwitchSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent()) {
+    regions.push_back(RegionSuccessor::parent(op));
     return;
   }
   for (Region &region : op->getRegions())
-    successors.push_back({&region, ValueRange()});
+    regions.push_back(RegionSuccessor(&region));
+}
+
+static ArrayRef<int64_t> switchCases(Operation *op) {
+  auto cases = dyn_cast_or_null<DenseI64ArrayAttr>(ods::getInherentAttr(op, "cases"));
+  return cases ? cases.asArrayRef() : ArrayRef<int64_t>();
+}
+
+/// A constant argument selects its case region, or the default one.
+static void indexSwitchEntrySuccessors(Operation *op, ArrayRef<Attribute> operands,
+                                       SmallVectorImpl<RegionSuccessor> &regions) {
+  auto arg = dyn_cast_or_null<IntegerAttr>(operands.empty() ? Attribute() : operands[0]);
+  if (!arg) {
+    for (Region &region : op->getRegions())
+      regions.push_back(RegionSuccessor(&region));
+    return;
+  }
+  ArrayRef<int64_t> cases = switchCases(op);
+  for (size_t i = 0; i < cases.size() && i + 1 < op->getNumRegions(); ++i)
+    if (cases[i] == arg.getInt()) {
+      regions.push_back(RegionSuccessor(&op->getRegion(unsigned(i) + 1)));
+      return;
+    }
+  regions.push_back(RegionSuccessor(&op->getRegion(0)));
+}
+
+/// IndexSwitchOp::getRegionInvocationBounds (the region picked by a known
+/// argument is numbered as MLIR numbers it: the index of the case value, or
+/// the last region when no case matches).
+static void indexSwitchInvocationBounds(Operation *op, ArrayRef<Attribute> operands,
+                                        SmallVectorImpl<InvocationBounds> &bounds) {
+  unsigned numRegions = op->getNumRegions();
+  auto arg = dyn_cast_or_null<IntegerAttr>(operands.empty() ? Attribute() : operands[0]);
+  if (!arg) {
+    for (unsigned i = 0; i < numRegions; ++i)
+      bounds.push_back(InvocationBounds(0, 1));
+    return;
+  }
+  unsigned liveIndex = numRegions - 1;
+  ArrayRef<int64_t> cases = switchCases(op);
+  for (size_t i = 0; i < cases.size(); ++i)
+    if (cases[i] == arg.getInt()) {
+      liveIndex = unsigned(i);
+      break;
+    }
+  for (unsigned i = 0; i < numRegions; ++i)
+    bounds.push_back(InvocationBounds(0, i == liveIndex ? 1 : 0));
+}
+
+/// The body only, without iter_args, then the parent: the threads of a
+/// forall never branch back into the body.
+static void forallSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (point.isParent())
+    regions.push_back(RegionSuccessor(&op->getRegion(0)));
+  else
+    regions.push_back(RegionSuccessor::parent(op));
+}
+
+/// The body (no inputs) or the op (no results forwarded).
+static void parallelSuccessors(Operation *op, RegionBranchPoint, SmallVectorImpl<RegionSuccessor> &regions) {
+  regions.push_back(RegionSuccessor(&op->getRegion(0)));
+  regions.push_back(RegionSuccessor(op, op->getResults().slice(op->getNumResults(), 0)));
+}
+
+/// scf.condition forwards its arguments after the condition.
+static MutableOperandRange conditionSuccessorOperands(Operation *op, RegionSuccessor) {
+  return MutableOperandRange(op, 1, op->getNumOperands() - 1);
+}
+
+/// The after region, or the parent, or both, depending on a constant
+/// condition.
+static void conditionSuccessors(Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<RegionSuccessor> &regions) {
+  Operation *whileOp = op->getParentOp();
+  auto cond = dyn_cast_or_null<IntegerAttr>(operands.empty() ? Attribute() : operands[0]);
+  if (!cond || !cond.getValue().isZero())
+    regions.push_back(RegionSuccessor(&whileOp->getRegion(1), entryArgs(whileOp->getRegion(1))));
+  if (!cond || cond.getValue().isZero())
+    regions.push_back(RegionSuccessor::parent(whileOp));
+}
+
+/// scf.reduce forwards nothing to the next iteration.
+static MutableOperandRange reduceSuccessorOperands(Operation *op, RegionSuccessor) {
+  return MutableOperandRange(op, 0, 0);
 }
 
 //===----------------------------------------------------------------------===//
-// LoopLikeOpInterface verification
+// Loops (LoopLikeOpInterface, ConditionallySpeculatable)
 //===----------------------------------------------------------------------===//
 
-/// MLIR's verifyLoopLikeOpInterface. `yielded` is empty when the loop has no
-/// yielded values; `results` is null when it has no loop results.
-static LogicalResult verifyLoopLike(Operation *op, ValueRange inits, ValueRange iterArgs, ValueRange yielded,
-                                    const ValueRange *results) {
-  if (inits.size() != iterArgs.size())
+static SmallVector<Region *, 1> firstRegion(Operation *op) {
+  SmallVector<Region *, 1> regions;
+  regions.push_back(&op->getRegion(0));
+  return regions;
+}
+
+/// The operands of the yield terminating the first block of `region`, or
+/// none.
+static std::optional<MutableArrayRef<OpOperand>> yieldedOperands(Region &region) {
+  Operation *yield = terminatorOf(region);
+  if (!yield)
+    return std::nullopt;
+  return yield->getOpOperands();
+}
+
+static std::optional<SmallVector<Value, 2>> forInductionVars(Operation *op) {
+  SmallVector<Value, 2> ivs;
+  ValueRange args = entryArgs(op->getRegion(0));
+  if (!args.empty())
+    ivs.push_back(args[0]);
+  return ivs;
+}
+static MutableArrayRef<OpOperand> forInits(Operation *op) { return op->getOpOperands().drop_front(3); }
+static std::optional<MutableArrayRef<OpOperand>> forYielded(Operation *op) { return yieldedOperands(op->getRegion(0)); }
+static std::optional<ResultRange> allResults(Operation *op) { return op->getResults(); }
+
+/// A loop with step 1 terminates whatever its bounds.
+static Speculation::Speculatability forSpeculatability(Operation *op) {
+  std::optional<int64_t> step = getConstantIntValue(ForOp(op).getStep());
+  return step && *step == 1 ? Speculation::RecursivelySpeculatable : Speculation::NotSpeculatable;
+}
+
+/// LoopLikeOpInterface's verifier for scf.for. MLIR takes the iter_args as
+/// the body arguments minus the induction variable; without any argument
+/// that count wraps around.
+static LogicalResult verifyForLoopLike(Operation *op) {
+  ForOp forOp(op);
+  if (entryArgs(forOp.getRegion()).empty())
     return op->emitOpError("different number of inits and region iter_args: ")
-           << unsigned(inits.size()) << " != " << unsigned(iterArgs.size());
-  if (!yielded.empty() && iterArgs.size() != yielded.size())
-    return op->emitOpError("different number of region iter_args and yielded values: ")
-           << unsigned(iterArgs.size()) << " != " << unsigned(yielded.size());
-  if (results && results->size() != iterArgs.size())
-    return op->emitOpError("different number of loop results and region iter_args: ")
-           << unsigned(results->size()) << " != " << unsigned(iterArgs.size());
-  for (size_t i = 0, e = inits.size(); i != e; ++i) {
-    if (inits[i].getType() != iterArgs[i].getType())
-      return op->emitOpError(std::to_string(i))
-             << "-th init and " << unsigned(i) << "-th region iter_arg have different type: " << inits[i].getType()
-             << " != " << iterArgs[i].getType();
-    if (!yielded.empty() && iterArgs[i].getType() != yielded[i].getType())
-      return op->emitOpError(std::to_string(i))
-             << "-th region iter_arg and " << unsigned(i) << "-th yielded value have different type: "
-             << iterArgs[i].getType() << " != " << yielded[i].getType();
-  }
-  if (results)
-    for (size_t i = 0, e = iterArgs.size(); i != e; ++i)
-      if (iterArgs[i].getType() != (*results)[i].getType())
-        return op->emitOpError(std::to_string(i))
-               << "-th region iter_arg and " << unsigned(i) << "-th loop result have different type: "
-               << iterArgs[i].getType() << " != " << (*results)[i].getType();
+           << unsigned(forOp.getInitArgs().size()) << " != " << (unsigned long long)(~size_t(0));
+  return detail::verifyLoopLikeOpInterface(op);
+}
+
+static unsigned forallRank(Operation *op);
+static std::optional<SmallVector<Value, 2>> forallInductionVars(Operation *op) {
+  SmallVector<Value, 2> ivs;
+  ValueRange args = entryArgs(op->getRegion(0));
+  for (unsigned i = 0, e = std::min<unsigned>(forallRank(op), unsigned(args.size())); i < e; ++i)
+    ivs.push_back(args[i]);
+  return ivs;
+}
+static MutableArrayRef<OpOperand> forallInits(Operation *op) {
+  auto [start, length] = ods::getODSOperandIndexAndLength(op, 3);
+  return op->getOpOperands().slice(start, length);
+}
+static ValueRange forallIterArgs(Operation *op) {
+  ValueRange args = entryArgs(op->getRegion(0));
+  return args.drop_front(std::min<size_t>(forallRank(op), args.size()));
+}
+
+static std::optional<SmallVector<Value, 2>> allEntryArgs(Operation *op) {
+  SmallVector<Value, 2> ivs;
+  for (Value arg : entryArgs(op->getRegion(0)))
+    ivs.push_back(arg);
+  return ivs;
+}
+
+static SmallVector<Region *, 1> whileLoopRegions(Operation *op) {
+  SmallVector<Region *, 1> regions;
+  regions.push_back(&op->getRegion(0));
+  regions.push_back(&op->getRegion(1));
+  return regions;
+}
+static MutableArrayRef<OpOperand> allOperandsOf(Operation *op) { return op->getOpOperands(); }
+static ValueRange beforeArgs(Operation *op) { return entryArgs(op->getRegion(0)); }
+static std::optional<MutableArrayRef<OpOperand>> whileYielded(Operation *op) {
+  return yieldedOperands(op->getRegion(1));
+}
+
+//===----------------------------------------------------------------------===//
+// scf.if (InferTypeOpInterface)
+//===----------------------------------------------------------------------===//
+
+/// The result types are the types the then-region yields.
+static LogicalResult inferIfResultTypes(const InferTypeContext &ctx, SmallVectorImpl<Type> &inferred) {
+  if (ctx.regions.empty())
+    return failure();
+  Region *thenRegion = ctx.regions[0];
+  if (thenRegion->empty())
+    return failure();
+  Block &block = thenRegion->front();
+  if (block.empty())
+    return failure();
+  Operation &yield = block.back();
+  if (!isa<YieldOp>(&yield))
+    return failure();
+  for (Value v : yield.getOperands())
+    inferred.push_back(v.getType());
   return success();
 }
 
@@ -240,19 +339,6 @@ static LogicalResult verifyFor(Operation *op) {
   if (ForOp(op).getInitArgs().size() != op->getNumResults())
     return op->emitOpError("mismatch in number of loop-carried values and defined values");
   return success();
-}
-
-static LogicalResult verifyForLoopLike(Operation *op) {
-  ForOp forOp(op);
-  // MLIR takes the iter_args as the body arguments minus the induction
-  // variable; without any argument that count wraps around.
-  if (entryArgs(forOp.getRegion()).empty())
-    return op->emitOpError("different number of inits and region iter_args: ")
-           << unsigned(forOp.getInitArgs().size()) << " != " << (unsigned long long)(~size_t(0));
-  Operation *yield = terminatorOf(forOp.getRegion());
-  ValueRange yielded = yield ? yield->getOperands() : ValueRange();
-  ValueRange results = op->getResults();
-  return verifyLoopLike(op, forOp.getInitArgs(), forIterArgs(op), yielded, &results);
 }
 
 static LogicalResult verifyForRegions(Operation *op) {
@@ -297,6 +383,9 @@ static ArrayRef<int64_t> staticListOf(Operation *op, std::string_view name) {
   return {};
 }
 
+/// The number of loops of an scf.forall.
+static unsigned forallRank(Operation *op) { return unsigned(staticListOf(op, "staticLowerBound").size()); }
+
 static LogicalResult verifyForall(Operation *op) {
   ArrayRef<int64_t> staticLbs = staticListOf(op, "staticLowerBound");
   unsigned numLoops = unsigned(staticLbs.size());
@@ -332,38 +421,8 @@ static LogicalResult verifyForall(Operation *op) {
   return success();
 }
 
-/// DestinationStyleOpInterface: each output tensor is tied to the result at
-/// the same position.
-static LogicalResult verifyForallDestinationStyle(Operation *op) {
-  OperandRange outputs = ods::getODSOperands(op, 3);
-  unsigned firstOutput = ods::getODSOperandIndexAndLength(op, 3).first;
-  std::vector<unsigned> tensorOperands;
-  for (unsigned i = 0; i < outputs.size(); ++i) {
-    Type type = outputs[i].getType();
-    if (isa<RankedTensorType, UnrankedTensorType>(type))
-      tensorOperands.push_back(i);
-    else if (!isa<MemRefType, UnrankedMemRefType>(type))
-      return op->emitOpError("expected that operand #") << firstOutput + i << " is a tensor or a memref";
-  }
-  unsigned numTensorResults = 0;
-  for (Value result : op->getResults())
-    if (isa<RankedTensorType, UnrankedTensorType>(result.getType()))
-      ++numTensorResults;
-  if (numTensorResults != tensorOperands.size())
-    return op->emitOpError("expected the number of tensor results (")
-           << numTensorResults << ") to be equal to the number of output tensors ("
-           << unsigned(tensorOperands.size()) << ")";
-  for (unsigned i : tensorOperands) {
-    if (i >= op->getNumResults())
-      continue;
-    Type resultType = op->getResult(i).getType();
-    if (resultType != outputs[i].getType())
-      return op->emitOpError("expected type of operand #")
-             << firstOutput + i << " (" << outputs[i].getType() << ")"
-             << " to match type of corresponding result (" << resultType << ")";
-  }
-  return success();
-}
+/// DestinationStyleOpInterface: the outputs are the inits.
+static OperandRange forallOutputs(Operation *op) { return ods::getODSOperands(op, 3); }
 
 /// The DeviceMappingArrayAttr constraint. No attribute Lamina implements is
 /// a DeviceMappingAttrInterface; attributes of dialects it does not know
@@ -542,12 +601,6 @@ static LogicalResult verifyWhile(Operation *op) {
                             "expects the 'after' region to terminate with 'scf.yield'");
 }
 
-static LogicalResult verifyWhileLoopLike(Operation *op) {
-  Operation *yield = terminatorOf(op->getRegion(1));
-  ValueRange yielded = yield ? yield->getOperands() : ValueRange();
-  return verifyLoopLike(op, op->getOperands(), entryArgs(op->getRegion(0)), yielded, nullptr);
-}
-
 //===----------------------------------------------------------------------===//
 // scf.index_switch
 //===----------------------------------------------------------------------===//
@@ -604,14 +657,18 @@ static LogicalResult verifyIndexSwitch(Operation *op) {
 // Registration
 //===----------------------------------------------------------------------===//
 
+static OpResult inParallelParentResult(Operation *op, int64_t idx) { return op->getParentOp()->getResult(unsigned(idx)); }
+static Block *inParallelBlock(Operation *op) { return &op->getRegion(0).front(); }
+
 SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<SCFDialect>()) {
   // Dependent dialects: the canonicalization patterns create arith ops.
   ctx->getOrLoadDialect<ArithDialect>();
   ods::OpDef(ConditionOp::getOperationName(), TypeID::get<ConditionOp>())
       .operand("condition", ods::I(1))
       .variadicOperand("args")
-      .traits({ods::HasParent({"scf.while"}), ods::Interface("RegionBranchTerminatorOpInterface"), ods::Pure(),
-               ods::IsTerminator()})
+      .traits({ods::HasParent({"scf.while"}),
+               ods::Implements<RegionBranchTerminatorOpInterface>({conditionSuccessorOperands, conditionSuccessors}),
+               ods::Pure(), ods::IsTerminator()})
       .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?")
       .registerIn(*this);
 
@@ -619,14 +676,19 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .optionalAttr("no_inline", ods::UnitAttr())
       .variadicResult("")
       .region("region")
-      .traits({ods::CustomTrait("RegionBranchOpInterface", nullptr,
-                                [](Operation *op) {
-                                  return verifyRegionBranch(op, executeRegionSuccessors, nullptr);
-                                })})
+      .traits({ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = executeRegionSuccessors}),
+               ods::RecursiveMemoryEffects()})
       .customAssembly(parseExecuteRegionOp, printExecuteRegionOp)
       .verifier(verifyExecuteRegion)
       .registerIn(*this);
 
+  ods::Trait forLoopLike = ods::Implements<LoopLikeOpInterface>({.getLoopRegions = firstRegion,
+                                                                 .getLoopInductionVars = forInductionVars,
+                                                                 .getInitsMutable = forInits,
+                                                                 .getRegionIterArgs = forIterArgs,
+                                                                 .getYieldedValuesMutable = forYielded,
+                                                                 .getLoopResults = allResults});
+  forLoopLike.verifyRegion = verifyForLoopLike;
   ods::OpDef(ForOp::getOperationName(), TypeID::get<ForOp>())
       .operand("lowerBound", ods::AnySignlessIntegerOrIndex())
       .operand("upperBound", ods::AnySignlessIntegerOrIndex())
@@ -635,12 +697,11 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .optionalAttr("unsignedCmp", ods::UnitAttr())
       .variadicResult("results")
       .region("region", ods::SizedRegion(1))
-      .traits({ods::SingleBlockImplicitTerminator("scf.yield"), ods::AutomaticAllocationScope(),
-               ods::CustomTrait("LoopLikeOpInterface", nullptr, verifyForLoopLike),
+      .traits({ods::SingleBlockImplicitTerminator("scf.yield"), ods::AutomaticAllocationScope(), forLoopLike,
                ods::AllTypesMatch({"lowerBound", "upperBound", "step"}),
-               ods::Interface("ConditionallySpeculatable"),
-               ods::CustomTrait("RegionBranchOpInterface", nullptr,
-                                [](Operation *op) { return verifyRegionBranch(op, forSuccessors, forEntryOperands); }),
+               ods::Implements<ConditionallySpeculatable>({forSpeculatability}),
+               ods::Implements<RegionBranchOpInterface>(
+                   {.getEntrySuccessorOperands = forEntryOperands, .getSuccessorRegions = forSuccessors}),
                ods::RecursiveMemoryEffects()})
       .customAssembly(parseForOp, printForOp)
       .verifier(verifyFor)
@@ -659,10 +720,15 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .variadicResult("results")
       .region("region", ods::SizedRegion(1))
       .traits({ods::AttrSizedOperandSegments(), ods::SingleBlockImplicitTerminator("scf.forall.in_parallel"),
-               ods::AutomaticAllocationScope(), ods::Interface("LoopLikeOpInterface"),
-               ods::RecursiveMemoryEffects(), ods::Interface("RegionBranchOpInterface"),
-               ods::CustomTrait("DestinationStyleOpInterface", nullptr, verifyForallDestinationStyle),
-               ods::Interface("HasParallelRegion")})
+               ods::AutomaticAllocationScope(),
+               ods::Implements<LoopLikeOpInterface>({.getLoopRegions = firstRegion,
+                                                     .getLoopInductionVars = forallInductionVars,
+                                                     .getInitsMutable = forallInits,
+                                                     .getRegionIterArgs = forallIterArgs}),
+               ods::RecursiveMemoryEffects(),
+               ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = forallSuccessors}),
+               ods::Implements<DestinationStyleOpInterface>({forallOutputs}),
+               ods::HasParallelRegion()})
       .customAssembly(parseForallOp, printForallOp)
       .verifier(verifyForall)
       .registerIn(*this);
@@ -670,8 +736,8 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
   ods::OpDef(InParallelOp::getOperationName(), TypeID::get<InParallelOp>())
       .region("region", ods::SizedRegion(1))
       .traits({ods::HasParent({"scf.forall"}), ods::NoTerminator(), ods::SingleBlock(), ods::Pure(),
-               ods::IsTerminator(), ods::Interface("ParallelCombiningOpInterface"),
-               ods::RegionKindInterface(/*graph=*/true), ods::HasOnlyGraphRegion()})
+               ods::IsTerminator(), ods::Implements<InParallelOpInterface>({inParallelParentResult, inParallelBlock}),
+               ods::HasOnlyGraphRegion()})
       .customAssembly(parseInParallelOp, printInParallelOp)
       .verifier(verifyInParallel)
       .registerIn(*this);
@@ -682,11 +748,11 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .region("thenRegion", ods::SizedRegion(1))
       .region("elseRegion", ods::MaxSizedRegion(1))
       .traits({ods::SingleBlockImplicitTerminator("scf.yield"), ods::NoRegionArguments(),
-               ods::CustomTrait("RegionBranchOpInterface", nullptr,
-                                [](Operation *op) { return verifyRegionBranch(op, ifSuccessors, nullptr); }),
-               // InferTypeOpInterface: the results are the then-yield's types,
-               // which the region-branch check above already enforces.
-               ods::Interface("InferTypeOpInterface"), ods::RecursiveMemoryEffects()})
+               ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorRegions = ifEntrySuccessors,
+                                                         .getSuccessorRegions = ifSuccessors,
+                                                         .getRegionInvocationBounds = ifInvocationBounds}),
+               ods::Implements<InferTypeOpInterface>({inferIfResultTypes}), ods::RecursiveMemoryEffects(),
+               ods::RecursivelySpeculatable()})
       .customAssembly(parseIfOp, printIfOp)
       .verifier(verifyIf)
       .registerIn(*this);
@@ -698,8 +764,9 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .region("defaultRegion", ods::SizedRegion(1))
       .variadicRegion("caseRegions", ods::SizedRegion(1))
       .traits({ods::SingleBlockImplicitTerminator("scf.yield"), ods::RecursiveMemoryEffects(),
-               ods::CustomTrait("RegionBranchOpInterface", nullptr,
-                                [](Operation *op) { return verifyRegionBranch(op, indexSwitchSuccessors, nullptr); })})
+               ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorRegions = indexSwitchEntrySuccessors,
+                                                         .getSuccessorRegions = indexSwitchSuccessors,
+                                                         .getRegionInvocationBounds = indexSwitchInvocationBounds})})
       .directive({"SwitchCases", parseSwitchCases, printSwitchCases, nullptr})
       .format("$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` "
               "`default` $defaultRegion")
@@ -714,9 +781,12 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .variadicResult("results")
       .region("region", ods::SizedRegion(1))
       .traits({ods::AttrSizedOperandSegments(), ods::SingleBlockImplicitTerminator("scf.reduce"),
-               ods::AutomaticAllocationScope(), ods::Interface("LoopLikeOpInterface"),
-               ods::RecursiveMemoryEffects(), ods::Interface("RegionBranchOpInterface"),
-               ods::Interface("HasParallelRegion")})
+               ods::AutomaticAllocationScope(),
+               ods::Implements<LoopLikeOpInterface>(
+                   {.getLoopRegions = firstRegion, .getLoopInductionVars = allEntryArgs}),
+               ods::RecursiveMemoryEffects(),
+               ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = parallelSuccessors}),
+               ods::HasParallelRegion()})
       .customAssembly(parseParallelOp, printParallelOp)
       .verifier(verifyParallel)
       .registerIn(*this);
@@ -725,7 +795,7 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .variadicOperand("operands")
       .variadicRegion("reductions", ods::SizedRegion(1))
       .traits({ods::HasParent({"scf.parallel"}), ods::IsTerminator(), ods::RecursiveMemoryEffects(),
-               ods::Interface("RegionBranchTerminatorOpInterface")})
+               ods::Implements<RegionBranchTerminatorOpInterface>({reduceSuccessorOperands})})
       .format("(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict")
       .regionVerifier(verifyReduceRegions)
       .registerIn(*this);
@@ -743,11 +813,12 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .region("before", ods::SizedRegion(1))
       .region("after", ods::SizedRegion(1))
       .traits({ods::SingleBlock(),
-               ods::CustomTrait("RegionBranchOpInterface", nullptr,
-                                [](Operation *op) {
-                                  return verifyRegionBranch(op, whileSuccessors, whileEntryOperands);
-                                }),
-               ods::CustomTrait("LoopLikeOpInterface", nullptr, verifyWhileLoopLike),
+               ods::Implements<RegionBranchOpInterface>(
+                   {.getEntrySuccessorOperands = whileEntryOperands, .getSuccessorRegions = whileSuccessors}),
+               ods::Implements<LoopLikeOpInterface>({.getLoopRegions = whileLoopRegions,
+                                                     .getInitsMutable = allOperandsOf,
+                                                     .getRegionIterArgs = beforeArgs,
+                                                     .getYieldedValuesMutable = whileYielded}),
                ods::RecursiveMemoryEffects()})
       .customAssembly(parseWhileOp, printWhileOp)
       .verifier(verifyWhile)

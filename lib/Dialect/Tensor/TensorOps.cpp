@@ -7,7 +7,7 @@
 //
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 
-#include "lamina/Dialect/MemRef/ViewLikeInterface.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
 #include "lamina/IR/Diagnostics.h"
 
 #include <algorithm>
@@ -659,3 +659,20 @@ std::array<unsigned, 3> ParallelInsertSliceOp::getArrayAttrMaxRanks() {
 
 OperandRange InsertOp::getDpsInits() { return state->getOperands().slice(1, 1); }
 OperandRange InsertSliceOp::getDpsInits() { return state->getOperands().slice(1, 1); }
+
+//===----------------------------------------------------------------------===//
+// tensor.dim (ConditionallySpeculatable)
+//===----------------------------------------------------------------------===//
+
+/// A constant index within the rank of a ranked source.
+Speculation::Speculatability tensor::DimOp::getSpeculatability() {
+  Operation *def = getIndex().getDefiningOp();
+  auto index = def && def->hasTrait<OpTrait::ConstantLike>() ? dyn_cast_or_null<IntegerAttr>(def->getAttr("value"))
+                                                             : IntegerAttr();
+  if (!index)
+    return Speculation::NotSpeculatable;
+  auto ranked = dyn_cast<RankedTensorType>(getSource().getType());
+  if (!ranked || ranked.getRank() <= index.getInt())
+    return Speculation::NotSpeculatable;
+  return Speculation::Speculatable;
+}

@@ -9,9 +9,11 @@
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Complex/ComplexDialect.h"
-#include "lamina/Dialect/MemRef/ViewLikeInterface.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
+#include "lamina/ODS/Directives.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 
@@ -143,11 +145,8 @@ void lamina::TensorDialect::registerGenerated() {
   ods::OpDef("tensor.cast", TypeID::get<CastOp>())
       .operand("source", ods::AnyTensor())
       .result("dest", ods::AnyTensor())
-      .traits({ods::CastOpInterface(&CastOp::areCastCompatible), ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({ods::CastOpInterface(&CastOp::areCastCompatible), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { CastOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        CastOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.collapse_shape
@@ -155,12 +154,9 @@ void lamina::TensorDialect::registerGenerated() {
       .operand("src", ods::AnyTensor())
       .attr("reassociation", attrIndexListArrayAttr())
       .result("result", ods::AnyTensor())
-      .traits({ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { CollapseShapeOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$src $reassociation attr-dict `:` type($src) `into` type($result)")
       .verifier([](Operation *op) { return CollapseShapeOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        CollapseShapeOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.concat
@@ -168,12 +164,9 @@ void lamina::TensorDialect::registerGenerated() {
       .variadicOperand("inputs", ods::AnyRankedTensor())
       .attr("dim", ods::IntAttr(64))
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure(), ods::OpAsmOpInterface()})
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConcatOp(op).getAsmResultNames(fn); }})})
       .format("`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return ConcatOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ConcatOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.dim
@@ -181,11 +174,8 @@ void lamina::TensorDialect::registerGenerated() {
       .operand("source", typeAnyNon0RankedOrUnrankedTensor())
       .operand("index", ods::Index())
       .result("result", ods::Index())
-      .traits({ods::OpAsmOpInterface(), ods::MemoryEffects("ConditionallySpeculatable"), ods::NoMemoryEffect(), ods::ShapedDimOpInterface()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { DimOp(op).getAsmResultNames(fn); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DimOp(op).getSpeculatability(); }}), ods::NoMemoryEffect(), ods::ShapedDimOpInterface()})
       .format("attr-dict $source `,` $index `:` type($source)")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        DimOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.empty
@@ -204,13 +194,10 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("reassociation", attrIndexListArrayAttr())
       .attr("static_output_shape", ods::DenseI64ArrayAttr())
       .result("result", ods::AnyTensor())
-      .traits({ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ExpandShapeOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)")
-      .directive(memref::dynamicIndexListDirective())
+      .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return ExpandShapeOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ExpandShapeOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.extract
@@ -218,12 +205,9 @@ void lamina::TensorDialect::registerGenerated() {
       .operand("tensor", ods::AnyRankedTensor())
       .variadicOperand("indices", ods::Index())
       .result("result", ods::AnyType())
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::TypesMatchWith("result type matches element type of tensor", "tensor", "result", transform_ExtractOp_tensor_result)})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ExtractOp(op).getAsmResultNames(fn); }}), ods::Pure(), ods::TypesMatchWith("result type matches element type of tensor", "tensor", "result", transform_ExtractOp_tensor_result)})
       .format("$tensor `[` $indices `]` attr-dict `:` type($tensor)")
       .verifier([](Operation *op) { return ExtractOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ExtractOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.extract_slice
@@ -236,24 +220,18 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("static_sizes", ods::DenseI64ArrayAttr())
       .attr("static_strides", ods::DenseI64ArrayAttr())
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::AttrSizedOperandSegments(), ods::Pure(), memref::offsetSizeAndStrideOpInterface([](Operation *op) { return ExtractSliceOp(op).getArrayAttrMaxRanks(); })})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ExtractSliceOp(op).getAsmResultNames(fn); }}), ods::AttrSizedOperandSegments(), ods::Pure(), ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return ExtractSliceOp(op).getArrayAttrMaxRanks(); })})
       .format("$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)")
-      .directive(memref::dynamicIndexListDirective())
+      .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return ExtractSliceOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ExtractSliceOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.from_elements
   ods::OpDef("tensor.from_elements", TypeID::get<FromElementsOp>())
       .variadicOperand("elements", ods::AnyType())
       .result("result", typeAnyStaticShapeTensor())
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::TypesMatchWith("operand types match result element type", "result", "elements", transform_FromElementsOp_result_elements, true)})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { FromElementsOp(op).getAsmResultNames(fn); }}), ods::Pure(), ods::TypesMatchWith("operand types match result element type", "result", "elements", transform_FromElementsOp_result_elements, true)})
       .format("$elements attr-dict `:` type($result)")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        FromElementsOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.gather
@@ -263,12 +241,9 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("gather_dims", ods::DenseI64ArrayAttr())
       .attr("unique", ods::UnitAttr())
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GatherOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return GatherOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        GatherOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.generate
@@ -276,13 +251,10 @@ void lamina::TensorDialect::registerGenerated() {
       .variadicOperand("dynamicExtents", ods::Index())
       .result("result", ods::AnyRankedTensor())
       .region("body", ods::SizedRegion(1))
-      .traits({ods::OpAsmOpInterface(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tensor.yield")})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GenerateOp(op).getAsmResultNames(fn); }}), ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tensor.yield")})
       .format("$dynamicExtents $body attr-dict `:` type($result)")
       .verifier([](Operation *op) { return GenerateOp(op).verify(); })
       .regionVerifier([](Operation *op) { return GenerateOp(op).verifyRegions(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        GenerateOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.insert
@@ -291,12 +263,9 @@ void lamina::TensorDialect::registerGenerated() {
       .operand("dest", ods::AnyRankedTensor())
       .variadicOperand("indices", ods::Index())
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return InsertOp(op).getDpsInits(); })), ods::Pure(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_InsertOp_dest_result), ods::TypesMatchWith("scalar type matches element type of dest", "dest", "scalar", transform_InsertOp_dest_scalar)})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { InsertOp(op).getAsmResultNames(fn); }}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return InsertOp(op).getDpsInits(); })), ods::Pure(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_InsertOp_dest_result), ods::TypesMatchWith("scalar type matches element type of dest", "dest", "scalar", transform_InsertOp_dest_scalar)})
       .format("$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)")
       .verifier([](Operation *op) { return InsertOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        InsertOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.insert_slice
@@ -310,13 +279,10 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("static_sizes", ods::DenseI64ArrayAttr())
       .attr("static_strides", ods::DenseI64ArrayAttr())
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return InsertSliceOp(op).getDpsInits(); })), ods::Pure(), memref::offsetSizeAndStrideOpInterface([](Operation *op) { return InsertSliceOp(op).getArrayAttrMaxRanks(); }), ods::TypesMatchWith("expected result type to match dest type", "dest", "result", transform_InsertSliceOp_dest_result)})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { InsertSliceOp(op).getAsmResultNames(fn); }}), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return InsertSliceOp(op).getDpsInits(); })), ods::Pure(), ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return InsertSliceOp(op).getArrayAttrMaxRanks(); }), ods::TypesMatchWith("expected result type to match dest type", "dest", "result", transform_InsertSliceOp_dest_result)})
       .format("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)")
-      .directive(memref::dynamicIndexListDirective())
+      .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return InsertSliceOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        InsertSliceOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.pad
@@ -329,14 +295,11 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("nofold", ods::UnitAttr())
       .result("result", ods::AnyRankedTensor())
       .region("region", ods::SizedRegion(1))
-      .traits({ods::OpAsmOpInterface(), ods::AttrSizedOperandSegments(), ods::Pure(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tensor.yield")})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { PadOp(op).getAsmResultNames(fn); }}), ods::AttrSizedOperandSegments(), ods::Pure(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tensor.yield")})
       .format("$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)")
-      .directive(memref::dynamicIndexListDirective())
+      .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return PadOp(op).verify(); })
       .regionVerifier([](Operation *op) { return PadOp(op).verifyRegions(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        PadOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.parallel_insert_slice
@@ -349,9 +312,9 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("static_offsets", ods::DenseI64ArrayAttr())
       .attr("static_sizes", ods::DenseI64ArrayAttr())
       .attr("static_strides", ods::DenseI64ArrayAttr())
-      .traits({ods::AttrSizedOperandSegments(), memref::offsetSizeAndStrideOpInterface([](Operation *op) { return ParallelInsertSliceOp(op).getArrayAttrMaxRanks(); })})
+      .traits({ods::AttrSizedOperandSegments(), ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return ParallelInsertSliceOp(op).getArrayAttrMaxRanks(); })})
       .format("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)")
-      .directive(memref::dynamicIndexListDirective())
+      .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return ParallelInsertSliceOp(op).verify(); })
       .registerIn(*this);
 
@@ -359,11 +322,8 @@ void lamina::TensorDialect::registerGenerated() {
   ods::OpDef("tensor.rank", TypeID::get<RankOp>())
       .operand("tensor", ods::AnyTensor())
       .result("", ods::Index())
-      .traits({ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { RankOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$tensor attr-dict `:` type($tensor)")
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        RankOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.reshape
@@ -371,12 +331,9 @@ void lamina::TensorDialect::registerGenerated() {
       .operand("source", ods::AnyTensor())
       .operand("shape", typeReshapeOpShape())
       .result("result", ods::AnyTensor())
-      .traits({ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReshapeOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source `(` $shape `)` attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return ReshapeOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ReshapeOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.scatter
@@ -387,12 +344,9 @@ void lamina::TensorDialect::registerGenerated() {
       .attr("scatter_dims", ods::DenseI64ArrayAttr())
       .attr("unique", ods::UnitAttr())
       .result("result", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::Pure()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ScatterOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return ScatterOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        ScatterOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.splat
@@ -400,12 +354,9 @@ void lamina::TensorDialect::registerGenerated() {
       .operand("input", ods::AnyType())
       .variadicOperand("dynamicSizes", ods::Index())
       .result("aggregate", ods::AnyRankedTensor())
-      .traits({ods::OpAsmOpInterface(), ods::Pure(), ods::TypesMatchWith("operand type matches element type of result", "aggregate", "input", transform_SplatOp_aggregate_input)})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { SplatOp(op).getAsmResultNames(fn); }}), ods::Pure(), ods::TypesMatchWith("operand type matches element type of result", "aggregate", "input", transform_SplatOp_aggregate_input)})
       .format("$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)")
       .verifier([](Operation *op) { return SplatOp(op).verify(); })
-      .resultNames([](Operation *op, function_ref<void(Value, std::string_view)> fn) {
-        SplatOp(op).getAsmResultNames(fn);
-      })
       .registerIn(*this);
 
   // tensor.yield

@@ -36,6 +36,8 @@
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/OpDef.h"
@@ -302,6 +304,9 @@ static void printOptionalCustomParser(OpAsmPrinter &printer, Operation *, ArrayR
 
 /// CustomResultsNameOp::getAsmResultNames: result i is named by the i-th
 /// non-empty string of `names`.
+/// GraphRegionOp::getRegionKind.
+static RegionKind graphRegionKind(unsigned) { return RegionKind::Graph; }
+
 static void customResultNames(Operation *op, function_ref<void(Value, std::string_view)> setName) {
   auto names = dyn_cast_or_null<lamina::ArrayAttr>(ods::getInherentAttr(op, "names"));
   if (!names)
@@ -464,7 +469,7 @@ void MLIRTestDialect::registerOps() {
 
   ods::OpDef("test.graph_region")
       .region("region", ods::AnyRegion())
-      .traits({ods::RegionKindInterface(/*graph=*/true)})
+      .traits({ods::Implements<RegionKindInterface>({graphRegionKind})})
       .format("attr-dict-with-keyword $region")
       .registerIn(*this);
 
@@ -475,7 +480,7 @@ void MLIRTestDialect::registerOps() {
       .optionalAttr("smin", ods::AnyIntegerAttr())
       .optionalAttr("smax", ods::AnyIntegerAttr())
       .result("result", inferIntRangeType())
-      .traits({ods::Interface("InferIntRangeInterface"), ods::AllTypesMatch({"value", "result"})})
+      .traits({ods::AllTypesMatch({"value", "result"})})
       .format("attr-dict $value `:` type($result)")
       .registerIn(*this);
   ods::OpDef("test.default_value_print")
@@ -541,8 +546,7 @@ void MLIRTestDialect::registerOps() {
       .variadicOperand("optional", ods::AnyInteger())
       .attr("names", ods::StrArrayAttr())
       .variadicResult("r", ods::AnyInteger())
-      .trait(ods::OpAsmOpInterface())
-      .resultNames(customResultNames)
+      .trait(ods::Implements<OpAsmOpInterface>({.getAsmResultNames = customResultNames}))
       .registerIn(*this);
 
   ods::OpDef("test.affine_scope")
@@ -558,7 +562,7 @@ void MLIRTestDialect::registerOps() {
       .attr("smin", ods::AnyIntegerAttr())
       .attr("smax", ods::AnyIntegerAttr())
       .result("fakeVal", inferIntRangeType())
-      .traits({ods::Interface("InferIntRangeInterface"), ods::NoMemoryEffect()})
+      .traits({ods::NoMemoryEffect()})
       .format("attr-dict `:` type($fakeVal)")
       .registerIn(*this);
 }

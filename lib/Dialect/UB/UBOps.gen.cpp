@@ -8,6 +8,8 @@
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/Predicates.h"
 

@@ -94,6 +94,7 @@ public:
   bool getWritable() { return bool(state->getPropertySlots()[1]); }
   // Hand-written.
   OperandRange getDpsInits();
+  void getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects);
   LogicalResult verify();
 };
 

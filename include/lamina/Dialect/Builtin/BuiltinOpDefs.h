@@ -1,10 +1,9 @@
 //===- BuiltinOpDefs.h - ODS definitions of the builtin operations --------===//
 //
-// builtin.module and builtin.unrealized_conversion_cast with their custom
-// assembly forms and generated verifiers. The IR layer registers a minimal
-// version of these ops (no custom syntax) because it cannot depend on the
-// ODS engine; tools call installBuiltinOpDefinitions() once, before creating
-// contexts, to get the full definitions in every BuiltinDialect.
+// builtin.module and builtin.unrealized_conversion_cast, defined once, with
+// ODS. The BuiltinDialect lives in the IR layer, below the ODS engine, so it
+// registers these through a hook: installBuiltinOpDefinitions() (which
+// registerAllDialects calls) installs it, before any context is created.
 //
 #pragma once
 

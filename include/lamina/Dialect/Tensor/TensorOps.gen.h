@@ -85,6 +85,7 @@ public:
   Value getIndex() { return ods::getODSOperands(state, 1)[0]; }
   // Hand-written.
   void getAsmResultNames(function_ref<void(Value, std::string_view)> setNameFn);
+  Speculation::Speculatability getSpeculatability();
 };
 
 /// `tensor.empty`: empty tensor operation

@@ -1,24 +1,23 @@
-//===- ViewLikeInterface.cpp - Mixed static/dynamic index lists -----------===//
+//===- ViewLikeInterface.cpp - Views and offset/size/stride lists ---------===//
 //
 // Follows mlir/lib/Interfaces/ViewLikeInterface.cpp (LLVM 22): the
 // DynamicIndexList syntax (scalable `[n]` entries are accepted and dropped,
 // as the memref ops discard their scalable flags) and
 // verifyOffsetSizeAndStrideOp with its exact messages and order.
 //
-#include "lamina/Dialect/MemRef/ViewLikeInterface.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Diagnostics.h"
 
 using namespace lamina;
-using namespace lamina::memref;
 
 //===----------------------------------------------------------------------===//
 // custom<DynamicIndexList>
 //===----------------------------------------------------------------------===//
 
-ParseResult memref::parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
+ParseResult lamina::parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
                                           DenseI64ArrayAttr &integers) {
   std::vector<int64_t> integerVals;
   auto parseIntegerOrValue = [&]() -> ParseResult {
@@ -47,7 +46,7 @@ ParseResult memref::parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<O
   return success();
 }
 
-void memref::printDynamicIndexList(OpAsmPrinter &printer, OperandRange values, ArrayRef<int64_t> integers) {
+void lamina::printDynamicIndexList(OpAsmPrinter &printer, OperandRange values, ArrayRef<int64_t> integers) {
   raw_ostream &os = printer.getStream();
   os << '[';
   unsigned dynamicValIdx = 0;
@@ -65,24 +64,6 @@ void memref::printDynamicIndexList(OpAsmPrinter &printer, OperandRange values, A
     }
   }
   os << ']';
-}
-
-static ParseResult parseDynamicIndexListDirective(OpAsmParser &parser, OperationState &,
-                                                  ArrayRef<ods::CustomParseArg *> args) {
-  DenseI64ArrayAttr integers;
-  if (parseDynamicIndexList(parser, *args[0]->operands, integers))
-    return failure();
-  *args[1]->attr = integers;
-  return success();
-}
-
-static void printDynamicIndexListDirective(OpAsmPrinter &printer, Operation *, ArrayRef<ods::CustomPrintArg> args) {
-  auto integers = dyn_cast_or_null<DenseI64ArrayAttr>(args[1].attr);
-  printDynamicIndexList(printer, args[0].operands, integers ? integers.asArrayRef() : ArrayRef<int64_t>());
-}
-
-ods::CustomDirective memref::dynamicIndexListDirective() {
-  return {"DynamicIndexList", parseDynamicIndexListDirective, printDynamicIndexListDirective, nullptr};
 }
 
 //===----------------------------------------------------------------------===//
@@ -109,7 +90,44 @@ static LogicalResult verifyListOfOperandsOrIntegers(Operation *op, std::string_v
   return success();
 }
 
-LogicalResult memref::verifyOffsetSizeAndStrideOp(Operation *op, const OffsetSizeAndStride &p) {
+Value detail::firstResultAsViewDest(Operation *op) { return op->getResult(0); }
+
+std::string_view OffsetSizeAndStrideOpInterface::getMissingMethod(const Concept &c) {
+  if (!c.getOffsetSizeAndStrideStartOperandIndex)
+    return "getOffsetSizeAndStrideStartOperandIndex";
+  if (!c.getArrayAttrMaxRanks)
+    return "getArrayAttrMaxRanks";
+  if (!c.getOffsets || !c.getSizes || !c.getStrides)
+    return !c.getOffsets ? "getOffsets" : !c.getSizes ? "getSizes" : "getStrides";
+  if (!c.getStaticOffsets || !c.getStaticSizes || !c.getStaticStrides)
+    return !c.getStaticOffsets ? "getStaticOffsets" : !c.getStaticSizes ? "getStaticSizes" : "getStaticStrides";
+  return "";
+}
+
+bool OffsetSizeAndStrideOpInterface::isDynamicOffset(unsigned idx) const {
+  return ShapedType::isDynamic(getStaticOffsets()[idx]);
+}
+bool OffsetSizeAndStrideOpInterface::isDynamicSize(unsigned idx) const {
+  return ShapedType::isDynamic(getStaticSizes()[idx]);
+}
+bool OffsetSizeAndStrideOpInterface::isDynamicStride(unsigned idx) const {
+  return ShapedType::isDynamic(getStaticStrides()[idx]);
+}
+
+namespace {
+/// The pieces of an OffsetSizeAndStrideOpInterface op.
+struct OffsetSizeAndStride {
+  OperandRange offsets, sizes, strides;
+  ArrayRef<int64_t> staticOffsets, staticSizes, staticStrides;
+  std::array<unsigned, 3> maxRanks;
+};
+} // namespace
+
+LogicalResult detail::verifyOffsetSizeAndStrideOp(Operation *op) {
+  auto iface = cast<OffsetSizeAndStrideOpInterface>(op);
+  OffsetSizeAndStride p{iface.getOffsets(),       iface.getSizes(),       iface.getStrides(),
+                        iface.getStaticOffsets(), iface.getStaticSizes(), iface.getStaticStrides(),
+                        iface.getArrayAttrMaxRanks()};
   size_t numDynamicDims = countDynamic(p.staticSizes);
   if (p.sizes.size() != numDynamicDims)
     return op->emitError("expected the number of 'sizes' to match the number of dynamic entries in "
@@ -149,21 +167,4 @@ LogicalResult memref::verifyOffsetSizeAndStrideOp(Operation *op, const OffsetSiz
     if (size < 0 && ShapedType::isStatic(size))
       return op->emitError("expected sizes to be non-negative, but got ") << (long long)size;
   return success();
-}
-
-ods::Trait memref::offsetSizeAndStrideOpInterface(ArrayAttrMaxRanksFn maxRanks) {
-  return ods::CustomTrait("OffsetSizeAndStrideOpInterface", [maxRanks](Operation *op) -> LogicalResult {
-    auto staticValues = [&](std::string_view name) {
-      auto attr = dyn_cast_or_null<DenseI64ArrayAttr>(ods::getInherentAttr(op, name));
-      return attr ? attr.asArrayRef() : ArrayRef<int64_t>();
-    };
-    OffsetSizeAndStride pieces{ods::getOperandGroup(op, "offsets"),
-                               ods::getOperandGroup(op, "sizes"),
-                               ods::getOperandGroup(op, "strides"),
-                               staticValues("static_offsets"),
-                               staticValues("static_sizes"),
-                               staticValues("static_strides"),
-                               maxRanks(op)};
-    return verifyOffsetSizeAndStrideOp(op, pieces);
-  });
 }

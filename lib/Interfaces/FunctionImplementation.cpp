@@ -3,7 +3,7 @@
 // Follows MLIR's function_interface_impl / call_interface_impl parsing and
 // printing, message for message.
 //
-#include "lamina/Dialect/Func/FunctionImplementation.h"
+#include "lamina/Interfaces/FunctionImplementation.h"
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"

@@ -1,0 +1,25 @@
+//===- InitAllDialects.cpp - Register every dialect Lamina implements -----===//
+#include "lamina/InitAllDialects.h"
+
+#include "lamina/Dialect/Affine/AffineDialect.h"
+#include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Bufferization/BufferizationDialect.h"
+#include "lamina/Dialect/Complex/ComplexDialect.h"
+#include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
+#include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
+#include "lamina/Dialect/Func/FuncDialect.h"
+#include "lamina/Dialect/Index/IndexDialect.h"
+#include "lamina/Dialect/MLProgram/MLProgramDialect.h"
+#include "lamina/Dialect/Math/MathDialect.h"
+#include "lamina/Dialect/MemRef/MemRefDialect.h"
+#include "lamina/Dialect/SCF/SCFDialect.h"
+#include "lamina/Dialect/Tensor/TensorDialect.h"
+#include "lamina/Dialect/UB/UBDialect.h"
+#include "lamina/IR/BuiltinDialect.h"
+
+void lamina::registerAllDialects(DialectRegistry &registry) {
+  installBuiltinOpDefinitions();
+  registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
+                  ControlFlowDialect, FuncDialect, IndexDialect, MathDialect, MemRefDialect, MLProgramDialect,
+                  SCFDialect, TensorDialect, UBDialect>();
+}
