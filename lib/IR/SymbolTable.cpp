@@ -244,7 +244,13 @@ static void walkSymbolRefs(Operation *op, function_ref<void(SymbolRefAttr)> call
 }
 
 std::optional<std::vector<SymbolTable::SymbolUse>> SymbolTable::getSymbolUses(Operation *from) {
+  // As mlir-opt 22: `from` itself may be an unknown symbol table, and its
+  // own attributes hold uses unless it is a symbol table (a new scope).
+  if (isPotentiallyUnknownSymbolTable(from))
+    return std::nullopt;
   std::vector<SymbolUse> uses;
+  if (!from->hasTrait<OpTrait::SymbolTable>())
+    walkSymbolRefs(from, [&](SymbolRefAttr ref) { uses.emplace_back(from, ref); });
   auto result = walkSymbolTable(from->getRegions(), [&](Operation *op) -> std::optional<WalkResult> {
     if (isPotentiallyUnknownSymbolTable(op))
       return std::nullopt;
@@ -439,7 +445,9 @@ LogicalResult detail::verifySymbol(Operation *op) {
 bool detail::symbolIsNotOptional(Operation *) { return false; }
 bool detail::symbolIsNotDeclaration(Operation *) { return false; }
 bool detail::symbolCanDiscardWhenPrivate(Operation *op) {
-  return SymbolTable::getSymbolVisibility(op) == SymbolTable::Visibility::Private;
+  // MLIR's default: any symbol that is not public (only public symbols may
+  // be visible from outside the IR).
+  return SymbolTable::getSymbolVisibility(op) != SymbolTable::Visibility::Public;
 }
 
 LogicalResult SymbolOpInterface::verifyTrait(Operation *op) {

@@ -90,9 +90,10 @@ public:
     SymbolRefAttr ref;
   };
 
-  /// Every symbol reference in the attributes of the operations nested in
-  /// `from` (not entering nested symbol tables); nullopt if an unregistered
-  /// op that might be a symbol table is found.
+  /// Every symbol reference in the attributes of `from` (unless it is a
+  /// symbol table) and of the operations nested in it (not entering nested
+  /// symbol tables); nullopt if `from` or a nested op is an unregistered op
+  /// that might be a symbol table.
   static std::optional<std::vector<SymbolUse>> getSymbolUses(Operation *from);
   /// The uses whose root reference is `symbol`.
   static std::optional<std::vector<SymbolUse>> getSymbolUses(StringAttr symbol, Operation *from);
@@ -157,6 +158,14 @@ struct SymbolOpInterfaceConcept {
 class SymbolOpInterface : public OpInterface<SymbolOpInterface, SymbolOpInterfaceConcept> {
 public:
   using OpInterface::OpInterface;
+  /// As MLIR's extraClassOf: an optional symbol without a name (an unnamed
+  /// module) is no symbol.
+  SymbolOpInterface(Operation *op) : OpInterface(op) {
+    if (state && getImpl()->isOptionalSymbol(state) && !state->getAttr(SymbolTable::getSymbolAttrName()))
+      state = nullptr;
+  }
+  static bool classof(Operation *op) { return bool(SymbolOpInterface(op)); }
+  static SymbolOpInterface dynCastFrom(Operation *op) { return SymbolOpInterface(op); }
   static constexpr std::string_view getInterfaceName() { return "SymbolOpInterface"; }
   /// sym_name/sym_visibility checks, "symbol declaration cannot have public
   /// visibility", "symbol's parent must have the SymbolTable trait".
