@@ -427,6 +427,7 @@ static void registerBufferOps(Dialect &dialect) {
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
   registerBufferOps(*this);
+  registerTestTransformOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
   ods::OpDef("test.SingleBlockImplicitTerminator")
       .region("region", ods::SizedRegion(1))

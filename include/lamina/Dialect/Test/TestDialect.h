@@ -62,4 +62,7 @@ private:
   std::unique_ptr<BlobManager> blobs;
 };
 
+/// Registers the test ops the transform tests use (TestTransformOps.cpp).
+void registerTestTransformOps(Dialect &dialect);
+
 } // namespace lamina
