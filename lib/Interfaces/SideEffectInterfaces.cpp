@@ -61,6 +61,14 @@ bool lamina::isOpTriviallyDead(Operation *op) { return op->use_empty() && wouldO
 /// wouldOpBeTriviallyDead without the terminator and symbol checks on the
 /// root: nested terminators without effects do not keep the root alive.
 static bool wouldOpBeTriviallyDeadImpl(Operation *rootOp) {
+  // An op without recursive effects and without effects: no worklist.
+  if (!rootOp->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    auto memInterface = dyn_cast<MemoryEffectOpInterface>(rootOp);
+    if (!memInterface)
+      return false;
+    if (memInterface.hasNoEffect())
+      return true;
+  }
   // Ranges [first, last) of ops still to look at; a null `last` is the end
   // of the block.
   std::vector<std::pair<Operation *, Operation *>> ranges{{rootOp, rootOp->getNextNode()}};
@@ -118,6 +126,12 @@ bool lamina::wouldOpBeTriviallyDead(Operation *op) {
 }
 
 bool lamina::isMemoryEffectFree(Operation *root) {
+  // Most ops have no recursive effects: no worklist (cse and the
+  // canonicalizer ask for every op).
+  if (!root->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    auto memInterface = dyn_cast<MemoryEffectOpInterface>(root);
+    return memInterface && memInterface.hasNoEffect();
+  }
   std::vector<Operation *> worklist{root};
   while (!worklist.empty()) {
     Operation *op = worklist.back();
