@@ -3,9 +3,9 @@
 
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/Support/DenseMap.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 using namespace lamina;
 
@@ -221,22 +221,48 @@ static std::optional<WalkResult> walkSymbolTable(MutableArrayRef<Region> regions
   return WalkResult::advance();
 }
 
-/// Calls `callback` on every SymbolRefAttr nested in the attributes of `op`.
+/// Whether `attr` may hold a symbol reference: it is one, or it has nested
+/// attributes.
+static bool mayHoldSymbolRef(Attribute attr) {
+  if (!attr)
+    return false;
+  if (isa<SymbolRefAttr>(attr))
+    return true;
+  bool hasSubAttrs = false;
+  attr.walkImmediateSubElements([&](Attribute) { hasSubAttrs = true; }, [](Type) {});
+  return hasSubAttrs;
+}
+
+/// Calls `callback` on every SymbolRefAttr nested in the attributes of `op`
+/// (MLIR walks the attribute dictionary in pre-order, each distinct
+/// attribute once, not entering symbol references).
 static void walkSymbolRefs(Operation *op, function_ref<void(SymbolRefAttr)> callback) {
-  std::vector<Attribute> worklist;
-  std::unordered_set<const void *> seen;
+  // Most ops hold only leaf attributes: no dictionary to build.
+  bool mayHold = false;
+  for (Attribute attr : op->getPropertySlots())
+    mayHold |= mayHoldSymbolRef(attr);
+  for (const NamedAttribute &attr : op->getDiscardableAttrs())
+    mayHold |= mayHoldSymbolRef(attr.getValue());
+  if (!mayHold)
+    return;
+
+  SmallVector<Attribute, 16> worklist;
+  PointerMap<const void *, bool> seen;
+  SmallVector<Attribute, 8> children;
   for (const NamedAttribute &attr : op->getAttrs())
     worklist.push_back(attr.getValue());
+  // Pre-order: the first attribute of the dictionary first.
+  std::reverse(worklist.begin(), worklist.end());
   while (!worklist.empty()) {
     Attribute attr = worklist.back();
     worklist.pop_back();
-    if (!attr || !seen.insert(attr.getAsOpaquePointer()).second)
+    if (!attr || !seen.insert(attr.getAsOpaquePointer(), true).second)
       continue;
     if (auto ref = dyn_cast<SymbolRefAttr>(attr)) {
       callback(ref);
       continue;
     }
-    std::vector<Attribute> children;
+    children.clear();
     attr.walkImmediateSubElements([&](Attribute sub) { children.push_back(sub); }, [](Type) {});
     for (size_t i = children.size(); i-- > 0;)
       worklist.push_back(children[i]);
