@@ -1588,7 +1588,7 @@ def emit_header(imp, path):
     o.append(header_line(path, "the %s dialect's classes" % cfg.name))
     o.append(generated_note(cfg))
     o.append("#pragma once\n\n")
-    for inc in sorted({"lamina/IR/BuiltinAttributes.h", "lamina/IR/BuiltinTypes.h", "lamina/IR/OpDefinition.h",
+    for inc in sorted({"lamina/IR/BuiltinAttributes.h", "lamina/IR/BuiltinTypes.h", "lamina/IR/Op.h",
                        "lamina/IR/RegionKindInterface.h", "lamina/IR/TypeAttrInterfaces.h",
                        "lamina/IR/OpImplementation.h", "lamina/ODS/AttrTypeDef.h", "lamina/ODS/EnumDef.h",
                        "lamina/ODS/OpDef.h"} | imp.includes):

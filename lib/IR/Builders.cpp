@@ -4,7 +4,7 @@
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/IRMapping.h"
 #include "lamina/IR/Matchers.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 
 using namespace lamina;
 

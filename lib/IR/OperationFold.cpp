@@ -7,7 +7,7 @@
 // succeeds wins. Unregistered ops do not fold.
 //
 #include "lamina/IR/Matchers.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 //===- InterfaceTraits.cpp - Interface implementations from ODS conventions ===//
 #include "lamina/ODS/InterfaceTraits.h"
 
-#include "OpDefinition.h"
+#include "InterpretedOpDef.h"
 
 #include "lamina/Interfaces/CastInterfaces.h"
 #include "lamina/Interfaces/DestinationStyleOpInterface.h"

@@ -6,7 +6,7 @@
 // at the position the legacy `operand_segment_sizes` name sorts to before
 // bytecode version 6, as a sparse array after the attributes from version 6.
 //
-#include "OpDefinition.h"
+#include "InterpretedOpDef.h"
 
 #include "lamina/Bytecode/BytecodeImplementation.h"
 #include "lamina/IR/Diagnostics.h"
@@ -20,7 +20,7 @@ constexpr uint64_t kNativePropertiesODSSegmentSize = 6;
 
 /// Number of attributes sorting before `legacyName` (the legacy segment
 /// size position).
-unsigned legacyIndex(const OpDefinition &def, std::string_view legacyName) {
+unsigned legacyIndex(const InterpretedOpDef &def, std::string_view legacyName) {
   unsigned n = 0;
   for (unsigned i : def.sortedAttrs)
     if (def.attributes[i].name < legacyName)
@@ -57,7 +57,7 @@ namespace lamina {
 namespace ods {
 
 LogicalResult readOpProperties(DialectBytecodeReader &reader, Operation *op) {
-  const OpDefinition &def = *lookupDefinition(op->getName());
+  const InterpretedOpDef &def = *lookupDefinition(op->getName());
   MutableArrayRef<Attribute> slots = op->getPropertySlots();
   bool legacy = reader.getBytecodeVersion() < kNativePropertiesODSSegmentSize;
   unsigned operandLegacy = legacyIndex(def, "operand_segment_sizes");
@@ -96,7 +96,7 @@ LogicalResult readOpProperties(DialectBytecodeReader &reader, Operation *op) {
 }
 
 void writeOpProperties(Operation *op, DialectBytecodeWriter &writer) {
-  const OpDefinition &def = *lookupDefinition(op->getName());
+  const InterpretedOpDef &def = *lookupDefinition(op->getName());
   MutableArrayRef<Attribute> slots = op->getPropertySlots();
   bool legacy = writer.getBytecodeVersion() < int64_t(kNativePropertiesODSSegmentSize);
   unsigned operandLegacy = legacyIndex(def, "operand_segment_sizes");

@@ -1,10 +1,10 @@
 //===- OpDef.cpp - Building, finalizing and registering op definitions ---===//
 //
-// Registration turns an OpDefinition into the OperationInfo hooks of its
+// Registration turns an InterpretedOpDef into the OperationInfo hooks of its
 // OperationName. The verifier hooks interpret the definition in MLIR's
 // generated order (see OpDef.h).
 //
-#include "OpDefinition.h"
+#include "InterpretedOpDef.h"
 #include "OpFormat.h"
 #include "lamina/IR/OpTraitVerifiers.h"
 #include "lamina/IR/RegionKindInterface.h"
@@ -33,12 +33,12 @@ void writeOpProperties(Operation *op, DialectBytecodeWriter &writer);
 } // namespace lamina
 
 //===----------------------------------------------------------------------===//
-// OpDefinition
+// InterpretedOpDef
 //===----------------------------------------------------------------------===//
 
-static void buildVerifyPlan(OpDefinition &def);
+static void buildVerifyPlan(InterpretedOpDef &def);
 
-OpDefinition::OpDefinition() = default;
+InterpretedOpDef::InterpretedOpDef() = default;
 
 Attribute AttributeDef::getDefault(MLIRContext *ctx) const {
   if (!hasDefault || !constraint.constBuilder)
@@ -52,19 +52,19 @@ template <typename T> static int findByName(const std::vector<T> &v, std::string
       return int(i);
   return -1;
 }
-int OpDefinition::findOperand(std::string_view n) const { return findByName(operands, n); }
-int OpDefinition::findResult(std::string_view n) const { return n.empty() ? -1 : findByName(results, n); }
-int OpDefinition::findAttribute(std::string_view n) const { return findByName(attributes, n); }
-int OpDefinition::findRegion(std::string_view n) const { return findByName(regions, n); }
-int OpDefinition::findSuccessor(std::string_view n) const { return findByName(successors, n); }
-const Trait *OpDefinition::findTraitByName(std::string_view n) const {
+int InterpretedOpDef::findOperand(std::string_view n) const { return findByName(operands, n); }
+int InterpretedOpDef::findResult(std::string_view n) const { return n.empty() ? -1 : findByName(results, n); }
+int InterpretedOpDef::findAttribute(std::string_view n) const { return findByName(attributes, n); }
+int InterpretedOpDef::findRegion(std::string_view n) const { return findByName(regions, n); }
+int InterpretedOpDef::findSuccessor(std::string_view n) const { return findByName(successors, n); }
+const Trait *InterpretedOpDef::findTraitByName(std::string_view n) const {
   for (const Trait &t : traits)
     if (t.name == n)
       return &t;
   return nullptr;
 }
 
-LogicalResult OpDefinition::finalize(std::string &error) {
+LogicalResult InterpretedOpDef::finalize(std::string &error) {
   attrSizedOperands = hasTraitNamed("AttrSizedOperandSegments");
   attrSizedResults = hasTraitNamed("AttrSizedResultSegments");
   for (const ValueDef &v : operands)
@@ -186,7 +186,7 @@ LogicalResult OpDefinition::finalize(std::string &error) {
 // OpDef builder
 //===----------------------------------------------------------------------===//
 
-OpDef::OpDef(std::string_view name, TypeID typeID) : def(std::make_unique<OpDefinition>()) {
+OpDef::OpDef(std::string_view name, TypeID typeID) : def(std::make_unique<InterpretedOpDef>()) {
   def->name = std::string(name);
   def->typeID = typeID;
 }
@@ -408,9 +408,9 @@ struct VerifyPlan {
 } // namespace ods
 } // namespace lamina
 
-OpDefinition::~OpDefinition() = default;
+InterpretedOpDef::~InterpretedOpDef() = default;
 
-static NamedValueRef resolveNamedValue(const OpDefinition &def, std::string_view name) {
+static NamedValueRef resolveNamedValue(const InterpretedOpDef &def, std::string_view name) {
   if (int i = def.findOperand(name); i >= 0)
     return {NamedValueRef::Kind::Operand, unsigned(i)};
   if (int i = def.findResult(name); i >= 0)
@@ -434,7 +434,7 @@ static TraitCheck functionCheck(const Trait &t, const std::function<LogicalResul
   return c;
 }
 
-static void buildVerifyPlan(OpDefinition &def) {
+static void buildVerifyPlan(InterpretedOpDef &def) {
   def.verifyPlan = std::make_unique<VerifyPlan>();
   VerifyPlan *plan = def.verifyPlan.get();
   for (const Trait &t : def.traits) {
@@ -483,13 +483,13 @@ static void buildVerifyPlan(OpDefinition &def) {
     plan->hasSuccessorConstraints |= bool(s.constraint.pred);
 }
 
-static const OpDefinition &definitionOf(Operation *op) {
-  return *static_cast<const OpDefinition *>(op->getName().getInfo().definition);
+static const InterpretedOpDef &definitionOf(Operation *op) {
+  return *static_cast<const InterpretedOpDef *>(op->getName().getInfo().definition);
 }
 
 /// The count traits of MLIR's generated op classes, in their order:
 /// regions, results, successors, operands.
-static LogicalResult verifyCountTraits(Operation *op, const OpDefinition &def) {
+static LogicalResult verifyCountTraits(Operation *op, const InterpretedOpDef &def) {
   using namespace OpTrait::impl;
   unsigned n = def.regions.size(), nv = def.numVariadicRegions;
   if (nv) {
@@ -658,7 +658,7 @@ static inline bool satisfies(detail::VerificationCache *cache, const void *const
 
 /// Operand or result constraints (genOperandResultVerifier): the index only
 /// advances over values that are checked.
-static LogicalResult verifyValues(Operation *op, const OpDefinition &def, const std::vector<ValueCheck> &checks,
+static LogicalResult verifyValues(Operation *op, const InterpretedOpDef &def, const std::vector<ValueCheck> &checks,
                                   bool isOperand, detail::VerificationCache *cache) {
   if (checks.empty())
     return success();
@@ -695,7 +695,7 @@ static LogicalResult verifyValues(Operation *op, const OpDefinition &def, const 
 }
 
 /// OpInvariants (verifyInvariantsImpl).
-static LogicalResult verifyOpInvariants(Operation *op, const OpDefinition &def, const VerifyPlan &plan) {
+static LogicalResult verifyOpInvariants(Operation *op, const InterpretedOpDef &def, const VerifyPlan &plan) {
   detail::VerificationCache *cache = detail::getActiveVerificationCache();
   if (!plan.requiredAttrs.empty() || !plan.constrainedAttrs.empty()) {
     MutableArrayRef<Attribute> slots = op->getPropertySlots();
@@ -762,7 +762,7 @@ static LogicalResult verifyOpInvariants(Operation *op, const OpDefinition &def, 
 }
 
 static LogicalResult verifyInvariantsHook(Operation *op) {
-  const OpDefinition &def = definitionOf(op);
+  const InterpretedOpDef &def = definitionOf(op);
   const VerifyPlan &plan = *def.verifyPlan;
   if (failed(verifyCountTraits(op, def)) || failed(runTraitChecks(op, plan.structural)) ||
       failed(verifyOpInvariants(op, def, plan)) || failed(runTraitChecks(op, plan.others)))
@@ -773,7 +773,7 @@ static LogicalResult verifyInvariantsHook(Operation *op) {
 }
 
 static LogicalResult verifyRegionInvariantsHook(Operation *op) {
-  const OpDefinition &def = definitionOf(op);
+  const InterpretedOpDef &def = definitionOf(op);
   if (failed(runTraitChecks(op, def.verifyPlan->regions)))
     return failure();
   if (def.customRegionVerify)
@@ -784,7 +784,7 @@ static LogicalResult verifyRegionInvariantsHook(Operation *op) {
 /// Default-valued attributes, and zero segment sizes (MLIR's properties
 /// hold a zero-initialized std::array for them).
 static void populateDefaultsHook(Operation *op) {
-  const OpDefinition &def = definitionOf(op);
+  const InterpretedOpDef &def = definitionOf(op);
   MutableArrayRef<Attribute> slots = op->getPropertySlots();
   MLIRContext *ctx = op->getContext();
   if (def.attrSizedOperands && !slots[def.operandSegmentsSlot])
@@ -801,7 +801,7 @@ static void populateDefaultsHook(Operation *op) {
 
 /// MLIR's generated setPropertiesFromAttr.
 static LogicalResult setPropertiesHook(Operation *op, Attribute attr, function_ref<InFlightDiagnostic()> emitError) {
-  const OpDefinition &def = definitionOf(op);
+  const InterpretedOpDef &def = definitionOf(op);
   auto dict = dyn_cast<lamina::DictionaryAttr>(attr);
   if (!dict) {
     if (emitError)
@@ -853,7 +853,7 @@ static LogicalResult setPropertiesHook(Operation *op, Attribute attr, function_r
   return success();
 }
 
-LogicalResult ods::verifyInherentAttrs(const OpDefinition &def, ArrayRef<NamedAttribute> attrs,
+LogicalResult ods::verifyInherentAttrs(const InterpretedOpDef &def, ArrayRef<NamedAttribute> attrs,
                                        function_ref<InFlightDiagnostic()> emitError) {
   for (unsigned i : def.sortedAttrs) {
     const AttributeDef &a = def.attributes[i];
@@ -879,7 +879,7 @@ namespace {
 /// Finalized definitions, shared by every context of the process.
 struct DefinitionCache {
   std::mutex mutex;
-  std::map<std::string, std::unique_ptr<OpDefinition>, std::less<>> defs;
+  std::map<std::string, std::unique_ptr<InterpretedOpDef>, std::less<>> defs;
 };
 DefinitionCache &getCache() {
   static DefinitionCache cache;
@@ -890,7 +890,7 @@ DefinitionCache &getCache() {
 /// OpDefinitionsGen's genOpAsmInterface: an op with several result groups,
 /// some named, and no OpAsmOpInterface of its own names the first value of
 /// each non-empty group after the group (`%sum, %overflow = ...`).
-static bool usesDefaultResultNames(const OpDefinition &d) {
+static bool usesDefaultResultNames(const InterpretedOpDef &d) {
   if (d.results.size() <= 1)
     return false;
   for (const Trait &t : d.traits)
@@ -904,7 +904,7 @@ static bool usesDefaultResultNames(const OpDefinition &d) {
 }
 
 static void defaultResultNamesHook(Operation *op, OpAsmSetValueNameFn setName) {
-  const OpDefinition &d = definitionOf(op);
+  const InterpretedOpDef &d = definitionOf(op);
   for (size_t i = 0; i < d.results.size(); ++i) {
     ResultRange group = getODSResults(op, unsigned(i));
     if (!group.empty())
@@ -914,9 +914,9 @@ static void defaultResultNamesHook(Operation *op, OpAsmSetValueNameFn setName) {
 
 /// The getEffects MLIR generates from declared effects, in their order.
 static void generatedGetEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  using Kind = OpDefinition::EffectLocation::Kind;
-  const OpDefinition &d = definitionOf(op);
-  for (const OpDefinition::EffectLocation &loc : d.effectLocations) {
+  using Kind = InterpretedOpDef::EffectLocation::Kind;
+  const InterpretedOpDef &d = definitionOf(op);
+  for (const InterpretedOpDef::EffectLocation &loc : d.effectLocations) {
     const Effect &e = loc.effect;
     switch (loc.kind) {
     case Kind::Static:
@@ -945,7 +945,7 @@ static void generatedGetEffects(Operation *op, SmallVectorImpl<MemoryEffects::Ef
 }
 
 LogicalResult OpDef::tryRegisterIn(Dialect &dialect, std::string &error) {
-  OpDefinition *d;
+  InterpretedOpDef *d;
   {
     DefinitionCache &cache = getCache();
     std::lock_guard<std::mutex> lock(cache.mutex);
@@ -1063,10 +1063,10 @@ std::pair<unsigned, unsigned> ods::getGroupIndexAndLength(const std::vector<Valu
   return {start, size};
 }
 
-const OpDefinition *ods::getDefinition(Operation *op) { return lookupDefinition(op->getName()); }
+const InterpretedOpDef *ods::getDefinition(Operation *op) { return lookupDefinition(op->getName()); }
 
 std::pair<unsigned, unsigned> ods::getODSOperandIndexAndLength(Operation *op, unsigned index) {
-  const OpDefinition &def = definitionOf(op);
+  const InterpretedOpDef &def = definitionOf(op);
   const int32_t *seg = nullptr;
   size_t nseg = 0;
   if (def.attrSizedOperands)
@@ -1078,7 +1078,7 @@ std::pair<unsigned, unsigned> ods::getODSOperandIndexAndLength(Operation *op, un
 }
 
 std::pair<unsigned, unsigned> ods::getODSResultIndexAndLength(Operation *op, unsigned index) {
-  const OpDefinition &def = definitionOf(op);
+  const InterpretedOpDef &def = definitionOf(op);
   const int32_t *seg = nullptr;
   size_t nseg = 0;
   if (def.attrSizedResults)
@@ -1112,7 +1112,7 @@ ResultRange ods::getResultGroup(Operation *op, std::string_view name) {
 }
 
 Attribute ods::getInherentAttr(Operation *op, std::string_view name) {
-  const OpDefinition &def = definitionOf(op);
+  const InterpretedOpDef &def = definitionOf(op);
   int i = def.findAttribute(name);
   assert(i >= 0 && "no such attribute");
   return op->getPropertySlots()[def.attributes[i].slot];

@@ -163,7 +163,7 @@ enum class Context { TopLevel, CustomDirective, TypeDirective, RefDirective };
 
 class FormatParser {
 public:
-  FormatParser(OpDefinition &def, OpFormat &fmt, std::string_view text, std::string &error)
+  FormatParser(InterpretedOpDef &def, OpFormat &fmt, std::string_view text, std::string &error)
       : def(def), fmt(fmt), lexer(text), error(error), seenOperandTypes(def.operands.size()),
         seenResultTypes(def.results.size()), seenOperands(def.operands.size()), seenAttrs(def.attributes.size()),
         seenRegions(def.regions.size()), seenSuccessors(def.successors.size()) {
@@ -211,7 +211,7 @@ private:
   };
   std::optional<Seen> findSeenArg(std::string_view name) const;
 
-  OpDefinition &def;
+  InterpretedOpDef &def;
   OpFormat &fmt;
   Lexer lexer;
   Token cur;
@@ -953,7 +953,7 @@ void FormatParser::computeSpacing(ArrayRef<FormatElement *> elements, bool &shou
   }
 }
 
-std::unique_ptr<OpFormat> ods::parseOpFormat(OpDefinition &def, std::string_view text, std::string &error) {
+std::unique_ptr<OpFormat> ods::parseOpFormat(InterpretedOpDef &def, std::string_view text, std::string &error) {
   auto fmt = std::make_unique<OpFormat>();
   FormatParser parser(def, *fmt, text, error);
   if (failed(parser.parse()))

@@ -10,7 +10,7 @@
 //
 #pragma once
 
-#include "OpDefinition.h"
+#include "InterpretedOpDef.h"
 
 #include <memory>
 #include <string>
@@ -122,7 +122,7 @@ public:
 };
 
 /// Parses `text` for `def`; on error fills `error`.
-std::unique_ptr<OpFormat> parseOpFormat(OpDefinition &def, std::string_view text, std::string &error);
+std::unique_ptr<OpFormat> parseOpFormat(InterpretedOpDef &def, std::string_view text, std::string &error);
 
 /// The OperationInfo hooks interpreting the format of the op being parsed /
 /// printed.

@@ -43,7 +43,7 @@ struct ParseStorage {
   std::vector<std::unique_ptr<Region>> fullRegions;
   std::vector<Block *> fullSuccessors;
 
-  void reset(const OpDefinition &def) {
+  void reset(const InterpretedOpDef &def) {
     auto resize = [](auto &v, size_t n) {
       if (v.size() < n)
         v.resize(n);
@@ -96,7 +96,7 @@ struct Resolved {
 
 class FormatOpParser {
 public:
-  FormatOpParser(const OpDefinition &def, OpAsmParser &parser, OperationState &state)
+  FormatOpParser(const InterpretedOpDef &def, OpAsmParser &parser, OperationState &state)
       : def(def), fmt(*def.format), parser(parser), state(state), ctx(parser.getContext()) {
     st = pool.acquire();
     st->reset(def);
@@ -133,7 +133,7 @@ private:
   ParseResult resolveOperands(ArrayRef<OpAsmParser::UnresolvedOperand> ops, const Resolved &types, SMLoc loc);
   SmallVector<Type, 4> *typeListFor(FormatElement *arg, VarKind &kind);
 
-  const OpDefinition &def;
+  const InterpretedOpDef &def;
   const OpFormat &fmt;
   OpAsmParser &parser;
   OperationState &state;
@@ -984,7 +984,7 @@ ParseResult FormatOpParser::parse() {
 }
 
 ParseResult ods::parseOpWithFormat(OpAsmParser &parser, OperationState &state) {
-  const OpDefinition *def = lookupDefinition(state.name);
+  const InterpretedOpDef *def = lookupDefinition(state.name);
   FormatOpParser p(*def, parser, state);
   return p.parse();
 }

@@ -18,7 +18,7 @@ using namespace lamina::ods;
 namespace {
 class FormatOpPrinter {
 public:
-  FormatOpPrinter(const OpDefinition &def, Operation *op, OpAsmPrinter &p)
+  FormatOpPrinter(const InterpretedOpDef &def, Operation *op, OpAsmPrinter &p)
       : def(def), fmt(*def.format), op(op), p(p), os(p.getStream()) {}
 
   void print(ArrayRef<FormatElement *> elements);
@@ -56,7 +56,7 @@ private:
     return {};
   }
 
-  const OpDefinition &def;
+  const InterpretedOpDef &def;
   const OpFormat &fmt;
   Operation *op;
   OpAsmPrinter &p;
@@ -548,6 +548,6 @@ void FormatOpPrinter::print(ArrayRef<FormatElement *> elements) {
 }
 
 void ods::printOpWithFormat(Operation *op, OpAsmPrinter &printer) {
-  const OpDefinition *def = lookupDefinition(op->getName());
+  const InterpretedOpDef *def = lookupDefinition(op->getName());
   FormatOpPrinter(*def, op, printer).print(def->format->elements);
 }

@@ -5,7 +5,7 @@
 // structural traits before OpInvariants, predicate traits inside it, the
 // rest after it.
 //
-#include "OpDefinition.h"
+#include "InterpretedOpDef.h"
 #include "lamina/IR/OpTraitVerifiers.h"
 #include "lamina/IR/RegionKindInterface.h"
 #include "lamina/IR/SymbolTable.h"
@@ -233,7 +233,7 @@ Trait ods::Pure() {
 
 /// The types of the operand/result group or typed attribute named `name`.
 static std::vector<Type> typesOfNamed(Operation *op, std::string_view name) {
-  const OpDefinition *def = getDefinition(op);
+  const InterpretedOpDef *def = getDefinition(op);
   if (int i = def->findOperand(name); i >= 0)
     return getODSOperands(op, unsigned(i)).getTypes();
   if (int i = def->findResult(name); i >= 0)

@@ -13,7 +13,7 @@
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
-#include "../ODS/OpDefinition.h"
+#include "../ODS/InterpretedOpDef.h"
 
 #include <algorithm>
 #include <unordered_map>

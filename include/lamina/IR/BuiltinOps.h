@@ -1,7 +1,7 @@
 //===- BuiltinOps.h - builtin.module and builtin.unrealized_conversion_cast ===//
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 
 #include <optional>
 

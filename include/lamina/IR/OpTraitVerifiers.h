@@ -2,7 +2,7 @@
 //
 // One function per verifying trait, named and worded exactly like MLIR's
 // `mlir::OpTrait::impl` functions (and the trait classes' `verifyTrait` /
-// `verifyRegionTrait` bodies in OpDefinition.h). An op definition calls them
+// `verifyRegionTrait` bodies in MLIR's OpDefinition.h). An op definition calls them
 // in the order MLIR's generated code does:
 //
 //   verifyInvariants:       the structural traits (regions, results,

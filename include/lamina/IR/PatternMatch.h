@@ -21,7 +21,7 @@
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 
 #include <memory>
 #include <optional>

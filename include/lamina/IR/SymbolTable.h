@@ -7,7 +7,7 @@
 //
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 #include "lamina/IR/Operation.h"
 
 #include <optional>

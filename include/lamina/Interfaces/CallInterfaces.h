@@ -9,7 +9,7 @@
 //
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 #include "lamina/IR/SymbolTable.h"
 
 #include <vector>

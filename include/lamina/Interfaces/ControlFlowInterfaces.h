@@ -16,7 +16,7 @@
 //
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 
 #include <optional>
 

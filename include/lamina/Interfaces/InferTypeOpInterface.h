@@ -8,7 +8,7 @@
 //
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 
 #include <functional>
 #include <optional>

@@ -11,7 +11,7 @@
 //
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 #include "lamina/Support/APInt.h"
 
 #include <optional>

@@ -5,7 +5,7 @@
 //
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 
 namespace lamina {
 

@@ -18,7 +18,7 @@
 #pragma once
 
 #include "lamina/IR/BuiltinAttributes.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 
 #include <optional>
 #include <string_view>

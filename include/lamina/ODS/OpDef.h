@@ -28,7 +28,7 @@
 //
 #pragma once
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 #include "lamina/IR/OperationSupport.h"
 #include "lamina/IR/SymbolTable.h"
 #include "lamina/Interfaces/InferTypeOpInterface.h"
@@ -51,7 +51,7 @@ class SymbolTableCollection;
 
 namespace ods {
 
-class OpDefinition;
+class InterpretedOpDef;
 
 //===----------------------------------------------------------------------===//
 // Traits
@@ -377,10 +377,10 @@ public:
   LogicalResult tryRegisterIn(Dialect &dialect, std::string &error);
 
   /// The definition being built (for engine internals).
-  OpDefinition &getDefinition() { return *def; }
+  InterpretedOpDef &getDefinition() { return *def; }
 
 private:
-  std::unique_ptr<OpDefinition> def;
+  std::unique_ptr<InterpretedOpDef> def;
 };
 
 //===----------------------------------------------------------------------===//
@@ -395,7 +395,7 @@ void attachFolder(Dialect &dialect, std::string_view opName,
 void attachCanonicalizer(Dialect &dialect, std::string_view opName, void (*fn)(RewritePatternSet &, MLIRContext *));
 
 /// The definition a registered op was built from, or null.
-const OpDefinition *getDefinition(Operation *op);
+const InterpretedOpDef *getDefinition(Operation *op);
 
 /// [start, length) of ODS operand group `index` (segment-aware, as MLIR's
 /// getODSOperandIndexAndLength).

@@ -7,7 +7,7 @@
 //
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 
 using namespace lamina;
 

@@ -36,7 +36,7 @@
 #include "lamina/IR/PatternMatch.h"
 #include "lamina/ODS/OpDef.h"
 
-#include "../../ODS/OpDefinition.h"
+#include "../../ODS/InterpretedOpDef.h"
 
 #include <algorithm>
 #include <limits>
@@ -65,7 +65,7 @@ Operation *defNamed(Value v, std::string_view name) {
 bool declaresTrait(Operation *op, std::string_view name) {
   if (!op->isRegistered())
     return false;
-  const ods::OpDefinition *def = ods::getDefinition(op);
+  const ods::InterpretedOpDef *def = ods::getDefinition(op);
   if (!def)
     return false;
   for (const ods::Trait &t : def->traits)

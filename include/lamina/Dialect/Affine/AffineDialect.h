@@ -5,7 +5,7 @@
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/IntegerSet.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 #include "lamina/Support/SmallVector.h"
 
 namespace lamina {

@@ -9,7 +9,7 @@
 
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/OpInterface.h"
 
 namespace lamina {
 namespace affine {

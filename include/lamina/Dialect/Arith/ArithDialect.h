@@ -4,7 +4,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Dialect.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 #include "lamina/ODS/AttrTypeDef.h"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "lamina/IR/Dialect.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 
 namespace lamina {
 

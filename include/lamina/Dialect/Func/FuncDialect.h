@@ -3,7 +3,7 @@
 
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Dialect.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 
 namespace lamina {
 

@@ -8,7 +8,7 @@
 
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
-#include "lamina/IR/OpDefinition.h"
+#include "lamina/IR/Op.h"
 #include "lamina/IR/OpImplementation.h"
 #include "lamina/IR/RegionKindInterface.h"
 #include "lamina/IR/TypeAttrInterfaces.h"

@@ -1,4 +1,4 @@
-//===- OpDefinition.h - The interpreted form of an operation definition ---===//
+//===- InterpretedOpDef.h - The engine's form of an op definition ---------===//
 //
 // What an OpDef builds and the engine interprets: the declared operands,
 // results, attributes, regions, successors and traits, plus everything
@@ -76,7 +76,7 @@ struct SuccessorDef {
 };
 
 /// The interpreted definition of one operation.
-class OpDefinition {
+class InterpretedOpDef {
 public:
   std::string name;
   TypeID typeID;
@@ -147,8 +147,8 @@ public:
   /// plain function pointers, named values resolved to indices.
   std::unique_ptr<VerifyPlan> verifyPlan;
 
-  OpDefinition();
-  ~OpDefinition();
+  InterpretedOpDef();
+  ~InterpretedOpDef();
 
   /// Computes the derived fields and parses the format. On error, fills
   /// `error` with a message.
@@ -164,13 +164,13 @@ public:
 };
 
 /// The definition of a registered op built by ODS (null otherwise).
-inline const OpDefinition *lookupDefinition(OperationName name) {
-  return name.isRegistered() ? static_cast<const OpDefinition *>(name.getInfo().definition) : nullptr;
+inline const InterpretedOpDef *lookupDefinition(OperationName name) {
+  return name.isRegistered() ? static_cast<const InterpretedOpDef *>(name.getInfo().definition) : nullptr;
 }
 
 /// MLIR's verifyInherentAttrs: the inherent attributes among `attrs` must
 /// satisfy their constraints (checked in name order).
-LogicalResult verifyInherentAttrs(const OpDefinition &def, ArrayRef<NamedAttribute> attrs,
+LogicalResult verifyInherentAttrs(const InterpretedOpDef &def, ArrayRef<NamedAttribute> attrs,
                                   function_ref<InFlightDiagnostic()> emitError);
 
 /// The type comparison of the AllMatchSameOperatorTrait named `traitName`

@@ -1,7 +1,5 @@
-//===- OpDefinition.cpp - Storage of op interface method tables -----------===//
-#include "lamina/IR/OpDefinition.h"
-
-#include "lamina/IR/OpAsmInterface.h"
+//===- OpInterface.cpp - Storage of op interface method tables ------------===//
+#include "lamina/IR/OpInterface.h"
 
 #include <cstring>
 #include <memory>
@@ -26,11 +24,3 @@ const void *detail::internInterfaceMethods(const void *data, size_t size) {
   }
   return slot.get();
 }
-
-//===----------------------------------------------------------------------===//
-// OpAsmOpInterface defaults
-//===----------------------------------------------------------------------===//
-
-void detail::noAsmResultNames(Operation *, OpAsmSetValueNameFn) {}
-void detail::noAsmBlockArgumentNames(Operation *, Region &, OpAsmSetValueNameFn) {}
-std::string_view detail::noDefaultDialect() { return {}; }
