@@ -2,8 +2,13 @@
 //
 // The printer for attributes, types and locations (AsmPrinterImpl) and the
 // state it shares with the operation printer (aliases, SSA names, distinct
-// ids, used resources). Dense elements printing lives in
-// AsmPrinterElements.cpp.
+// ids, used resources). The printer's files:
+//   AsmPrinter.cpp            AsmState, the operation printer, the public
+//                             print/dump entry points
+//   AsmPrinterAttributes.cpp  attributes, types, locations; spelling helpers
+//   AsmPrinterElements.cpp    dense element lists, resources
+//   AsmPrinterAliases.cpp     alias collection (AliasState)
+//   AsmPrinterSSANames.cpp    value and block numbering (SSANameState)
 //
 #pragma once
 
@@ -359,6 +364,33 @@ public:
   AsmStateImpl &state;
   const OpPrintingFlags &printerFlags;
 };
+
+/// ASCII character classes (the "C" locale's, as MLIR uses), for spelling
+/// identifiers.
+struct CharClasses {
+  enum : uint8_t { Alnum = 1, IdentBody = 2, PrintSafe = 4, Alpha = 8 };
+  uint8_t bits[256] = {};
+  constexpr CharClasses() {
+    for (int c = 0; c < 256; ++c) {
+      bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      bool alnum = alpha || (c >= '0' && c <= '9');
+      uint8_t b = 0;
+      if (alpha)
+        b |= Alpha;
+      if (alnum)
+        b |= Alnum;
+      if (alnum || c == '_' || c == '$' || c == '.')
+        b |= IdentBody;
+      if (c >= 0x20 && c <= 0x7e && c != '"' && c != '\\')
+        b |= PrintSafe;
+      bits[c] = b;
+    }
+  }
+};
+inline constexpr CharClasses charClasses;
+
+inline bool isAlnum(char c) { return charClasses.bits[static_cast<unsigned char>(c)] & CharClasses::Alnum; }
+inline bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
 
 /// Printing helpers shared with other files.
 bool isBareIdentifier(std::string_view name);
