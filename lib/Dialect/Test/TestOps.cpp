@@ -33,6 +33,12 @@
 //   test.tensor_based                    buffer/tensor test ops (bufferization tests)
 //   test.destination_style_op            DestinationStyleOpInterface
 //   test.region_if, test.region_if_yield then/else/join regions (custom form)
+//   test.any_cond                        a region run once (RegionBranchOpInterface)
+//   test.graph_loop, test.single_no_terminator_op
+//                                        loop-like op and op with a graph region
+//   test.always_speculatable_op, test.never_speculatable_op,
+//   test.conditionally_speculatable_op, test.recursively_speculatable_op
+//                                        speculatability test ops
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
@@ -41,6 +47,9 @@
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/OpDef.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 
 #include <algorithm>
 
@@ -363,6 +372,37 @@ static void printRegionIfOp(Operation *op, OpAsmPrinter &printer) {
   }
 }
 
+/// RegionIfOp's RegionBranchOpInterface: the op enters its then or else
+/// region (with its operands), which both branch to the join region, which
+/// branches back to the op; each region runs at most once.
+static void regionIfSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  Region &thenRegion = op->getRegion(0), &elseRegion = op->getRegion(1), &joinRegion = op->getRegion(2);
+  if (!point.isParent()) {
+    if (point.getRegionOrNull() != &joinRegion)
+      regions.push_back(RegionSuccessor(&joinRegion, joinRegion.getArguments()));
+    else
+      regions.push_back(RegionSuccessor::parent(op));
+    return;
+  }
+  regions.push_back(RegionSuccessor(&thenRegion, thenRegion.getArguments()));
+  regions.push_back(RegionSuccessor(&elseRegion, elseRegion.getArguments()));
+}
+static OperandRange regionIfEntryOperands(Operation *op, RegionSuccessor) { return op->getOperands(); }
+/// AnyCondOp's RegionBranchOpInterface: the op enters its region once,
+/// which returns to the op.
+static void anyCondSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent())
+    regions.push_back(RegionSuccessor::parent(op));
+  else
+    regions.push_back(RegionSuccessor(&op->getRegion(0)));
+}
+static void anyCondInvocationBounds(Operation *, ArrayRef<Attribute>, SmallVectorImpl<InvocationBounds> &bounds) {
+  bounds.push_back(InvocationBounds(1, 1));
+}
+static void regionIfInvocationBounds(Operation *, ArrayRef<Attribute>, SmallVectorImpl<InvocationBounds> &bounds) {
+  bounds.assign(3, InvocationBounds(0, 1));
+}
+
 /// The ops of TestOps.td's "Copy Operation Test", "Test Buffer/Tensor" and
 /// "Test DestinationStyleOpInterface" sections. (The MemRead/MemWrite effects
 /// of their memref operands are not modelled yet.)
@@ -406,12 +446,17 @@ static void registerBufferOps(Dialect &dialect) {
               "(`outs` `(` $outputs^  `:` type($outputs) `)`)? "
               "(`(` $other_operands^ `:` type($other_operands) `)`)? (`->` type($results)^)?")
       .registerIn(dialect);
-  // RegionBranchOpInterface (MLIR declares it on test.region_if) is not
-  // declared yet.
   ods::OpDef("test.region_if_yield")
       .variadicOperand("results", ods::AnyType())
       .traits({ods::NoMemoryEffect(), ods::ReturnLike(), ods::IsTerminator()})
       .format("$results `:` type($results) attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.any_cond")
+      .variadicResult("results", ods::AnyType())
+      .region("region", ods::AnyRegion())
+      .traits({ods::Implements<RegionBranchOpInterface>(
+                   {.getSuccessorRegions = anyCondSuccessors, .getRegionInvocationBounds = anyCondInvocationBounds}),
+               ods::RecursiveMemoryEffects()})
       .registerIn(dialect);
   ods::OpDef("test.region_if")
       .variadicOperand("", ods::AnyType())
@@ -419,13 +464,61 @@ static void registerBufferOps(Dialect &dialect) {
       .region("thenRegion", ods::SizedRegion(1))
       .region("elseRegion", ods::AnyRegion())
       .region("joinRegion", ods::AnyRegion())
-      .traits({ods::SingleBlockImplicitTerminator("test.region_if_yield"), ods::RecursiveMemoryEffects()})
+      .traits({ods::SingleBlockImplicitTerminator("test.region_if_yield"), ods::RecursiveMemoryEffects(),
+               ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = regionIfEntryOperands,
+                                                         .getSuccessorRegions = regionIfSuccessors,
+                                                         .getRegionInvocationBounds = regionIfInvocationBounds})})
       .customAssembly(parseRegionIfOp, printRegionIfOp)
+      .registerIn(dialect);
+}
+
+/// GraphLoopOp::getLoopRegions: the body.
+static SmallVector<Region *, 1> graphLoopRegions(Operation *op) { return {&op->getRegion(0)}; }
+
+/// ConditionallySpeculatableOp::getSpeculatability: speculatable when its
+/// input is an arith.constant.
+static Speculation::Speculatability conditionalSpeculatability(Operation *op) {
+  Operation *def = op->getOperand(0).getDefiningOp();
+  return def && def->getName().getStringRef() == "arith.constant" ? Speculation::Speculatable : Speculation::NotSpeculatable;
+}
+
+/// The ops of TestOps.td's "Test Loop Op with a graph region" and "Test
+/// ConditionallySpeculatable" sections, and SingleNoTerminatorOp.
+static void registerLoopAndSpeculationOps(Dialect &dialect) {
+  ods::OpDef("test.graph_loop")
+      .variadicOperand("args", ods::AnyType())
+      .variadicResult("rets", ods::AnyType())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::Implements<LoopLikeOpInterface>({.getLoopRegions = graphLoopRegions}), ods::NoMemoryEffect(),
+               ods::RecursivelySpeculatable(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
+      .format("$args $body attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+  ods::OpDef("test.single_no_terminator_op")
+      .region("my_region", ods::SizedRegion(1))
+      .traits({ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
+      .format("attr-dict `:` $my_region")
+      .registerIn(dialect);
+  ods::OpDef("test.conditionally_speculatable_op")
+      .operand("input", ods::I(32))
+      .result("result", ods::I(32))
+      .traits({ods::Implements<ConditionallySpeculatable>({conditionalSpeculatability}), ods::NoMemoryEffect()})
+      .registerIn(dialect);
+  ods::OpDef("test.always_speculatable_op").result("result", ods::I(32)).traits({ods::Pure()}).registerIn(dialect);
+  ods::OpDef("test.never_speculatable_op")
+      .result("result", ods::I(32))
+      .traits({ods::Implements<ConditionallySpeculatable>(
+          {[](Operation *) { return Speculation::NotSpeculatable; }})})
+      .registerIn(dialect);
+  ods::OpDef("test.recursively_speculatable_op")
+      .result("result", ods::I(32))
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects()})
       .registerIn(dialect);
 }
 
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
+  registerLoopAndSpeculationOps(*this);
   registerBufferOps(*this);
   registerTestTransformOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
