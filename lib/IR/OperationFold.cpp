@@ -137,6 +137,16 @@ LogicalResult Operation::fold(ArrayRef<Attribute> operands, SmallVectorImpl<OpFo
   return foldTraits(this, operands, results);
 }
 
+bool Operation::mightFold(OperationName name) {
+  if (!name.isRegistered())
+    return false;
+  const OperationInfo &info = name.getInfo();
+  // The traits foldTraits() looks at.
+  return info.fold || info.foldSingleResult || name.hasTrait<OpTrait::Commutative>() ||
+         name.hasInterface<CastOpInterface>() || name.hasTrait<OpTrait::IsIdempotent>() ||
+         name.hasTrait<OpTrait::IsInvolution>();
+}
+
 LogicalResult Operation::fold(SmallVectorImpl<OpFoldResult> &results) {
   SmallVector<Attribute, 4> constants;
   constants.assign(getNumOperands(), Attribute());

@@ -163,6 +163,12 @@ void RewriterBase::eraseOp(Operation *op) {
     op->erase();
     return;
   }
+  if (op->getNumRegions() == 0) {
+    l->notifyOperationErased(op);
+    op->dropAllUses();
+    op->erase();
+    return;
+  }
   // An explicit stack of ops whose nested IR is being erased. Each entry
   // erases its regions last to first; each region's blocks in post-order;
   // each block's ops last to first; then the op itself.

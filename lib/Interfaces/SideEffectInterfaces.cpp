@@ -70,10 +70,15 @@ static bool wouldOpBeTriviallyDeadImpl(Operation *rootOp) {
       return true;
   }
   // Ranges [first, last) of ops still to look at; a null `last` is the end
-  // of the block.
-  std::vector<std::pair<Operation *, Operation *>> ranges{{rootOp, rootOp->getNextNode()}};
+  // of the block. (Inline storage: this runs for every unused op the greedy
+  // driver visits.)
+  struct OpRange {
+    Operation *first, *second;
+  };
+  SmallVector<OpRange, 4> ranges;
+  ranges.push_back(OpRange{rootOp, rootOp->getNextNode()});
   while (!ranges.empty()) {
-    auto &range = ranges.back();
+    OpRange &range = ranges.back();
     if (range.first == range.second) {
       ranges.pop_back();
       continue;
@@ -86,7 +91,7 @@ static bool wouldOpBeTriviallyDeadImpl(Operation *rootOp) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
           if (!block.empty())
-            ranges.emplace_back(&block.front(), nullptr);
+            ranges.push_back(OpRange{&block.front(), nullptr});
 
     if (auto effectInterface = dyn_cast<MemoryEffectOpInterface>(op)) {
       SmallVector<MemoryEffects::EffectInstance, 1> effects;

@@ -5,7 +5,16 @@
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Matchers.h"
 
+#include "lamina/Support/Hashing.h"
+
 using namespace lamina;
+
+size_t OperationFolder::ConstantKeyInfo::getHash(const ConstantKey &k) {
+  uint64_t h = hashValue(static_cast<const void *>(k.region));
+  h = hashCombineRaw(h, hashValue(static_cast<const void *>(k.dialect)));
+  h = hashCombineRaw(h, hashValue(k.value));
+  return size_t(hashCombineRaw(h, hashValue(k.type)));
+}
 
 OperationFolder::OperationFolder(MLIRContext *ctx, OpBuilder::Listener *listener)
     : rewriter(ctx, listener), erasedFoldedLocation(UnknownLoc::get(ctx)) {}
@@ -61,7 +70,6 @@ LogicalResult OperationFolder::tryToFold(Operation *op, SmallVectorImpl<Value> &
     return success();
   Block *opBlock = op->getBlock();
   Region *insertRegion = getInsertionRegion(opBlock);
-  ConstantMap &uniquedConstants = foldScopes[insertRegion];
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&insertRegion->front());
   Dialect *dialect = op->getDialect();
@@ -70,7 +78,7 @@ LogicalResult OperationFolder::tryToFold(Operation *op, SmallVectorImpl<Value> &
       results.push_back(v);
       continue;
     }
-    Operation *constOp = tryGetOrCreateConstant(uniquedConstants, dialect, foldResults[i].getAttribute(),
+    Operation *constOp = tryGetOrCreateConstant(insertRegion, dialect, foldResults[i].getAttribute(),
                                                 op->getResult(i).getType(), erasedFoldedLocation);
     if (!constOp) {
       // Erase the constants created for this op that nothing uses.
@@ -99,10 +107,10 @@ bool OperationFolder::insertKnownConstant(Operation *op, Attribute constValue) {
   if (!constValue)
     matchConstantOp(op, &constValue);
   Region *insertRegion = getInsertionRegion(opBlock);
-  ConstantMap &uniquedConstants = foldScopes[insertRegion];
-  Operation *&folderConstOp = uniquedConstants[ConstantKey(op->getDialect(), constValue.getAsOpaquePointer(),
-                                                            op->getResult(0).getType().getAsOpaquePointer())];
-  if (folderConstOp) {
+  ConstantKey key{insertRegion, op->getDialect(), constValue.getAsOpaquePointer(),
+                  op->getResult(0).getType().getAsOpaquePointer()};
+  if (Operation **existing = uniquedConstants.find(key)) {
+    Operation *folderConstOp = *existing;
     notifyRemoval(op);
     rewriter.replaceOp(op, folderConstOp->getResults());
     folderConstOp->setLoc(erasedFoldedLocation);
@@ -117,47 +125,46 @@ bool OperationFolder::insertKnownConstant(Operation *op, Attribute constValue) {
   } else if (&insertBlock->front() != op && !isFolderOwnedConstant(op->getPrevNode())) {
     op->moveBefore(&insertBlock->front());
   }
-  folderConstOp = op;
+  uniquedConstants.insert(key, op);
   referencedDialects[op].push_back(op->getDialect());
   return true;
 }
 
 void OperationFolder::notifyRemoval(Operation *op) {
-  auto it = referencedDialects.find(op);
-  if (it == referencedDialects.end())
+  SmallVector<Dialect *, 2> *dialects = referencedDialects.find(op);
+  if (!dialects)
     return;
   Attribute constValue;
   matchConstantOp(op, &constValue);
-  ConstantMap &uniquedConstants = foldScopes[getInsertionRegion(op->getBlock())];
+  Region *insertRegion = getInsertionRegion(op->getBlock());
   const void *type = op->getResult(0).getType().getAsOpaquePointer();
-  for (Dialect *dialect : it->second)
-    uniquedConstants.erase(ConstantKey(dialect, constValue.getAsOpaquePointer(), type));
-  referencedDialects.erase(it);
+  for (Dialect *dialect : *dialects)
+    uniquedConstants.erase(ConstantKey{insertRegion, dialect, constValue.getAsOpaquePointer(), type});
+  referencedDialects.erase(op);
 }
 
 void OperationFolder::clear() {
-  foldScopes.clear();
+  uniquedConstants.clear();
   referencedDialects.clear();
 }
 
 Value OperationFolder::getOrCreateConstant(Block *block, Dialect *dialect, Attribute value, Type type) {
   Region *insertRegion = getInsertionRegion(block);
   rewriter.setInsertionPointToStart(&insertRegion->front());
-  ConstantMap &uniquedConstants = foldScopes[insertRegion];
-  Operation *constOp = tryGetOrCreateConstant(uniquedConstants, dialect, value, type, erasedFoldedLocation);
+  Operation *constOp = tryGetOrCreateConstant(insertRegion, dialect, value, type, erasedFoldedLocation);
   return constOp ? Value(constOp->getResult(0)) : Value();
 }
 
-/// The constant of `dialect` for (value, type) in `uniquedConstants`, or a
-/// new one at the rewriter's insertion point. A constant materialized by
+/// The constant of `dialect` for (value, type) in `insertRegion`, or a new
+/// one at the rewriter's insertion point. A constant materialized by
 /// another dialect (or with a different attribute) is registered under both.
-Operation *OperationFolder::tryGetOrCreateConstant(ConstantMap &uniquedConstants, Dialect *dialect, Attribute value,
+Operation *OperationFolder::tryGetOrCreateConstant(Region *insertRegion, Dialect *dialect, Attribute value,
                                                    Type type, Location loc) {
-  ConstantKey key(dialect, value.getAsOpaquePointer(), type.getAsOpaquePointer());
-  Operation *&constOp = uniquedConstants[key];
-  if (constOp)
-    return constOp;
-  if (!dialect || !(constOp = dialect->materializeConstant(rewriter, value, type, loc)))
+  ConstantKey key{insertRegion, dialect, value.getAsOpaquePointer(), type.getAsOpaquePointer()};
+  if (Operation **existing = uniquedConstants.find(key))
+    return *existing;
+  Operation *constOp = dialect ? dialect->materializeConstant(rewriter, value, type, loc) : nullptr;
+  if (!constOp)
     return nullptr;
   // The dialect may have materialized a constant of another dialect, or
   // with a different value attribute: unique on what it produced.
@@ -165,20 +172,24 @@ Operation *OperationFolder::tryGetOrCreateConstant(ConstantMap &uniquedConstants
   matchConstantOp(constOp, &foldedValue);
   Dialect *newDialect = constOp->getDialect();
   if (newDialect == dialect && foldedValue == value) {
+    uniquedConstants.insert(key, constOp);
     referencedDialects[constOp].push_back(dialect);
     return constOp;
   }
-  ConstantKey newKey(newDialect, foldedValue.getAsOpaquePointer(), type.getAsOpaquePointer());
-  auto existing = uniquedConstants.find(newKey);
-  if (existing != uniquedConstants.end() && existing->second) {
+  ConstantKey newKey{insertRegion, newDialect, foldedValue.getAsOpaquePointer(), type.getAsOpaquePointer()};
+  if (Operation **existing = uniquedConstants.find(newKey)) {
+    Operation *existingOp = *existing;
     notifyRemoval(constOp);
     rewriter.eraseOp(constOp);
-    referencedDialects[existing->second].push_back(dialect);
-    return constOp = existing->second;
+    referencedDialects[existingOp].push_back(dialect);
+    uniquedConstants.insert(key, existingOp);
+    return existingOp;
   }
-  referencedDialects[constOp].push_back(dialect);
+  uniquedConstants.insert(key, constOp);
+  SmallVector<Dialect *, 2> &dialects = referencedDialects[constOp];
+  dialects.push_back(dialect);
   if (newDialect != dialect)
-    referencedDialects[constOp].push_back(newDialect);
-  uniquedConstants[newKey] = constOp;
+    dialects.push_back(newDialect);
+  uniquedConstants.insert(newKey, constOp);
   return constOp;
 }

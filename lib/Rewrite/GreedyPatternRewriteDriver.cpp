@@ -9,15 +9,17 @@
 //
 #include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
 
+#include "lamina/IR/BuiltinLocations.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/Matchers.h"
+#include "lamina/IR/Threading.h"
 #include "lamina/Rewrite/FoldUtils.h"
 #include "lamina/Rewrite/PatternApplicator.h"
 #include "lamina/Rewrite/RegionUtils.h"
+#include "lamina/Support/FlatHashMap.h"
 
 #include <algorithm>
-#include <unordered_map>
-#include <unordered_set>
+#include <atomic>
 
 using namespace lamina;
 
@@ -27,16 +29,26 @@ namespace {
 // Worklist
 //===----------------------------------------------------------------------===//
 
-/// A LIFO worklist with set semantics and removal by nulling the slot.
+/// A LIFO worklist with set semantics and removal by nulling the slot. The
+/// map holds each op's position encoded so that reversing the list needs
+/// no re-indexing: position = negate ? offset - code : offset + code
+/// (modulo 2^32).
 class Worklist {
 public:
   void clear() {
     list.clear();
     map.clear();
+    offset = 0;
+    negate = false;
   }
   bool empty() const { return map.empty(); }
+  void reserve(size_t n) {
+    list.reserve(n);
+    map.reserve(n);
+  }
   void push(Operation *op) {
-    if (!map.emplace(op, unsigned(list.size())).second)
+    unsigned position = unsigned(list.size());
+    if (!map.insert(op, negate ? offset - position : position - offset).second)
       return;
     list.push_back(op);
   }
@@ -51,22 +63,24 @@ public:
     return op;
   }
   void remove(Operation *op) {
-    auto it = map.find(op);
-    if (it == map.end())
+    unsigned *code = map.find(op);
+    if (!code)
       return;
-    list[it->second] = nullptr;
-    map.erase(it);
+    list[negate ? offset - *code : offset + *code] = nullptr;
+    map.erase(op);
   }
+  /// Reverses the list: position p becomes n - 1 - p.
   void reverse() {
     std::reverse(list.begin(), list.end());
-    for (unsigned i = 0, e = unsigned(list.size()); i != e; ++i)
-      if (list[i])
-        map[list[i]] = i;
+    offset = unsigned(list.size()) - 1 - offset;
+    negate = !negate;
   }
 
 private:
   std::vector<Operation *> list;
-  std::unordered_map<Operation *, unsigned> map;
+  FlatHashMap<Operation *, unsigned> map;
+  unsigned offset = 0;
+  bool negate = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -77,13 +91,13 @@ class GreedyPatternRewriteDriver : public RewriterBase::Listener {
 public:
   GreedyPatternRewriteDriver(MLIRContext *ctx, const FrozenRewritePatternSet &patterns,
                              const GreedyRewriteConfig &config)
-      : rewriter(ctx), config(config), matcher(patterns) {
+      : rewriter(ctx), config(config), matcher(patterns), folder(ctx, this), placeholderLoc(UnknownLoc::get(ctx)) {
     matcher.applyDefaultCostModel();
     rewriter.setListener(this);
   }
 
   void addSingleOpToWorklist(Operation *op) {
-    if (config.getStrictness() == GreedyRewriteStrictness::AnyOp || strictModeFilteredOps.count(op))
+    if (config.getStrictness() == GreedyRewriteStrictness::AnyOp || strictModeFilteredOps.contains(op))
       worklist.push(op);
   }
 
@@ -109,6 +123,8 @@ public:
 
   // Listener hooks.
   void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint previous) override {
+    if (trackInserts)
+      trackedInserts.push_back(op);
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyOperationInserted(op, previous);
     if (config.getStrictness() == GreedyRewriteStrictness::ExistingAndNewOps)
@@ -171,11 +187,45 @@ public:
     }
   }
 
+  /// What the driver may do with ops of one name, found once per name.
+  struct OpFacts {
+    ArrayRef<const RewritePattern *> patterns;
+    bool foldable = false;
+    bool anyPatterns = false;
+    /// Whether the op's dialect materializes a folded constant as one op
+    /// with exactly the location it is given (so that the driver may give
+    /// it the folded op's packed location afterwards, not unpacking it).
+    bool passesFoldLocation = false;
+  };
+  const OpFacts &getFacts(OperationName name) {
+    auto [facts, inserted] = factsByName.insert(name.getAsOpaquePointer());
+    if (inserted) {
+      facts->patterns = matcher.getOpPatterns(name);
+      facts->anyPatterns = !facts->patterns.empty() || matcher.hasAnyOpPatterns();
+      facts->foldable = config.isFoldingEnabled() && Operation::mightFold(name) &&
+                        !name.hasTrait<OpTrait::ConstantLike>();
+      std::string_view ns = name.getDialectNamespace();
+      facts->passesFoldLocation = ns == "arith" || ns == "memref" || ns == "affine";
+    }
+    return *facts;
+  }
+
   PatternRewriter rewriter;
   Worklist worklist;
   GreedyRewriteConfig config;
-  std::unordered_set<Operation *> strictModeFilteredOps;
+  FlatHashSet<Operation *> strictModeFilteredOps;
   PatternApplicator matcher;
+  FlatHashMap<const void *, OpFacts> factsByName;
+  /// The constants uniqued by the current iteration's walk.
+  OperationFolder folder;
+  /// The location folded constants are built with before they get the
+  /// folded op's, and the ops inserted meanwhile.
+  Location placeholderLoc;
+  bool trackInserts = false;
+  SmallVector<Operation *, 4> trackedInserts;
+  /// Scratch buffers of the walks, kept across iterations.
+  std::vector<Operation *> walkOps;
+  std::vector<Operation *> walkStack;
 };
 
 } // namespace
@@ -202,8 +252,9 @@ bool GreedyPatternRewriteDriver::processWorklist() {
       continue;
     }
 
+    OpFacts facts = getFacts(op->getName());
     // Fold (not constants: they would fold to themselves forever).
-    if (config.isFoldingEnabled() && !op->hasTrait<OpTrait::ConstantLike>()) {
+    if (facts.foldable) {
       SmallVector<OpFoldResult, 4> foldResults;
       if (succeeded(op->fold(foldResults))) {
         if (foldResults.empty()) {
@@ -221,9 +272,23 @@ bool GreedyPatternRewriteDriver::processWorklist() {
             continue;
           }
           Dialect *dialect = op->getDialect();
-          Operation *constOp = dialect ? dialect->materializeConstant(rewriter, foldResults[i].getAttribute(),
-                                                                      op->getResult(i).getType(), op->getLoc())
-                                       : nullptr;
+          Operation *constOp = nullptr;
+          if (dialect && facts.passesFoldLocation && !config.getListener()) {
+            // The constant gets the op's location, which is packed while
+            // nobody asked for it: build with a placeholder, then copy the
+            // packed location (see OpFacts::passesFoldLocation).
+            trackInserts = true;
+            constOp = dialect->materializeConstant(rewriter, foldResults[i].getAttribute(),
+                                                   op->getResult(i).getType(), placeholderLoc);
+            trackInserts = false;
+            for (Operation *made : trackedInserts)
+              if (made->getPackedLoc() == PackedLocation(placeholderLoc))
+                made->setLoc(op->getPackedLoc());
+            trackedInserts.clear();
+          } else if (dialect) {
+            constOp = dialect->materializeConstant(rewriter, foldResults[i].getAttribute(),
+                                                   op->getResult(i).getType(), op->getLoc());
+          }
           if (!constOp) {
             // Erase the constants made for earlier results.
             std::vector<Operation *> made;
@@ -247,6 +312,8 @@ bool GreedyPatternRewriteDriver::processWorklist() {
     }
 
     // Patterns.
+    if (!facts.anyPatterns)
+      continue;
     function_ref<bool(const Pattern &)> canApply;
     function_ref<void(const Pattern &)> failureFn;
     function_ref<LogicalResult(const Pattern &)> successFn;
@@ -260,7 +327,7 @@ bool GreedyPatternRewriteDriver::processWorklist() {
       failureFn = onFailure;
       successFn = onSuccess;
     }
-    if (succeeded(matcher.matchAndRewrite(op, rewriter, canApply, failureFn, successFn))) {
+    if (succeeded(matcher.matchAndRewrite(op, facts.patterns, rewriter, canApply, failureFn, successFn))) {
       changed = true;
       ++numRewrites;
     }
@@ -272,70 +339,84 @@ bool GreedyPatternRewriteDriver::processWorklist() {
 // Region driver
 //===----------------------------------------------------------------------===//
 
-/// The ops nested in `region`, in post-order (nested ops before their op).
-static void collectPostOrder(Region &region, std::vector<Operation *> &ops) {
+/// The ops nested in `region`, in post-order (nested ops before their
+/// op). `stack` is scratch space.
+static void collectPostOrder(Region &region, std::vector<Operation *> &ops, std::vector<Operation *> &stack) {
   ops.clear();
-  struct Frame {
-    Operation *op;      // op to emit after its regions (null for the root)
-    Region *regions;    // its regions
-    unsigned numRegions;
-    unsigned regionIndex;
-    Block *block;
-    Operation *next;
-  };
-  std::vector<Frame> stack;
-  auto firstOpFrom = [](Region *regions, unsigned numRegions, unsigned &ri, Block *&block) -> Operation * {
-    for (; ri < numRegions; ++ri) {
-      if (!block)
-        block = regions[ri].empty() ? nullptr : &regions[ri].front();
-      for (; block; block = block->getNextNode())
-        if (!block->empty())
-          return &block->front();
-      block = nullptr;
-    }
+  stack.clear();
+  // The stack holds the ops whose nested ops are being collected; each
+  // op's nested ops are found by walking from the first op of its first
+  // non-empty block, then emitting the op once its regions are done.
+  auto firstOpIn = [](Operation *op, unsigned regionIndex) -> Operation * {
+    for (unsigned ri = regionIndex, e = op->getNumRegions(); ri < e; ++ri)
+      for (Block &block : op->getRegion(ri))
+        if (!block.empty())
+          return &block.front();
     return nullptr;
   };
-  Frame root{nullptr, &region, 1, 0, nullptr, nullptr};
-  root.next = firstOpFrom(root.regions, 1, root.regionIndex, root.block);
-  stack.push_back(root);
-  while (!stack.empty()) {
-    Frame &f = stack.back();
-    if (!f.next) {
-      Operation *done = f.op;
+  auto firstOpInRegion = [](Region &r) -> Operation * {
+    for (Block &block : r)
+      if (!block.empty())
+        return &block.front();
+    return nullptr;
+  };
+  // The op after `op` in its region (following blocks), or null.
+  auto nextInRegion = [](Operation *op) -> Operation * {
+    if (Operation *n = op->getNextNode())
+      return n;
+    for (Block *b = op->getBlock()->getNextNode(); b; b = b->getNextNode())
+      if (!b->empty())
+        return &b->front();
+    return nullptr;
+  };
+  Operation *cur = firstOpInRegion(region);
+  while (true) {
+    // Descend to the first op without nested ops.
+    while (cur) {
+      if (Operation *inner = cur->getNumRegions() ? firstOpIn(cur, 0) : nullptr) {
+        stack.push_back(cur);
+        cur = inner;
+        continue;
+      }
+      break;
+    }
+    if (!cur)
+      return;
+    // Emit `cur`, then the ops whose regions end with it.
+    ops.push_back(cur);
+    Operation *next = nextInRegion(cur);
+    while (!next) {
+      if (stack.empty())
+        return;
+      Operation *parent = stack.back();
+      // Continue in the parent's later regions, if any has ops.
+      unsigned ri = cur->getParentRegion()->getRegionNumber();
+      if (Operation *inner = firstOpIn(parent, ri + 1)) {
+        next = inner;
+        break;
+      }
       stack.pop_back();
-      if (done)
-        ops.push_back(done);
-      continue;
+      ops.push_back(parent);
+      cur = parent;
+      next = nextInRegion(cur);
     }
-    Operation *op = f.next;
-    // Advance the frame past `op`.
-    if (Operation *n = op->getNextNode()) {
-      f.next = n;
-    } else {
-      f.block = f.block->getNextNode();
-      if (!f.block)
-        ++f.regionIndex;
-      f.next = firstOpFrom(f.regions, f.numRegions, f.regionIndex, f.block);
-    }
-    if (op->getNumRegions() == 0) {
-      ops.push_back(op);
-      continue;
-    }
-    Frame child{op, op->getRegions().data(), op->getNumRegions(), 0, nullptr, nullptr};
-    child.next = firstOpFrom(child.regions, child.numRegions, child.regionIndex, child.block);
-    stack.push_back(child);
+    cur = next;
   }
 }
 
-/// The ops nested in `region` in pre-order; `skip(op)` returning true
-/// leaves out the op's regions.
-template <typename FnT> static void walkPreOrder(Region &region, FnT &&visit) {
-  std::vector<Operation *> stack;
+/// The ops nested in `region` in pre-order; `visit(op)` returning false
+/// leaves out the op's regions. `stack` is scratch space.
+template <typename FnT>
+static void walkPreOrder(Region &region, std::vector<Operation *> &stack, FnT &&visit) {
+  stack.clear();
   auto pushBlockOps = [&](Region &r) {
-    // Push in reverse so the first op is visited first.
-    for (Block *b = r.empty() ? nullptr : &r.back(); b; b = b->getPrevNode())
-      for (Operation *o = b->empty() ? nullptr : &b->back(); o; o = o->getPrevNode())
-        stack.push_back(o);
+    // Push in reverse so the first op is visited first (collected forward,
+    // which is kinder to the caches on a first visit, then reversed).
+    size_t start = stack.size();
+    for (Block &b : r)
+      for (Operation &o : b)
+        stack.push_back(&o);
+    std::reverse(stack.begin() + start, stack.end());
   };
   pushBlockOps(region);
   while (!stack.empty()) {
@@ -352,13 +433,13 @@ static LogicalResult simplifyRegion(GreedyPatternRewriteDriver &driver, Region &
   const GreedyRewriteConfig &config = driver.config;
   bool continueRewrites = false;
   int64_t iteration = 0;
-  MLIRContext *ctx = region.getContext();
-  std::vector<Operation *> ops;
+  OperationFolder &folder = driver.folder;
   do {
     if (++iteration > config.getMaxIterations() && config.getMaxIterations() != GreedyRewriteConfig::kNoLimit)
       break;
     driver.worklist.clear();
-    OperationFolder folder(ctx, &driver);
+    // Each iteration uniques constants afresh.
+    folder.clear();
     // True if `op` was a duplicate constant (now erased).
     auto insertKnownConstant = [&](Operation *op) {
       Attribute constValue;
@@ -368,14 +449,20 @@ static LogicalResult simplifyRegion(GreedyPatternRewriteDriver &driver, Region &
       return false;
     };
     if (!config.getUseTopDownTraversal()) {
-      collectPostOrder(region, ops);
-      for (Operation *op : ops)
+      collectPostOrder(region, driver.walkOps, driver.walkStack);
+      driver.worklist.reserve(driver.walkOps.size());
+      for (Operation *op : driver.walkOps)
         if (!config.isConstantCSEEnabled() || !insertKnownConstant(op))
           driver.addToWorklist(op);
     } else {
-      walkPreOrder(region, [&](Operation *op) {
+      walkPreOrder(region, driver.walkStack, [&](Operation *op) {
         if (!config.isConstantCSEEnabled() || !insertKnownConstant(op)) {
-          driver.addToWorklist(op);
+          // Its ancestors up to the scope (the region) were visited and
+          // listed before it, so addToWorklist would only add `op`.
+          if (config.getStrictness() == GreedyRewriteStrictness::AnyOp && config.getScope() == &region)
+            driver.worklist.push(op);
+          else
+            driver.addToWorklist(op);
           return true;
         }
         return false;
@@ -402,9 +489,9 @@ LogicalResult lamina::applyPatternsGreedily(Region &region, const FrozenRewriteP
     config.setScope(&region);
   GreedyPatternRewriteDriver driver(region.getContext(), patterns, config);
   if (config.getStrictness() != GreedyRewriteStrictness::AnyOp) {
-    std::vector<Operation *> ops;
-    collectPostOrder(region, ops);
-    driver.strictModeFilteredOps.insert(ops.begin(), ops.end());
+    collectPostOrder(region, driver.walkOps, driver.walkStack);
+    for (Operation *op : driver.walkOps)
+      driver.strictModeFilteredOps.insert(op);
   }
   return simplifyRegion(driver, region, changed);
 }
@@ -454,19 +541,21 @@ LogicalResult lamina::applyOpPatternsGreedily(ArrayRef<Operation *> ops, const F
     config.setScope(findCommonAncestor(ops));
   struct Driver : GreedyPatternRewriteDriver {
     using GreedyPatternRewriteDriver::GreedyPatternRewriteDriver;
-    std::unordered_set<Operation *> *surviving = nullptr;
+    FlatHashSet<Operation *> *surviving = nullptr;
     void notifyOperationErased(Operation *op) override {
       GreedyPatternRewriteDriver::notifyOperationErased(op);
       if (surviving)
         surviving->erase(op);
     }
   };
-  std::unordered_set<Operation *> surviving;
+  FlatHashSet<Operation *> surviving;
   Driver driver(ops.front()->getContext(), patterns, config);
   if (config.getStrictness() != GreedyRewriteStrictness::AnyOp)
-    driver.strictModeFilteredOps.insert(ops.begin(), ops.end());
+    for (Operation *op : ops)
+      driver.strictModeFilteredOps.insert(op);
   if (allErased) {
-    surviving.insert(ops.begin(), ops.end());
+    for (Operation *op : ops)
+      surviving.insert(op);
     driver.surviving = &surviving;
   }
   for (Operation *op : ops)
@@ -477,4 +566,102 @@ LogicalResult lamina::applyOpPatternsGreedily(ArrayRef<Operation *> ops, const F
   if (allErased)
     *allErased = surviving.empty();
   return success(driver.worklist.empty());
+}
+
+//===----------------------------------------------------------------------===//
+// Isolated children, separately and in parallel
+//===----------------------------------------------------------------------===//
+//
+// Running the driver on a region R of `op` visits every op in R, folds and
+// rewrites with a LIFO worklist, then simplifies R, and repeats until an
+// iteration changes nothing. When each op directly in R is either
+//  (a) isolated from above (a function), or
+//  (b) without regions,
+// and none of them can ever be changed by the driver (no pattern rooted at
+// it, no folder, never trivially dead whatever its body becomes, no
+// operands or results), then running the driver on each isolated op's
+// regions separately yields the same IR, because:
+//  - Worklist order: the iteration's walk lists each function's ops as one
+//    contiguous run. Processing an op only pushes ops of its own function
+//    (users and operands' definitions are inside it: it is isolated;
+//    constants are hoisted into its own entry block, the closest isolated
+//    region) and the function op itself, which the driver cannot change.
+//    With a LIFO, everything one function pushes is popped before the next
+//    run starts, so each function sees exactly the pops of its own run.
+//  - Folder: constants are uniqued per insertion region, and the insertion
+//    region of an op in a function is inside it.
+//  - Region simplification (unreachable blocks, region DCE, block merging)
+//    decides per region; liveness in a function only depends on uses in
+//    it, and the top-level ops are always live (not trivially dead).
+//  - Iterations: a whole run iterates while any function changed; a
+//    function that converged at iteration k is a fixpoint of an iteration
+//    (its constants are uniqued and at the front, and each of its ops was
+//    popped on unchanged IR without effect), so the further iterations the
+//    other functions need leave it alone. A function that does not
+//    converge runs maxIterations iterations both ways, so convergence is
+//    the conjunction of the functions' convergence.
+// What the caller must guarantee (the pattern set's property, not
+// checkable here): patterns and folders of the ops inside the functions
+// read and write nothing outside the closest isolated-from-above ancestor,
+// except reading ops that the driver never changes (symbols at the top).
+// A global rewrite budget (maxNumRewrites), listeners and strict modes
+// depend on the interleaving, so they keep the whole run.
+
+/// Whether the driver can never change `op`, whatever happens in its
+/// regions.
+static bool isInertTopLevelOp(Operation *op, PatternApplicator &matcher) {
+  if (!op->isRegistered() || op->getNumOperands() || op->getNumResults() || op->getNumSuccessors())
+    return false;
+  if (matcher.hasPatternsFor(op->getName()) || Operation::mightFold(op->getName()))
+    return false;
+  if (op->getNumRegions() && !op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    return false;
+  // Never trivially dead, and not because of its body.
+  return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() && !wouldOpBeTriviallyDead(op);
+}
+
+bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const FrozenRewritePatternSet &patterns,
+                                                     GreedyRewriteConfig config, LogicalResult &converged,
+                                                     function_ref<bool(ArrayRef<Operation *>)> acceptChildren) {
+  if (config.getMaxNumRewrites() != GreedyRewriteConfig::kNoLimit || config.getListener() ||
+      config.getScope() || config.getStrictness() != GreedyRewriteStrictness::AnyOp)
+    return false;
+  PatternApplicator matcher(patterns);
+  matcher.applyDefaultCostModel();
+  if (matcher.hasAnyOpPatterns())
+    return false;
+  std::vector<Operation *> children;
+  for (Region &region : op->getRegions()) {
+    if (region.empty())
+      continue;
+    if (!region.hasOneBlock())
+      return false;
+    for (Operation &child : region.front()) {
+      if (!isInertTopLevelOp(&child, matcher))
+        return false;
+      if (child.getNumRegions())
+        children.push_back(&child);
+    }
+  }
+  if (acceptChildren && !acceptChildren(children))
+    return false;
+  // Contiguous chunks of children, several per thread for balance, each
+  // with one driver whose tables and buffers serve all its children.
+  // Diagnostics come out in chunk order, so in op order.
+  MLIRContext *ctx = op->getContext();
+  size_t numThreads = ctx->isMultithreadingEnabled() ? ctx->getThreadPool().getThreadCount() + 1 : 1;
+  size_t numChunks = std::min(children.size(), numThreads * 16);
+  std::atomic<bool> allConverged(true);
+  parallelForEachIndex(ctx, numChunks, [&](size_t chunk) {
+    size_t begin = children.size() * chunk / numChunks, end = children.size() * (chunk + 1) / numChunks;
+    GreedyPatternRewriteDriver driver(ctx, patterns, config);
+    for (size_t i = begin; i < end; ++i)
+      for (Region &region : children[i]->getRegions()) {
+        driver.config.setScope(&region);
+        if (failed(simplifyRegion(driver, region, nullptr)))
+          allConverged.store(false, std::memory_order_relaxed);
+      }
+  });
+  converged = success(allConverged.load());
+  return true;
 }

@@ -56,6 +56,27 @@ FrozenRewritePatternSet::FrozenRewritePatternSet(RewritePatternSet &&patterns,
     impl->owned.push_back(std::move(pattern));
   }
   patterns.clear();
+
+  // The default cost model's order, computed once: by benefit (stable),
+  // without the patterns that cannot match.
+  auto sortByBenefit = [](std::vector<const RewritePattern *> &list) {
+    std::stable_sort(list.begin(), list.end(), [](const RewritePattern *a, const RewritePattern *b) {
+      return a->getBenefit() > b->getBenefit();
+    });
+    while (!list.empty() && list.back()->getBenefit().isImpossibleToMatch())
+      list.pop_back();
+  };
+  std::vector<const RewritePattern *> sorted;
+  for (const auto &[name, list] : impl->opSpecificMap) {
+    sorted = list;
+    sortByBenefit(sorted);
+    if (sorted.empty())
+      continue;
+    impl->sortedOpPatterns.insert(name, Range{uint32_t(impl->sortedStorage.size()), uint32_t(sorted.size())});
+    impl->sortedStorage.insert(impl->sortedStorage.end(), sorted.begin(), sorted.end());
+  }
+  impl->sortedAnyOpPatterns = impl->anyOpPatterns;
+  sortByBenefit(impl->sortedAnyOpPatterns);
 }
 
 //===----------------------------------------------------------------------===//
@@ -66,41 +87,23 @@ PatternApplicator::PatternApplicator(const FrozenRewritePatternSet &frozenPatter
     : frozenPatterns(frozenPatterns) {}
 
 void PatternApplicator::applyDefaultCostModel() {
-  patterns.clear();
-  anyOpPatterns.clear();
-  auto process = [](std::vector<const RewritePattern *> &list) {
-    std::stable_sort(list.begin(), list.end(), [](const RewritePattern *a, const RewritePattern *b) {
-      return a->getBenefit() > b->getBenefit();
-    });
-    while (!list.empty() && list.back()->getBenefit().isImpossibleToMatch())
-      list.pop_back();
-  };
-  for (const auto &[name, list] : frozenPatterns.getOpSpecificNativePatterns()) {
-    std::vector<const RewritePattern *> &sorted = patterns[name];
-    sorted = list;
-    process(sorted);
-  }
-  ArrayRef<const RewritePattern *> any = frozenPatterns.getMatchAnyOpNativePatterns();
-  anyOpPatterns.assign(any.begin(), any.end());
-  process(anyOpPatterns);
+  anyOpPatterns = frozenPatterns.getSortedAnyOpPatterns();
+  costModelApplied = true;
 }
 
-LogicalResult PatternApplicator::matchAndRewrite(Operation *op, PatternRewriter &rewriter,
+LogicalResult PatternApplicator::matchAndRewrite(Operation *op, ArrayRef<const RewritePattern *> opPatterns,
+                                                 PatternRewriter &rewriter,
                                                  function_ref<bool(const Pattern &)> canApply,
                                                  function_ref<void(const Pattern &)> onFailure,
-                                                 function_ref<LogicalResult(const Pattern &)> onSuccess) {
-  const std::vector<const RewritePattern *> *opPatterns = nullptr;
-  auto it = patterns.find(op->getName().getAsOpaquePointer());
-  if (it != patterns.end())
-    opPatterns = &it->second;
-  size_t opIt = 0, opEnd = opPatterns ? opPatterns->size() : 0;
+                                                 function_ref<LogicalResult(const Pattern &)> onSuccess) const {
+  size_t opIt = 0, opEnd = opPatterns.size();
   size_t anyIt = 0, anyEnd = anyOpPatterns.size();
   LogicalResult result = failure();
   while (true) {
     const RewritePattern *best = nullptr;
     size_t *bestIt = &opIt;
     if (opIt < opEnd)
-      best = (*opPatterns)[opIt];
+      best = opPatterns[opIt];
     if (anyIt < anyEnd && (!best || best->getBenefit() < anyOpPatterns[anyIt]->getBenefit())) {
       bestIt = &anyIt;
       best = anyOpPatterns[anyIt];

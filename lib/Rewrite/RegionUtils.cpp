@@ -15,9 +15,9 @@
 
 #include "../ODS/InterpretedOpDef.h"
 
+#include "lamina/Support/FlatHashMap.h"
+
 #include <algorithm>
-#include <unordered_map>
-#include <unordered_set>
 
 using namespace lamina;
 
@@ -27,16 +27,18 @@ using namespace lamina;
 
 /// The blocks of `region` reachable from its entry, in post-order
 /// (successors before predecessors).
-static void reachablePostOrder(Region &region, std::vector<Block *> &order,
-                               std::unordered_set<Block *> *reachable = nullptr) {
+static void reachablePostOrder(Region &region, std::vector<Block *> &order, FlatHashSet<Block *> &visited) {
   order.clear();
+  visited.clear();
   if (region.empty())
     return;
-  std::unordered_set<Block *> localVisited;
-  std::unordered_set<Block *> &visited = reachable ? *reachable : localVisited;
-  visited.clear();
-  std::vector<std::pair<Block *, unsigned>> stack;
   Block *entry = &region.front();
+  if (!entry->getNextNode()) {
+    visited.insert(entry);
+    order.push_back(entry);
+    return;
+  }
+  std::vector<std::pair<Block *, unsigned>> stack;
   visited.insert(entry);
   stack.push_back({entry, 0});
   while (!stack.empty()) {
@@ -45,7 +47,7 @@ static void reachablePostOrder(Region &region, std::vector<Block *> &order,
     unsigned numSuccs = term ? term->getNumSuccessors() : 0;
     if (next < numSuccs) {
       Block *succ = term->getSuccessor(next++);
-      if (succ && visited.insert(succ).second)
+      if (succ && visited.insert(succ))
         stack.push_back({succ, 0});
       continue;
     }
@@ -60,7 +62,7 @@ LogicalResult lamina::eraseUnreachableBlocks(RewriterBase &rewriter, MutableArra
     worklist.push_back(&region);
   bool erased = false;
   std::vector<Block *> order;
-  std::unordered_set<Block *> reachable;
+  FlatHashSet<Block *> reachable;
   while (!worklist.empty()) {
     Region *region = worklist.back();
     worklist.pop_back();
@@ -73,10 +75,10 @@ LogicalResult lamina::eraseUnreachableBlocks(RewriterBase &rewriter, MutableArra
             worklist.push_back(&nested);
       continue;
     }
-    reachablePostOrder(*region, order, &reachable);
+    reachablePostOrder(*region, order, reachable);
     for (Block *block = &region->front(); block;) {
       Block *next = block->getNextNode();
-      if (!reachable.count(block)) {
+      if (!reachable.contains(block)) {
         block->dropAllDefinedValueUses();
         rewriter.eraseBlock(block);
         erased = true;
@@ -101,23 +103,23 @@ class LiveMap {
 public:
   bool wasProvenLive(Value value) const {
     if (auto result = dyn_cast<OpResult>(value))
-      return liveOps.count(result.getOwner());
-    return liveValues.count(value.getAsOpaquePointer());
+      return liveOps.contains(result.getOwner());
+    return liveValues.contains(value.getAsOpaquePointer());
   }
-  bool wasProvenLive(Operation *op) const { return liveOps.count(op); }
+  bool wasProvenLive(Operation *op) const { return liveOps.contains(op); }
   void setProvedLive(Value value) {
     if (auto result = dyn_cast<OpResult>(value))
       return setProvedLive(result.getOwner());
-    changed |= liveValues.insert(value.getAsOpaquePointer()).second;
+    changed |= liveValues.insert(value.getAsOpaquePointer());
   }
-  void setProvedLive(Operation *op) { changed |= liveOps.insert(op).second; }
+  void setProvedLive(Operation *op) { changed |= liveOps.insert(op); }
   void resetChanged() { changed = false; }
   bool hasChanged() const { return changed; }
 
 private:
   bool changed = false;
-  std::unordered_set<const void *> liveValues;
-  std::unordered_set<Operation *> liveOps;
+  FlatHashSet<const void *> liveValues;
+  FlatHashSet<Operation *> liveOps;
 };
 
 /// One step of the liveness walk: an op to process, or a block whose
@@ -125,6 +127,10 @@ private:
 struct LivenessItem {
   Operation *op;
   Block *block;
+  /// For an op: whether it is a terminator, and whether it would be
+  /// trivially dead (found at the first visit that needs it).
+  bool isTerminator = false;
+  enum : uint8_t { Unknown, Dead, NotDead } triviallyDead = Unknown;
 };
 } // namespace
 
@@ -181,34 +187,44 @@ static void propagateTerminatorLiveness(Operation *op, LiveMap &liveMap) {
 /// reachable blocks in post-order, each block's ops last to first with the
 /// ops nested in an op before it, then the block (its arguments).
 static void collectLivenessItems(MutableArrayRef<Region> regions, std::vector<LivenessItem> &items) {
+  // A frame walks the blocks of one region (a range of `blocks`, which is
+  // used as a stack in step with the frames), or emits an op whose regions
+  // were walked.
   struct Frame {
-    Region *region = nullptr;    // a region to walk, or
-    Operation *emitOp = nullptr; // an op to emit after its regions
-    std::vector<Block *> blocks;
-    size_t blockIndex = 0;
-    Operation *next = nullptr;
-    bool started = false;
+    Region *region;     // a region to walk, or
+    Operation *emitOp;  // an op to emit after its regions
+    size_t blocksBegin; // its blocks: blocks[blocksBegin, blocksEnd)
+    size_t blocksEnd;
+    size_t blockIndex;
+    Operation *next;
+    bool started;
   };
   std::vector<Frame> stack;
-  for (size_t i = regions.size(); i-- > 0;) {
-    Frame f;
-    f.region = &regions[i];
-    stack.push_back(std::move(f));
-  }
+  std::vector<Block *> blocks, order;
+  FlatHashSet<Block *> visited;
+  auto pushRegion = [&](Region *region) { stack.push_back(Frame{region, nullptr, 0, 0, 0, nullptr, false}); };
+  for (size_t i = regions.size(); i-- > 0;)
+    pushRegion(&regions[i]);
   while (!stack.empty()) {
     Frame &f = stack.back();
     if (f.emitOp) {
-      items.push_back({f.emitOp, nullptr});
+      LivenessItem item{f.emitOp, nullptr};
+      item.isTerminator = f.emitOp->hasTrait<OpTrait::IsTerminator>();
+      items.push_back(item);
       stack.pop_back();
       continue;
     }
     if (!f.started) {
       f.started = true;
-      reachablePostOrder(*f.region, f.blocks);
-      f.blockIndex = 0;
-      f.next = f.blocks.empty() || f.blocks[0]->empty() ? nullptr : &f.blocks[0]->back();
+      reachablePostOrder(*f.region, order, visited);
+      f.blocksBegin = blocks.size();
+      blocks.insert(blocks.end(), order.begin(), order.end());
+      f.blocksEnd = blocks.size();
+      f.blockIndex = f.blocksBegin;
+      f.next = f.blockIndex == f.blocksEnd || blocks[f.blockIndex]->empty() ? nullptr : &blocks[f.blockIndex]->back();
     }
-    if (f.blockIndex >= f.blocks.size()) {
+    if (f.blockIndex >= f.blocksEnd) {
+      blocks.resize(f.blocksBegin);
       stack.pop_back();
       continue;
     }
@@ -216,25 +232,22 @@ static void collectLivenessItems(MutableArrayRef<Region> regions, std::vector<Li
       Operation *op = f.next;
       f.next = op->getPrevNode();
       if (op->getNumRegions() == 0) {
-        items.push_back({op, nullptr});
+        LivenessItem item{op, nullptr};
+        item.isTerminator = op->hasTrait<OpTrait::IsTerminator>();
+        items.push_back(item);
         continue;
       }
-      Frame emit;
-      emit.emitOp = op;
-      stack.push_back(std::move(emit));
-      for (unsigned r = op->getNumRegions(); r-- > 0;) {
-        Frame rf;
-        rf.region = &op->getRegion(r);
-        stack.push_back(std::move(rf));
-      }
+      // `f` is invalidated by the pushes.
+      stack.push_back(Frame{nullptr, op, 0, 0, 0, nullptr, false});
+      for (unsigned r = op->getNumRegions(); r-- > 0;)
+        pushRegion(&op->getRegion(r));
       continue;
     }
-    Block *block = f.blocks[f.blockIndex];
+    Block *block = blocks[f.blockIndex];
     if (!block->isEntryBlock())
       items.push_back({nullptr, block});
     ++f.blockIndex;
-    f.next = f.blockIndex < f.blocks.size() && !f.blocks[f.blockIndex]->empty() ? &f.blocks[f.blockIndex]->back()
-                                                                               : nullptr;
+    f.next = f.blockIndex < f.blocksEnd && !blocks[f.blockIndex]->empty() ? &blocks[f.blockIndex]->back() : nullptr;
   }
 }
 
@@ -278,14 +291,16 @@ static LogicalResult deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Regi
   for (size_t i = regions.size(); i-- > 0;)
     worklist.push_back(&regions[i]);
   std::vector<Block *> order;
+  FlatHashSet<Block *> visited;
+  std::vector<Region *> nested;
   while (!worklist.empty()) {
     Region *region = worklist.back();
     worklist.pop_back();
     if (region->empty())
       continue;
     bool hasSingleBlock = region->hasOneBlock();
-    reachablePostOrder(*region, order);
-    std::vector<Region *> nested;
+    reachablePostOrder(*region, order, visited);
+    nested.clear();
     for (Block *block : order) {
       if (!hasSingleBlock && !block->empty())
         eraseTerminatorSuccessorOperands(&block->back(), liveMap);
@@ -327,7 +342,7 @@ LogicalResult lamina::runRegionDCE(RewriterBase &rewriter, MutableArrayRef<Regio
   collectLivenessItems(regions, items);
   do {
     liveMap.resetChanged();
-    for (const LivenessItem &item : items) {
+    for (LivenessItem &item : items) {
       if (Block *block = item.block) {
         for (Value arg : block->getArguments())
           if (!liveMap.wasProvenLive(arg))
@@ -335,13 +350,15 @@ LogicalResult lamina::runRegionDCE(RewriterBase &rewriter, MutableArrayRef<Regio
         continue;
       }
       Operation *op = item.op;
-      if (op->hasTrait<OpTrait::IsTerminator>()) {
+      if (item.isTerminator) {
         propagateTerminatorLiveness(op, liveMap);
         continue;
       }
       if (liveMap.wasProvenLive(op))
         continue;
-      if (!wouldOpBeTriviallyDead(op)) {
+      if (item.triviallyDead == LivenessItem::Unknown)
+        item.triviallyDead = wouldOpBeTriviallyDead(op) ? LivenessItem::Dead : LivenessItem::NotDead;
+      if (item.triviallyDead == LivenessItem::NotDead) {
         liveMap.setProvedLive(op);
         continue;
       }

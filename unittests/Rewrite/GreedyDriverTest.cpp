@@ -212,4 +212,81 @@ TEST_F(RewriteTest, ApplicatorTriesHigherBenefitFirstTiesInOrder) {
   EXPECT_EQ(log, expected);
 }
 
+
+const char *kTwoFunctions = R"(func.func @f(%a: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %s = arith.addi %c1, %c2 : i32
+  %x = arith.muli %a, %s : i32
+  return %x : i32
+}
+func.func private @g(%a: i32, %b: i32) -> i32 {
+  %0 = arith.addi %a, %b : i32
+  %c0 = arith.constant 0 : i32
+  %1 = arith.addi %0, %c0 : i32
+  return %1 : i32
+}
+)";
+
+/// The canonicalization patterns of the loaded dialects, frozen.
+static FrozenRewritePatternSet canonicalizationPatterns(MLIRContext *ctx) {
+  RewritePatternSet patterns(ctx);
+  populateCanonicalizationPatterns(ctx, patterns);
+  return FrozenRewritePatternSet(std::move(patterns));
+}
+
+TEST_F(RewriteTest, IsolatedChildrenGiveTheWholeRunsResult) {
+  FrozenRewritePatternSet frozen = canonicalizationPatterns(&context);
+  GreedyRewriteConfig config;
+  config.setUseTopDownTraversal(true);
+  ASSERT_TRUE(parse(kTwoFunctions));
+  LogicalResult converged = failure();
+  ASSERT_TRUE(applyPatternsGreedilyToIsolatedChildren(module, frozen, config, converged));
+  EXPECT_TRUE(succeeded(converged));
+  std::string separately = print(module);
+  module->destroy();
+  ASSERT_TRUE(parse(kTwoFunctions));
+  EXPECT_TRUE(succeeded(applyPatternsGreedily(module, frozen, config)));
+  EXPECT_EQ(separately, print(module));
+}
+
+TEST_F(RewriteTest, IsolatedChildrenRefusedWhereNotEquivalent) {
+  FrozenRewritePatternSet frozen = canonicalizationPatterns(&context);
+  LogicalResult converged = success();
+  // A top-level op the driver could fold.
+  ASSERT_TRUE(parse("%c = arith.constant 1 : i32\nfunc.func @f() {\n  return\n}\n"));
+  std::string before = print(module);
+  EXPECT_FALSE(applyPatternsGreedilyToIsolatedChildren(module, frozen, GreedyRewriteConfig(), converged));
+  EXPECT_EQ(before, print(module));
+  module->destroy();
+  // A rewrite budget shared by all functions.
+  ASSERT_TRUE(parse(kTwoFunctions));
+  GreedyRewriteConfig budget;
+  budget.setMaxNumRewrites(1);
+  EXPECT_FALSE(applyPatternsGreedilyToIsolatedChildren(module, frozen, budget, converged));
+  // The caller's veto.
+  EXPECT_FALSE(applyPatternsGreedilyToIsolatedChildren(module, frozen, GreedyRewriteConfig(), converged,
+                                                       [](ArrayRef<Operation *>) { return false; }));
+  EXPECT_EQ(print(module).find("arith.constant 3"), std::string::npos);
+}
+
+/// Claims a rewrite of every muli without changing anything: each iteration
+/// reports a change, so the rewrite never converges.
+struct ClaimsRewrite : RewritePattern {
+  explicit ClaimsRewrite(MLIRContext *ctx) : RewritePattern("arith.muli", 1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *, PatternRewriter &) const override { return success(); }
+};
+
+TEST_F(RewriteTest, IsolatedChildrenReportNonConvergence) {
+  ASSERT_TRUE(parse(kTwoFunctions));
+  RewritePatternSet patterns(&context);
+  patterns.add<ClaimsRewrite>(&context);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  GreedyRewriteConfig config;
+  config.setMaxIterations(3);
+  LogicalResult converged = success();
+  ASSERT_TRUE(applyPatternsGreedilyToIsolatedChildren(module, frozen, config, converged));
+  EXPECT_TRUE(failed(converged));
+}
+
 } // namespace

@@ -74,6 +74,8 @@ public:
   /// The location (created now if the parser recorded it packed).
   Location getLoc() const { return location.get(getContext()); }
   void setLoc(Location loc) { location = loc; }
+  /// Sets the location as another op stores it (packed or not).
+  void setLoc(PackedLocation loc) { location = loc; }
   PackedLocation getPackedLoc() const { return location; }
 
   Block *getBlock() const { return block; }
@@ -188,6 +190,9 @@ public:
   /// The same, with the operands' constant values found by matching their
   /// defining ConstantLike ops.
   LogicalResult fold(SmallVectorImpl<OpFoldResult> &results);
+  /// Whether ops named `name` may fold at all (a folder or a folding
+  /// trait); fold() always fails on the others.
+  static bool mightFold(OperationName name);
 
   // Traits and interfaces.
   template <typename Trait> bool hasTrait() const { return name.hasTrait<Trait>(); }

@@ -10,11 +10,7 @@
 #pragma once
 
 #include "lamina/IR/PatternMatch.h"
-
-#include <map>
-#include <tuple>
-#include <unordered_map>
-#include <vector>
+#include "lamina/Support/FlatHashMap.h"
 
 namespace lamina {
 
@@ -44,21 +40,34 @@ public:
   Value getOrCreateConstant(Block *block, Dialect *dialect, Attribute value, Type type);
 
   /// Whether `op` is a constant this folder uniqued.
-  bool isFolderOwnedConstant(Operation *op) const { return referencedDialects.count(op) != 0; }
+  bool isFolderOwnedConstant(Operation *op) const { return referencedDialects.contains(op); }
 
 private:
-  using ConstantKey = std::tuple<const void *, const void *, const void *>;
-  using ConstantMap = std::map<ConstantKey, Operation *>;
+  /// A uniqued constant: its insertion region, dialect, value and type.
+  struct ConstantKey {
+    Region *region;
+    Dialect *dialect;
+    const void *value;
+    const void *type;
+    bool operator==(const ConstantKey &o) const {
+      return region == o.region && dialect == o.dialect && value == o.value && type == o.type;
+    }
+  };
+  struct ConstantKeyInfo {
+    static ConstantKey getEmptyKey() { return ConstantKey{nullptr, nullptr, nullptr, nullptr}; }
+    static size_t getHash(const ConstantKey &k);
+    static bool isEqual(const ConstantKey &a, const ConstantKey &b) { return a == b; }
+  };
 
   Region *getInsertionRegion(Block *insertionBlock) const;
-  Operation *tryGetOrCreateConstant(ConstantMap &uniquedConstants, Dialect *dialect, Attribute value, Type type,
+  Operation *tryGetOrCreateConstant(Region *insertRegion, Dialect *dialect, Attribute value, Type type,
                                     Location loc);
   LogicalResult tryToFold(Operation *op, SmallVectorImpl<Value> &results);
 
-  /// Per insertion region, the uniqued constants.
-  std::unordered_map<Region *, ConstantMap> foldScopes;
+  /// The uniqued constants of every insertion region.
+  FlatHashMap<ConstantKey, Operation *, ConstantKeyInfo> uniquedConstants;
   /// Per uniqued constant, the dialects it was registered under.
-  std::unordered_map<Operation *, std::vector<Dialect *>> referencedDialects;
+  FlatHashMap<Operation *, SmallVector<Dialect *, 2>> referencedDialects;
   IRRewriter rewriter;
   /// The location given to constants moved to another block.
   Location erasedFoldedLocation;

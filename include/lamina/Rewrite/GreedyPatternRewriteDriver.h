@@ -101,6 +101,24 @@ LogicalResult applyPatternsGreedily(Region &region, const FrozenRewritePatternSe
 /// The same for every region of `op` (not `op` itself).
 LogicalResult applyPatternsGreedily(Operation *op, const FrozenRewritePatternSet &patterns,
                                     GreedyRewriteConfig config = GreedyRewriteConfig(), bool *changed = nullptr);
+/// Computes what applyPatternsGreedily(op, ...) computes by running the
+/// driver on the isolated-from-above ops directly inside `op` separately,
+/// in parallel on the context's thread pool when multithreading is enabled
+/// (diagnostics are replayed in op order). Only where that provably gives
+/// the same IR (see the proof in the implementation): every op directly
+/// in `op`'s (single-block) regions is one the driver can never change and
+/// either has no regions or is isolated from above; no pattern matches any
+/// op; no rewrite budget, listener, scope or strict mode is configured.
+/// The caller guarantees what cannot be checked: the patterns and folders
+/// of the ops inside read and write nothing outside their closest
+/// isolated-from-above ancestor (besides reading the inert top-level ops).
+/// `acceptChildren`, if given, sees the isolated ops and may refuse them
+/// (e.g. after checking which ops they contain). Returns false, having
+/// changed nothing, where the conditions do not hold; otherwise sets
+/// `converged` (success if every run converged) and returns true.
+bool applyPatternsGreedilyToIsolatedChildren(Operation *op, const FrozenRewritePatternSet &patterns,
+                                             GreedyRewriteConfig config, LogicalResult &converged,
+                                             function_ref<bool(ArrayRef<Operation *>)> acceptChildren = {});
 /// Rewrites `ops` and what rewriting them touches (by strictness), without
 /// region simplification. Success if the worklist emptied within
 /// `maxNumRewrites`; `*allErased` says whether every op of `ops` is gone.

@@ -14,8 +14,8 @@ class PatternApplicator {
 public:
   explicit PatternApplicator(const FrozenRewritePatternSet &frozenPatterns);
 
-  /// Sorts each pattern list by benefit (stable) and drops patterns that
-  /// cannot match.
+  /// Orders each pattern list by benefit (stable) and drops patterns that
+  /// cannot match (the order the frozen set computed once).
   void applyDefaultCostModel();
 
   /// Tries the patterns for `op`. `canApply` may veto a pattern; `onFailure`
@@ -24,17 +24,30 @@ public:
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter,
                                 function_ref<bool(const Pattern &)> canApply = {},
                                 function_ref<void(const Pattern &)> onFailure = {},
-                                function_ref<LogicalResult(const Pattern &)> onSuccess = {});
-
-  /// Whether any pattern is rooted at `name` or at any op.
-  bool hasPatternsFor(OperationName name) const {
-    return !anyOpPatterns.empty() || patterns.find(name.getAsOpaquePointer()) != patterns.end();
+                                function_ref<LogicalResult(const Pattern &)> onSuccess = {}) const {
+    return matchAndRewrite(op, getOpPatterns(op->getName()), rewriter, canApply, onFailure, onSuccess);
   }
+  /// The same with the op's own patterns already looked up
+  /// (getOpPatterns).
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<const RewritePattern *> opPatterns,
+                                PatternRewriter &rewriter, function_ref<bool(const Pattern &)> canApply = {},
+                                function_ref<void(const Pattern &)> onFailure = {},
+                                function_ref<LogicalResult(const Pattern &)> onSuccess = {}) const;
+
+  /// The patterns rooted at `name`, in application order (empty before
+  /// applyDefaultCostModel).
+  ArrayRef<const RewritePattern *> getOpPatterns(OperationName name) const {
+    return costModelApplied ? frozenPatterns.getSortedPatterns(name) : ArrayRef<const RewritePattern *>();
+  }
+  /// Whether any pattern rooted at any op applies.
+  bool hasAnyOpPatterns() const { return !anyOpPatterns.empty(); }
+  /// Whether any pattern is rooted at `name` or at any op.
+  bool hasPatternsFor(OperationName name) const { return hasAnyOpPatterns() || !getOpPatterns(name).empty(); }
 
 private:
   const FrozenRewritePatternSet &frozenPatterns;
-  std::unordered_map<const void *, std::vector<const RewritePattern *>> patterns;
-  std::vector<const RewritePattern *> anyOpPatterns;
+  ArrayRef<const RewritePattern *> anyOpPatterns;
+  bool costModelApplied = false;
 };
 
 } // namespace lamina

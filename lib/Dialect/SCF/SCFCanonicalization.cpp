@@ -448,7 +448,8 @@ LogicalResult convertTrivialIfToSelect(Operation *op, PatternRewriter &rewriter)
   if (nonHoistable.size() == op->getNumResults())
     return failure();
 
-  Operation *replacement = createIfShell(rewriter, op->getLoc(), nonHoistable, cond);
+  Location loc = op->getLoc();
+  Operation *replacement = createIfShell(rewriter, loc, nonHoistable, cond);
   replacement->getRegion(0).takeBody(thenRegion);
   replacement->getRegion(1).takeBody(elseRegion);
   Region &newThen = replacement->getRegion(0), &newElse = replacement->getRegion(1);
@@ -464,7 +465,7 @@ LogicalResult convertTrivialIfToSelect(Operation *op, PatternRewriter &rewriter)
     } else if (t == f) {
       results[i] = t;
     } else {
-      results[i] = buildSelect(rewriter, op->getLoc(), cond, t, f);
+      results[i] = buildSelect(rewriter, loc, cond, t, f);
     }
   }
   Operation *oldThenYield = thenYield(replacement), *oldElseYield = elseYield(replacement);
