@@ -140,6 +140,9 @@ static LogicalResult verifyConstantSymbolUses(Operation *op, SymbolTableCollecti
   return success();
 }
 
+/// ConstantOp::fold: its symbol.
+static OpFoldResult foldConstant(Operation *op, ArrayRef<Attribute>) { return op->getPropertySlots()[0]; }
+
 static void constantResultNames(Operation *op, function_ref<void(Value, std::string_view)> setName) {
   setName(op->getResult(0), "f");
 }
@@ -190,6 +193,7 @@ FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
       .result("")
       .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<SymbolUserOpInterface>({verifyConstantSymbolUses}),
                ods::Implements<OpAsmOpInterface>({.getAsmResultNames = constantResultNames})})
+      .folder(foldConstant)
       .format("attr-dict $value `:` type(results)")
       .registerIn(*this);
 
@@ -218,3 +222,13 @@ FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
 }
 
 FuncDialect::~FuncDialect() = default;
+
+Operation *FuncDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {
+  // ConstantOp::isBuildableWith.
+  if (!isa<FlatSymbolRefAttr>(value) || !isa<FunctionType>(type))
+    return nullptr;
+  OperationState state(loc, ConstantOp::getOperationName());
+  state.addAttribute("value", value);
+  state.addType(type);
+  return builder.create(state);
+}

@@ -34,6 +34,8 @@
 //   test.destination_style_op            DestinationStyleOpInterface
 //   test.region_if, test.region_if_yield then/else/join regions (custom form)
 //   test.any_cond                        a region run once (RegionBranchOpInterface)
+//   test.call_on_device, test.internal_br, test.op_in_place_fold_success
+//                                        call, branch and in-place folding test ops
 //   test.graph_loop, test.single_no_terminator_op
 //                                        loop-like op and op with a graph region
 //   test.always_speculatable_op, test.never_speculatable_op,
@@ -47,6 +49,7 @@
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/OpDef.h"
+#include "lamina/Interfaces/CallInterfaces.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/Interfaces/LoopLikeInterface.h"
 #include "lamina/Interfaces/SideEffectInterfaces.h"
@@ -482,6 +485,69 @@ static Speculation::Speculatability conditionalSpeculatability(Operation *op) {
   return def && def->getName().getStringRef() == "arith.constant" ? Speculation::Speculatable : Speculation::NotSpeculatable;
 }
 
+/// The operands of operand group `group` of an AttrSizedOperandSegments op.
+static MutableOperandRange operandGroupMutable(Operation *op, unsigned group) {
+  auto [start, length] = ods::getODSOperandIndexAndLength(op, group);
+  return MutableOperandRange(op, start, length, {"operandSegmentSizes", group});
+}
+
+/// TestInternalBranchOp::getSuccessorOperands: the success path gets the
+/// first group; the error path one produced value, then the second group.
+static SuccessorOperands internalBranchSuccessorOperands(Operation *op, unsigned index) {
+  if (index == 0)
+    return SuccessorOperands(0, operandGroupMutable(op, 0));
+  return SuccessorOperands(1, operandGroupMutable(op, 1));
+}
+
+/// TestCallOnDeviceOp's CallOpInterface: the callee symbol, the forwarded
+/// operands (all but the last, the device).
+static CallInterfaceCallable callOnDeviceCallee(Operation *op) {
+  return CallInterfaceCallable(cast<SymbolRefAttr>(op->getAttr("callee")));
+}
+static void setCallOnDeviceCallee(Operation *op, CallInterfaceCallable callee) {
+  op->setAttr("callee", callee.getSymbol());
+}
+static OperandRange callOnDeviceArgs(Operation *op) { return ods::getOperandGroup(op, "forwardedOperands"); }
+static MutableOperandRange callOnDeviceArgsMutable(Operation *op) {
+  auto [start, length] = ods::getODSOperandIndexAndLength(op, 0);
+  return MutableOperandRange(op, start, length);
+}
+
+/// TestOpInPlaceFoldSuccess::fold: always an in-place fold.
+static LogicalResult foldInPlaceSuccess(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &) {
+  return success();
+}
+
+/// The call, branch and folding test ops of the sccp and remove-dead-values
+/// tests (TestOps.td's TestCallOnDeviceOp, TestInternalBranchOp,
+/// TestOpInPlaceFoldSuccess).
+static void registerCallAndBranchOps(Dialect &dialect) {
+  ods::OpDef("test.call_on_device")
+      .variadicOperand("forwardedOperands", ods::AnyType())
+      .operand("non_forwarded_device_operand", ods::AnyType())
+      .attr("callee", ods::SymbolRefAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .variadicResult("", ods::AnyType())
+      .traits({ods::Implements<CallOpInterface>(
+          {callOnDeviceCallee, setCallOnDeviceCallee, callOnDeviceArgs, callOnDeviceArgsMutable})})
+      .format("$callee `(` $forwardedOperands `)` `,` $non_forwarded_device_operand attr-dict `:` "
+              "functional-type(operands, results)")
+      .registerIn(dialect);
+  ods::OpDef("test.internal_br")
+      .variadicOperand("successOperands", ods::AnyType())
+      .variadicOperand("errorOperands", ods::AnyType())
+      .successor("successPath")
+      .successor("errorPath")
+      .traits({ods::Implements<BranchOpInterface>({internalBranchSuccessorOperands}), ods::IsTerminator(),
+               ods::AttrSizedOperandSegments()})
+      .registerIn(dialect);
+  ods::OpDef("test.op_in_place_fold_success")
+      .variadicResult("", ods::I(1))
+      .folder(foldInPlaceSuccess)
+      .registerIn(dialect);
+}
+
 /// The ops of TestOps.td's "Test Loop Op with a graph region" and "Test
 /// ConditionallySpeculatable" sections, and SingleNoTerminatorOp.
 static void registerLoopAndSpeculationOps(Dialect &dialect) {
@@ -519,6 +585,7 @@ static void registerLoopAndSpeculationOps(Dialect &dialect) {
 void MLIRTestDialect::registerOps() {
   registerAttributeOps(*this);
   registerLoopAndSpeculationOps(*this);
+  registerCallAndBranchOps(*this);
   registerBufferOps(*this);
   registerTestTransformOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);

@@ -1,10 +1,19 @@
 //===- UBDialect.cpp - The ub dialect -------------------------------------===//
 #include "lamina/Dialect/UB/UBDialect.h"
 
+#include "lamina/Dialect/UB/UBOps.gen.h"
+#include "lamina/IR/Builders.h"
+#include "lamina/IR/OpFoldResult.h"
+#include "lamina/ODS/OpDef.h"
+
 using namespace lamina;
+
+/// PoisonOp::fold: its `value` attribute.
+static OpFoldResult foldPoison(Operation *op, ArrayRef<Attribute>) { return op->getPropertySlots()[0]; }
 
 UBDialect::UBDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<UBDialect>()) {
   registerGenerated();
+  ods::attachFolder(*this, ub::PoisonOp::getOperationName(), foldPoison);
 }
 
 UBDialect::~UBDialect() = default;
@@ -15,4 +24,13 @@ Attribute UBDialect::parseAttribute(DialectAsmParser &parser, Type type) const {
 
 void UBDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
   (void)attrTypes.printAttribute(attr, printer);
+}
+
+Operation *UBDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {
+  if (!isa<ub::PoisonAttr>(value))
+    return nullptr;
+  OperationState state(loc, ub::PoisonOp::getOperationName());
+  state.addAttribute("value", value);
+  state.addType(type);
+  return builder.create(state);
 }

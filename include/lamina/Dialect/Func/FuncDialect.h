@@ -14,6 +14,8 @@ public:
   explicit FuncDialect(MLIRContext *ctx);
   ~FuncDialect() override;
   static constexpr std::string_view getDialectNamespace() { return "func"; }
+  /// A func.constant for a symbol reference of function type.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 };
 
 namespace func {

@@ -19,6 +19,8 @@ public:
 
   Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
+  /// A ub.poison for a poison attribute.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 
 private:
   /// Registers what is imported from MLIR's records (generated, in the
