@@ -54,26 +54,62 @@ inline ChangeResult operator&(ChangeResult lhs, ChangeResult rhs) {
 // ProgramPoint
 //===----------------------------------------------------------------------===//
 
-/// A point in the execution of the program: the start of a block, or the
-/// point right after an operation. (MLIR's point after an op is also the
-/// point before the next one; the sparse analyses only name points after
-/// ops and block starts.)
+/// A point in the execution of the program: a position between the
+/// operations of a block, as MLIR's (block, iterator) pair: before an
+/// operation, or at the end of a block. The start of a block is the position
+/// before its first operation, the point after an operation the position
+/// before the next one: like MLIR's, the identity of a block start follows
+/// the block's first operation at the time the point is made (an op inserted
+/// at the front of a block during an analysis makes a new block start).
 class ProgramPoint {
 public:
   ProgramPoint() = default;
   /// The start of `block`.
-  static ProgramPoint atBlockStart(Block *block) { return ProgramPoint(reinterpret_cast<uintptr_t>(block) | 1); }
-  /// The point after `op`.
-  static ProgramPoint after(Operation *op) { return ProgramPoint(reinterpret_cast<uintptr_t>(op) | 2); }
+  static ProgramPoint atBlockStart(Block *block) {
+    return block->empty() ? atBlockEnd(block) : before(&block->front());
+  }
+  /// The point after `op` (`op` itself for an op outside any block).
+  static ProgramPoint after(Operation *op) {
+    if (!op->getBlock())
+      return ProgramPoint(reinterpret_cast<uintptr_t>(op) | 2);
+    Operation *next = op->getNextNode();
+    return next ? before(next) : atBlockEnd(op->getBlock());
+  }
 
   bool isNull() const { return bits == 0; }
-  bool isBlockStart() const { return (bits & 3) == 1; }
-  /// The block of the point (the block whose start it is, or the op's).
-  Block *getBlock() const {
-    return isBlockStart() ? reinterpret_cast<Block *>(bits & ~uintptr_t(3)) : getPrevOp()->getBlock();
+  /// Whether the point is at the start of its block (now).
+  bool isBlockStart() const {
+    switch (bits & 3) {
+    case 1:
+      return &getOp()->getBlock()->front() == getOp();
+    case 3:
+      return getRawBlock()->empty();
+    default:
+      return false;
+    }
   }
-  /// The operation the point follows (not for a block start).
-  Operation *getPrevOp() const { return reinterpret_cast<Operation *>(bits & ~uintptr_t(3)); }
+  /// The block of the point (null for an op outside any block).
+  Block *getBlock() const {
+    switch (bits & 3) {
+    case 1:
+      return getOp()->getBlock();
+    case 3:
+      return getRawBlock();
+    default:
+      return nullptr;
+    }
+  }
+  /// The operation before the point (not for a block start).
+  Operation *getPrevOp() const {
+    switch (bits & 3) {
+    case 1:
+      return getOp()->getPrevNode();
+    case 3:
+      return &getRawBlock()->back();
+    default:
+      return getOp();
+    }
+  }
   /// The point as an opaque key (never null for a set point).
   const void *getOpaqueValue() const { return reinterpret_cast<const void *>(bits); }
   static ProgramPoint getFromOpaqueValue(const void *p) { return ProgramPoint(reinterpret_cast<uintptr_t>(p)); }
@@ -82,12 +118,17 @@ public:
   bool operator!=(ProgramPoint o) const { return bits != o.bits; }
 
 private:
+  // Tags: 1 before an op, 2 an op outside any block, 3 the end of a block.
   explicit ProgramPoint(uintptr_t bits) : bits(bits) {}
+  static ProgramPoint before(Operation *op) { return ProgramPoint(reinterpret_cast<uintptr_t>(op) | 1); }
+  static ProgramPoint atBlockEnd(Block *block) { return ProgramPoint(reinterpret_cast<uintptr_t>(block) | 3); }
+  Operation *getOp() const { return reinterpret_cast<Operation *>(bits & ~uintptr_t(3)); }
+  Block *getRawBlock() const { return reinterpret_cast<Block *>(bits & ~uintptr_t(3)); }
   uintptr_t bits = 0;
 };
 
 /// An edge of the control-flow graph between two blocks of a region.
-class CFGEdge {
+class alignas(8) CFGEdge {
 public:
   CFGEdge(Block *from, Block *to) : from(from), to(to) {}
   Block *getFrom() const { return from; }
@@ -103,21 +144,23 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// What a state is attached to: a value, a program point or a CFG edge.
+/// (Values and edges are pointers aligned to 8 bytes; program points use
+/// the low two bits, so an anchor adds a third bit for edges.)
 class LatticeAnchor {
 public:
   LatticeAnchor() = default;
   LatticeAnchor(Value value) : bits(reinterpret_cast<uintptr_t>(value.getAsOpaquePointer())) {}
   LatticeAnchor(ProgramPoint point) : bits(reinterpret_cast<uintptr_t>(point.getOpaqueValue())) {}
-  LatticeAnchor(CFGEdge *edge) : bits(reinterpret_cast<uintptr_t>(edge) | 3) {}
+  LatticeAnchor(CFGEdge *edge) : bits(reinterpret_cast<uintptr_t>(edge) | 4) {}
 
-  bool isValue() const { return bits && (bits & 3) == 0; }
-  bool isProgramPoint() const { return (bits & 3) == 1 || (bits & 3) == 2; }
-  bool isCFGEdge() const { return (bits & 3) == 3; }
+  bool isValue() const { return bits && (bits & 7) == 0; }
+  bool isProgramPoint() const { return (bits & 3) != 0; }
+  bool isCFGEdge() const { return (bits & 7) == 4; }
   Value getValue() const { return isValue() ? Value::getFromOpaquePointer(key()) : Value(); }
   ProgramPoint getProgramPoint() const {
     return isProgramPoint() ? ProgramPoint::getFromOpaqueValue(key()) : ProgramPoint();
   }
-  CFGEdge *getCFGEdge() const { return isCFGEdge() ? reinterpret_cast<CFGEdge *>(bits & ~uintptr_t(3)) : nullptr; }
+  CFGEdge *getCFGEdge() const { return isCFGEdge() ? reinterpret_cast<CFGEdge *>(bits & ~uintptr_t(7)) : nullptr; }
   /// The anchor as a map key.
   const void *key() const { return reinterpret_cast<const void *>(bits); }
 
