@@ -69,6 +69,14 @@ DataFlowSolver::StateMap &DataFlowSolver::getStateMap(TypeID kind) {
   return *stateMaps.back();
 }
 
+void DataFlowSolver::eraseState(LatticeAnchor anchor) {
+  // The state stays allocated (it is freed with the solver); the anchor no
+  // longer finds it.
+  for (std::unique_ptr<StateMap> &map : stateMaps)
+    if (AnalysisState **state = map->states.lookup(anchor.key()))
+      *state = nullptr;
+}
+
 CFGEdge *DataFlowSolver::getCFGEdge(Block *from, Block *to) {
   uint64_t key = reinterpret_cast<uintptr_t>(from) * 0x9e3779b97f4a7c15ULL ^ reinterpret_cast<uintptr_t>(to);
   std::vector<CFGEdge *> &bucket = edges[key];

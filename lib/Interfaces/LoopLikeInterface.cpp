@@ -20,6 +20,7 @@ ValueRange detail::noRegionIterArgs(Operation *) { return ValueRange(); }
 std::optional<MutableArrayRef<OpOperand>> detail::noYieldedValues(Operation *) { return std::nullopt; }
 std::optional<ResultRange> detail::noLoopResults(Operation *) { return std::nullopt; }
 std::optional<APInt> detail::noStaticTripCount(Operation *) { return std::nullopt; }
+std::optional<SmallVector<OpFoldResult, 2>> detail::noLoopBounds(Operation *) { return std::nullopt; }
 
 std::optional<Value> LoopLikeOpInterface::getSingleInductionVar() const {
   std::optional<SmallVector<Value, 2>> ivs = getLoopInductionVars();

@@ -1137,6 +1137,13 @@ void ods::attachFolder(Dialect &dialect, std::string_view opName,
   registeredInfo(dialect, opName).fold = fn;
 }
 
+void ods::attachInterfaceModel(Dialect &dialect, std::string_view opName, const OpInterfaceModel &model) {
+  std::optional<OperationName> name = OperationName::lookupRegistered(opName, dialect.getContext());
+  assert(name && name->getDialect() == &dialect && "attaching an interface to an op the dialect did not register");
+  assert(model.missingMethod.empty() && !model.verify && !model.verifyRegion && "incomplete or verified interface");
+  name->getImpl()->interfaces.insert(model.id, model.methods, model.fastSlot);
+}
+
 void ods::attachCanonicalizer(Dialect &dialect, std::string_view opName,
                               void (*fn)(RewritePatternSet &, MLIRContext *)) {
   registeredInfo(dialect, opName).getCanonicalizationPatterns = fn;

@@ -233,13 +233,16 @@ void getSuccessorOperandInputMapping(RegionBranchOpInterface branch,
   }
 }
 
-/// A region branch op: erased if effect free with no live result; otherwise
+/// A region branch op: erased if it would be trivially dead (its nested ops
+/// at most read) with no live result; otherwise
 /// the successor operands that are dead, or reach only non-live inputs, are
 /// replaced by ub.poison (canonicalization then drops them).
 void processRegionBranchOp(RegionBranchOpInterface regionBranchOp, RunLivenessAnalysis &la, ValueSet &nonLiveSet,
                            RDVFinalCleanupList &cl) {
   Operation *op = regionBranchOp.getOperation();
-  if (isMemoryEffectFree(op) && !hasLive(op->getResults(), nonLiveSet, la)) {
+  // (mlir-opt 22 erases a region branch op whose nested ops only read, as
+  // wouldOpBeTriviallyDead says, where a simple op must be effect free.)
+  if (wouldOpBeTriviallyDead(op) && !hasLive(op->getResults(), nonLiveSet, la)) {
     cl.operations.push_back(op);
     return;
   }
@@ -422,7 +425,14 @@ void cleanUpDeadVals(MLIRContext *ctx, RDVFinalCleanupList &list) {
     for (unsigned i = unsigned(b.nonLiveArgs.size()); i-- > 0;) {
       if (!b.nonLiveArgs[i])
         continue;
-      b.block->getArgument(i).dropAllUses();
+      // MLIR drops the uses (a block reached along edges that disagree on an
+      // argument's liveness keeps using it and mlir-opt then crashes); the
+      // uses left get a ub.poison instead, so the IR stays valid.
+      BlockArgument arg = b.block->getArgument(i);
+      if (!arg.use_empty()) {
+        rewriter.setInsertionPointToStart(b.block);
+        rewriter.replaceAllUsesWith(arg, createPoisonedValue(rewriter, arg));
+      }
       b.block->eraseArgument(i);
     }
   }

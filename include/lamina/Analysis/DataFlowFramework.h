@@ -279,11 +279,14 @@ public:
     return state ? static_cast<const StateT *>(*state) : nullptr;
   }
 
+  /// Forgets every state at `anchor` (its IR is being erased).
+  void eraseState(LatticeAnchor anchor);
+
   /// The state of kind StateT at `anchor`, created if absent.
   template <typename StateT> StateT *getOrCreateState(LatticeAnchor anchor) {
     StateMap &map = getStateMap(TypeID::get<StateT>());
     auto [slot, inserted] = map.states.insert(anchor.key(), nullptr);
-    if (!inserted)
+    if (slot->second)
       return static_cast<StateT *>(slot->second);
     StateT *state = new (allocator.allocate<StateT>()) StateT(anchor);
     slot->second = state;

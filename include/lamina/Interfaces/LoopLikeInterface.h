@@ -5,12 +5,12 @@
 // region iter_args, yielded values, loop results), and the verification
 // MLIR runs on those (their counts and types agree).
 //
-// Not yet here: getLoopLowerBounds/UpperBounds/Steps (they return
-// OpFoldResults), promoteIfSingleIteration and replaceWithAdditionalYields
+// Not yet here: promoteIfSingleIteration and replaceWithAdditionalYields
 // (they take a rewriter).
 //
 #pragma once
 
+#include "lamina/IR/OpFoldResult.h"
 #include "lamina/IR/OpInterface.h"
 #include "lamina/Support/APInt.h"
 
@@ -27,6 +27,7 @@ ValueRange noRegionIterArgs(Operation *op);
 std::optional<MutableArrayRef<OpOperand>> noYieldedValues(Operation *op);
 std::optional<ResultRange> noLoopResults(Operation *op);
 std::optional<APInt> noStaticTripCount(Operation *op);
+std::optional<SmallVector<OpFoldResult, 2>> noLoopBounds(Operation *op);
 /// "different number of inits and region iter_args: N != M", ... (the
 /// counts and types of inits, iter_args, yielded values and results).
 LogicalResult verifyLoopLikeOpInterface(Operation *op);
@@ -51,6 +52,11 @@ struct LoopLikeOpInterfaceConcept {
   std::optional<ResultRange> (*getLoopResults)(Operation *op) = detail::noLoopResults;
   /// The number of iterations, when known statically.
   std::optional<APInt> (*getStaticTripCount)(Operation *op) = detail::noStaticTripCount;
+  /// The lower bounds, upper bounds and steps of the induction variables
+  /// (values or constant attributes), if the loop has that notion.
+  std::optional<SmallVector<OpFoldResult, 2>> (*getLoopLowerBounds)(Operation *op) = detail::noLoopBounds;
+  std::optional<SmallVector<OpFoldResult, 2>> (*getLoopUpperBounds)(Operation *op) = detail::noLoopBounds;
+  std::optional<SmallVector<OpFoldResult, 2>> (*getLoopSteps)(Operation *op) = detail::noLoopBounds;
 };
 
 /// A loop.
@@ -74,6 +80,17 @@ public:
   }
   std::optional<ResultRange> getLoopResults() const { return getImpl()->getLoopResults(getOperation()); }
   std::optional<APInt> getStaticTripCount() const { return getImpl()->getStaticTripCount(getOperation()); }
+  std::optional<SmallVector<OpFoldResult, 2>> getLoopLowerBounds() const {
+    return getImpl()->getLoopLowerBounds(getOperation());
+  }
+  std::optional<SmallVector<OpFoldResult, 2>> getLoopUpperBounds() const {
+    return getImpl()->getLoopUpperBounds(getOperation());
+  }
+  std::optional<SmallVector<OpFoldResult, 2>> getLoopSteps() const { return getImpl()->getLoopSteps(getOperation()); }
+  /// The bound or step of the only induction variable, if there is one.
+  std::optional<OpFoldResult> getSingleLowerBound() const { return single(getLoopLowerBounds()); }
+  std::optional<OpFoldResult> getSingleUpperBound() const { return single(getLoopUpperBounds()); }
+  std::optional<OpFoldResult> getSingleStep() const { return single(getLoopSteps()); }
 
   /// The induction variable, if there is exactly one.
   std::optional<Value> getSingleInductionVar() const;
@@ -93,6 +110,13 @@ public:
   /// Whether `block` is inside a loop: in a loop-like op's regions, or in a
   /// CFG cycle of its region.
   static bool blockIsInLoop(Block *block);
+
+private:
+  static std::optional<OpFoldResult> single(const std::optional<SmallVector<OpFoldResult, 2>> &list) {
+    if (!list || list->size() != 1)
+      return std::nullopt;
+    return (*list)[0];
+  }
 };
 
 } // namespace lamina

@@ -393,6 +393,14 @@ void attachFolder(Dialect &dialect, std::string_view opName, OpFoldResult (*fn)(
 void attachFolder(Dialect &dialect, std::string_view opName,
                   LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &));
 void attachCanonicalizer(Dialect &dialect, std::string_view opName, void (*fn)(RewritePatternSet &, MLIRContext *));
+/// Adds an interface implementation to a registered op (MLIR's external
+/// models), for interfaces without verifiers: `attachInterface<I>(dialect,
+/// name, {...methods})`.
+void attachInterfaceModel(Dialect &dialect, std::string_view opName, const OpInterfaceModel &model);
+template <typename I>
+void attachInterface(Dialect &dialect, std::string_view opName, const typename I::Concept &methods) {
+  attachInterfaceModel(dialect, opName, I::getModel(methods));
+}
 
 /// The definition a registered op was built from, or null.
 const InterpretedOpDef *getDefinition(Operation *op);

@@ -303,6 +303,25 @@ SmallVector<Region *, 1> firstRegion(Operation *op) {
   regions.push_back(&op->getRegion(0));
   return regions;
 }
+/// AffineForOp's getLoopLowerBounds/UpperBounds/Steps: constant bounds as
+/// i64 attributes (nothing for a non-constant bound).
+std::optional<SmallVector<OpFoldResult, 2>> forConstantBound(AffineMap map, MLIRContext *ctx) {
+  if (!map.isSingleConstant())
+    return std::nullopt;
+  return SmallVector<OpFoldResult, 2>{
+      OpFoldResult(IntegerAttr::get(IntegerType::get(ctx, 64), APInt(64, uint64_t(map.getSingleConstantResult()))))};
+}
+std::optional<SmallVector<OpFoldResult, 2>> forLowerBound(Operation *op) {
+  return forConstantBound(AffineForOp(op).getLowerBoundMap(), op->getContext());
+}
+std::optional<SmallVector<OpFoldResult, 2>> forUpperBound(Operation *op) {
+  return forConstantBound(AffineForOp(op).getUpperBoundMap(), op->getContext());
+}
+std::optional<SmallVector<OpFoldResult, 2>> forStep(Operation *op) {
+  return SmallVector<OpFoldResult, 2>{OpFoldResult(
+      IntegerAttr::get(IntegerType::get(op->getContext(), 64), APInt(64, uint64_t(AffineForOp(op).getStepAsInt()))))};
+}
+
 std::optional<SmallVector<Value, 2>> forInductionVars(Operation *op) {
   SmallVector<Value, 2> ivs;
   Region &body = op->getRegion(0);
@@ -396,7 +415,10 @@ AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
                                                      .getInitsMutable = forInits,
                                                      .getRegionIterArgs = forIterArgs,
                                                      .getYieldedValuesMutable = forYielded,
-                                                     .getLoopResults = allResults}),
+                                                     .getLoopResults = allResults,
+                                                     .getLoopLowerBounds = forLowerBound,
+                                                     .getLoopUpperBounds = forUpperBound,
+                                                     .getLoopSteps = forStep}),
                ods::Implements<RegionBranchOpInterface>(
                    {.getEntrySuccessorOperands = forEntryOperands, .getSuccessorRegions = forSuccessors})})
       .customAssembly(parseForOp, printForOp)

@@ -176,6 +176,7 @@ ArithDialect::ArithDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ct
   registerArithOps(*this);
   registerArithFolders(*this);
   registerArithCanonicalization(*this);
+  registerArithIntRangeInference(*this);
 }
 
 ArithDialect::~ArithDialect() = default;

@@ -232,6 +232,25 @@ static std::optional<MutableArrayRef<OpOperand>> yieldedOperands(Region &region)
   return yield->getOpOperands();
 }
 
+/// ForOp's getLoopLowerBounds/UpperBounds/Steps: its bound operands.
+static std::optional<SmallVector<OpFoldResult, 2>> forLowerBound(Operation *op) {
+  return SmallVector<OpFoldResult, 2>{OpFoldResult(op->getOperand(0))};
+}
+static std::optional<SmallVector<OpFoldResult, 2>> forUpperBound(Operation *op) {
+  return SmallVector<OpFoldResult, 2>{OpFoldResult(op->getOperand(1))};
+}
+static std::optional<SmallVector<OpFoldResult, 2>> forStep(Operation *op) {
+  return SmallVector<OpFoldResult, 2>{OpFoldResult(op->getOperand(2))};
+}
+
+/// ParallelOp's getLoopLowerBounds/UpperBounds/Steps: operand group `group`.
+template <unsigned group> static std::optional<SmallVector<OpFoldResult, 2>> parallelBounds(Operation *op) {
+  SmallVector<OpFoldResult, 2> bounds;
+  for (Value v : ods::getODSOperands(op, group))
+    bounds.push_back(OpFoldResult(v));
+  return bounds;
+}
+
 static std::optional<SmallVector<Value, 2>> forInductionVars(Operation *op) {
   SmallVector<Value, 2> ivs;
   ValueRange args = entryArgs(op->getRegion(0));
@@ -687,7 +706,10 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
                                                                  .getInitsMutable = forInits,
                                                                  .getRegionIterArgs = forIterArgs,
                                                                  .getYieldedValuesMutable = forYielded,
-                                                                 .getLoopResults = allResults});
+                                                                 .getLoopResults = allResults,
+                                                                 .getLoopLowerBounds = forLowerBound,
+                                                                 .getLoopUpperBounds = forUpperBound,
+                                                                 .getLoopSteps = forStep});
   forLoopLike.verifyRegion = verifyForLoopLike;
   ods::OpDef(ForOp::getOperationName(), TypeID::get<ForOp>())
       .operand("lowerBound", ods::AnySignlessIntegerOrIndex())
@@ -782,8 +804,11 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .region("region", ods::SizedRegion(1))
       .traits({ods::AttrSizedOperandSegments(), ods::SingleBlockImplicitTerminator("scf.reduce"),
                ods::AutomaticAllocationScope(),
-               ods::Implements<LoopLikeOpInterface>(
-                   {.getLoopRegions = firstRegion, .getLoopInductionVars = allEntryArgs}),
+               ods::Implements<LoopLikeOpInterface>({.getLoopRegions = firstRegion,
+                                                     .getLoopInductionVars = allEntryArgs,
+                                                     .getLoopLowerBounds = parallelBounds<0>,
+                                                     .getLoopUpperBounds = parallelBounds<1>,
+                                                     .getLoopSteps = parallelBounds<2>}),
                ods::RecursiveMemoryEffects(),
                ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = parallelSuccessors}),
                ods::HasParallelRegion()})

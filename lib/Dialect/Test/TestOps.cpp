@@ -34,8 +34,8 @@
 //   test.destination_style_op            DestinationStyleOpInterface
 //   test.region_if, test.region_if_yield then/else/join regions (custom form)
 //   test.any_cond                        a region run once (RegionBranchOpInterface)
-//   test.call_on_device, test.internal_br, test.op_in_place_fold_success
-//                                        call, branch and in-place folding test ops
+//   test.call_on_device, test.internal_br, test.op_in_place_fold_success,
+//   test.side_effect_op                  call, branch, in-place folding and effect test ops
 //   test.graph_loop, test.single_no_terminator_op
 //                                        loop-like op and op with a graph region
 //   test.always_speculatable_op, test.never_speculatable_op,
@@ -51,6 +51,7 @@
 #include "lamina/ODS/OpDef.h"
 #include "lamina/Interfaces/CallInterfaces.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/InferIntRangeInterface.h"
 #include "lamina/Interfaces/LoopLikeInterface.h"
 #include "lamina/Interfaces/SideEffectInterfaces.h"
 
@@ -485,6 +486,32 @@ static Speculation::Speculatability conditionalSpeculatability(Operation *op) {
   return def && def->getName().getStringRef() == "arith.constant" ? Speculation::Speculatable : Speculation::NotSpeculatable;
 }
 
+/// TestWithBoundsOp::inferResultRanges: the bounds its attributes give.
+static void withBoundsRanges(Operation *op, ArrayRef<ConstantIntRanges>, SetIntRangeFn setResultRanges) {
+  auto get = [&](std::string_view name) { return cast<IntegerAttr>(op->getAttr(name)).getValue(); };
+  setResultRanges(op->getResult(0), ConstantIntRanges(get("umin"), get("umax"), get("smin"), get("smax")));
+}
+
+/// TestReflectBoundsOp::inferResultRanges: records its operand's ranges in
+/// its attributes (signed/unsigned integer types for plain integers).
+static void reflectBoundsRanges(Operation *op, ArrayRef<ConstantIntRanges> argRanges, SetIntRangeFn setResultRanges) {
+  const ConstantIntRanges &range = argRanges[0];
+  MLIRContext *ctx = op->getContext();
+  Type type = op->getResult(0).getType();
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    type = shaped.getElementType();
+  Type sIntTy = type, uIntTy = type;
+  if (auto intTy = dyn_cast<IntegerType>(type)) {
+    sIntTy = IntegerType::get(ctx, intTy.getWidth(), IntegerType::Signed);
+    uIntTy = IntegerType::get(ctx, intTy.getWidth(), IntegerType::Unsigned);
+  }
+  op->setAttr("umin", IntegerAttr::get(uIntTy, range.umin()));
+  op->setAttr("umax", IntegerAttr::get(uIntTy, range.umax()));
+  op->setAttr("smin", IntegerAttr::get(sIntTy, range.smin()));
+  op->setAttr("smax", IntegerAttr::get(sIntTy, range.smax()));
+  setResultRanges(op->getResult(0), range);
+}
+
 /// The operands of operand group `group` of an AttrSizedOperandSegments op.
 static MutableOperandRange operandGroupMutable(Operation *op, unsigned group) {
   auto [start, length] = ods::getODSOperandIndexAndLength(op, group);
@@ -518,6 +545,50 @@ static LogicalResult foldInPlaceSuccess(Operation *, ArrayRef<Attribute>, SmallV
   return success();
 }
 
+namespace {
+/// The resource of the test ops' `test_resource` effects.
+struct TestResource : public SideEffects::Resource::Base<TestResource> {
+  std::string_view getName() final { return "<Test>"; }
+};
+} // namespace
+
+/// SideEffectOp::getEffects: the effects its `effects` attribute lists
+/// ({effect = "read"|"write"|"allocate"|"free"}, optionally on the result,
+/// on a symbol (`on_reference`) or on the test resource).
+static void sideEffectOpEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  auto effectsAttr = dyn_cast_or_null<lamina::ArrayAttr>(op->getAttr("effects"));
+  if (!effectsAttr)
+    return;
+  for (Attribute element : effectsAttr.getValue()) {
+    auto effectElement = dyn_cast<DictionaryAttr>(element);
+    if (!effectElement)
+      continue;
+    auto kind = dyn_cast_or_null<lamina::StringAttr>(effectElement.get("effect"));
+    if (!kind)
+      continue;
+    MemoryEffects::Effect *effect = nullptr;
+    if (kind.getValue() == "allocate")
+      effect = MemoryEffects::Allocate::get();
+    else if (kind.getValue() == "free")
+      effect = MemoryEffects::Free::get();
+    else if (kind.getValue() == "read")
+      effect = MemoryEffects::Read::get();
+    else if (kind.getValue() == "write")
+      effect = MemoryEffects::Write::get();
+    else
+      continue;
+    SideEffects::Resource *resource = SideEffects::DefaultResource::get();
+    if (effectElement.get("test_resource"))
+      resource = TestResource::get();
+    if (effectElement.get("on_result") && op->getNumResults())
+      effects.push_back(MemoryEffects::EffectInstance(effect, op->getResult(0), resource));
+    else if (auto ref = dyn_cast_or_null<SymbolRefAttr>(effectElement.get("on_reference")))
+      effects.push_back(MemoryEffects::EffectInstance(effect, ref, resource));
+    else
+      effects.push_back(MemoryEffects::EffectInstance(effect, resource));
+  }
+}
+
 /// The call, branch and folding test ops of the sccp and remove-dead-values
 /// tests (TestOps.td's TestCallOnDeviceOp, TestInternalBranchOp,
 /// TestOpInPlaceFoldSuccess).
@@ -541,6 +612,10 @@ static void registerCallAndBranchOps(Dialect &dialect) {
       .successor("errorPath")
       .traits({ods::Implements<BranchOpInterface>({internalBranchSuccessorOperands}), ods::IsTerminator(),
                ods::AttrSizedOperandSegments()})
+      .registerIn(dialect);
+  ods::OpDef("test.side_effect_op")
+      .result("result", ods::AnyType())
+      .traits({ods::Implements<MemoryEffectOpInterface>({sideEffectOpEffects})})
       .registerIn(dialect);
   ods::OpDef("test.op_in_place_fold_success")
       .variadicResult("", ods::I(1))
@@ -580,6 +655,13 @@ static void registerLoopAndSpeculationOps(Dialect &dialect) {
       .region("body", ods::SizedRegion(1))
       .traits({ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects()})
       .registerIn(dialect);
+}
+
+/// InferIntRangeInterface on the integer range test ops.
+static void attachIntRangeInterfaces(Dialect &dialect) {
+  ods::attachInterface<InferIntRangeInterface>(dialect, "test.with_bounds", {.inferResultRanges = withBoundsRanges});
+  ods::attachInterface<InferIntRangeInterface>(dialect, "test.reflect_bounds",
+                                               {.inferResultRanges = reflectBoundsRanges});
 }
 
 void MLIRTestDialect::registerOps() {
@@ -726,4 +808,5 @@ void MLIRTestDialect::registerOps() {
       .traits({ods::NoMemoryEffect()})
       .format("attr-dict `:` type($fakeVal)")
       .registerIn(*this);
+  attachIntRangeInterfaces(*this);
 }

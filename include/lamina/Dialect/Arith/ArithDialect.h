@@ -127,6 +127,8 @@ void registerArithOps(ArithDialect &dialect);
 /// patterns (ArithCanonicalization.cpp).
 void registerArithFolders(ArithDialect &dialect);
 void registerArithCanonicalization(ArithDialect &dialect);
+/// Attaches InferIntRangeInterface to the integer ops (ArithIntRange.cpp).
+void registerArithIntRangeInference(ArithDialect &dialect);
 /// Creates `arith.constant` with `value` at the builder's insertion point.
 Operation *createConstant(OpBuilder &builder, Location loc, TypedAttr value);
 
