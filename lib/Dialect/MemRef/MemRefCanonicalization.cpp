@@ -10,6 +10,7 @@
 
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/PatternMatch.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
@@ -710,6 +711,114 @@ LogicalResult viewOfCastOfAlloc(Operation *view, PatternRewriter &rewriter) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// alloca_scope
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` allocates on the stack of its automatic allocation scope
+/// (one of its results with such an Allocate effect); `unknownIsAlloc`
+/// answers for ops without MemoryEffectOpInterface.
+bool allocatesInScope(Operation *op, bool unknownIsAlloc) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return unknownIsAlloc;
+  for (Value res : op->getResults())
+    if (auto effect = iface.getEffectOnValue<MemoryEffects::Allocate>(res))
+      if (isa<SideEffects::AutomaticAllocationScopeResource>(effect->getResource()))
+        return true;
+  return false;
+}
+
+/// isGuaranteedAutomaticAllocation.
+bool isGuaranteedAutomaticAllocation(Operation *op) { return allocatesInScope(op, false); }
+
+/// isOpItselfPotentialAutomaticAllocation: ops with recursive effects do not
+/// allocate themselves (their nested ops are looked at separately).
+bool isOpItselfPotentialAutomaticAllocation(Operation *op) {
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return false;
+  return allocatesInScope(op, true);
+}
+
+/// Whether `op` is followed only by its block's terminator, in a
+/// single-block region.
+bool lastNonTerminatorInRegion(Operation *op) {
+  return op->getBlock()->mightHaveTerminator() && op->getNextNode() == op->getBlock()->getTerminator() &&
+         op->getParentRegion()->hasOneBlock();
+}
+
+/// AllocaScopeInliner: inlines the body when the scope holds no potential
+/// stack allocation, or when it is the last op of an allocation scope.
+LogicalResult allocaScopeInliner(Operation *op, PatternRewriter &rewriter) {
+  bool hasPotentialAlloca = op->walk<WalkOrder::PreOrder>([&](Operation *alloc) {
+                                if (alloc == op)
+                                  return WalkResult::advance();
+                                if (isOpItselfPotentialAutomaticAllocation(alloc))
+                                  return WalkResult::interrupt();
+                                if (alloc->hasTrait<OpTrait::AutomaticAllocationScope>())
+                                  return WalkResult::skip();
+                                return WalkResult::advance();
+                              }).wasInterrupted();
+  if (hasPotentialAlloca) {
+    if (!op->getParentOp()->hasTrait<OpTrait::AutomaticAllocationScope>())
+      return failure();
+    if (!lastNonTerminatorInRegion(op))
+      return failure();
+  }
+  Block *block = &op->getRegion(0).front();
+  Operation *terminator = block->getTerminator();
+  SmallVector<Value, 4> results(terminator->getOperands().begin(), terminator->getOperands().end());
+  rewriter.inlineBlockBefore(block, op);
+  rewriter.replaceOp(op, ValueRange(results));
+  rewriter.eraseOp(terminator);
+  return success();
+}
+
+/// AllocaScopeHoister: moves the stack allocations of a scope that ends
+/// its parents' regions up to the closest allocation scope, where their
+/// operands are available.
+LogicalResult allocaScopeHoister(Operation *op, PatternRewriter &rewriter) {
+  Operation *scope = op->getParentOp();
+  while (scope && !scope->hasTrait<OpTrait::AutomaticAllocationScope>())
+    scope = scope->getParentOp();
+  if (!scope)
+    return failure();
+  Operation *lastParentWithoutScope = op->getParentOp();
+  if (!lastParentWithoutScope || lastParentWithoutScope->hasTrait<OpTrait::AutomaticAllocationScope>())
+    return failure();
+  if (!lastNonTerminatorInRegion(op) || !lastNonTerminatorInRegion(lastParentWithoutScope))
+    return failure();
+  while (!lastParentWithoutScope->getParentOp()->hasTrait<OpTrait::AutomaticAllocationScope>()) {
+    lastParentWithoutScope = lastParentWithoutScope->getParentOp();
+    if (!lastParentWithoutScope || !lastNonTerminatorInRegion(lastParentWithoutScope))
+      return failure();
+  }
+  Region *containingRegion = nullptr;
+  for (Region &r : lastParentWithoutScope->getRegions())
+    if (r.isAncestor(op->getParentRegion()))
+      containingRegion = &r;
+  if (!containingRegion)
+    return failure();
+  SmallVector<Operation *, 4> toHoist;
+  // A post-order walk (MLIR's skips there do not skip anything).
+  op->walk([&](Operation *alloc) {
+    if (!isGuaranteedAutomaticAllocation(alloc))
+      return;
+    for (Value v : alloc->getOperands())
+      if (containingRegion->isAncestor(v.getParentRegion()))
+        return;
+    toHoist.push_back(alloc);
+  });
+  if (toHoist.empty())
+    return failure();
+  rewriter.setInsertionPoint(lastParentWithoutScope);
+  for (Operation *alloc : toHoist) {
+    Operation *cloned = rewriter.clone(*alloc);
+    rewriter.replaceOp(alloc, cloned->getResults());
+  }
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -728,6 +837,10 @@ void memref::registerMemRefCanonicalization(MemRefDialect &dialect) {
   attachCanonicalizer(dialect, AllocaOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(AllocaOp::getOperationName(), simplifyAllocConst, "SimplifyAllocConst<AllocaOp>");
     p.addFunction(AllocaOp::getOperationName(), simplifyDeadAlloc, "SimplifyDeadAlloc<AllocaOp>");
+  });
+  attachCanonicalizer(dialect, AllocaScopeOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(AllocaScopeOp::getOperationName(), allocaScopeInliner, "AllocaScopeInliner");
+    p.addFunction(AllocaScopeOp::getOperationName(), allocaScopeHoister, "AllocaScopeHoister");
   });
   attachCanonicalizer(dialect, CopyOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(CopyOp::getOperationName(), foldEmptyCopy, "FoldEmptyCopy");

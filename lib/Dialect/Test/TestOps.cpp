@@ -809,4 +809,6 @@ void MLIRTestDialect::registerOps() {
       .format("attr-dict `:` type($fakeVal)")
       .registerIn(*this);
   attachIntRangeInterfaces(*this);
+  // Last: attaches a folder to test.constant.
+  registerTestCanonicalizeOps(*this);
 }

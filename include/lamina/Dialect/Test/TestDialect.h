@@ -54,6 +54,9 @@ public:
   LogicalResult verifyRegionResultAttribute(Operation *op, unsigned regionIndex, unsigned resultIndex,
                                             NamedAttribute attr) override;
 
+  /// Folded constants become test.constant ops (TestCanonicalizeOps.cpp).
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
+
 private:
   /// Registers the operations Lamina implements (TestOps.cpp).
   void registerOps();
@@ -64,5 +67,8 @@ private:
 
 /// Registers the test ops the transform tests use (TestTransformOps.cpp).
 void registerTestTransformOps(Dialect &dialect);
+/// Registers the test ops the folding and canonicalization tests use
+/// (TestCanonicalizeOps.cpp).
+void registerTestCanonicalizeOps(Dialect &dialect);
 
 } // namespace lamina
