@@ -79,6 +79,28 @@ Value buildConstant(PatternRewriter &rewriter, Location loc, TypedAttr value) {
   return createConstant(rewriter, loc, value)->getResult(0);
 }
 
+/// The location a DRR pattern gives the ops it creates: the fused
+/// locations of the first `numOps` ops its generated matcher recorded,
+/// `numOps` being the number of op nodes of the source DAG. The matcher
+/// records the root first, then, operand by operand, the op defining each
+/// constant a ConstantLikeMatcher matched and each nested op after its own
+/// operands: in `addi(addi(x, c0), c1)` that is [root, def(c0), inner,
+/// def(c1)], so the result gets fused[root, def(c0)].
+Location drrLoc(PatternRewriter &rewriter, ArrayRef<Operation *> recorded, unsigned numOps) {
+  SmallVector<Location, 4> locs;
+  for (unsigned i = 0; i < numOps && i < recorded.size(); ++i)
+    locs.push_back(recorded[i]->getLoc());
+  return rewriter.getFusedLoc(ArrayRef<Location>(locs.data(), locs.size()));
+}
+Location drrLoc(PatternRewriter &rewriter, Operation *a, Operation *b) {
+  Operation *ops[] = {a, b};
+  return drrLoc(rewriter, ops, 2);
+}
+Location drrLoc(PatternRewriter &rewriter, Operation *a, Operation *b, Operation *c) {
+  Operation *ops[] = {a, b, c};
+  return drrLoc(rewriter, ops, 3);
+}
+
 Value buildUnary(PatternRewriter &rewriter, Location loc, std::string_view name, Value in, Type type) {
   Value operands[] = {in};
   return build(rewriter, loc, name, operands, type)->getResult(0);
@@ -156,7 +178,7 @@ template <int Kind> LogicalResult foldConstantChainRHS(Operation *op, PatternRew
     folded = intAttrOp(res, c0, c1, mulFn);
     break;
   }
-  Location loc = op->getLoc();
+  Location loc = drrLoc(rewriter, op, in->getOperand(1).getDefiningOp());
   Value cst = buildConstant(rewriter, loc, folded);
   replace(rewriter, op, buildOverflowOp(rewriter, loc, result[Kind], in->getOperand(0), cst, flags));
   return success();
@@ -170,7 +192,7 @@ LogicalResult addISubConstantLHS(Operation *op, PatternRewriter &rewriter) {
   IntegerAttr c0 = constIntAttr(sub->getOperand(0)), c1 = constIntAttr(op->getOperand(1));
   if (!c0 || !c1)
     return failure();
-  Location loc = op->getLoc();
+  Location loc = drrLoc(rewriter, op, sub->getOperand(0).getDefiningOp());
   Value cst = buildConstant(rewriter, loc, intAttrOp(op->getResult(0), c0, c1, addFn));
   replace(rewriter, op, buildOverflowOp(rewriter, loc, "arith.subi", cst, sub->getOperand(1), mergeOverflow(sub, op)));
   return success();
@@ -183,7 +205,8 @@ template <bool Rhs> LogicalResult addIMulNegativeOne(Operation *op, PatternRewri
     return failure();
   Value other = op->getOperand(Rhs ? 0 : 1);
   replace(rewriter, op,
-          buildOverflowOp(rewriter, op->getLoc(), "arith.subi", other, mul->getOperand(0), IntegerOverflowFlags::none));
+          buildOverflowOp(rewriter, drrLoc(rewriter, op, mul->getOperand(1).getDefiningOp()), "arith.subi", other,
+                          mul->getOperand(0), IntegerOverflowFlags::none));
   return success();
 }
 
@@ -196,7 +219,7 @@ template <int Kind> LogicalResult subIConstantLHS(Operation *op, PatternRewriter
   if (!c1 || !in)
     return failure();
   Value res = op->getResult(0);
-  Location loc = op->getLoc();
+  Location loc = drrLoc(rewriter, op, op->getOperand(0).getDefiningOp());
   IntegerOverflowFlags flags = mergeOverflow(in, op);
   if (Kind == 2) {
     IntegerAttr c0 = constIntAttr(in->getOperand(0));
@@ -223,7 +246,7 @@ LogicalResult subIRHSSubConstantLHS(Operation *op, PatternRewriter &rewriter) {
   IntegerAttr c0 = constIntAttr(sub->getOperand(0)), c1 = constIntAttr(op->getOperand(1));
   if (!c0 || !c1)
     return failure();
-  Location loc = op->getLoc();
+  Location loc = drrLoc(rewriter, op, sub->getOperand(0).getDefiningOp());
   Value cst = buildConstant(rewriter, loc, intAttrOp(op->getResult(0), c0, c1, subFn));
   replace(rewriter, op, buildOverflowOp(rewriter, loc, "arith.subi", cst, sub->getOperand(1), mergeOverflow(sub, op)));
   return success();
@@ -234,7 +257,7 @@ LogicalResult subISubILHSRHSLHS(Operation *op, PatternRewriter &rewriter) {
   Operation *sub = defOf(op->getOperand(0), "arith.subi");
   if (!sub || sub->getOperand(0) != op->getOperand(1))
     return failure();
-  Location loc = op->getLoc();
+  Location loc = drrLoc(rewriter, op, sub);
   Value y = sub->getOperand(1);
   Value zero = buildConstant(rewriter, loc, Builder(rewriter.getContext()).getZeroAttr(y.getType()));
   replace(rewriter, op, buildOverflowOp(rewriter, loc, "arith.subi", zero, y, mergeOverflow(sub, op)));
@@ -307,7 +330,8 @@ LogicalResult xorINotCmpI(Operation *op, PatternRewriter &rewriter) {
   if (!c || !c.getType().isInteger(1) || !c.getValue().isOne())
     return failure();
   replace(rewriter, op,
-          buildCmpI(rewriter, op->getLoc(), invertPredicate(predicateOf(cmp)), cmp->getOperand(0), cmp->getOperand(1)));
+          buildCmpI(rewriter, drrLoc(rewriter, op, cmp), invertPredicate(predicateOf(cmp)), cmp->getOperand(0),
+                    cmp->getOperand(1)));
   return success();
 }
 
@@ -318,7 +342,7 @@ template <int OpKind, bool Signed> LogicalResult bitwiseOfExt(Operation *op, Pat
   Operation *a = defOf(op->getOperand(0), ext), *b = defOf(op->getOperand(1), ext);
   if (!a || !b || a->getOperand(0).getType() != b->getOperand(0).getType())
     return failure();
-  Location loc = op->getLoc();
+  Location loc = drrLoc(rewriter, op, a, b);
   Value inner = buildBinary(rewriter, loc, ops[OpKind], a->getOperand(0), b->getOperand(0));
   replace(rewriter, op, buildUnary(rewriter, loc, ext, inner, op->getResult(0).getType()));
   return success();
@@ -337,7 +361,7 @@ template <bool Signed> LogicalResult cmpIExt(Operation *op, PatternRewriter &rew
   CmpIPredicate pred = predicateOf(op);
   if (pred != CmpIPredicate::eq && pred != CmpIPredicate::ne)
     return failure();
-  replace(rewriter, op, buildCmpI(rewriter, op->getLoc(), pred, a->getOperand(0), b->getOperand(0)));
+  replace(rewriter, op, buildCmpI(rewriter, drrLoc(rewriter, op, a, b), pred, a->getOperand(0), b->getOperand(0)));
   return success();
 }
 
@@ -346,7 +370,8 @@ LogicalResult redundantSelectFalse(Operation *op, PatternRewriter &rewriter) {
   Operation *inner = defOf(op->getOperand(2), "arith.select");
   if (!inner || inner->getOperand(0) != op->getOperand(0))
     return failure();
-  replace(rewriter, op, buildSelect(rewriter, op->getLoc(), op->getOperand(0), op->getOperand(1), inner->getOperand(2)));
+  replace(rewriter, op,
+          buildSelect(rewriter, drrLoc(rewriter, op, inner), op->getOperand(0), op->getOperand(1), inner->getOperand(2)));
   return success();
 }
 
@@ -355,7 +380,8 @@ LogicalResult redundantSelectTrue(Operation *op, PatternRewriter &rewriter) {
   Operation *inner = defOf(op->getOperand(1), "arith.select");
   if (!inner || inner->getOperand(0) != op->getOperand(0))
     return failure();
-  replace(rewriter, op, buildSelect(rewriter, op->getLoc(), op->getOperand(0), inner->getOperand(1), op->getOperand(2)));
+  replace(rewriter, op,
+          buildSelect(rewriter, drrLoc(rewriter, op, inner), op->getOperand(0), inner->getOperand(1), op->getOperand(2)));
   return success();
 }
 
@@ -364,7 +390,9 @@ LogicalResult selectNotCond(Operation *op, PatternRewriter &rewriter) {
   Operation *x = defOf(op->getOperand(0), "arith.xori");
   if (!x || !constIntAttr(x->getOperand(1)) || !isConstAllOnes(x->getOperand(1)))
     return failure();
-  replace(rewriter, op, buildSelect(rewriter, op->getLoc(), x->getOperand(0), op->getOperand(2), op->getOperand(1)));
+  replace(rewriter, op,
+          buildSelect(rewriter, drrLoc(rewriter, op, x->getOperand(1).getDefiningOp()), x->getOperand(0),
+                      op->getOperand(2), op->getOperand(1)));
   return success();
 }
 
@@ -429,7 +457,8 @@ template <int Kind> LogicalResult castOfCast(Operation *op, PatternRewriter &rew
   Operation *in = defOf(op->getOperand(0), inner[Kind]);
   if (!in)
     return failure();
-  replace(rewriter, op, buildUnary(rewriter, op->getLoc(), outer[Kind], in->getOperand(0), op->getResult(0).getType()));
+  replace(rewriter, op,
+          buildUnary(rewriter, drrLoc(rewriter, op, in), outer[Kind], in->getOperand(0), op->getResult(0).getType()));
   return success();
 }
 
@@ -451,7 +480,7 @@ template <bool Signed> LogicalResult truncIExtToExt(Operation *op, PatternRewrit
           xW = scalarOrElementWidth(e->getOperand(0).getType());
   if (!(extW > trW && trW > 0 && trW > xW && xW > 0))
     return failure();
-  replace(rewriter, op, buildUnary(rewriter, op->getLoc(), ext, e->getOperand(0), op->getResult(0).getType()));
+  replace(rewriter, op, buildUnary(rewriter, drrLoc(rewriter, op, e), ext, e->getOperand(0), op->getResult(0).getType()));
   return success();
 }
 
@@ -472,7 +501,7 @@ LogicalResult truncIShrSIToTrunciShrUI(Operation *op, PatternRewriter &rewriter)
     return failure();
   if (c.getBitWidth() > 64 || int64_t(c.getZExtValue()) != xW - trW || c.isNegative())
     return failure();
-  Location loc = op->getLoc();
+  Location loc = drrLoc(rewriter, op, shr->getOperand(1).getDefiningOp());
   Value amount = buildConstant(rewriter, loc, cast<TypedAttr>(cAttr));
   Value shrui = buildBinary(rewriter, loc, "arith.shrui", shr->getOperand(0), amount);
   MLIRContext *ctx = rewriter.getContext();
@@ -494,7 +523,7 @@ template <bool Signed> LogicalResult truncFOfIntToFP(Operation *op, PatternRewri
   Operation *fp = defOf(op->getOperand(0), conv);
   if (!fp || op->getAttr("roundingmode"))
     return failure();
-  replace(rewriter, op, buildUnary(rewriter, op->getLoc(), conv, fp->getOperand(0), op->getResult(0).getType()));
+  replace(rewriter, op, buildUnary(rewriter, drrLoc(rewriter, op, fp), conv, fp->getOperand(0), op->getResult(0).getType()));
   return success();
 }
 
@@ -509,7 +538,8 @@ template <bool Mul> LogicalResult floatOfNegF(Operation *op, PatternRewriter &re
     attrs.push_back(NamedAttribute(StringAttr::get(rewriter.getContext(), "fastmath"), fmf));
   Value operands[] = {a->getOperand(0), b->getOperand(0)};
   replace(rewriter, op,
-          build(rewriter, op->getLoc(), Mul ? "arith.mulf" : "arith.divf", operands, op->getResult(0).getType(), attrs)
+          build(rewriter, drrLoc(rewriter, op, a, b), Mul ? "arith.mulf" : "arith.divf", operands,
+                op->getResult(0).getType(), attrs)
               ->getResult(0));
   return success();
 }
