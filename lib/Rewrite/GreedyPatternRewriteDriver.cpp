@@ -620,6 +620,44 @@ static bool isInertTopLevelOp(Operation *op, PatternApplicator &matcher) {
   return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() && !wouldOpBeTriviallyDead(op);
 }
 
+/// How many isolated ops prefetchOpLists brings in together.
+static constexpr size_t kPrefetchGroup = 32;
+
+/// Loads the op lists of the regions of `ops` (and of the regions nested
+/// in them, while there is room) into the cache by walking them side by
+/// side: the driver's first walk over an op list that is not cached waits
+/// for each op in turn (each next pointer is in the op before it), while
+/// walking many lists at once keeps many of those loads in flight.
+static void prefetchOpLists(ArrayRef<Operation *> ops) {
+  Operation *cursors[kPrefetchGroup * 2];
+  size_t n = 0;
+  auto addRegions = [&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty() && n < std::size(cursors))
+          cursors[n++] = &block.front();
+  };
+  for (Operation *op : ops)
+    addRegions(op);
+  // The count keeps the compiler from dropping loads nothing else reads.
+  size_t visited = 0;
+  while (n) {
+    for (size_t i = 0; i < n;) {
+      Operation *op = cursors[i];
+      if (op->getNumRegions())
+        addRegions(op);
+      if (Operation *next = op->getNextNode()) {
+        cursors[i++] = next;
+        ++visited;
+        continue;
+      }
+      cursors[i] = cursors[--n];
+    }
+  }
+  volatile size_t sink = visited;
+  (void)sink;
+}
+
 bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const FrozenRewritePatternSet &patterns,
                                                      GreedyRewriteConfig config, LogicalResult &converged,
                                                      function_ref<bool(ArrayRef<Operation *>)> acceptChildren) {
@@ -655,12 +693,16 @@ bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const Frozen
   parallelForEachIndex(ctx, numChunks, [&](size_t chunk) {
     size_t begin = children.size() * chunk / numChunks, end = children.size() * (chunk + 1) / numChunks;
     GreedyPatternRewriteDriver driver(ctx, patterns, config);
-    for (size_t i = begin; i < end; ++i)
-      for (Region &region : children[i]->getRegions()) {
-        driver.config.setScope(&region);
-        if (failed(simplifyRegion(driver, region, nullptr)))
-          allConverged.store(false, std::memory_order_relaxed);
-      }
+    for (size_t group = begin; group < end; group += kPrefetchGroup) {
+      size_t groupEnd = std::min(end, group + kPrefetchGroup);
+      prefetchOpLists(ArrayRef<Operation *>(children.data() + group, groupEnd - group));
+      for (size_t i = group; i < groupEnd; ++i)
+        for (Region &region : children[i]->getRegions()) {
+          driver.config.setScope(&region);
+          if (failed(simplifyRegion(driver, region, nullptr)))
+            allConverged.store(false, std::memory_order_relaxed);
+        }
+    }
   });
   converged = success(allConverged.load());
   return true;
