@@ -8,6 +8,7 @@
 #include "lamina/IR/PatternMatch.h"
 
 #include "lamina/IR/IRMapping.h"
+#include "lamina/Support/FlatHashMap.h"
 
 #include <algorithm>
 
@@ -124,13 +125,19 @@ void RewriterBase::replaceOp(Operation *op, ValueRange newValues) {
 /// The blocks of `region` in post-order of the CFG from its entry block
 /// (successors before predecessors), then the blocks the entry does not
 /// reach, each from its own post-order walk, as MLIR repeats the traversal
-/// until the region is empty. Iterative.
-static void postOrderBlocks(Region &region, std::vector<Block *> &order) {
-  std::vector<Block *> visited;
-  auto isVisited = [&](Block *b) { return std::find(visited.begin(), visited.end(), b) != visited.end(); };
+/// until the region is empty, appended to `order`. Iterative.
+static void postOrderBlocks(Region &region, SmallVectorImpl<Block *> &order) {
+  if (region.empty())
+    return;
+  if (region.hasOneBlock()) {
+    order.push_back(&region.front());
+    return;
+  }
+  FlatHashSet<Block *> visited;
+  auto isVisited = [&](Block *b) { return visited.contains(b); };
   auto walkFrom = [&](Block *start) {
     std::vector<std::pair<Block *, unsigned>> stack;
-    visited.push_back(start);
+    visited.insert(start);
     stack.push_back({start, 0});
     while (!stack.empty()) {
       auto &[block, next] = stack.back();
@@ -138,7 +145,7 @@ static void postOrderBlocks(Region &region, std::vector<Block *> &order) {
       if (next < numSuccs) {
         Block *succ = block->getSuccessor(next++);
         if (succ && succ->getParent() == &region && !isVisited(succ)) {
-          visited.push_back(succ);
+          visited.insert(succ);
           stack.push_back({succ, 0});
         }
         continue;
@@ -171,39 +178,46 @@ void RewriterBase::eraseOp(Operation *op) {
   }
   // An explicit stack of ops whose nested IR is being erased. Each entry
   // erases its regions last to first; each region's blocks in post-order;
-  // each block's ops last to first; then the op itself.
+  // each block's ops last to first; then the op itself. The blocks of the
+  // frames' current regions share one stack (`blocks`).
   struct Frame {
     Operation *op;
-    int region;                 // current region index (counts down)
-    std::vector<Block *> blocks; // blocks of the current region, post-order
-    size_t blockIndex = 0;
-    Operation *nextOp = nullptr; // next op to erase in blocks[blockIndex] (reverse order)
-    bool started = false;
+    int region;          // current region index (counts down)
+    size_t blocksBegin;  // its blocks: blocks[blocksBegin, blocksEnd)
+    size_t blocksEnd;
+    size_t blockIndex;
+    Operation *nextOp;   // next op to erase in blocks[blockIndex] (reverse order)
+    bool started;
   };
-  std::vector<Frame> stack;
-  stack.push_back(Frame{op, int(op->getNumRegions()) - 1, {}, 0, nullptr, false});
+  SmallVector<Frame, 8> stack;
+  SmallVector<Block *, 16> blocks;
+  stack.push_back(Frame{op, int(op->getNumRegions()) - 1, 0, 0, 0, nullptr, false});
   while (!stack.empty()) {
     Frame &f = stack.back();
     // Start the current region.
     if (!f.started) {
       f.started = true;
-      f.blocks.clear();
-      f.blockIndex = 0;
+      blocks.resize(f.blocksBegin);
+      f.blocksEnd = f.blocksBegin;
+      f.blockIndex = f.blocksBegin;
+      f.nextOp = nullptr;
       if (f.region >= 0) {
-        postOrderBlocks(f.op->getRegion(f.region), f.blocks);
-        f.nextOp = f.blocks.empty() || f.blocks[0]->empty() ? nullptr : &f.blocks[0]->back();
+        postOrderBlocks(f.op->getRegion(f.region), blocks);
+        f.blocksEnd = blocks.size();
+        f.nextOp = f.blocksBegin == f.blocksEnd || blocks[f.blocksBegin]->empty() ? nullptr : &blocks[f.blocksBegin]->back();
       }
     }
     if (f.region < 0) {
       // All regions are empty: erase the op itself.
       Operation *done = f.op;
+      blocks.resize(f.blocksBegin);
       stack.pop_back();
       l->notifyOperationErased(done);
       done->dropAllUses();
       done->erase();
       continue;
     }
-    if (f.blockIndex < f.blocks.size()) {
+    if (f.blockIndex < f.blocksEnd) {
       if (f.nextOp) {
         Operation *child = f.nextOp;
         f.nextOp = child->getPrevNode();
@@ -212,18 +226,20 @@ void RewriterBase::eraseOp(Operation *op) {
           child->dropAllUses();
           child->erase();
         } else {
-          stack.push_back(Frame{child, int(child->getNumRegions()) - 1, {}, 0, nullptr, false});
+          size_t begin = blocks.size();
+          // `f` is invalidated by the push.
+          stack.push_back(Frame{child, int(child->getNumRegions()) - 1, begin, begin, begin, nullptr, false});
         }
         continue;
       }
       // This block's ops are gone; move to the next block.
       ++f.blockIndex;
-      f.nextOp = f.blockIndex < f.blocks.size() && !f.blocks[f.blockIndex]->empty() ? &f.blocks[f.blockIndex]->back()
-                                                                                    : nullptr;
+      f.nextOp = f.blockIndex < f.blocksEnd && !blocks[f.blockIndex]->empty() ? &blocks[f.blockIndex]->back() : nullptr;
       continue;
     }
     // Every block of the region is empty: erase the blocks.
-    for (Block *b : f.blocks) {
+    for (size_t i = f.blocksBegin; i < f.blocksEnd; ++i) {
+      Block *b = blocks[i];
       for (Value arg : b->getArguments())
         arg.dropAllUses();
       while (BlockOperand *use = b->getFirstUse())

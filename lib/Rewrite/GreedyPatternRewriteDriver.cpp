@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 
 using namespace lamina;
 
@@ -83,6 +84,36 @@ private:
   bool negate = false;
 };
 
+/// The worklist and walk buffers of a driver. Drivers run one after the
+/// other on a thread (a pass over many functions) pass them on, so that
+/// their storage is allocated once per thread, not once per region.
+struct DriverBuffers {
+  Worklist worklist;
+  std::vector<Operation *> walkOps;
+  std::vector<Operation *> walkStack;
+
+  /// Buffers from the thread's spare set, or new ones.
+  static std::unique_ptr<DriverBuffers> acquire() {
+    if (std::unique_ptr<DriverBuffers> b = std::move(spare()))
+      return b;
+    return std::make_unique<DriverBuffers>();
+  }
+  /// Keeps `b` (emptied) as the thread's spare set.
+  static void release(std::unique_ptr<DriverBuffers> b) {
+    b->worklist.clear();
+    b->walkOps.clear();
+    b->walkStack.clear();
+    if (!spare())
+      spare() = std::move(b);
+  }
+
+private:
+  static std::unique_ptr<DriverBuffers> &spare() {
+    thread_local std::unique_ptr<DriverBuffers> buffers;
+    return buffers;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // GreedyPatternRewriteDriver
 //===----------------------------------------------------------------------===//
@@ -91,10 +122,13 @@ class GreedyPatternRewriteDriver : public RewriterBase::Listener {
 public:
   GreedyPatternRewriteDriver(MLIRContext *ctx, const FrozenRewritePatternSet &patterns,
                              const GreedyRewriteConfig &config)
-      : rewriter(ctx), config(config), matcher(patterns), folder(ctx, this), placeholderLoc(UnknownLoc::get(ctx)) {
+      : rewriter(ctx), buffers(DriverBuffers::acquire()), worklist(buffers->worklist), config(config),
+        matcher(patterns), folder(ctx, this), placeholderLoc(UnknownLoc::get(ctx)), walkOps(buffers->walkOps),
+        walkStack(buffers->walkStack) {
     matcher.applyDefaultCostModel();
     rewriter.setListener(this);
   }
+  ~GreedyPatternRewriteDriver() override { DriverBuffers::release(std::move(buffers)); }
 
   void addSingleOpToWorklist(Operation *op) {
     if (config.getStrictness() == GreedyRewriteStrictness::AnyOp || strictModeFilteredOps.contains(op))
@@ -211,7 +245,8 @@ public:
   }
 
   PatternRewriter rewriter;
-  Worklist worklist;
+  std::unique_ptr<DriverBuffers> buffers;
+  Worklist &worklist;
   GreedyRewriteConfig config;
   FlatHashSet<Operation *> strictModeFilteredOps;
   PatternApplicator matcher;
@@ -224,8 +259,8 @@ public:
   bool trackInserts = false;
   SmallVector<Operation *, 4> trackedInserts;
   /// Scratch buffers of the walks, kept across iterations.
-  std::vector<Operation *> walkOps;
-  std::vector<Operation *> walkStack;
+  std::vector<Operation *> &walkOps;
+  std::vector<Operation *> &walkStack;
 };
 
 } // namespace

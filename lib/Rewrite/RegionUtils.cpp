@@ -18,8 +18,42 @@
 #include "lamina/Support/FlatHashMap.h"
 
 #include <algorithm>
+#include <memory>
 
 using namespace lamina;
+
+namespace {
+/// Per-thread buffers of the region utilities, reused from call to call
+/// (the greedy driver runs them after each iteration on every region); a
+/// nested call while they are in use gets buffers of its own.
+template <typename T> class ThreadScratch {
+public:
+  ThreadScratch() {
+    thread_local T buffers;
+    thread_local bool busy = false;
+    if (!busy) {
+      busy = true;
+      inUse = &busy;
+      ptr = &buffers;
+    } else {
+      own = std::make_unique<T>();
+      ptr = own.get();
+    }
+  }
+  ~ThreadScratch() {
+    if (inUse)
+      *inUse = false;
+  }
+  ThreadScratch(const ThreadScratch &) = delete;
+  T *operator->() const { return ptr; }
+  T &operator*() const { return *ptr; }
+
+private:
+  T *ptr = nullptr;
+  bool *inUse = nullptr;
+  std::unique_ptr<T> own;
+};
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // Unreachable blocks
@@ -56,13 +90,23 @@ static void reachablePostOrder(Region &region, std::vector<Block *> &order, Flat
   }
 }
 
-LogicalResult lamina::eraseUnreachableBlocks(RewriterBase &rewriter, MutableArrayRef<Region> regions, bool recurse) {
+namespace {
+struct UnreachableScratch {
   std::vector<Region *> worklist;
+  std::vector<Block *> order;
+  FlatHashSet<Block *> reachable;
+};
+} // namespace
+
+LogicalResult lamina::eraseUnreachableBlocks(RewriterBase &rewriter, MutableArrayRef<Region> regions, bool recurse) {
+  ThreadScratch<UnreachableScratch> scratch;
+  std::vector<Region *> &worklist = scratch->worklist;
+  worklist.clear();
   for (Region &region : regions)
     worklist.push_back(&region);
   bool erased = false;
-  std::vector<Block *> order;
-  FlatHashSet<Block *> reachable;
+  std::vector<Block *> &order = scratch->order;
+  FlatHashSet<Block *> &reachable = scratch->reachable;
   while (!worklist.empty()) {
     Region *region = worklist.back();
     worklist.pop_back();
@@ -114,6 +158,11 @@ public:
   }
   void setProvedLive(Operation *op) { changed |= liveOps.insert(op); }
   void resetChanged() { changed = false; }
+  void clear() {
+    changed = false;
+    liveValues.clear();
+    liveOps.clear();
+  }
   bool hasChanged() const { return changed; }
 
 private:
@@ -186,22 +235,40 @@ static void propagateTerminatorLiveness(Operation *op, LiveMap &liveMap) {
 /// The liveness walk's order over `regions`: for each region, its
 /// reachable blocks in post-order, each block's ops last to first with the
 /// ops nested in an op before it, then the block (its arguments).
-static void collectLivenessItems(MutableArrayRef<Region> regions, std::vector<LivenessItem> &items) {
-  // A frame walks the blocks of one region (a range of `blocks`, which is
-  // used as a stack in step with the frames), or emits an op whose regions
-  // were walked.
-  struct Frame {
-    Region *region;     // a region to walk, or
-    Operation *emitOp;  // an op to emit after its regions
-    size_t blocksBegin; // its blocks: blocks[blocksBegin, blocksEnd)
-    size_t blocksEnd;
-    size_t blockIndex;
-    Operation *next;
-    bool started;
-  };
-  std::vector<Frame> stack;
+namespace {
+/// A frame of collectLivenessItems: it walks the blocks of one region (a
+/// range of `blocks`, which is used as a stack in step with the frames),
+/// or emits an op whose regions were walked.
+struct LivenessFrame {
+  Region *region;     // a region to walk, or
+  Operation *emitOp;  // an op to emit after its regions
+  size_t blocksBegin; // its blocks: blocks[blocksBegin, blocksEnd)
+  size_t blocksEnd;
+  size_t blockIndex;
+  Operation *next;
+  bool started;
+};
+
+/// The buffers of runRegionDCE.
+struct DCEScratch {
+  LiveMap liveMap;
+  std::vector<LivenessItem> items;
+  std::vector<LivenessFrame> stack;
   std::vector<Block *> blocks, order;
   FlatHashSet<Block *> visited;
+  std::vector<Region *> worklist, nested;
+};
+} // namespace
+
+static void collectLivenessItems(MutableArrayRef<Region> regions, DCEScratch &scratch) {
+  using Frame = LivenessFrame;
+  std::vector<LivenessItem> &items = scratch.items;
+  std::vector<Frame> &stack = scratch.stack;
+  std::vector<Block *> &blocks = scratch.blocks, &order = scratch.order;
+  FlatHashSet<Block *> &visited = scratch.visited;
+  items.clear();
+  stack.clear();
+  blocks.clear();
   auto pushRegion = [&](Region *region) { stack.push_back(Frame{region, nullptr, 0, 0, 0, nullptr, false}); };
   for (size_t i = regions.size(); i-- > 0;)
     pushRegion(&regions[i]);
@@ -285,14 +352,16 @@ static void eraseTerminatorSuccessorOperands(Operation *terminator, const LiveMa
   }
 }
 
-static LogicalResult deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions, const LiveMap &liveMap) {
+static LogicalResult deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions, DCEScratch &scratch) {
+  const LiveMap &liveMap = scratch.liveMap;
   bool erasedAnything = false;
-  std::vector<Region *> worklist;
+  std::vector<Region *> &worklist = scratch.worklist;
+  worklist.clear();
   for (size_t i = regions.size(); i-- > 0;)
     worklist.push_back(&regions[i]);
-  std::vector<Block *> order;
-  FlatHashSet<Block *> visited;
-  std::vector<Region *> nested;
+  std::vector<Block *> &order = scratch.order;
+  FlatHashSet<Block *> &visited = scratch.visited;
+  std::vector<Region *> &nested = scratch.nested;
   while (!worklist.empty()) {
     Region *region = worklist.back();
     worklist.pop_back();
@@ -337,9 +406,11 @@ static LogicalResult deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Regi
 }
 
 LogicalResult lamina::runRegionDCE(RewriterBase &rewriter, MutableArrayRef<Region> regions) {
-  LiveMap liveMap;
-  std::vector<LivenessItem> items;
-  collectLivenessItems(regions, items);
+  ThreadScratch<DCEScratch> scratch;
+  LiveMap &liveMap = scratch->liveMap;
+  liveMap.clear();
+  std::vector<LivenessItem> &items = scratch->items;
+  collectLivenessItems(regions, *scratch);
   do {
     liveMap.resetChanged();
     for (LivenessItem &item : items) {
@@ -366,7 +437,7 @@ LogicalResult lamina::runRegionDCE(RewriterBase &rewriter, MutableArrayRef<Regio
         processValue(result, liveMap);
     }
   } while (liveMap.hasChanged());
-  return deleteDeadness(rewriter, regions, liveMap);
+  return deleteDeadness(rewriter, regions, *scratch);
 }
 
 //===----------------------------------------------------------------------===//
