@@ -459,8 +459,11 @@ FailureOr<Operation *> IRReader::parseOpWithoutRegions(EncodingReader &reader, R
                                     ValueRange(scratchOperands), NamedAttrList(),
                                     registered ? Attribute() : unregisteredProperties, scratchSuccessors,
                                     unsigned(numRegions));
-  op->orderIndex = nextOperationID++;
   state.curBlocks[state.curBlock]->push_back(op);
+  // orderIndex holds the operation ID until the use lists are sorted; the
+  // block's order is recomputed when next asked.
+  op->orderIndex = nextOperationID++;
+  state.curBlocks[state.curBlock]->invalidateOpOrder();
   if (attrs && !attrs.empty())
     op->setAttrs(attrs);
   if (registered && unregisteredProperties &&

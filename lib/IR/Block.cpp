@@ -92,17 +92,17 @@ void Block::eraseArguments(unsigned start, unsigned num) {
 
 void Block::push_back(Operation *op) {
   operations.push_back(op, this);
-  orderValid = false;
+  updateOrderOnInsert(op);
 }
 
 void Block::push_front(Operation *op) {
   operations.push_front(op, this);
-  orderValid = false;
+  updateOrderOnInsert(op);
 }
 
 void Block::insert(iterator pos, Operation *op) {
   operations.insert(pos, op, this);
-  orderValid = false;
+  updateOrderOnInsert(op);
 }
 
 Operation *Block::getTerminator() const {
@@ -196,10 +196,36 @@ void Block::dropAllDefinedValueUses() {
     op.dropAllDefinedValueUses();
 }
 
+// Op order indices are spaced by kOrderStride (MLIR's scheme): an op
+// inserted into a valid order takes the middle of the gap around it, or the
+// next stride at the end, so a block being built or edited keeps its order
+// without renumbering; a gap too small invalidates the order, recomputed on
+// the next query.
+static constexpr unsigned kOrderStride = 5;
+
 void Block::recomputeOpOrder() {
   unsigned i = 0;
   for (Operation &op : *this)
-    op.orderIndex = i++;
+    op.orderIndex = (i += kOrderStride);
   orderValid = true;
+}
+
+void Block::updateOrderOnInsert(Operation *op) {
+  if (!orderValid)
+    return;
+  Operation *prev = op->getPrevNode(), *next = op->getNextNode();
+  unsigned lo = prev ? prev->orderIndex : 0;
+  if (!next) {
+    if (lo > ~0u - kOrderStride)
+      orderValid = false;
+    else
+      op->orderIndex = lo + kOrderStride;
+    return;
+  }
+  unsigned hi = next->orderIndex;
+  if (hi <= lo + 1)
+    orderValid = false;
+  else
+    op->orderIndex = lo + (hi - lo) / 2;
 }
 

@@ -98,6 +98,8 @@ public:
   bool isOpOrderValid() const { return orderValid; }
   void invalidateOpOrder() { orderValid = false; }
   void recomputeOpOrder();
+  /// Gives `op`, just inserted, an order index if the order is valid.
+  void updateOrderOnInsert(Operation *op);
 
   void print(raw_ostream &os) const;
   void printAsOperand(raw_ostream &os, AsmState &state) const;

@@ -136,6 +136,12 @@ public:
       value.store(n, std::memory_order_relaxed);
       return *this;
     }
+    /// Raises the value to `n` if it is lower (LLVM's Statistic::updateMax).
+    void updateMax(uint64_t n) {
+      uint64_t current = value.load(std::memory_order_relaxed);
+      while (n > current && !value.compare_exchange_weak(current, n, std::memory_order_relaxed)) {
+      }
+    }
 
   private:
     const char *name;

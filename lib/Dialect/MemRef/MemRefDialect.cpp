@@ -539,6 +539,7 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
 
   registerMemRefFolders(*this);
   registerMemRefCanonicalization(*this);
+  registerMemRefMemorySlotInterfaces(*this);
 }
 
 MemRefDialect::~MemRefDialect() = default;

@@ -41,6 +41,7 @@
 //   test.always_speculatable_op, test.never_speculatable_op,
 //   test.conditionally_speculatable_op, test.recursively_speculatable_op
 //                                        speculatability test ops
+//   test.multi_slot_alloca               an allocator of several promotable slots (mem2reg)
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
@@ -53,6 +54,7 @@
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/Interfaces/InferIntRangeInterface.h"
 #include "lamina/Interfaces/LoopLikeInterface.h"
+#include "lamina/Interfaces/MemorySlotInterfaces.h"
 #include "lamina/Interfaces/SideEffectInterfaces.h"
 
 #include <algorithm>
@@ -657,6 +659,60 @@ static void registerLoopAndSpeculationOps(Dialect &dialect) {
       .registerIn(dialect);
 }
 
+/// TestMultiSlotAlloca: each result is a slot; its default content is a
+/// test.constant 42; a promoted slot leaves a new op with the other results.
+static void multiSlotPromotableSlots(Operation *op, SmallVectorImpl<MemorySlot> &slots) {
+  for (Value result : op->getResults())
+    slots.push_back(MemorySlot{result, cast<MemRefType>(result.getType()).getElementType()});
+}
+
+static Value multiSlotDefaultValue(Operation *op, const MemorySlot &slot, OpBuilder &builder) {
+  OperationState state(op->getLoc(), "test.constant");
+  state.addAttribute("value", builder.getI32IntegerAttr(42));
+  state.addType(slot.elemType);
+  return builder.create(state)->getResult(0);
+}
+
+static Operation *multiSlotPromotionComplete(Operation *op, const MemorySlot &slot, Value defaultValue,
+                                             OpBuilder &builder) {
+  if (defaultValue && defaultValue.use_empty())
+    defaultValue.getDefiningOp()->erase();
+  if (op->getNumResults() == 1) {
+    op->erase();
+    return nullptr;
+  }
+  std::vector<Value> remaining;
+  std::vector<Type> types;
+  for (Value result : op->getResults()) {
+    if (result == slot.ptr)
+      continue;
+    remaining.push_back(result);
+    types.push_back(result.getType());
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(op);
+  OperationState state(op->getLoc(), op->getName().getStringRef());
+  state.addTypes(TypeRange(types));
+  Operation *replacement = builder.create(state);
+  for (size_t i = 0; i < remaining.size(); ++i)
+    remaining[i].replaceAllUsesWith(replacement->getResult(unsigned(i)));
+  op->erase();
+  return replacement;
+}
+
+static void registerMemorySlotOps(Dialect &dialect) {
+  ods::OpDef("test.multi_slot_alloca")
+      .variadicResult("results", ods::MemRefOf({ods::I(32)}))
+      .format("attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+  ods::attachInterface<PromotableAllocationOpInterface>(
+      dialect, "test.multi_slot_alloca",
+      {.getPromotableSlots = multiSlotPromotableSlots,
+       .getDefaultValue = multiSlotDefaultValue,
+       .handleBlockArgument = [](Operation *, const MemorySlot &, BlockArgument, OpBuilder &) {},
+       .handlePromotionComplete = multiSlotPromotionComplete});
+}
+
 /// InferIntRangeInterface on the integer range test ops.
 static void attachIntRangeInterfaces(Dialect &dialect) {
   ods::attachInterface<InferIntRangeInterface>(dialect, "test.with_bounds", {.inferResultRanges = withBoundsRanges});
@@ -670,6 +726,7 @@ void MLIRTestDialect::registerOps() {
   registerCallAndBranchOps(*this);
   registerBufferOps(*this);
   registerTestTransformOps(*this);
+  registerMemorySlotOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
   ods::OpDef("test.SingleBlockImplicitTerminator")
       .region("region", ods::SizedRegion(1))

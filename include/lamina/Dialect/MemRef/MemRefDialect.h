@@ -34,6 +34,9 @@ namespace memref {
 /// patterns (MemRefCanonicalization.cpp) to the registered ops.
 void registerMemRefFolders(MemRefDialect &dialect);
 void registerMemRefCanonicalization(MemRefDialect &dialect);
+/// Attaches the mem2reg/sroa interfaces (MemRefMemorySlot.cpp) to alloca,
+/// load and store.
+void registerMemRefMemorySlotInterfaces(MemRefDialect &dialect);
 
 } // namespace memref
 } // namespace lamina
