@@ -42,6 +42,7 @@ protected:
     return success();
   }
   std::string_view getValueName() const override { return "pass-arg"; }
+  void resetValue() override { names.clear(); }
 
 private:
   std::vector<std::string> names;

@@ -37,6 +37,11 @@ std::vector<Option *> &cl::getToolOptions() {
 
 void cl::setExtraHelpSection(HelpSection section) { extraHelpSection() = section; }
 
+void cl::resetToolOptions() {
+  for (Option *opt : getToolOptions())
+    opt->reset();
+}
+
 //===----------------------------------------------------------------------===//
 // Option
 //===----------------------------------------------------------------------===//

@@ -187,11 +187,13 @@ std::optional<int> parseCommandLine(int argc, char **argv, const char *toolName,
       name = name.substr(0, eq);
     }
     cl::Option *opt = cl::lookupToolOption(name);
-    if (!opt && name.size() > 1 && name[0] == 'o' && arg[1] != '-') {
-      // `-oFILE`.
-      opt = cl::lookupToolOption("o");
-      value = arg.substr(2);
-      name = "o";
+    if (!opt && name.size() > 1) {
+      // LLVM's cl reads an unknown `-oFILE` as a group of one-letter
+      // options and refuses one that takes a value; it never writes FILE
+      // (`-one-shot-bufferize` is not `-o ne-shot-bufferize`).
+      cl::Option *letter = cl::lookupToolOption(name.substr(0, 1));
+      if (letter && letter->getValueExpected() == cl::ValueExpected::Required)
+        (void)letter->error("may not occur within a group!", name.substr(0, 1));
     }
     if (!opt) {
       std::string nearest;

@@ -1,6 +1,8 @@
 //===- FuzzSupport.cpp - Running lamina-opt from a fuzz target -------------===//
 #include "FuzzSupport.h"
 
+#include "lamina/Support/CommandLine.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -75,6 +77,9 @@ int runLaminaOpt(std::vector<std::string> args, const std::string &input, const 
       std::fprintf(stderr, " %s", argv[i]);
     std::fprintf(stderr, "\n");
   }
+  // The flags are process-wide options: each run starts from their
+  // defaults, as a new lamina-opt process would.
+  lamina::cl::resetToolOptions();
   return laminaOptToolMain(int(argv.size() - 1), argv.data());
 }
 

@@ -63,6 +63,12 @@ public:
   virtual void printValue(raw_ostream &os) const {}
   /// Copies the value of another option of the same kind.
   virtual void copyValueFrom(const Option &other) {}
+  /// Back to the state before any occurrence: no occurrences, the initial
+  /// value (LLVM's Option::reset).
+  void reset() {
+    numOccurrences = 0;
+    resetValue();
+  }
 
   /// Reports `prog: for the --name option: message` and returns failure.
   LogicalResult error(std::string_view message, std::string_view argName = {}) const;
@@ -75,6 +81,8 @@ protected:
   virtual LogicalResult handleOccurrence(std::string_view argName, std::optional<std::string_view> value) = 0;
   /// The name shown as `=<name>` in help ("uint", "string"); empty: none.
   virtual std::string_view getValueName() const { return {}; }
+  /// Restores the initial value.
+  virtual void resetValue() {}
 
   /// LLVM's Option::printHelpStr: pads from `firstLineIndent` to
   /// `globalWidth`, then " - " and the description.
@@ -109,6 +117,9 @@ private:
 
 /// The process-wide tool flags, in registration order.
 std::vector<Option *> &getToolOptions();
+/// Resets every tool flag (see Option::reset), so that a tool's main can
+/// run more than once in a process (the fuzz targets do).
+void resetToolOptions();
 /// The tool flag named `argStr`, or null.
 Option *lookupToolOption(std::string_view argStr);
 /// The tool flag closest to `arg` by edit distance (LLVM's
@@ -198,6 +209,7 @@ protected:
     return ValueParser<T>::parse(*this, argName, v ? *v : std::string_view(), value);
   }
   std::string_view getValueName() const override { return valueDesc.empty() ? ValueParser<T>::valueName() : valueDesc; }
+  void resetValue() override { value = initial; }
 
 private:
   static ValueExpected defaultExpected() {
@@ -241,6 +253,7 @@ public:
 protected:
   LogicalResult handleOccurrence(std::string_view argName, std::optional<std::string_view> v) override;
   std::string_view getValueName() const override { return valueDesc.empty() ? ValueParser<T>::valueName() : valueDesc; }
+  void resetValue() override { values.clear(); }
 
 private:
   std::vector<T> values;
@@ -282,10 +295,12 @@ public:
 protected:
   EnumOptionBase(OptionSet *set, std::string_view argStr, std::string_view description, int init,
                  std::vector<Value> values, ValueExpected expected)
-      : Option(set, argStr, description, expected), current(init), values(std::move(values)) {}
+      : Option(set, argStr, description, expected), current(init), initial(init), values(std::move(values)) {}
   LogicalResult handleOccurrence(std::string_view argName, std::optional<std::string_view> value) override;
+  void resetValue() override { current = initial; }
 
   int current;
+  int initial;
   std::vector<Value> values;
 };
 
