@@ -318,6 +318,19 @@ FailureOr<OpPassManager> lamina::parsePassPipeline(std::string_view pipeline, ra
   return pm;
 }
 
+LogicalResult cl::ValueParser<OpPassManager>::parse(const Option &, std::string_view, std::string_view value,
+                                                   OpPassManager &result) {
+  FailureOr<OpPassManager> pipeline = parsePassPipeline(value, errs());
+  if (failed(pipeline))
+    return failure();
+  result = std::move(*pipeline);
+  return success();
+}
+
+void cl::ValueParser<OpPassManager>::print(raw_ostream &os, const OpPassManager &pm) {
+  pm.printAsTextualPipeline(os);
+}
+
 //===----------------------------------------------------------------------===//
 // Command line
 //===----------------------------------------------------------------------===//

@@ -161,4 +161,16 @@ private:
   unsigned initializationGeneration = 0;
 };
 
+namespace cl {
+/// Pass pipelines as option values (`op-pipelines=func.func(cse)`): parsed
+/// with parsePassPipeline, whose errors go to errs(), and printed as
+/// textual pipelines, as MLIR's parser<OpPassManager> does.
+template <> struct ValueParser<OpPassManager> {
+  static LogicalResult parse(const Option &opt, std::string_view argName, std::string_view value,
+                             OpPassManager &result);
+  static std::string_view valueName() { return "pass-manager"; }
+  static void print(raw_ostream &os, const OpPassManager &pm);
+};
+} // namespace cl
+
 } // namespace lamina

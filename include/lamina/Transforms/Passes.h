@@ -7,6 +7,7 @@
 //
 #pragma once
 
+#include "lamina/Pass/PassManager.h"
 #include "lamina/Pass/PassTable.h"
 #include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
 

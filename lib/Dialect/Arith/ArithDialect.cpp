@@ -4,6 +4,7 @@
 // are registered by ArithOps.cpp.
 //
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Transforms/InliningUtils.h"
 
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/OpDef.h"
@@ -163,6 +164,14 @@ CmpFPredicate CmpFOp::getPredicate() const {
 // Dialect
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// MLIR's ArithInlinerInterface: every arith op can be inlined.
+struct ArithInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
+
 ArithDialect::ArithDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<ArithDialect>()) {
   addAttributes<FastMathFlagsAttr, IntegerOverflowFlagsAttr>();
   ods::AttrDef<FastMathFlagsAttr>("fastmath", "Arith_FastMathAttr")
@@ -177,6 +186,7 @@ ArithDialect::ArithDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ct
   registerArithFolders(*this);
   registerArithCanonicalization(*this);
   registerArithIntRangeInference(*this);
+  addInlinerInterface<ArithInlinerInterface>(this);
 }
 
 ArithDialect::~ArithDialect() = default;

@@ -8,6 +8,8 @@
 //
 #include "lamina/Dialect/Bufferization/BufferizationDialect.h"
 
+#include "lamina/Transforms/InliningUtils.h"
+
 #include "lamina/IR/Diagnostics.h"
 
 using namespace lamina;
@@ -266,9 +268,18 @@ LogicalResult BufferizationDialect::verifyOperationAttribute(Operation *op, Name
 // Dialect
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// MLIR's BufferizationInlinerInterface: every bufferization op can be inlined.
+struct BufferizationInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
+
 BufferizationDialect::BufferizationDialect(MLIRContext *ctx)
     : Dialect(getDialectNamespace(), ctx, TypeID::get<BufferizationDialect>()) {
   registerGenerated();
+  addInlinerInterface<BufferizationInlinerInterface>(this);
 }
 
 BufferizationDialect::~BufferizationDialect() = default;

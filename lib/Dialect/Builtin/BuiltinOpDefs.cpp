@@ -6,6 +6,7 @@
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/OpAsmInterface.h"
 #include "lamina/ODS/OpDef.h"
+#include "lamina/Transforms/InliningUtils.h"
 
 using namespace lamina;
 
@@ -29,7 +30,19 @@ static LogicalResult verifyCast(Operation *op) {
   return success();
 }
 
+namespace {
+/// mlir-opt 22 inlines builtin.unrealized_conversion_cast but not a nested
+/// builtin.module.
+struct BuiltinInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *op, Region *, bool, IRMapping &) const final {
+    return isa<UnrealizedConversionCastOp>(op);
+  }
+};
+} // namespace
+
 void lamina::registerBuiltinOpDefinitions(BuiltinDialect &dialect) {
+  addInlinerInterface<BuiltinInlinerInterface>(&dialect);
   ods::OpDef(ModuleOp::getOperationName(), TypeID::get<ModuleOp>())
       .optionalAttr("sym_name", ods::SymbolNameAttr())
       .optionalAttr("sym_visibility", ods::StrAttr())

@@ -1,10 +1,21 @@
 //===- ComplexDialect.cpp - The complex dialect ---------------------------===//
 #include "lamina/Dialect/Complex/ComplexDialect.h"
 
+#include "lamina/Transforms/InliningUtils.h"
+
 using namespace lamina;
+
+namespace {
+/// MLIR's ComplexInlinerInterface: every complex op can be inlined.
+struct ComplexInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
 
 ComplexDialect::ComplexDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<ComplexDialect>()) {
   registerGenerated();
+  addInlinerInterface<ComplexInlinerInterface>(this);
 }
 
 ComplexDialect::~ComplexDialect() = default;

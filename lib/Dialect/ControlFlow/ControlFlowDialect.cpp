@@ -3,6 +3,7 @@
 // Definitions follow mlir/Dialect/ControlFlow/IR/ControlFlowOps.td.
 //
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
+#include "lamina/Transforms/InliningUtils.h"
 
 #include "ControlFlowDetail.h"
 
@@ -191,6 +192,17 @@ static LogicalResult verifySwitch(Operation *op) {
 // Registration
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// MLIR's ControlFlowInlinerInterface: every cf op can be inlined; its
+/// terminators need no handling.
+struct ControlFlowInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final { return true; }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+  void handleTerminator(Operation *, Block *) const final {}
+};
+} // namespace
+
 ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
     : Dialect(getDialectNamespace(), ctx, TypeID::get<ControlFlowDialect>()) {
   // Dependent dialects: the canonicalization patterns create arith ops.
@@ -245,6 +257,7 @@ ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
       .registerIn(*this);
 
   registerControlFlowCanonicalization(*this);
+  addInlinerInterface<ControlFlowInlinerInterface>(this);
 }
 
 ControlFlowDialect::~ControlFlowDialect() = default;

@@ -6,6 +6,12 @@
 //
 #include "lamina/Dialect/Func/FuncDialect.h"
 
+#include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
+#include "lamina/IR/Builders.h"
+#include "lamina/IR/Matchers.h"
+#include "lamina/IR/PatternMatch.h"
+#include "lamina/Transforms/InliningUtils.h"
+
 #include "lamina/Interfaces/CallInterfaces.h"
 #include "lamina/Interfaces/FunctionImplementation.h"
 #include "lamina/Interfaces/FunctionInterfaces.h"
@@ -160,6 +166,61 @@ static void resultsOf(Type t, SmallVectorImpl<Type> &out) {
   out.assign(res.begin(), res.end());
 }
 
+//===----------------------------------------------------------------------===//
+// Canonicalization
+//===----------------------------------------------------------------------===//
+
+/// CallIndirectOp::canonicalize: a call_indirect of a constant callee
+/// becomes a func.call (without the indirect call's attributes).
+static LogicalResult canonicalizeCallIndirect(Operation *op, PatternRewriter &rewriter) {
+  Attribute callee;
+  if (!matchConstant(op->getOperand(0), &callee))
+    return failure();
+  auto calledFn = dyn_cast_or_null<SymbolRefAttr>(callee);
+  if (!calledFn)
+    return failure();
+  OperationState state(op->getLoc(), CallOp::getOperationName());
+  state.addOperands(op->getOperands().drop_front());
+  state.addTypes(TypeRange(op->getResults()));
+  state.addAttribute("callee", calledFn);
+  Operation *call = rewriter.create(state);
+  rewriter.replaceOp(op, call);
+  return success();
+}
+
+namespace {
+/// MLIR's FuncInlinerInterface (Func/Extensions/InlinerExtension.cpp):
+/// calls inline unless the call or the function is `no_inline`; a
+/// func.return becomes a cf.br when several blocks are inlined.
+struct FuncInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *call, Operation *callable, bool) const final {
+    bool callNoInline = isa<CallOp>(call) && call->hasAttr("no_inline");
+    bool funcNoInline = isa<FuncOp>(callable) && callable->hasAttr("no_inline");
+    return !callNoInline && !funcNoInline;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+
+  void handleTerminator(Operation *op, Block *newDest) const final {
+    if (!isa<ReturnOp>(op))
+      return;
+    OpBuilder builder(op);
+    OperationState state(op->getLoc(), cf::BranchOp::getOperationName());
+    state.addOperands(op->getOperands());
+    state.addSuccessors(newDest);
+    builder.create(state);
+    op->erase();
+  }
+  void handleTerminator(Operation *op, ValueRange valuesToRepl) const final {
+    assert(op->getNumOperands() == valuesToRepl.size());
+    for (unsigned i = 0, e = op->getNumOperands(); i != e; ++i)
+      valuesToRepl[i].replaceAllUsesWith(op->getOperand(i));
+  }
+};
+} // namespace
+
 FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<FuncDialect>()) {
   ods::OpDef(CallOp::getOperationName(), TypeID::get<CallOp>())
       .attr("callee", ods::FlatSymbolRefAttr())
@@ -219,6 +280,14 @@ FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
       .format("attr-dict ($operands^ `:` type($operands))?")
       .verifier(verifyReturn)
       .registerIn(*this);
+
+  ods::attachCanonicalizer(*this, CallIndirectOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(CallIndirectOp::getOperationName(), canonicalizeCallIndirect, "CallIndirectOp::canonicalize");
+  });
+
+  // The inliner interface (MLIR's func inliner extension, which loads cf).
+  addInlinerInterface<FuncInlinerInterface>(this);
+  ctx->getOrLoadDialect<ControlFlowDialect>();
 }
 
 FuncDialect::~FuncDialect() = default;

@@ -1,10 +1,21 @@
 //===- IndexDialect.cpp - The index dialect -------------------------------===//
 #include "lamina/Dialect/Index/IndexDialect.h"
 
+#include "lamina/Transforms/InliningUtils.h"
+
 using namespace lamina;
+
+namespace {
+/// MLIR's IndexInlinerInterface: every index op can be inlined.
+struct IndexInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
 
 IndexDialect::IndexDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<IndexDialect>()) {
   registerGenerated();
+  addInlinerInterface<IndexInlinerInterface>(this);
 }
 
 IndexDialect::~IndexDialect() = default;

@@ -1,11 +1,22 @@
 //===- MLProgramDialect.cpp - The ml_program dialect ----------------------===//
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 
+#include "lamina/Transforms/InliningUtils.h"
+
 using namespace lamina;
+
+namespace {
+/// MLIR's MLProgramInlinerInterface: every ml_program op can be inlined.
+struct MLProgramInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
 
 MLProgramDialect::MLProgramDialect(MLIRContext *ctx)
     : Dialect(getDialectNamespace(), ctx, TypeID::get<MLProgramDialect>()) {
   registerGenerated();
+  addInlinerInterface<MLProgramInlinerInterface>(this);
 }
 
 MLProgramDialect::~MLProgramDialect() = default;

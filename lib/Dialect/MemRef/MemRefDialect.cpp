@@ -6,6 +6,7 @@
 // Traits are listed in the .td order, which is the verification order.
 //
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
+#include "lamina/Transforms/InliningUtils.h"
 
 #include "MemRefOpsImpl.h"
 #include "lamina/Dialect/MemRef/StridedLayout.h"
@@ -208,6 +209,16 @@ void allocaScopeSuccessors(Operation *op, RegionBranchPoint point, SmallVectorIm
 //===----------------------------------------------------------------------===//
 
 static LogicalResult verifyAtomicRMWOp(Operation *op) { return verifyAtomicRMW(op, atomicRMWKind()); }
+
+namespace {
+/// MLIR's MemRefInlinerInterface: anything may be inlined into memref
+/// regions and every memref op may be inlined.
+struct MemRefInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
 
 MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<MemRefDialect>()) {
   const ods::TypeConstraint index = ods::Index();
@@ -540,6 +551,7 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   registerMemRefFolders(*this);
   registerMemRefCanonicalization(*this);
   registerMemRefMemorySlotInterfaces(*this);
+  addInlinerInterface<MemRefInlinerInterface>(this);
 }
 
 MemRefDialect::~MemRefDialect() = default;

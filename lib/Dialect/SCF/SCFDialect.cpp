@@ -15,6 +15,7 @@
 // DestinationStyleOpInterface check of scf.forall is a custom trait.
 //
 #include "lamina/Dialect/SCF/SCFDialect.h"
+#include "lamina/Transforms/InliningUtils.h"
 
 #include "SCFDetail.h"
 
@@ -679,6 +680,23 @@ static LogicalResult verifyIndexSwitch(Operation *op) {
 static OpResult inParallelParentResult(Operation *op, int64_t idx) { return op->getParentOp()->getResult(unsigned(idx)); }
 static Block *inParallelBlock(Operation *op) { return &op->getRegion(0).front(); }
 
+namespace {
+/// MLIR's SCFInlinerInterface: anything may be inlined into scf regions and
+/// every scf op may be inlined; an inlined scf.yield hands over its
+/// operands.
+struct SCFInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+  void handleTerminator(Operation *op, ValueRange valuesToRepl) const final {
+    if (op->getName().getStringRef() != "scf.yield")
+      return;
+    for (unsigned i = 0, e = std::min<size_t>(valuesToRepl.size(), op->getNumOperands()); i != e; ++i)
+      valuesToRepl[i].replaceAllUsesWith(op->getOperand(i));
+  }
+};
+} // namespace
+
 SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<SCFDialect>()) {
   // Dependent dialects: the canonicalization patterns create arith ops.
   ctx->getOrLoadDialect<ArithDialect>();
@@ -857,6 +875,7 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
       .registerIn(*this);
 
   registerSCFCanonicalization(*this);
+  addInlinerInterface<SCFInlinerInterface>(this);
 }
 
 SCFDialect::~SCFDialect() = default;
