@@ -161,6 +161,8 @@ void lamina::registerTestTransformOps(Dialect &dialect) {
   ods::OpDef("test.cast").variadicOperand("").result("").registerIn(dialect);
   ods::OpDef("test.type_changer").operand("", ods::AnyType()).result("", ods::AnyType()).registerIn(dialect);
   ods::OpDef("test.functional_region_op")
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
       .region("body", ods::AnyRegion())
       .result("", ods::FunctionTypeConstraint())
       .traits({ods::Implements<CallableOpInterface>(
