@@ -32,6 +32,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <malloc.h>
 #include <optional>
 #include <pthread.h>
 #include <string>
@@ -642,6 +643,17 @@ int lamina::optMain(int argc, char **argv, const char *toolName, DialectRegistry
   // printers; run on a thread with a large (lazily committed) stack so deep
   // nesting of custom ops cannot overflow it. Generic IR never recurses.
   MainArgs args{argc, argv, toolName, &registry, 1};
+#ifdef M_TOP_PAD
+  // That thread (and each pool thread) allocates from a malloc arena of its
+  // own, whose heaps glibc reserves without access and opens page by page as
+  // they grow: one mprotect call per new page, some 25000 for a 20 MB input.
+  // With a top pad of a whole heap (64 MB) each heap is opened at once when
+  // created; its pages are still committed only when touched. Setting the
+  // pad stops glibc from raising the mmap threshold on its own, so it is set
+  // here to its usual ceiling.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
+#endif
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, size_t(1) << 30);
