@@ -21,7 +21,7 @@ swapped within their family, so folders and patterns meet new operands.
 Not a pass/fail test: both tools may legitimately differ where Lamina lacks a
 dialect; use it to find wording, location and acceptance differences.
 """
-import argparse, glob, json, os, random, re, subprocess, sys
+import argparse, concurrent.futures as cf, glob, json, os, random, re, subprocess, sys
 
 CHARS = '(){}<>[]:,%"\n -0x#!@^.=?'
 # Token mode: numbers and builtin types replaced by edge values.
@@ -39,6 +39,9 @@ TOKEN = re.compile(r'(?<![\w.%#@^!$])(-?\d+(\.\d+)?(e[+-]?\d+)?|0x[0-9a-fA-F]+)(
 CONST_INT = re.compile(r'(arith\.constant\s+)(-?\d+)(\s*:\s*(i\d+|index))')
 INT_VALUES = ['0', '1', '-1', '2', '3', '7', '8', '31', '32', '63', '64', '127', '128', '255', '-128', '65535',
               '2147483647', '-2147483648', '4294967295', '9223372036854775807', '-9223372036854775808']
+CONST_FLOAT = re.compile(r'(arith\.constant\s+)(-?\d+\.\d*(e[+-]?\d+)?|0x[0-9A-Fa-f]+)(\s*:\s*(f16|bf16|f32|f64))')
+FLOAT_VALUES = ['0.0', '-0.0', '1.0', '-1.0', '2.0', '0.5', '3.0e+38', '1.0e-45', '65504.0', '0x7F800000',
+                '0xFF800000', '0x7FC00000', '0x7F7FFFFF', '1.0e+300']
 FAMILIES = [
     ['arith.addi', 'arith.subi', 'arith.muli', 'arith.divsi', 'arith.divui', 'arith.remsi', 'arith.remui',
      'arith.andi', 'arith.ori', 'arith.xori', 'arith.shli', 'arith.shrsi', 'arith.shrui', 'arith.maxsi',
@@ -56,13 +59,17 @@ PREDICATE = re.compile(r'\b(arith\.cmp[if])\s+(\w+)')
 
 def mutate_ir(text, rng):
     for _ in range(rng.randint(1, 3)):
-        kinds = [k for k, rx in (('const', CONST_INT), ('op', OP_NAME), ('pred', PREDICATE)) if rx.search(text)]
+        kinds = [k for k, rx in (('const', CONST_INT), ('float', CONST_FLOAT), ('op', OP_NAME), ('pred', PREDICATE))
+                 if rx.search(text)]
         if not kinds:
             return mutate_tokens(text, rng)
         kind = rng.choice(kinds)
         if kind == 'const':
             m = rng.choice(list(CONST_INT.finditer(text)))
             text = text[:m.start(2)] + rng.choice(INT_VALUES) + text[m.end(2):]
+        elif kind == 'float':
+            m = rng.choice(list(CONST_FLOAT.finditer(text)))
+            text = text[:m.start(2)] + rng.choice(FLOAT_VALUES) + text[m.end(2):]
         elif kind == 'op':
             m = rng.choice(list(OP_NAME.finditer(text)))
             family = next(f for f in FAMILIES if m.group(1) in f)
@@ -157,6 +164,7 @@ def main():
     ap.add_argument('--runs', type=int, default=200)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--timeout', type=float, default=20)
+    ap.add_argument('--jobs', type=int, default=1, help='cases run at once (the mutations do not depend on it)')
     ap.add_argument('--out', default='/tmp/diff-fuzz')
     ap.add_argument('--mode', choices=['bytes', 'tokens', 'ir'],
                     help='bytes: delete/insert/copy characters; tokens: replace numbers and types; ir: edge '
@@ -189,33 +197,43 @@ def main():
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     diffs = crashes = succeeded = refFailures = 0
+    # Mutate first (the seed alone decides the inputs), then run the cases.
+    cases = []
     for n in range(args.runs):
         name, text, case_flags = rng.choice(pieces)
         text = mutators[mode](text, rng)
-        flags = ['--allow-unregistered-dialect'] + case_flags + args.flags.split()
+        cases.append((n, name, text, ['--allow-unregistered-dialect'] + case_flags + args.flags.split()))
+
+    def compare(case):
+        n, name, text, flags = case
         a = run([args.tool] + flags + ['-'], text, args.timeout)
         b = run([args.mlir_opt] + flags + ['-'], text, args.timeout)
         if b[0] == 'timeout' and a[0] != 'timeout':
             # A loaded machine: give the reference more time before blaming.
             b = run([args.mlir_opt] + flags + ['-'], text, args.timeout * 4)
-        if a[0] not in (0, 1):
-            crashes += 1
-        if a == b and a[0] == 0:
-            succeeded += 1
-        if b[0] not in (0, 1):
-            # mlir-opt crashed or hung: nothing to compare against.
-            refFailures += 1
-            print(f'({name}): mlir-opt {b[0]}, lamina {a[0]} (not counted)')
-            continue
-        if a != b:
-            diffs += 1
-            path = os.path.join(args.out, f'{n}.mlir')
-            with open(path, 'w') as fh:
-                fh.write(text)
-            with open(path + '.flags', 'w') as fh:
-                fh.write(' '.join(flags) + '\n')
-            what = 'output differs' if a[0] == b[0] == 0 else ''
-            print(f'{path} ({name}): lamina {a[0]} {a[2][:160]!r} {what}\n    mlir-opt {b[0]} {b[2][:160]!r}')
+        return a, b
+
+    with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for (n, name, text, flags), (a, b) in zip(cases, pool.map(compare, cases)):
+            if a[0] not in (0, 1):
+                crashes += 1
+            if a == b and a[0] == 0:
+                succeeded += 1
+            if b[0] not in (0, 1):
+                # mlir-opt crashed or hung: nothing to compare against.
+                refFailures += 1
+                print(f'({name}): mlir-opt {b[0]}, lamina {a[0]} (not counted)')
+                continue
+            if a != b:
+                diffs += 1
+                path = os.path.join(args.out, f'{n}.mlir')
+                with open(path, 'w') as fh:
+                    fh.write(text)
+                with open(path + '.flags', 'w') as fh:
+                    fh.write(' '.join(flags) + '\n')
+                what = 'output differs' if a[0] == b[0] == 0 else ''
+                print(f'{path} ({name}): lamina {a[0]} {a[2][:160]!r} {what}\n    mlir-opt {b[0]} {b[2][:160]!r}',
+                      flush=True)
     print(f'{args.runs} runs, {diffs} differences ({succeeded} runs where both succeeded with the same output, '
           f'{refFailures} where mlir-opt crashed or hung), {crashes} lamina crashes or timeouts')
     return 1 if crashes else 0

@@ -57,8 +57,8 @@ LogicalResult verifyCompatibleShape(Type type1, Type type2) {
   return verifyCompatibleShape(s1.getShape(), s2.getShape());
 }
 
-LogicalResult verifyCompatibleShapes(const std::vector<Type> &types) {
-  std::vector<ShapedType> shaped;
+LogicalResult verifyCompatibleShapes(ArrayRef<Type> types) {
+  SmallVector<ShapedType, 8> shaped;
   bool anyNonShaped = false;
   for (Type t : types) {
     auto s = dyn_cast<ShapedType>(t);
@@ -84,7 +84,7 @@ LogicalResult verifyCompatibleShapes(const std::vector<Type> &types) {
   }
   if (hasScalable && hasNonScalable)
     return failure();
-  std::vector<ShapedType> ranked;
+  SmallVector<ShapedType, 8> ranked;
   for (ShapedType s : shaped)
     if (s.hasRank())
       ranked.push_back(s);
@@ -267,9 +267,11 @@ LogicalResult impl::verifySameOperandsShape(Operation *op) {
 LogicalResult impl::verifySameOperandsAndResultShape(Operation *op) {
   if (failed(verifyAtLeastNOperands(op, 1)) || failed(verifyAtLeastNResults(op, 1)))
     return failure();
-  std::vector<Type> types = operandTypes(op);
-  for (Type t : resultTypes(op))
-    types.push_back(t);
+  SmallVector<Type, 8> types;
+  for (Value v : op->getOperands())
+    types.push_back(v.getType());
+  for (Value v : op->getResults())
+    types.push_back(v.getType());
   if (failed(verifyCompatibleShapes(types)))
     return op->emitOpError() << "requires the same shape for all operands and results";
   return success();

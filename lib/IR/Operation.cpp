@@ -135,9 +135,18 @@ void Operation::deallocate() {
 
 void Operation::destroy() {
   assert(!block && "destroying an operation that is still in a block");
+  // Most erased ops have no regions: nothing nested to collect.
+  if (numRegions == 0) {
+    for (unsigned i = 0; i < numOperands; ++i)
+      operands[i].drop();
+    for (unsigned i = 0; i < numSuccs; ++i)
+      blockOperandsPtr()[i].drop();
+    deallocate();
+    return;
+  }
   // Collect every nested op, drop all their references, then free them.
   // Uses an explicit worklist so depth never reaches the C++ stack.
-  std::vector<Operation *> all;
+  SmallVector<Operation *, 32> all;
   all.push_back(this);
   for (size_t i = 0; i < all.size(); ++i) {
     Operation *op = all[i];

@@ -422,26 +422,58 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
   }
 
   // Let nested symbol users check their references (in walkSymbolTable's
-  // order), skipping the ops the verifier knows contain none.
-  ArrayRef<Operation *> withoutUsers;
+  // order). The regions of an op whose nested users the verifier listed are
+  // not walked: a marker takes their place on the worklist, and its users
+  // are checked (quietly) when it comes up; only if one fails are the
+  // regions walked after all, to report the failure MLIR reports first.
+  ArrayRef<SymbolUseVerificationHint::NestedUsers> hinted;
   if (activeHint && activeHint->symbolTableOp == op)
-    withoutUsers = activeHint->opsWithoutNestedUsers;
+    hinted = activeHint->nestedUsers;
   SymbolTableCollection symbolTable;
-  std::vector<Region *> worklist{&op->getRegion(0)};
+  struct Item {
+    Region *region;
+    const SymbolUseVerificationHint::NestedUsers *marker;
+  };
+  std::vector<Item> worklist{{&op->getRegion(0), nullptr}};
+  auto pushRegions = [&](Operation &nested) {
+    for (Region &r : nested.getRegions())
+      worklist.push_back({&r, nullptr});
+  };
   while (!worklist.empty()) {
-    Region *region = worklist.back();
+    Item item = worklist.back();
     worklist.pop_back();
-    for (Block &block : *region) {
+    if (item.marker) {
+      bool allVerified = true;
+      {
+        ScopedDiagnosticSuppression quiet;
+        for (Operation *user : item.marker->users)
+          if (failed(cast<SymbolUserOpInterface>(user).verifySymbolUses(symbolTable))) {
+            allVerified = false;
+            break;
+          }
+      }
+      if (!allVerified)
+        pushRegions(*item.marker->op);
+      continue;
+    }
+    for (Block &block : *item.region) {
       for (Operation &nested : block) {
         OperationName name = nested.getName();
         if (auto user = dyn_cast<SymbolUserOpInterface>(&nested))
           if (failed(user.verifySymbolUses(symbolTable)))
             return failure();
-        if (nested.getNumRegions() == 0 || name.hasTrait<OpTrait::SymbolTable>() ||
-            std::binary_search(withoutUsers.begin(), withoutUsers.end(), &nested))
+        if (nested.getNumRegions() == 0 || name.hasTrait<OpTrait::SymbolTable>())
           continue;
-        for (Region &r : nested.getRegions())
-          worklist.push_back(&r);
+        if (!hinted.empty() && item.region == &op->getRegion(0)) {
+          auto it = std::lower_bound(hinted.begin(), hinted.end(),
+                                     SymbolUseVerificationHint::NestedUsers{&nested, {}});
+          if (it != hinted.end() && it->op == &nested) {
+            if (!it->users.empty())
+              worklist.push_back({nullptr, &*it});
+            continue;
+          }
+        }
+        pushRegions(nested);
       }
     }
   }

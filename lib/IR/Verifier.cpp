@@ -58,9 +58,9 @@
 //  - dominance is first checked by a pure fast pass (same block: op order
 //    indices; enclosing blocks: ancestor walk); only if it finds a possible
 //    violation does the exact MLIR-ordered pass run to report it;
-//  - each isolated op's task records whether symbol users are nested in it,
-//    and the SymbolTable verifier of its parent skips those without (see
-//    detail::SymbolUseVerificationHint).
+//  - each isolated op's task lists the symbol users nested in it, and the
+//    SymbolTable verifier of its parent checks those lists instead of
+//    walking the isolated ops again (see detail::SymbolUseVerificationHint).
 //
 // Deliberately not checked here (as in MLIR):
 //  - that every successor operand count/type matches the successor's
@@ -201,8 +201,9 @@ struct Task {
   explicit Task(OpFactsCache &facts) : facts(facts) {}
   /// The thread's cache (valid for the run).
   OpFactsCache &facts;
-  /// Whether an op nested in the root implements SymbolUserOpInterface.
-  bool sawSymbolUser = false;
+  /// The ops nested in the root that implement SymbolUserOpInterface (those
+  /// in nested isolated ops too, except in nested symbol tables).
+  std::vector<Operation *> symbolUsers;
   /// Region -> has SSA dominance, for the last region asked about.
   Region *ssaRegion = nullptr;
   bool ssaRegionHasDominance = true;
@@ -247,9 +248,9 @@ public:
       : verifyRecursively(verifyRecursively), epoch(verificationEpoch.fetch_add(1) + 1) {}
 
   /// Verifies `op` (structure, then dominance of its regions). Sets
-  /// `hasNestedSymbolUsers` to whether a SymbolUserOpInterface op is nested
-  /// in it.
-  LogicalResult verifyOpAndDominance(Operation &op, bool &hasNestedSymbolUsers);
+  /// `nestedSymbolUsers` to the SymbolUserOpInterface ops nested in it (see
+  /// Task::symbolUsers).
+  LogicalResult verifyOpAndDominance(Operation &op, std::vector<Operation *> &nestedSymbolUsers);
 
 private:
   LogicalResult verifyOnEntrance(Block &block, bool mayBeValidWithoutTerminator);
@@ -258,10 +259,10 @@ private:
   LogicalResult verifyOnExit(Operation &op, OpFacts facts, Task &task, ArrayRef<Operation *> isolatedOps);
 
   /// Verifies the isolated-from-above ops nested directly in an op (all of
-  /// them, in parallel where possible); `withoutUsers` receives those
-  /// without nested symbol users.
+  /// them, in parallel where possible); `users[i]` receives the symbol users
+  /// nested in `ops[i]`.
   LogicalResult verifyIsolatedOps(MLIRContext *context, ArrayRef<Operation *> ops, Task &task,
-                                  std::vector<Operation *> &withoutUsers);
+                                  std::vector<std::vector<Operation *>> &users);
 
   /// Verifies the structure of `op` and everything nested, except the
   /// isolated-from-above ops (verified on exit of their parent).
@@ -284,7 +285,7 @@ private:
 
 detail::VerificationCache *detail::getActiveVerificationCache() { return activeVerificationCache; }
 
-LogicalResult OperationVerifier::verifyOpAndDominance(Operation &op, bool &hasNestedSymbolUsers) {
+LogicalResult OperationVerifier::verifyOpAndDominance(Operation &op, std::vector<Operation *> &nestedSymbolUsers) {
   VerificationCacheScope cacheScope(epoch);
   Task task(threadCaches.facts);
   if (failed(verifyOperation(op, task)))
@@ -293,7 +294,7 @@ LogicalResult OperationVerifier::verifyOpAndDominance(Operation &op, bool &hasNe
   // otherwise confuse the dominator tree construction.
   if (op.getNumRegions() != 0 && failed(verifyDominance(op, task)))
     return failure();
-  hasNestedSymbolUsers = task.sawSymbolUser;
+  nestedSymbolUsers = std::move(task.symbolUsers);
   return success();
 }
 
@@ -370,19 +371,17 @@ LogicalResult OperationVerifier::verifyOnEntrance(Operation &op, OpFacts facts) 
 }
 
 LogicalResult OperationVerifier::verifyIsolatedOps(MLIRContext *context, ArrayRef<Operation *> ops, Task &task,
-                                                   std::vector<Operation *> &withoutUsers) {
+                                                   std::vector<std::vector<Operation *>> &users) {
   // Every isolated op is verified, even after one fails; diagnostics come
   // out in IR order. Small inputs are not worth starting the thread pool:
   // verify on this thread until that has taken a while, then hand the rest
   // to the pool (its diagnostics are replayed in order after these).
   size_t numOps = ops.size(), next = 0;
-  std::vector<uint8_t> hasUsers(numOps, 0);
+  users.assign(numOps, {});
   std::atomic<bool> opFailedVerify(false);
   auto verifyOne = [&](size_t i) {
-    bool users = false;
-    if (failed(verifyOpAndDominance(*ops[i], users)))
+    if (failed(verifyOpAndDominance(*ops[i], users[i])))
       opFailedVerify.store(true, std::memory_order_relaxed);
-    hasUsers[i] = users;
   };
   if (numOps > 1 && context->isMultithreadingEnabled()) {
     auto start = std::chrono::steady_clock::now();
@@ -393,30 +392,38 @@ LogicalResult OperationVerifier::verifyIsolatedOps(MLIRContext *context, ArrayRe
   if (opFailedVerify.load(std::memory_order_relaxed))
     return failure();
 
+  // The symbol users of an enclosing symbol table's walk: the isolated ops
+  // themselves, and what is nested in them unless they are symbol tables.
   for (size_t i = 0; i < numOps; ++i) {
-    bool users = hasUsers[i] != 0;
-    if (!users)
-      withoutUsers.push_back(ops[i]);
-    task.sawSymbolUser |= users || task.facts.get(ops[i]->getName()).symbolUser;
+    OpFacts facts = task.facts.get(ops[i]->getName());
+    if (facts.symbolUser)
+      task.symbolUsers.push_back(ops[i]);
+    if (!facts.symbolTable)
+      task.symbolUsers.insert(task.symbolUsers.end(), users[i].begin(), users[i].end());
   }
   return success();
 }
 
 LogicalResult OperationVerifier::verifyOnExit(Operation &op, OpFacts facts, Task &task,
                                               ArrayRef<Operation *> isolatedOps) {
-  std::vector<Operation *> withoutUsers;
-  if (!isolatedOps.empty() && failed(verifyIsolatedOps(op.getContext(), isolatedOps, task, withoutUsers)))
+  std::vector<std::vector<Operation *>> users;
+  if (!isolatedOps.empty() && failed(verifyIsolatedOps(op.getContext(), isolatedOps, task, users)))
     return failure();
 
   if (facts.registered) {
     const OperationInfo &info = op.getName().getInfo();
     if (!info.verifyRegionInvariants)
       return success();
-    if (!facts.symbolTable || withoutUsers.empty())
+    if (!facts.symbolTable || isolatedOps.empty())
       return info.verifyRegionInvariants(&op);
-    // Let the SymbolTable verifier skip the isolated ops without users.
-    std::sort(withoutUsers.begin(), withoutUsers.end());
-    detail::SymbolUseVerificationHint hint{&op, withoutUsers};
+    // Let the SymbolTable verifier check the users listed for the isolated
+    // ops instead of walking them.
+    std::vector<detail::SymbolUseVerificationHint::NestedUsers> nestedUsers;
+    nestedUsers.reserve(isolatedOps.size());
+    for (size_t i = 0; i < isolatedOps.size(); ++i)
+      nestedUsers.push_back({isolatedOps[i], users[i]});
+    std::sort(nestedUsers.begin(), nestedUsers.end());
+    detail::SymbolUseVerificationHint hint{&op, nestedUsers};
     const detail::SymbolUseVerificationHint *previous = detail::setSymbolUseVerificationHint(&hint);
     LogicalResult result = info.verifyRegionInvariants(&op);
     detail::setSymbolUseVerificationHint(previous);
@@ -513,7 +520,8 @@ LogicalResult OperationVerifier::verifyOperation(Operation &root, Task &task) {
       isolated.push_back(op);
       continue;
     }
-    task.sawSymbolUser |= facts.symbolUser;
+    if (facts.symbolUser)
+      task.symbolUsers.push_back(op);
     if (failed(verifyOnEntrance(*op, facts)))
       return failure();
     if (op->getNumRegions() == 0) {
@@ -705,6 +713,6 @@ LogicalResult lamina::verifyInvariants(Operation *op) {
 
 LogicalResult lamina::verify(Operation *op, bool verifyRecursively) {
   OperationVerifier verifier(verifyRecursively);
-  bool hasNestedSymbolUsers = false;
-  return verifier.verifyOpAndDominance(*op, hasNestedSymbolUsers);
+  std::vector<Operation *> nestedSymbolUsers;
+  return verifier.verifyOpAndDominance(*op, nestedSymbolUsers);
 }

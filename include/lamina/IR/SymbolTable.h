@@ -220,12 +220,20 @@ namespace detail {
 LogicalResult verifySymbolTable(Operation *op);
 
 /// What the verifier knows when it runs the region verifiers of
-/// `symbolTableOp`: the ops in `opsWithoutNestedUsers` (sorted by address)
-/// have no SymbolUserOpInterface op nested in their regions, so
-/// verifySymbolTable does not walk into them.
+/// `symbolTableOp`: for some ops nested directly in it (sorted by address),
+/// every SymbolUserOpInterface op that verifySymbolTable's walk would visit
+/// in their regions (in any order). verifySymbolTable checks those ops
+/// instead of walking the regions, and walks them only when a check fails
+/// (to report the first failure in MLIR's order); an op with no users is
+/// not walked at all.
 struct SymbolUseVerificationHint {
+  struct NestedUsers {
+    Operation *op;
+    ArrayRef<Operation *> users;
+    bool operator<(const NestedUsers &o) const { return op < o.op; }
+  };
   Operation *symbolTableOp = nullptr;
-  ArrayRef<Operation *> opsWithoutNestedUsers;
+  ArrayRef<NestedUsers> nestedUsers;
 };
 /// Installs `hint` for the calling thread (null removes it); returns the
 /// previous one.
