@@ -15,6 +15,8 @@ struct IndexInlinerInterface : public DialectInlinerInterface {
 
 IndexDialect::IndexDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<IndexDialect>()) {
   registerGenerated();
+  index::registerIndexConstantFolders(*this);
+  index::registerIndexIntRangeInference(*this);
   addInlinerInterface<IndexInlinerInterface>(this);
 }
 

@@ -21,6 +21,8 @@ public:
 
   Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
+  /// index.bool.constant for an i1 value, index.constant for an index one.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 
 private:
   /// Registers what is imported from MLIR's records (generated, in the
@@ -29,5 +31,12 @@ private:
   /// The syntax of the dialect's attributes and types.
   ods::DialectAttrTypes attrTypes;
 };
+
+namespace index {
+/// Attaches InferIntRangeInterface to the ops (IndexIntRange.cpp).
+void registerIndexIntRangeInference(IndexDialect &dialect);
+/// The folders of index.constant and index.bool.constant (IndexIntRange.cpp).
+void registerIndexConstantFolders(IndexDialect &dialect);
+} // namespace index
 
 } // namespace lamina
