@@ -2,7 +2,10 @@
 # Second command of the README (and what CI runs): build, then run every test.
 #
 #  1. Release (build/): unit and lit tests (ctest), the conformance baseline
-#     (no passing case may regress).
+#     (no passing case may regress). ctest also runs the C API and Python
+#     tests and `install` (scripts/test-install.sh: Lamina installed into a
+#     temporary prefix, examples/standalone built against it and its lit
+#     tests, pkg-config programs).
 #  2. ASan+UBSan (build-asan/): the same tests, the fuzz regression replays
 #     among them, and the baseline cases of every suite but emit-bytecode
 #     (which Release runs; it needs mlir-opt for each case). Any sanitizer

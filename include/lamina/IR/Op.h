@@ -73,4 +73,13 @@ template <typename OpTy> OpTy Operation::getParentOfType() const {
   return OpTy();
 }
 
+/// The op that defines this value if it is an `OpTy` (an op class or
+/// interface), else null (a block argument, or another op).
+template <typename OpTy> OpTy Value::getDefiningOp() const {
+  if (Operation *op = getDefiningOp())
+    if (auto def = dyn_cast<OpTy>(op))
+      return def;
+  return OpTy();
+}
+
 } // namespace lamina
