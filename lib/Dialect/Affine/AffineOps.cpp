@@ -1,11 +1,22 @@
-//===- AffineOps.cpp - affine.apply, for, if, min, max, parallel, yield ----===//
+//===- AffineOps.cpp - The affine ops: definitions, syntax, verifiers -----===//
+//
+// Definitions follow mlir/Dialect/Affine/IR/AffineOps.td as of LLVM 22
+// (delinearize_index/linearize_index with a mixed static/dynamic basis,
+// vector ops on non-0-D vectors) plus the two ops MLIR writes in C++
+// (affine.dma_start, affine.dma_wait).
 //
 // Custom syntax and verifiers of the affine control-flow and index ops, as
-// mlir/lib/Dialect/Affine/IR/AffineOps.cpp (LLVM 22) defines them. The
-// memory ops live in AffineMemoryOps.cpp.
+// mlir/lib/Dialect/Affine/IR/AffineOps.cpp (LLVM 22) defines them. Those of
+// the memory ops live in AffineMemoryOps.cpp, those of
+// delinearize_index/linearize_index in AffineIndexOps.cpp.
 //
 #include "AffineOpsImpl.h"
 
+#include "lamina/Dialect/Affine/AffineMemoryOpInterfaces.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
+#include "lamina/Interfaces/ShapedOpInterfaces.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/IR/Block.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
@@ -837,150 +848,450 @@ LogicalResult impl::verifyYieldOp(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
-// affine.delinearize_index / affine.linearize_index
+// Constraints
 //===----------------------------------------------------------------------===//
 
-/// Counts the kDynamic markers of a static basis.
-static size_t countDynamic(ArrayRef<int64_t> basis) {
-  size_t n = 0;
-  for (int64_t v : basis)
-    n += ShapedType::isDynamic(v);
-  return n;
+/// `Variadic<T>`: the summary MLIR prints is "variadic of <T summary>".
+static ods::TypeConstraint variadicOf(ods::TypeConstraint c) {
+  c.summary = "variadic of " + c.summary;
+  return c;
 }
 
-static const char *const kBasisMismatch =
-    "mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this "
-    "can only happen due to an incorrect fold/rewrite";
-
-LogicalResult impl::verifyDelinearizeIndexOp(Operation *op) {
-  ArrayRef<int64_t> staticBasis = cast<DenseI64ArrayAttr>(op->getAttr("static_basis")).asArrayRef();
-  if (op->getNumResults() != staticBasis.size() && op->getNumResults() != staticBasis.size() + 1)
-    return op->emitOpError("should return an index for each basis element and up to one extra index");
-  if (countDynamic(staticBasis) != ods::getOperandGroup(op, "dynamic_basis").size())
-    return op->emitOpError(kBasisMismatch);
-  for (int64_t v : staticBasis)
-    if (v <= 0 && !ShapedType::isDynamic(v))
-      return op->emitOpError("no basis element may be statically non-positive");
-  return success();
+/// `AnyVectorOfNonZeroRank`.
+static ods::TypeConstraint anyVectorOfNonZeroRank() {
+  return ods::TypeOf("vector of any type values", [](Type t) {
+    auto v = dyn_cast<VectorType>(t);
+    return v && v.getRank() > 0;
+  });
 }
 
-LogicalResult impl::verifyLinearizeIndexOp(Operation *op) {
-  ArrayRef<int64_t> staticBasis = cast<DenseI64ArrayAttr>(op->getAttr("static_basis")).asArrayRef();
-  size_t numIndexes = ods::getOperandGroup(op, "multi_index").size();
-  if (numIndexes != staticBasis.size() && numIndexes != staticBasis.size() + 1)
-    return op->emitOpError("should be passed a basis element for each index except possibly the first");
-  if (countDynamic(staticBasis) != ods::getOperandGroup(op, "dynamic_basis").size())
-    return op->emitOpError(kBasisMismatch);
-  return success();
+/// `I32ElementsAttr`.
+static ods::AttrConstraint i32ElementsAttr() {
+  return ods::AttrOf("32-bit signless integer elements attribute", [](Attribute a) {
+    auto d = dyn_cast<DenseIntElementsAttr>(a);
+    return d && d.getElementType().isSignlessInteger(32);
+  });
 }
 
-/// `(%a, 4, %b)`: SSA values and integers; integers go to the static list,
-/// values leave a kDynamic marker there.
-static ParseResult parseDynamicIndexList(OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values,
-                                         std::vector<int64_t> &integers) {
-  auto parseIntegerOrValue = [&]() -> ParseResult {
-    OpAsmParser::UnresolvedOperand operand;
-    std::optional<ParseResult> res = parser.parseOptionalOperand(operand);
-    // A `[` marks a scalable index (accepted, not recorded here).
-    bool scalable = succeeded(parser.parseOptionalLSquare());
-    if (res.has_value() && succeeded(*res)) {
-      values.push_back(operand);
-      integers.push_back(ShapedType::kDynamic);
-    } else {
-      if (res.has_value())
-        return failure();
-      int64_t integer = 0;
-      if (parser.parseInteger(integer))
-        return failure();
-      integers.push_back(integer);
+/// `TypedArrayAttrBase<AtomicRMWKindAttr, "Reduction ops">`.
+static ods::AttrConstraint reductionsAttr() {
+  return ods::AttrOf("Reduction ops", [](Attribute a) {
+    auto array = dyn_cast<ArrayAttr>(a);
+    if (!array)
+      return false;
+    for (Attribute e : array.getValue()) {
+      auto i = dyn_cast<IntegerAttr>(e);
+      if (!i || !i.getType().isSignlessInteger(64) || !stringifyAtomicRMWKind(i.getValue().getSExtValue()))
+        return false;
     }
-    if (scalable && failed(parser.parseOptionalRSquare()))
-      return parser.emitError(parser.getNameLoc(), "requires an `]` after scalable index");
-    return success();
+    return true;
+  });
+}
+
+/// `ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>`.
+static ods::AttrConstraint localityHintAttr() {
+  ods::AttrConstraint c = ods::IntAttr(32);
+  auto base = c.pred;
+  c.summary += " whose minimum value is 0 whose maximum value is 3";
+  c.pred = [base](Attribute a) {
+    if (!base(a))
+      return false;
+    int64_t v = cast<IntegerAttr>(a).getValue().getSExtValue();
+    return v >= 0 && v <= 3;
   };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren, parseIntegerOrValue, " in dynamic index list"))
-    return parser.emitError(parser.getNameLoc()) << "expected SSA value or integer";
-  return success();
+  return c;
 }
 
-static void printDynamicIndexList(OpAsmPrinter &p, OperandRange values, ArrayRef<int64_t> integers) {
-  p << '(';
-  size_t dynamicIndex = 0;
-  for (size_t i = 0; i < integers.size(); ++i) {
-    if (i)
-      p << ", ";
-    if (ShapedType::isDynamic(integers[i])) {
-      if (dynamicIndex < values.size())
-        p.printOperand(values[dynamicIndex]);
-      ++dynamicIndex;
-    } else {
-      p << (long long)integers[i];
+/// `UnitProp` of linearize_index: a UnitAttr when set, BoolAttr `false`
+/// (its attribute form) when not.
+static ods::AttrConstraint unitPropAttr() {
+  ods::AttrConstraint c = ods::AttrOf("unit property", [](Attribute a) {
+    return isa<lamina::UnitAttr>(a) || isa<BoolAttr>(a);
+  });
+  c.constBuilder = [](MLIRContext *ctx, std::string_view) -> Attribute { return BoolAttr::get(ctx, false); };
+  return c;
+}
+
+//===----------------------------------------------------------------------===//
+// Interface implementations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The map attribute `name` of `op` as a NamedAttribute.
+NamedAttribute namedMap(Operation *op, std::string_view name) {
+  return NamedAttribute(StringAttr::get(op->getContext(), name), op->getAttr(name));
+}
+
+/// Loads and stores: one memref, indexed by the `map` attribute.
+NamedAttribute mapForMemRef(Operation *op, Value) { return namedMap(op, "map"); }
+AffineMap mapOf(Operation *op) {
+  auto attr = dyn_cast_or_null<AffineMapAttr>(op->getAttr("map"));
+  return attr ? attr.getValue() : AffineMap();
+}
+Value operand0(Operation *op) { return op->getOperand(0); }
+Value operand1(Operation *op) { return op->getOperand(1); }
+Value result0(Operation *op) { return op->getResult(0); }
+OperandRange operandsAfter1(Operation *op) { return op->getOperands().drop_front(1); }
+OperandRange operandsAfter2(Operation *op) { return op->getOperands().drop_front(2); }
+
+ods::Trait affineRead() {
+  return ods::Implements<AffineReadOpInterface>({operand0, mapOf, operandsAfter1, result0});
+}
+ods::Trait affineWrite() {
+  return ods::Implements<AffineWriteOpInterface>({operand1, mapOf, operandsAfter2, operand0});
+}
+ods::Trait mapAccess() { return ods::Implements<AffineMapAccessInterface>({mapForMemRef}); }
+
+/// affine.dma_start: the source, destination and tag memrefs each have a
+/// map; the operand layout follows from the maps' inputs.
+struct DmaOperands {
+  unsigned src = 0, dst = 0, tag = 0;
+  bool valid = false;
+};
+DmaOperands dmaStartOperands(Operation *op) {
+  auto s = dyn_cast_or_null<AffineMapAttr>(op->getAttr("src_map"));
+  auto d = dyn_cast_or_null<AffineMapAttr>(op->getAttr("dst_map"));
+  DmaOperands r;
+  if (!s || !d || !op->getAttr("tag_map"))
+    return r;
+  r.dst = 1 + s.getValue().getNumInputs();
+  r.tag = r.dst + 1 + d.getValue().getNumInputs();
+  r.valid = r.tag < op->getNumOperands();
+  return r;
+}
+NamedAttribute dmaStartMapForMemRef(Operation *op, Value memref) {
+  DmaOperands l = dmaStartOperands(op);
+  if (l.valid && memref == op->getOperand(l.src))
+    return namedMap(op, "src_map");
+  if (l.valid && memref == op->getOperand(l.dst))
+    return namedMap(op, "dst_map");
+  return namedMap(op, "tag_map");
+}
+NamedAttribute dmaWaitMapForMemRef(Operation *op, Value) { return namedMap(op, "tag_map"); }
+
+/// AffineDmaStartOp::getEffects: reads the source and the tag, writes the
+/// destination.
+void dmaStartEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  DmaOperands l = dmaStartOperands(op);
+  if (!l.valid)
+    return;
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Read::get(), &op->getOpOperand(l.src)));
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Write::get(), &op->getOpOperand(l.dst)));
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Read::get(), &op->getOpOperand(l.tag)));
+}
+/// AffineDmaWaitOp::getEffects: reads the tag.
+void dmaWaitEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (op->getNumOperands())
+    effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Read::get(), &op->getOpOperand(0)));
+}
+
+/// The constant the single-result map `attr` yields, if any.
+std::optional<int64_t> constantBound(Operation *op, std::string_view name) {
+  auto attr = dyn_cast_or_null<AffineMapAttr>(op->getAttr(name));
+  if (!attr || attr.getValue().getNumResults() != 1)
+    return std::nullopt;
+  if (auto c = dyn_cast<AffineConstantExpr>(attr.getValue().getResult(0)))
+    return c.getValue();
+  return std::nullopt;
+}
+
+/// getTrivialConstantTripCount: the trip count of a loop with constant
+/// bounds and a positive step.
+std::optional<uint64_t> forTripCount(Operation *op) {
+  int64_t step = AffineForOp(op).getStepAsInt();
+  std::optional<int64_t> lb = constantBound(op, "lowerBoundMap"), ub = constantBound(op, "upperBoundMap");
+  if (!lb || !ub || step <= 0)
+    return std::nullopt;
+  int64_t diff = *ub - *lb;
+  return diff <= 0 ? 0 : uint64_t((diff + step - 1) / step);
+}
+
+ValueRange forIterArgs(Operation *op) {
+  Region &body = op->getRegion(0);
+  if (body.empty() || body.front().getNumArguments() == 0)
+    return ValueRange();
+  return body.front().getArguments().drop_front(1);
+}
+
+/// AffineForOp::getSuccessorRegions: the body or the parent, narrowed by a
+/// constant trip count.
+void forSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  std::optional<uint64_t> tripCount = forTripCount(op);
+  if (point.isParent() && tripCount) {
+    if (*tripCount > 0) {
+      regions.push_back(RegionSuccessor(&op->getRegion(0), forIterArgs(op)));
+      return;
     }
+    regions.push_back(RegionSuccessor::parent(op));
+    return;
   }
-  p << ')';
+  if (!point.isParent() && tripCount == 1) {
+    regions.push_back(RegionSuccessor::parent(op));
+    return;
+  }
+  regions.push_back(RegionSuccessor(&op->getRegion(0), forIterArgs(op)));
+  regions.push_back(RegionSuccessor::parent(op));
 }
 
-ParseResult impl::parseDynamicIndexListDirective(OpAsmParser &parser, OperationState &state,
-                                                 ArrayRef<ods::CustomParseArg *> args) {
-  std::vector<int64_t> integers;
-  if (parseDynamicIndexList(parser, *args[0]->operands, integers))
-    return failure();
-  *args[1]->attr = DenseI64ArrayAttr::get(parser.getContext(), integers);
-  return success();
+OperandRange forEntryOperands(Operation *op, RegionSuccessor) { return AffineForOp(op).getInits(); }
+
+/// A loop with step 1 terminates whatever its bounds.
+Speculation::Speculatability forSpeculatability(Operation *op) {
+  return AffineForOp(op).getStepAsInt() == 1 ? Speculation::RecursivelySpeculatable : Speculation::NotSpeculatable;
 }
 
-void impl::printDynamicIndexListDirective(OpAsmPrinter &p, Operation *op, ArrayRef<ods::CustomPrintArg> args) {
-  ArrayRef<int64_t> integers;
-  if (auto attr = dyn_cast_or_null<DenseI64ArrayAttr>(args[1].attr))
-    integers = attr.asArrayRef();
-  printDynamicIndexList(p, args[0].operands, integers);
+SmallVector<Region *, 1> firstRegion(Operation *op) {
+  SmallVector<Region *, 1> regions;
+  regions.push_back(&op->getRegion(0));
+  return regions;
+}
+/// AffineForOp's getLoopLowerBounds/UpperBounds/Steps: constant bounds as
+/// i64 attributes (nothing for a non-constant bound).
+std::optional<SmallVector<OpFoldResult, 2>> forConstantBound(AffineMap map, MLIRContext *ctx) {
+  if (!map.isSingleConstant())
+    return std::nullopt;
+  return SmallVector<OpFoldResult, 2>{
+      OpFoldResult(IntegerAttr::get(IntegerType::get(ctx, 64), APInt(64, uint64_t(map.getSingleConstantResult()))))};
+}
+std::optional<SmallVector<OpFoldResult, 2>> forLowerBound(Operation *op) {
+  return forConstantBound(AffineForOp(op).getLowerBoundMap(), op->getContext());
+}
+std::optional<SmallVector<OpFoldResult, 2>> forUpperBound(Operation *op) {
+  return forConstantBound(AffineForOp(op).getUpperBoundMap(), op->getContext());
+}
+std::optional<SmallVector<OpFoldResult, 2>> forStep(Operation *op) {
+  return SmallVector<OpFoldResult, 2>{OpFoldResult(
+      IntegerAttr::get(IntegerType::get(op->getContext(), 64), APInt(64, uint64_t(AffineForOp(op).getStepAsInt()))))};
 }
 
-/// `disjoint`? `[` multi_index `]` `by` (basis) attr-dict `:` type. Written
-/// by hand because `disjoint` is a UnitProp: its property slot holds a
-/// BoolAttr `false` when absent (printed `disjoint = false` in the generic
-/// form), which the declarative format cannot express.
-ParseResult impl::parseLinearizeIndexOp(OpAsmParser &parser, OperationState &result) {
-  MLIRContext *ctx = parser.getContext();
-  Type indexTy = parser.getBuilder().getIndexType();
-  if (succeeded(parser.parseOptionalKeyword("disjoint")))
-    result.addAttribute("disjoint", lamina::UnitAttr::get(ctx));
-  SmallVector<OpAsmParser::UnresolvedOperand, 4> multiIndex, dynamicBasis;
-  std::vector<int64_t> staticBasis;
-  if (parser.parseLSquare() || parser.parseOperandList(multiIndex) || parser.parseRSquare() ||
-      parser.parseKeyword("by") || parseDynamicIndexList(parser, dynamicBasis, staticBasis))
-    return failure();
-  result.addAttribute("static_basis", DenseI64ArrayAttr::get(ctx, staticBasis));
-  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
-    return failure();
-  Type resultType;
-  SMLoc typeLoc = parser.getCurrentLocation();
-  if (parser.parseType(resultType))
-    return failure();
-  if (!isa<IndexType>(resultType))
-    return parser.emitError(typeLoc, "invalid kind of type specified: expected builtin.index, but found '")
-           << resultType << "'";
-  result.types.push_back(resultType);
-  result.addAttribute("operandSegmentSizes",
-                      DenseI32ArrayAttr::get(ctx, std::vector<int32_t>{int32_t(multiIndex.size()),
-                                                                        int32_t(dynamicBasis.size())}));
-  if (parser.resolveOperands(multiIndex, resultType, result.operands) ||
-      parser.resolveOperands(dynamicBasis, indexTy, result.operands))
-    return failure();
-  return success();
+std::optional<SmallVector<Value, 2>> forInductionVars(Operation *op) {
+  SmallVector<Value, 2> ivs;
+  Region &body = op->getRegion(0);
+  if (!body.empty() && body.front().getNumArguments())
+    ivs.push_back(body.front().getArgument(0));
+  return ivs;
+}
+MutableArrayRef<OpOperand> forInits(Operation *op) {
+  auto [start, length] = ods::getODSOperandIndexAndLength(op, 2);
+  return op->getOpOperands().slice(start, length);
+}
+std::optional<MutableArrayRef<OpOperand>> forYielded(Operation *op) {
+  Region &body = op->getRegion(0);
+  if (body.empty() || body.front().empty() || !isa<AffineYieldOp>(&body.front().back()))
+    return std::nullopt;
+  return body.front().back().getOpOperands();
+}
+std::optional<ResultRange> allResults(Operation *op) { return op->getResults(); }
+
+std::optional<SmallVector<Value, 2>> allBodyArgs(Operation *op) {
+  SmallVector<Value, 2> ivs;
+  Region &body = op->getRegion(0);
+  if (!body.empty())
+    for (Value arg : body.front().getArguments())
+      ivs.push_back(arg);
+  return ivs;
 }
 
-void impl::printLinearizeIndexOp(Operation *op, OpAsmPrinter &p) {
-  if (isa_and_nonnull<lamina::UnitAttr>(op->getAttr("disjoint")) ||
-      (isa_and_nonnull<BoolAttr>(op->getAttr("disjoint")) && cast<BoolAttr>(op->getAttr("disjoint")).getValue()))
-    p << " disjoint";
-  p << " [";
-  p.printOperands(ods::getOperandGroup(op, "multi_index"));
-  p << "] by ";
-  ArrayRef<int64_t> integers;
-  if (auto attr = dyn_cast_or_null<DenseI64ArrayAttr>(op->getAttr("static_basis")))
-    integers = attr.asArrayRef();
-  printDynamicIndexList(p, ods::getOperandGroup(op, "dynamic_basis"), integers);
-  p.printOptionalAttrDict(op->getAttrs(), {"disjoint", "static_basis", "operandSegmentSizes"});
-  p << " : " << op->getResult(0).getType();
+/// AffineIfOp::getSuccessorRegions.
+void ifSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent()) {
+    regions.push_back(RegionSuccessor::parent(op));
+    return;
+  }
+  Region &thenRegion = op->getRegion(0), &elseRegion = op->getRegion(1);
+  regions.push_back(RegionSuccessor(&thenRegion, thenRegion.getArguments()));
+  if (elseRegion.empty())
+    regions.push_back(RegionSuccessor::parent(op));
+  else
+    regions.push_back(RegionSuccessor(&elseRegion, elseRegion.getArguments()));
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void impl::registerAffineOps(AffineDialect &dialect) {
+  ods::TypeConstraint indexList = variadicOf(ods::Index());
+  ods::Trait implicitTerminator = ods::SingleBlockImplicitTerminator(AffineYieldOp::getOperationName());
+
+  // Ops MLIR defines in C++ (no properties: the maps are discardable).
+  ods::OpDef(AffineDmaStartOp::getOperationName(), TypeID::get<AffineDmaStartOp>())
+      .variadicOperand("operands")
+      .traits({ods::MemRefsNormalizable(), ods::Implements<AffineMapAccessInterface>({dmaStartMapForMemRef}),
+               ods::Implements<MemoryEffectOpInterface>({dmaStartEffects})})
+      .customAssembly(parseDmaStartOp, printDmaStartOp)
+      .verifier(verifyDmaStartOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineDmaWaitOp::getOperationName(), TypeID::get<AffineDmaWaitOp>())
+      .variadicOperand("operands")
+      .traits({ods::MemRefsNormalizable(), ods::Implements<AffineMapAccessInterface>({dmaWaitMapForMemRef}),
+               ods::Implements<MemoryEffectOpInterface>({dmaWaitEffects})})
+      .customAssembly(parseDmaWaitOp, printDmaWaitOp)
+      .verifier(verifyDmaWaitOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineApplyOp::getOperationName(), TypeID::get<AffineApplyOp>())
+      .attr("map", ods::AffineMapAttr())
+      .variadicOperand("mapOperands", indexList)
+      .result("", ods::Index())
+      .traits({ods::Pure()})
+      .customAssembly(parseApplyOp, printApplyOp)
+      .verifier(verifyApplyOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineForOp::getOperationName(), TypeID::get<AffineForOp>())
+      .variadicOperand("lowerBoundOperands", indexList)
+      .variadicOperand("upperBoundOperands", indexList)
+      .variadicOperand("inits")
+      .attr("lowerBoundMap", ods::AffineMapAttr())
+      .attr("upperBoundMap", ods::AffineMapAttr())
+      .attr("step", ods::IndexAttr())
+      .variadicResult("results")
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), implicitTerminator,
+               ods::Implements<ConditionallySpeculatable>({forSpeculatability}), ods::RecursiveMemoryEffects(),
+               ods::Implements<LoopLikeOpInterface>({.getLoopRegions = firstRegion,
+                                                     .getLoopInductionVars = forInductionVars,
+                                                     .getInitsMutable = forInits,
+                                                     .getRegionIterArgs = forIterArgs,
+                                                     .getYieldedValuesMutable = forYielded,
+                                                     .getLoopResults = allResults,
+                                                     .getLoopLowerBounds = forLowerBound,
+                                                     .getLoopUpperBounds = forUpperBound,
+                                                     .getLoopSteps = forStep}),
+               ods::Implements<RegionBranchOpInterface>(
+                   {.getEntrySuccessorOperands = forEntryOperands, .getSuccessorRegions = forSuccessors})})
+      .customAssembly(parseForOp, printForOp)
+      .regionVerifier(verifyForOpRegions)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineIfOp::getOperationName(), TypeID::get<AffineIfOp>())
+      .variadicOperand("")
+      .attr("condition", ods::IntegerSetAttr())
+      .variadicResult("results")
+      .region("thenRegion", ods::SizedRegion(1))
+      .region("elseRegion", ods::AnyRegion())
+      .traits({implicitTerminator, ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects(),
+               ods::NoRegionArguments(), ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = ifSuccessors})})
+      .customAssembly(parseIfOp, printIfOp)
+      .verifier(verifyIfOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineLoadOp::getOperationName(), TypeID::get<AffineLoadOp>())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("indices", indexList)
+      .attr("map", ods::AffineMapAttr())
+      .result("result")
+      .traits({affineRead(), mapAccess(), ods::MemRefsNormalizable()})
+      .customAssembly(parseLoadOp, printLoadOp)
+      .verifier(verifyLoadOp)
+      .registerIn(dialect);
+
+  for (std::string_view name : {AffineMinOp::getOperationName(), AffineMaxOp::getOperationName()}) {
+    TypeID id = name == AffineMinOp::getOperationName() ? TypeID::get<AffineMinOp>() : TypeID::get<AffineMaxOp>();
+    ods::OpDef(name, id)
+        .attr("map", ods::AffineMapAttr())
+        .variadicOperand("operands", indexList)
+        .result("", ods::Index())
+        .traits({ods::Pure()})
+        .customAssembly(parseMinMaxOp, printMinMaxOp)
+        .verifier(verifyMinMaxOp)
+        .registerIn(dialect);
+  }
+
+  ods::OpDef(AffineParallelOp::getOperationName(), TypeID::get<AffineParallelOp>())
+      .attr("reductions", reductionsAttr())
+      .attr("lowerBoundsMap", ods::AffineMapAttr())
+      .attr("lowerBoundsGroups", i32ElementsAttr())
+      .attr("upperBoundsMap", ods::AffineMapAttr())
+      .attr("upperBoundsGroups", i32ElementsAttr())
+      .attr("steps", ods::IntArrayAttr(64))
+      .variadicOperand("mapOperands", indexList)
+      .variadicResult("results")
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::AutomaticAllocationScope(), implicitTerminator, ods::RecursivelySpeculatable(),
+               ods::RecursiveMemoryEffects(),
+               ods::Implements<LoopLikeOpInterface>({.getLoopRegions = firstRegion, .getLoopInductionVars = allBodyArgs}),
+               ods::MemRefsNormalizable()})
+      .customAssembly(parseParallelOp, printParallelOp)
+      .verifier(verifyParallelOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffinePrefetchOp::getOperationName(), TypeID::get<AffinePrefetchOp>())
+      .operand("memref", ods::AnyMemRef())
+      .variadicOperand("indices", indexList)
+      .attr("isWrite", ods::BoolAttr())
+      .attr("localityHint", localityHintAttr())
+      .attr("isDataCache", ods::BoolAttr())
+      .attr("map", ods::AffineMapAttr())
+      .traits({mapAccess(), ods::MemRefsNormalizable()})
+      .customAssembly(parsePrefetchOp, printPrefetchOp)
+      .verifier(verifyPrefetchOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineStoreOp::getOperationName(), TypeID::get<AffineStoreOp>())
+      .operand("value")
+      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("indices", indexList)
+      .attr("map", ods::AffineMapAttr())
+      .traits({affineWrite(), mapAccess(), ods::MemRefsNormalizable()})
+      .customAssembly(parseStoreOp, printStoreOp)
+      .verifier(verifyStoreOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineYieldOp::getOperationName(), TypeID::get<AffineYieldOp>())
+      .variadicOperand("operands")
+      .traits({ods::Pure(), ods::IsTerminator(), ods::ReturnLike(), ods::MemRefsNormalizable()})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .verifier(verifyYieldOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineVectorLoadOp::getOperationName(), TypeID::get<AffineVectorLoadOp>())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("indices", indexList)
+      .attr("map", ods::AffineMapAttr())
+      .result("result", anyVectorOfNonZeroRank())
+      .traits({affineRead(), mapAccess(), ods::MemRefsNormalizable()})
+      .customAssembly(parseVectorLoadOp, printVectorLoadOp)
+      .verifier(verifyVectorLoadOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineVectorStoreOp::getOperationName(), TypeID::get<AffineVectorStoreOp>())
+      .operand("value", anyVectorOfNonZeroRank())
+      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("indices", indexList)
+      .attr("map", ods::AffineMapAttr())
+      .traits({affineWrite(), mapAccess(), ods::MemRefsNormalizable()})
+      .customAssembly(parseVectorStoreOp, printVectorStoreOp)
+      .verifier(verifyVectorStoreOp)
+      .registerIn(dialect);
+
+  ods::CustomDirective dynamicIndexList{"DynamicIndexList", parseDynamicIndexListDirective,
+                                        printDynamicIndexListDirective, nullptr};
+
+  ods::OpDef(AffineDelinearizeIndexOp::getOperationName(), TypeID::get<AffineDelinearizeIndexOp>())
+      .operand("linear_index", ods::Index())
+      .variadicOperand("dynamic_basis", indexList)
+      .attr("static_basis", ods::DenseI64ArrayAttr())
+      .variadicResult("multi_index", indexList)
+      .traits({ods::Pure()})
+      .directive(dynamicIndexList)
+      .format("$linear_index `into` custom<DynamicIndexList>($dynamic_basis, $static_basis, \"{}\", "
+              "\"::mlir::AsmParser::Delimiter::Paren\") attr-dict `:` type($multi_index)")
+      .verifier(verifyDelinearizeIndexOp)
+      .registerIn(dialect);
+
+  ods::OpDef(AffineLinearizeIndexOp::getOperationName(), TypeID::get<AffineLinearizeIndexOp>())
+      .variadicOperand("multi_index", indexList)
+      .variadicOperand("dynamic_basis", indexList)
+      .attr("static_basis", ods::DenseI64ArrayAttr())
+      .defaultAttr("disjoint", unitPropAttr(), "false")
+      .result("linear_index", ods::Index())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
+      .customAssembly(parseLinearizeIndexOp, printLinearizeIndexOp)
+      .verifier(verifyLinearizeIndexOp)
+      .registerIn(dialect);
+  installLinearizeIndexBytecodeHooks(dialect.getContext());
 }

@@ -1,8 +1,8 @@
 //===- AffineOpsImpl.h - Hooks shared by the affine dialect's sources -----===//
 //
 // The hand-written parsers, printers and verifiers of the affine ops
-// (MLIR's `hasCustomAssemblyFormat` / `hasVerifier`), registered by
-// AffineDialect.cpp. Private to lib/Dialect/Affine.
+// (MLIR's `hasCustomAssemblyFormat` / `hasVerifier`), registered with the
+// ops' definitions (AffineOps.cpp). Private to lib/Dialect/Affine.
 //
 #pragma once
 
@@ -14,6 +14,13 @@ namespace lamina {
 class RewritePatternSet;
 namespace affine {
 namespace impl {
+
+//===----------------------------------------------------------------------===//
+// Definitions (AffineOps.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Registers the affine ops in `dialect`.
+void registerAffineOps(AffineDialect &dialect);
 
 //===----------------------------------------------------------------------===//
 // Shared helpers (AffineOps.cpp)
@@ -60,10 +67,17 @@ LogicalResult verifyParallelOp(Operation *op);
 
 LogicalResult verifyYieldOp(Operation *op);
 
+//===----------------------------------------------------------------------===//
+// Index ops (AffineIndexOps.cpp)
+//===----------------------------------------------------------------------===//
+
 LogicalResult verifyDelinearizeIndexOp(Operation *op);
 ParseResult parseLinearizeIndexOp(OpAsmParser &parser, OperationState &result);
 void printLinearizeIndexOp(Operation *op, OpAsmPrinter &p);
 LogicalResult verifyLinearizeIndexOp(Operation *op);
+/// Replaces the engine's bytecode hooks of the registered
+/// affine.linearize_index with MLIR's encoding of its properties.
+void installLinearizeIndexBytecodeHooks(MLIRContext *ctx);
 /// custom<DynamicIndexList>($values, $integers, ...).
 ParseResult parseDynamicIndexListDirective(OpAsmParser &parser, OperationState &state,
                                            ArrayRef<ods::CustomParseArg *> args);

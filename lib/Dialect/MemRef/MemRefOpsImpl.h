@@ -1,7 +1,7 @@
 //===- MemRefOpsImpl.h - Hooks of the memref op definitions (private) -----===//
 //
-// The hand-written parts of the memref ops (MemRefOps.cpp) that the
-// definitions in MemRefDialect.cpp refer to.
+// The hand-written parts of the memref ops (MemRefOps.cpp, MemRefViewOps.cpp)
+// that their definitions (MemRefOps.cpp) refer to.
 //
 #pragma once
 
@@ -101,6 +101,9 @@ ParseResult parseTranspose(OpAsmParser &parser, OperationState &result);
 void printTranspose(Operation *op, OpAsmPrinter &p);
 /// custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value).
 ods::CustomDirective globalTypeAndInitialValueDirective();
+
+/// Registers the memref ops (their definitions, MemRefOps.cpp) in `dialect`.
+void registerMemRefOps(MemRefDialect &dialect);
 
 } // namespace impl
 } // namespace memref
