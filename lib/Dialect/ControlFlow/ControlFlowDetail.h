@@ -6,6 +6,9 @@
 namespace lamina {
 namespace cf {
 
+/// Registers the cf ops (ControlFlowOps.cpp) in `dialect`.
+void registerControlFlowOps(Dialect &dialect);
+
 /// Attaches the canonicalization patterns of the cf ops
 /// (ControlFlowCanonicalization.cpp) to their registered definitions.
 void registerControlFlowCanonicalization(Dialect &dialect);

@@ -41,7 +41,9 @@ void printParallelOp(Operation *op, OpAsmPrinter &p);
 ParseResult parseWhileOp(OpAsmParser &parser, OperationState &result);
 void printWhileOp(Operation *op, OpAsmPrinter &p);
 
-// Folding and canonicalization -----------------------------------------------
+// Definitions, folding and canonicalization --------------------------------
+/// Registers the scf ops (SCFOps.cpp) in `dialect`.
+void registerSCFOps(Dialect &dialect);
 /// Attaches the folders and canonicalization patterns of the scf ops
 /// (SCFCanonicalization.cpp) to their registered definitions.
 void registerSCFCanonicalization(Dialect &dialect);

@@ -1,4 +1,4 @@
-//===- BuiltinOpDefs.cpp - builtin.module and unrealized_conversion_cast --===//
+//===- BuiltinOps.cpp - builtin.module and unrealized_conversion_cast -----===//
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 
 #include "lamina/IR/BuiltinDialect.h"
