@@ -52,7 +52,8 @@ DEFAULT_TBLGEN = "/usr/lib/llvm-22/bin/llvm-tblgen"
 #===------------------------------------------------------------------------===#
 
 class DialectConfig:
-    def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op"):
+    def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op",
+                 handwritten=()):
         self.name = name            # the dialect namespace in IR ("ml_program")
         self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
         self.tds = tds              # .td files, relative to the td dir's mlir/ folder
@@ -61,6 +62,10 @@ class DialectConfig:
         self.ns = ns                # C++ namespace inside lamina ("ml_program")
         self.includes = includes    # extra headers the generated code needs
         self.extra_ns = extra_ns    # other MLIR namespaces whose records it uses
+        # C++ classes and functions of the dialect's namespace that MLIR writes
+        # by hand (types without a TypeDef, predicate helpers): the dialect's
+        # hand-written header declares them; constraints may use them.
+        self.handwritten = set(handwritten)
 
 
 DIALECTS = {
@@ -81,6 +86,17 @@ DIALECTS = {
                                  "Dialect/MLProgram/IR/MLProgramAttributes.td",
                                  "Dialect/MLProgram/IR/MLProgramTypes.td"],
                                 "MLProgram", "MLProgram", "ml_program"),
+    # Not imported yet (the next dialects): `utils/import-ods.py vector` lists
+    # what remains to be mapped or hand-written.
+    "vector": DialectConfig("vector", "Vector_Dialect", ["Dialect/Vector/IR/VectorOps.td"], "Vector", "Vector",
+                            "vector"),
+    "linalg": DialectConfig("linalg", "Linalg_Dialect",
+                            ["Dialect/Linalg/IR/LinalgOps.td", "Dialect/Linalg/IR/LinalgStructuredOps.td"],
+                            "Linalg", "Linalg", "linalg"),
+    "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td"], "LLVMIR", "LLVM", "LLVM"),
+    "gpu": DialectConfig("gpu", "GPU_Dialect", ["Dialect/GPU/IR/GPUOps.td"], "GPU", "GPU", "gpu",
+                         handwritten=["AsyncTokenType", "MMAMatrixType", "SparseDnTensorHandleType",
+                                      "SparseSpMatHandleType", "SparseSpGEMMOpHandleType"]),
 }
 
 #===------------------------------------------------------------------------===#
@@ -249,6 +265,8 @@ KNOWN_METHODS = {
     "isNaN", "isInfinity",
     # containers
     "begin", "end", "front", "back",
+    # VectorType::Builder
+    "setShape", "setDim", "setElementType", "setScalableDim", "dropDim",
     # Operation (`$_op`)
     "getOperand", "getResult", "getNumOperands", "getNumResults", "getOperands", "getResults", "getRegion",
     "getNumRegions", "getAttr", "getParentOp", "getBlock",
@@ -268,7 +286,7 @@ KEYWORDS = {
 # Namespaced names that Lamina spells differently, or constants.
 RENAMES = {
     "FixedVectorType": "ods::FixedVectorType", "ScalableVectorType": "ods::ScalableVectorType",
-    "all_of": "ods::all_of", "any_of": "ods::any_of", "none_of": "ods::none_of",
+    "all_of": "ods::all_of", "any_of": "ods::any_of", "none_of": "ods::none_of", "is_sorted": "ods::is_sorted",
     "ShapedType::kDynamic": "ShapedType::kDynamic",
     "ShapedType::isDynamic": "ShapedType::isDynamic",
     "std::equal_to": "std::equal_to",
@@ -285,6 +303,7 @@ REWRITES = [
 ]
 # Functions of lamina/ODS/Predicates.h.
 ODS_HELPERS = {"ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
+               "ods::is_sorted",
                "ods::FixedVectorType", "ods::ScalableVectorType"}
 
 TOKEN = re.compile(r'\$\w+|::|->|&&|\|\||==|!=|<=|>=|[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|\S')
@@ -300,15 +319,18 @@ def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_
     unknown pieces."""
     for pat, rep in REWRITES:
         expr = re.sub(pat, rep, expr)
+    expr = strip_comments(expr)
     toks = TOKEN.findall(expr)
     out = []
     unknown = []
     locals_ = set(local_names)
     # Names declared as lambda parameters: `[&](::mlir::Attribute attr)` or `(Type t)`.
-    for m in re.finditer(r'\(\s*(?:const\s+)?(?:::)?(?:\w+::)*\w+\s*&?\s+(\w+)\s*\)', expr):
+    for m in re.finditer(r'\(\s*(?:const\s+)?(?:::)?(?:\w+::)*\w+(?:<[\w:<>, ]*>)?\s*&?\s+(\w+)\s*\)', expr):
         locals_.add(m.group(1))
-    # Local variables of statement lambdas (`auto x = ...;`).
-    for m in re.finditer(r'\bauto\s*&?\s+(\w+)\s*=', expr):
+    # Local variables of statement lambdas (`auto x = ...;`, `Type t(...);`,
+    # `static constexpr int64_t shape[] = {2};`); the type is checked as any name.
+    for m in re.finditer(r'(?:^|[;{}]|\)\s*\{)\s*(?:static\s+)?(?:constexpr\s+)?(?:const\s+)?'
+                         r'(?:::)?[A-Za-z_][\w:]*(?:<[\w:<>, ]*>)?\s*[&*]?\s+(\w+)\s*(?:\[\s*\]\s*)?[=({]', expr):
         locals_.add(m.group(1))
     i = 0
     n = len(toks)
@@ -339,7 +361,9 @@ def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_
             while parts and parts[0] in ("mlir", "llvm"):
                 parts = parts[1:]
             name = "::".join(parts)
-            is_member = prev in (".", "->")
+            # `[&]() -> T {`: a lambda's return type, not a member.
+            is_member = prev == "." or (prev == "->" and not (len(out) >= 2 and out[-2] == ")" and j < n
+                                                               and toks[j] == "{"))
             if not parts:
                 unknown.append(t)
             elif is_member:
@@ -366,6 +390,8 @@ def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_
                 pass
             elif len(parts) == 2 and parts[0] == "detail" and parts[1] in KNOWN_DETAIL:
                 pass
+            elif name in KNOWN_NESTED_CLASSES or name in STD_FUNCTIONS:
+                pass
             elif len(parts) == 2 and parts[0] in KNOWN_CLASSES and parts[1] in KNOWN_STATIC_MEMBERS:
                 pass
             else:
@@ -380,9 +406,19 @@ def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_
     return join_tokens(out)
 
 
+def strip_comments(code):
+    """C++ code without its `//` and `/* */` comments (string literals kept)."""
+    return re.sub(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/',
+                  lambda m: m.group(0) if m.group(0).startswith('"') else " ", code, flags=re.S)
+
+
 # detail:: helpers Lamina provides (lamina/ODS/Predicates.h).
 KNOWN_DETAIL = set()
 KNOWN_STATIC_MEMBERS = {"kDynamic", "isDynamic", "get", "getChecked"}
+KNOWN_NESTED_CLASSES = {"VectorType::Builder"}
+# Standard library functions predicates use.
+STD_FUNCTIONS = {"std::adjacent_find", "std::begin", "std::end", "std::find", "std::count", "std::min", "std::max",
+                 "std::is_sorted", "std::equal"}
 
 
 def join_tokens(toks):
@@ -629,6 +665,7 @@ class Importer:
                     r = self.R[k]
                     if (r.get("cppNamespace") or "").strip(":") == ns and r.get("cppInterfaceName"):
                         names.add(r["cppInterfaceName"])
+            names |= self.cfg.handwritten
             self._own_names = names
         return self._own_names
 
@@ -700,6 +737,8 @@ class Importer:
         if short in BUILTIN_TYPE_CLASSES:
             return "&" + BUILTIN_TYPE_CLASSES[short]
         m = re.match(r'(\w+)::(\w+)$', short)
+        if m and m.group(1) == self.cfg.ns and m.group(2) in self.cfg.handwritten:
+            return "ods::isaTypeClass<%s>()" % short
         if m and m.group(1) in DIALECT_NAMESPACES:
             for k in self.R.defs_of("TypeInterface"):
                 if self.R[k].get("cppInterfaceName") == m.group(2):
@@ -1441,9 +1480,19 @@ def import_attr_type_defs(imp):
                         spec["optional"] = True
                     if pr.get("parser") and "EnumParameter" not in psc:
                         spec["customParser"] = True
+                if ptype is None and not spec.get("customParser") and imp.own_enum_record(cpp):
+                    ptype = imp.enum_cpp_type(cpp)
+                    spec["enum"] = imp.enum_info_by_cpp(cpp, where)
                 if ptype is None:
                     short = re.sub(r'^(::)?mlir::', '', cpp.strip())
-                    if short in PARAM_TYPES:
+                    own = imp.own_param_class(short)
+                    if short == "AffineMap":
+                        ptype = "AffineMap"
+                        spec["affineMap"] = True
+                    elif own:
+                        # An attribute/type class or interface of the dialect.
+                        ptype, spec["classParam"] = own
+                    elif short in PARAM_TYPES:
                         ptype = PARAM_TYPES[short]
                     elif re.match(r'(\w+)::(\w+)$', short) and short.split("::")[0] in DIALECT_NAMESPACES:
                         ptype = short
@@ -1461,6 +1510,25 @@ def import_attr_type_defs(imp):
                 imp.error(where, "parameters with custom parsers")
             if ok:
                 (imp.type_defs if is_type else imp.attr_defs).append(d)
+
+
+def own_param_class(self, cpp):
+    """For a parameter's C++ type naming an attribute/type class of the
+    dialect (`KernelTableAttr`) or one of its attribute/type interfaces
+    (`DIScopeAttr`): (class name, 'class' or 'isa'); else None."""
+    name = cpp[len(self.cfg.ns) + 2:] if cpp.startswith(self.cfg.ns + "::") else cpp
+    if not re.match(r'\w+$', name):
+        return None
+    for cls in ("AttrDef", "TypeDef"):
+        for k in self.R.defs_of(cls):
+            r = self.R[k]
+            if ref(r.get("dialect")) == self.cfg.record and r.get("cppClassName") == name:
+                return name, ("class" if (r.get("mnemonic") or r.get("hasCustomAssemblyFormat")) else "isa")
+    for cls in ("AttrInterface", "TypeInterface"):
+        for k in self.R.defs_of(cls):
+            if self.R[k].get("cppInterfaceName") == name and self.is_own_interface(k):
+                return self.interface_class(k), "isa"
+    return None
 
 
 def is_own_interface(self, rec):
@@ -1494,13 +1562,27 @@ def enum_cpp_type(self, cpp):
     return short
 
 
-def enum_info_by_cpp(self, cpp, where):
+def own_enum_record(self, cpp):
+    """The enum record of C++ type `cpp` (qualified, or unqualified in the
+    dialect's namespace), or None."""
     short = re.sub(r'^(::)?mlir::', '', cpp.strip())
     for k in self.R.defs_of("EnumAttrInfo") + self.R.defs_of("EnumInfo"):
         r = self.R[k]
-        full = re.sub(r'^(::)?mlir::', '', (r.get("cppNamespace") or "").strip()) + "::" + r["className"]
-        if full.strip(":") == short:
-            return self.enum_info(k, where)
+        ns = re.sub(r'^(::)?mlir::', '', (r.get("cppNamespace") or "").strip()).strip(":")
+        if (ns + "::" + r["className"]) == short:
+            return k
+        # Unqualified: an enum of the dialect's namespace or of one nested in
+        # it (LLVM's `tailcallkind::TailCallKind`, brought in by `using`).
+        if "::" not in short and r["className"] == short and (ns + "::").startswith(self.cfg.ns + "::"):
+            return k
+    return None
+
+
+def enum_info_by_cpp(self, cpp, where):
+    short = re.sub(r'^(::)?mlir::', '', cpp.strip())
+    k = self.own_enum_record(cpp)
+    if k:
+        return self.enum_info(k, where)
     for k, (cls, info) in EXTERNAL_ENUMS.items():
         if cls == short:
             return info
@@ -1509,6 +1591,8 @@ def enum_info_by_cpp(self, cpp, where):
 
 
 Importer.enum_cpp_type = enum_cpp_type
+Importer.own_param_class = own_param_class
+Importer.own_enum_record = own_enum_record
 Importer.enum_info_by_cpp = enum_info_by_cpp
 
 #===------------------------------------------------------------------------===#
@@ -1582,6 +1666,29 @@ def attr_getter_type(imp, a):
     return "Attribute"
 
 
+def ordered_defs(defs):
+    """The attribute/type definitions, each after the classes its parameters
+    use (a parameter's class must be complete in the storage tuple)."""
+    by_cls = {d["cls"]: d for d in defs}
+    out, done = [], set()
+    for d in defs:
+        stack = [(d, False)]
+        while stack:
+            cur, expanded = stack.pop()
+            if cur["cls"] in done:
+                continue
+            if expanded:
+                done.add(cur["cls"])
+                out.append(cur)
+                continue
+            stack.append((cur, True))
+            for p in reversed(cur["params"]):
+                dep = by_cls.get(p.get("type"))
+                if dep is not None and dep is not cur and dep["cls"] not in done:
+                    stack.append((dep, False))
+    return out
+
+
 def emit_header(imp, path):
     cfg = imp.cfg
     o = []
@@ -1620,7 +1727,7 @@ def emit_header(imp, path):
                 it["name"], kind, it["name"], it["name"]))
             o.append("  template <typename ConcreteT> static constexpr %sConcept model = {};\n};\n" % it["name"])
         o.append("\n")
-    defs = imp.attr_defs + imp.type_defs
+    defs = ordered_defs(imp.attr_defs + imp.type_defs)
     if defs:
         o.append(banner("Attributes and types"))
         for d in defs:
@@ -1739,6 +1846,12 @@ DIALECT_CLASSES = {
     "cf::ControlFlowDialect": ("ControlFlowDialect", "lamina/Dialect/ControlFlow/ControlFlowDialect.h"),
     "complex::ComplexDialect": ("ComplexDialect", "lamina/Dialect/Complex/ComplexDialect.h"),
     "tensor::TensorDialect": ("TensorDialect", "lamina/Dialect/Tensor/TensorDialect.h"),
+    "math::MathDialect": ("MathDialect", "lamina/Dialect/Math/MathDialect.h"),
+    "index::IndexDialect": ("IndexDialect", "lamina/Dialect/Index/IndexDialect.h"),
+    "ub::UBDialect": ("UBDialect", "lamina/Dialect/UB/UBDialect.h"),
+    "bufferization::BufferizationDialect": ("BufferizationDialect",
+                                            "lamina/Dialect/Bufferization/BufferizationDialect.h"),
+    "ml_program::MLProgramDialect": ("MLProgramDialect", "lamina/Dialect/MLProgram/MLProgramDialect.h"),
 }
 
 
@@ -1827,6 +1940,11 @@ def emit_attr_type_def(imp, d):
             o.append("\n      .enumParam(%s, %s)" % (cpp_string(p["name"]), p["enum"]))
         elif p.get("selfType"):
             o.append("\n      .param(ods::selfTypeParam(%s))" % cpp_string(p["name"]))
+        elif p.get("affineMap"):
+            o.append("\n      .param(ods::affineMapParam(%s))" % cpp_string(p["name"]))
+        elif p.get("classParam"):
+            o.append("\n      .param(ods::%sParam<%s>(%s, %s))" % (p["classParam"], p["type"], cpp_string(p["name"]),
+                                                              cpp_string(p["cpp"].strip())))
         else:
             o.append("\n      .param(%s, %s)" % (cpp_string(p["name"]), cpp_string(p["cpp"].strip())))
     if d["custom"]:

@@ -394,8 +394,15 @@ static FailureOr<ParamValue> parseParamValue(AsmParser &parser, const ParamSpec 
   }
   case ParamKind::Attr: {
     SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseAttribute(v.attr))
+    if (const AttrClass *cls = spec.attrClass) {
+      if (parser.parseCustomAttributeWithFallback(v.attr, Type(), [&](Attribute &result, Type t) -> ParseResult {
+            result = cls->parse(parser, t);
+            return success(bool(result));
+          }))
+        return failure();
+    } else if (parser.parseAttribute(v.attr)) {
       return failure();
+    }
     if (spec.attrCheck && !spec.attrCheck(v.attr))
     {
       (void)parser.emitError(loc, "invalid kind of attribute specified");
@@ -405,8 +412,15 @@ static FailureOr<ParamValue> parseParamValue(AsmParser &parser, const ParamSpec 
   }
   case ParamKind::Type: {
     SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseType(v.type))
+    if (const TypeClass *cls = spec.typeClass) {
+      if (parser.parseCustomTypeWithFallback(v.type, [&](Type &result) -> ParseResult {
+            result = cls->parse(parser);
+            return success(bool(result));
+          }))
+        return failure();
+    } else if (parser.parseType(v.type)) {
       return failure();
+    }
     if (spec.typeCheck && !spec.typeCheck(v.type))
     {
       (void)parser.emitError(loc, "invalid kind of type specified");
@@ -459,9 +473,19 @@ static void printParamValue(AsmPrinter &printer, const ParamSpec &spec, const Pa
     spec.enumInfo->print(printer, v.u);
     return;
   case ParamKind::Attr:
+    if (spec.attrClass && !qualified && spec.attrClass->isInstance(v.attr)) {
+      if (failed(printer.printAlias(v.attr)))
+        spec.attrClass->print(v.attr, printer);
+      return;
+    }
     printer.printAttribute(v.attr);
     return;
   case ParamKind::Type:
+    if (spec.typeClass && !qualified && spec.typeClass->isInstance(v.type)) {
+      if (failed(printer.printAlias(v.type)))
+        spec.typeClass->print(v.type, printer);
+      return;
+    }
     printer.printType(v.type);
     return;
   case ParamKind::String:
@@ -746,6 +770,25 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
   def->params.push_back(std::move(spec));
 }
 ParamSpec &AttrTypeDefBuilder::lastParam() { return def->params.back(); }
+
+ParamSpec ods::affineMapParam(std::string name) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.kind = ParamKind::Attr;
+  s.cppType = "::mlir::AffineMap";
+  s.parse = [](AsmParser &parser, ParamValue &v) -> ParseResult {
+    AffineMap map;
+    if (parser.parseAffineMap(map))
+      return failure();
+    v.attr = AffineMapAttr::get(map);
+    return success();
+  };
+  s.print = [](AsmPrinter &printer, const ParamValue &v) {
+    if (auto map = dyn_cast_or_null<AffineMapAttr>(v.attr))
+      printer << map.getValue();
+  };
+  return s;
+}
 void AttrTypeDefBuilder::setFormat(std::string fmt) { def->formatText = std::move(fmt); }
 void AttrTypeDefBuilder::setMnemonicAlias() { def->mnemonicAlias = true; }
 void AttrTypeDefBuilder::setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print) {

@@ -3,6 +3,7 @@
 
 #include "lamina/IR/StorageUserBase.h"
 #include "lamina/Support/APFloat.h"
+#include "lamina/Support/SmallVector.h"
 
 #include <cstdint>
 #include <optional>
@@ -216,6 +217,52 @@ public:
   bool isScalable() const;
   int64_t getRank() const { return getShape().size(); }
   void walkImmediateSubElements(function_ref<void(Attribute)>, function_ref<void(Type)> walkTypes) const;
+
+  class Builder;
+};
+
+/// A vector type with some of its parts replaced (MLIR's VectorType::Builder;
+/// ODS type transforms use it): `VectorType::Builder(t).setDim(0, 4)`.
+class VectorType::Builder {
+public:
+  Builder(VectorType other)
+      : elementType(other.getElementType()), shape(other.getShape()), scalableDims(other.getScalableDims()) {}
+  Builder(ArrayRef<int64_t> shape, Type elementType, ArrayRef<bool> scalableDims = {})
+      : elementType(elementType), shape(shape), scalableDims(scalableDims) {}
+
+  Builder &setShape(ArrayRef<int64_t> newShape, ArrayRef<bool> newIsScalableDim = {}) {
+    shape.assign(newShape);
+    scalableDims.assign(newIsScalableDim);
+    return *this;
+  }
+  Builder &setElementType(Type newElementType) {
+    elementType = newElementType;
+    return *this;
+  }
+  /// Drops dimension `pos` (and its scalable flag).
+  Builder &dropDim(unsigned pos) {
+    shape.erase(shape.begin() + pos);
+    if (!scalableDims.empty())
+      scalableDims.erase(scalableDims.begin() + pos);
+    return *this;
+  }
+  Builder &setDim(unsigned pos, int64_t val) {
+    shape[pos] = val;
+    return *this;
+  }
+  Builder &setScalableDim(unsigned pos, bool val) {
+    if (scalableDims.empty())
+      scalableDims.assign(shape.size(), false);
+    scalableDims[pos] = val;
+    return *this;
+  }
+  operator VectorType() { return VectorType::get(shape, elementType, scalableDims); }
+
+private:
+  Type elementType;
+  SmallVector<int64_t, 4> shape;
+  /// Empty when no dimension is scalable (VectorType's canonical form).
+  SmallVector<bool, 4> scalableDims;
 };
 
 /// Base of ranked and unranked tensors.

@@ -33,6 +33,7 @@
 //
 #pragma once
 
+#include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/OpImplementation.h"
 #include "lamina/IR/StorageUserBase.h"
@@ -131,6 +132,21 @@ template <typename T> struct ParamTraits<T, std::enable_if_t<std::is_base_of_v<T
       x = dyn_cast_or_null<T>(v.type);
       return bool(x) || !v.type;
     }
+  }
+};
+/// AffineMap parameters are kept as AffineMapAttr values (null: no map).
+template <> struct ParamTraits<AffineMap> {
+  static constexpr ParamKind kind = ParamKind::Attr;
+  static void to(ParamValue &v, AffineMap x) { v.attr = x ? Attribute(AffineMapAttr::get(x)) : Attribute(); }
+  static bool from(const ParamValue &v, AffineMap &x) {
+    if (!v.attr) {
+      x = AffineMap();
+      return true;
+    }
+    auto map = dyn_cast<AffineMapAttr>(v.attr);
+    if (map)
+      x = map.getValue();
+    return bool(map);
   }
 };
 template <> struct ParamTraits<std::string_view> {
@@ -232,6 +248,12 @@ struct ParamSpec {
   /// Subclass checks for Attr/Type parameters ("invalid kind of ...").
   std::function<bool(Attribute)> attrCheck;
   std::function<bool(Type)> typeCheck;
+  /// Attr/Type parameters of a defined class (a generated AttrDef/TypeDef):
+  /// parsed stripped (`<...>`) unless written in full, printed stripped
+  /// unless the value has an alias (MLIR's FieldParser and
+  /// printStrippedAttrOrType for classes with their own syntax).
+  const AttrClass *attrClass = nullptr;
+  const TypeClass *typeClass = nullptr;
   /// Custom parser/printer (ODS `parser`/`printer`); null uses the default.
   std::function<ParseResult(AsmParser &, ParamValue &)> parse;
   std::function<void(AsmPrinter &, const ParamValue &)> print;
@@ -249,6 +271,26 @@ inline ParamSpec selfTypeParam(std::string name) {
   s.kind = ParamKind::Type;
   s.cppType = "::mlir::Type";
   s.selfType = true;
+  return s;
+}
+
+/// An AffineMap parameter: the bare map, `(d0) -> (d0)` (FieldParser<AffineMap>).
+ParamSpec affineMapParam(std::string name);
+
+/// A parameter whose C++ type T is an attribute or type subclass without a
+/// syntax of its own (an interface such as `DIScopeAttr`, a builtin class):
+/// written in full, "invalid kind of attribute specified" when not a T.
+template <typename T> ParamSpec isaParam(std::string name, std::string cppType) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.cppType = std::move(cppType);
+  if constexpr (std::is_base_of_v<Type, T>) {
+    s.kind = ParamKind::Type;
+    s.typeCheck = [](Type t) { return isa<T>(t); };
+  } else {
+    s.kind = ParamKind::Attr;
+    s.attrCheck = [](Attribute a) { return isa<T>(a); };
+  }
   return s;
 }
 
@@ -326,6 +368,17 @@ const AttrClass *attrClassFor(TypeID id);
 const TypeClass *typeClassFor(TypeID id, std::string_view name = {});
 template <typename T> const AttrClass *attrClassOf() { return attrClassFor(TypeID::get<T>()); }
 template <typename T> const TypeClass *typeClassOf() { return typeClassFor(TypeID::get<T>(), T::name); }
+
+/// A parameter whose C++ type T is a class defined with AttrDef/TypeDef
+/// (`KernelTableAttr`): see ParamSpec::attrClass.
+template <typename T> ParamSpec classParam(std::string name, std::string cppType) {
+  ParamSpec s = isaParam<T>(std::move(name), std::move(cppType));
+  if constexpr (std::is_base_of_v<Type, T>)
+    s.typeClass = typeClassOf<T>();
+  else
+    s.attrClass = attrClassOf<T>();
+  return s;
+}
 
 /// Parses / prints the parameters of a defined attribute (stripped form).
 Attribute parseAttrParams(TypeID id, AsmParser &parser, Type type);

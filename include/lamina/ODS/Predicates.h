@@ -10,6 +10,8 @@
 
 #include "lamina/IR/BuiltinTypes.h"
 
+#include <iterator>
+
 namespace lamina {
 namespace ods {
 
@@ -49,6 +51,16 @@ template <typename R, typename P> bool any_of(const R &range, P pred) {
   return false;
 }
 template <typename R, typename P> bool none_of(const R &range, P pred) { return !any_of(range, pred); }
+/// `llvm::is_sorted(range)`: non-decreasing.
+template <typename R> bool is_sorted(const R &range) {
+  auto it = std::begin(range), end = std::end(range);
+  if (it == end)
+    return true;
+  for (auto prev = it++; it != end; prev = it++)
+    if (*it < *prev)
+      return false;
+  return true;
+}
 
 } // namespace ods
 } // namespace lamina
