@@ -93,7 +93,12 @@ DIALECTS = {
     "linalg": DialectConfig("linalg", "Linalg_Dialect",
                             ["Dialect/Linalg/IR/LinalgOps.td", "Dialect/Linalg/IR/LinalgStructuredOps.td"],
                             "Linalg", "Linalg", "linalg"),
-    "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td"], "LLVMIR", "LLVM", "LLVM"),
+    "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td", "Dialect/LLVMIR/LLVMTypes.td"],
+                          "LLVMIR", "LLVM", "LLVM",
+                          handwritten=["DINodeAttr", "DIScopeAttr", "DITypeAttr", "DIVariableAttr", "TBAANodeAttr",
+                                       "isCompatibleOuterType", "isCompatibleVectorType", "isCompatibleType",
+                                       "isCompatibleFloatingPointType", "isLoadableType", "LLVMVoidType",
+                                       "LLVMTokenType", "LLVMLabelType", "LLVMMetadataType"]),
     "gpu": DialectConfig("gpu", "GPU_Dialect", ["Dialect/GPU/IR/GPUOps.td"], "GPU", "GPU", "gpu",
                          handwritten=["AsyncTokenType", "MMAMatrixType", "SparseDnTensorHandleType",
                                       "SparseSpMatHandleType", "SparseSpGEMMOpHandleType"]),
@@ -650,7 +655,8 @@ class Importer:
             for cls in ("EnumAttrInfo", "EnumInfo"):
                 for k in self.R.defs_of(cls):
                     r = self.R[k]
-                    if (r.get("cppNamespace") or "").strip(":") == ns:
+                    ens = (r.get("cppNamespace") or "").strip(":")
+                    if ens == ns or ens.startswith(ns + "::"):   # also LLVM's nested linkage::Linkage
                         names.add(r["className"])
             for cls in ("AttrDef", "TypeDef"):
                 for k in self.R.defs_of(cls):
@@ -1519,6 +1525,8 @@ def own_param_class(self, cpp):
     name = cpp[len(self.cfg.ns) + 2:] if cpp.startswith(self.cfg.ns + "::") else cpp
     if not re.match(r'\w+$', name):
         return None
+    if name in self.cfg.handwritten:
+        return name, "isa"   # a hand-written class (LLVM's DIScopeAttr base class)
     for cls in ("AttrDef", "TypeDef"):
         for k in self.R.defs_of(cls):
             r = self.R[k]
@@ -1571,9 +1579,11 @@ def own_enum_record(self, cpp):
         ns = re.sub(r'^(::)?mlir::', '', (r.get("cppNamespace") or "").strip()).strip(":")
         if (ns + "::" + r["className"]) == short:
             return k
-        # Unqualified: an enum of the dialect's namespace or of one nested in
-        # it (LLVM's `tailcallkind::TailCallKind`, brought in by `using`).
-        if "::" not in short and r["className"] == short and (ns + "::").startswith(self.cfg.ns + "::"):
+        # An enum of the dialect's namespace or of one nested in it, named
+        # from the dialect's namespace (LLVM's `linkage::Linkage`) or
+        # unqualified (`TailCallKind`, brought in by `using`).
+        if (ns + "::").startswith(self.cfg.ns + "::") and (
+                ns + "::" + r["className"]).endswith("::" + short) and short.split("::")[-1] == r["className"]:
             return k
     return None
 
