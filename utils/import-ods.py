@@ -43,16 +43,20 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import linalg_opdsl  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_TD_DIR = os.path.join(ROOT, "..", "shared", "reference", "mlir-td")
 DEFAULT_TBLGEN = "/usr/lib/llvm-22/bin/llvm-tblgen"
+DEFAULT_INC_DIR = "/usr/lib/llvm-22/include"
 
 #===------------------------------------------------------------------------===#
 # The dialects
 #===------------------------------------------------------------------------===#
 
 class DialectConfig:
-    def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op",
+    def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op", opdsl=None,
                  handwritten=()):
         self.name = name            # the dialect namespace in IR ("ml_program")
         self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
@@ -66,6 +70,9 @@ class DialectConfig:
         # by hand (types without a TypeDef, predicate helpers): the dialect's
         # hand-written header declares them; constraints may use them.
         self.handwritten = set(handwritten)
+        # The generated file (under the .inc dir) holding the OpDSL
+        # definitions of the dialect's named ops (linalg).
+        self.opdsl = opdsl
 
 
 DIALECTS = {
@@ -91,8 +98,10 @@ DIALECTS = {
     "vector": DialectConfig("vector", "Vector_Dialect", ["Dialect/Vector/IR/VectorOps.td"], "Vector", "Vector",
                             "vector"),
     "linalg": DialectConfig("linalg", "Linalg_Dialect",
-                            ["Dialect/Linalg/IR/LinalgOps.td", "Dialect/Linalg/IR/LinalgStructuredOps.td"],
-                            "Linalg", "Linalg", "linalg"),
+                            ["Dialect/Linalg/IR/LinalgOps.td", "Dialect/Linalg/IR/LinalgStructuredOps.td",
+                             "Dialect/Linalg/IR/LinalgRelayoutOps.td"],
+                            "Linalg", "Linalg", "linalg",
+                            opdsl="mlir/Dialect/Linalg/IR/LinalgNamedStructuredOps.yamlgen.cpp.inc"),
     "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td", "Dialect/LLVMIR/LLVMTypes.td"],
                           "LLVMIR", "LLVM", "LLVM",
                           handwritten=["DINodeAttr", "DIScopeAttr", "DITypeAttr", "DIVariableAttr", "TBAANodeAttr",
@@ -302,12 +311,13 @@ DIALECT_NAMESPACES = {"arith", "tensor", "memref", "math", "index", "complex", "
 
 # Idioms rewritten before translation: (regex on the condition, replacement).
 REWRITES = [
+    (r'(?<![\w:])(?:::)?(?:mlir::)?DenseIntElementsAttr::get\(', r'ods::getDenseIntElementsAttr('),
     (r'(\$_self|\w+)\.hasTrait<::mlir::ValueSemantics>\(\)', r'ods::hasValueSemantics(\1)'),
     (r'(?<![\w:])::getI1SameShape\(', r'ods::getI1SameShape('),
     (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
 ]
 # Functions of lamina/ODS/Predicates.h.
-ODS_HELPERS = {"ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
+ODS_HELPERS = {"ods::getDenseIntElementsAttr", "ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
                "ods::is_sorted",
                "ods::FixedVectorType", "ods::ScalableVectorType"}
 
@@ -318,7 +328,8 @@ class Untranslatable(Exception):
     pass
 
 
-def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_ns=None):
+def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_ns=None, op_classes=(),
+                  static_calls=None):
     """Translates an MLIR C++ expression into Lamina's API. `subst` maps `$x`
     placeholders to Lamina expressions. Raises Untranslatable naming the
     unknown pieces."""
@@ -385,6 +396,11 @@ def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_
                 pass
             elif own_ns and parts[0] == own_ns and len(parts) >= 2 and parts[1] in own_names:
                 pass
+            elif len(parts) == 2 and parts[0] in op_classes and j < n and toks[j] == "(":
+                # A static member function of an op class, written by hand
+                # (`MatmulOp::getDefaultIndexingMaps(...)`).
+                if static_calls is not None:
+                    static_calls.add((parts[0], parts[1]))
             elif len(parts) == 2 and parts[0] in own_names:
                 pass   # an enumerator of an enum of the dialect (`CombiningKind::ADD`)
             elif op_class and len(parts) == 1 and re.match(r'get[A-Z]\w*$', name) and j < n and toks[j] == "(":
@@ -636,6 +652,8 @@ class Importer:
         self.used_external = set()
         self.names = {}             # (kind, record) -> C++ function name
         self._own_names = None
+        self._op_classes = None
+        self.static_calls = set()  # (op class, static member) the definitions call
         self.source_includes = set()   # headers the generated source needs
         self.attr_interfaces = collections.OrderedDict()   # attribute/type interfaces to declare
 
@@ -644,7 +662,15 @@ class Importer:
 
     def tr(self, expr, subst, op_class=None):
         """translate_cpp with the dialect's own names known."""
-        return translate_cpp(expr, subst, own_names=self.own_names(), op_class=op_class, own_ns=self.cfg.ns)
+        return translate_cpp(expr, subst, own_names=self.own_names(), op_class=op_class, own_ns=self.cfg.ns,
+                             op_classes=self.op_classes(), static_calls=self.static_calls)
+
+    def op_classes(self):
+        """The C++ classes of the dialect's ops."""
+        if self._op_classes is None:
+            self._op_classes = {op_class_name(k, self.dialect) for k in self.R.defs_of("Op")
+                                if ref(self.R[k]["opDialect"]) == self.cfg.record}
+        return self._op_classes
 
     def own_names(self):
         """The C++ names the dialect's records define (enums, attribute,
@@ -1224,22 +1250,26 @@ class Importer:
         verify = (tr.get("verify") or "").strip()
         cls = op["cls"]
         if iface == "OpAsmOpInterface":
-            methods = []
+            # An op may declare it more than once (one method each time):
+            # one implementation with every method, at the first place.
+            if "opasm" not in op:
+                op["opasm"] = (len(op["traits"]), [])
+                op["traits"].append(None)
+            index, names = op["opasm"]
             for m in overridden:
-                if m == "getAsmResultNames":
-                    op["hooks"].append("getAsmResultNames")
-                    methods.append(".getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { "
-                                   "%s(op).getAsmResultNames(fn); }" % cls)
-                elif m == "getAsmBlockArgumentNames":
-                    op["hooks"].append("getAsmBlockArgumentNames")
-                    methods.append(".getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { "
-                                   "%s(op).getAsmBlockArgumentNames(r, fn); }" % cls)
-                elif m == "getAsmBlockNames":
-                    pass
-                elif m == "getDefaultDialect":
-                    op["hooks"].append("getDefaultDialect")
-                    methods.append(".getDefaultDialect = &%s::getDefaultDialect" % cls)
-            op["traits"].append("ods::Implements<OpAsmOpInterface>({%s})" % ", ".join(methods))
+                if m in ("getAsmResultNames", "getAsmBlockArgumentNames", "getDefaultDialect") and m not in names:
+                    names.append(m)
+                    op["hooks"].append(m)
+            methods = []
+            if "getAsmResultNames" in names:
+                methods.append(".getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { "
+                               "%s(op).getAsmResultNames(fn); }" % cls)
+            if "getAsmBlockArgumentNames" in names:
+                methods.append(".getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { "
+                               "%s(op).getAsmBlockArgumentNames(r, fn); }" % cls)
+            if "getDefaultDialect" in names:
+                methods.append(".getDefaultDialect = &%s::getDefaultDialect" % cls)
+            op["traits"][index] = "ods::Implements<OpAsmOpInterface>({%s})" % ", ".join(methods)
             return
         if iface == "InferTypeOpInterface":
             op["traits"].append("ods::Implements<InferTypeOpInterface>({&%s::inferReturnTypes})" % cls)
@@ -1403,6 +1433,16 @@ DEFAULT_INTERFACES = {
 # Interfaces whose verification Lamina implements: MLIR name -> (trait
 # expression, header, hand-written members it calls). `$Op` is the op class.
 VERIFYING_INTERFACES = {
+    # linalg's structured op interfaces (lamina/Dialect/Linalg/LinalgInterfaces.h).
+    "LinalgOp": ("ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<$Op>())",
+                 "lamina/Dialect/Linalg/LinalgInterfaces.h",
+                 ["getIndexingMaps", "getIteratorTypesArray", "hasDynamicIndexingMaps",
+                  "verifyIndexingMapRequiredAttributes"]),
+    "ContractionOpInterface": ("ods::Implements<linalg::ContractionOpInterface>({})",
+                               "lamina/Dialect/Linalg/LinalgInterfaces.h", []),
+    "ConvolutionOpInterface": ("ods::Implements<linalg::ConvolutionOpInterface>({})",
+                               "lamina/Dialect/Linalg/LinalgInterfaces.h", []),
+    "FillOpInterface": ("ods::Implements<linalg::FillOpInterface>({})", "lamina/Dialect/Linalg/LinalgInterfaces.h", []),
     "OffsetSizeAndStrideOpInterface": (
         "ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
         "lamina/ODS/InterfaceTraits.h", ["getArrayAttrMaxRanks"]),
@@ -1567,6 +1607,15 @@ def enum_cpp_type(self, cpp):
     short = re.sub(r'^(::)?mlir::', '', cpp.strip())
     if short.startswith(self.cfg.ns + "::"):
         return short[len(self.cfg.ns) + 2:]
+    # An enum of a namespace that is not a dialect's (MLIR's utils::
+    # IteratorType) is emitted in the dialect's namespace.
+    m = re.match(r'(\w+)::(\w+)$', short)
+    if m and m.group(1) not in DIALECT_NAMESPACES:
+        for k in self.R.defs_of("EnumAttrInfo") + self.R.defs_of("EnumInfo"):
+            r = self.R[k]
+            ns = re.sub(r'^(::)?mlir::', '', (r.get("cppNamespace") or "").strip()).strip(":")
+            if r.get("className") == m.group(2) and ns == m.group(1):
+                return m.group(2)
     return short
 
 
@@ -1634,6 +1683,11 @@ RESERVED_GETTERS = {"getResult", "getOperation", "getContext", "getLoc", "getTyp
 
 # Hand-written members, by hook name: (declaration in the op class).
 HOOK_DECLS = {
+    "getDefaultIndexingMaps": "static SmallVector<AffineMap, 3> getDefaultIndexingMaps(MLIRContext *context);",
+    "getIndexingMaps": "ArrayAttr getIndexingMaps();",
+    "getIteratorTypesArray": "void getIteratorTypesArray(SmallVectorImpl<IteratorType> &types);",
+    "hasDynamicIndexingMaps": "bool hasDynamicIndexingMaps();",
+    "verifyIndexingMapRequiredAttributes": "LogicalResult verifyIndexingMapRequiredAttributes();",
     "verify": "LogicalResult verify();",
     "verifyRegions": "LogicalResult verifyRegions();",
     "parse": "static ParseResult parse(OpAsmParser &parser, OperationState &result);\n  void print(OpAsmPrinter &p);",
@@ -2053,6 +2107,8 @@ def main():
     ap.add_argument("--list", action="store_true", help="print the dialects the importer knows")
     ap.add_argument("--all", action="store_true", help="every dialect it knows")
     ap.add_argument("--quiet", action="store_true", help="print only errors and stale files")
+    ap.add_argument("--inc-dir", default=DEFAULT_INC_DIR,
+                    help="MLIR's generated .inc files (Debian's libmlir-22-dev), for linalg's OpDSL definitions")
     args = ap.parse_args()
     if args.list:
         print(" ".join(sorted(DIALECTS)))
@@ -2072,6 +2128,13 @@ def main():
         for k in R.defs_of("Op"):
             if ref(R[k]["opDialect"]) == cfg.record:
                 imp.import_op(k)
+        for cls, method in sorted(imp.static_calls):
+            op = next((o for o in imp.ops if o["cls"] == cls), None)
+            if method not in HOOK_DECLS:
+                imp.error(cls, "static member %s::%s is written by hand in MLIR: declare it in HOOK_DECLS" % (
+                    cls, method))
+            elif op and method not in op["hooks"]:
+                op["hooks"].append(method)
         hpath = "include/lamina/Dialect/%s/%sOps.gen.h" % (cfg.dir, cfg.prefix)
         cpath = "lib/Dialect/%s/%sOps.gen.cpp" % (cfg.dir, cfg.prefix)
         htext = emit_header(imp, hpath)
@@ -2099,9 +2162,44 @@ def main():
             print("   not written: %d errors" % len(imp.errors))
             continue
         ok = write_or_check(hpath, htext, args.check) & write_or_check(cpath, ctext, args.check)
+        if cfg.opdsl:
+            ok &= import_opdsl(imp, args, log)
         if not ok:
             status = 1
     return status
+
+
+def import_opdsl(imp, args, log):
+    """linalg's named ops: their OpDSL definitions (the region builders,
+    maps and iterators mlir-linalg-ods-yaml-gen generated, shipped with
+    libmlir-22-dev) as data. Without that file, --check skips them."""
+    cfg = imp.cfg
+    inc = os.path.join(args.inc_dir, cfg.opdsl)
+    if not os.path.exists(inc):
+        if args.check:
+            log("   note: %s not found: OpDSL definitions not checked" % inc)
+            return True
+        print("   error: %s not found (install libmlir-22-dev or give --inc-dir)" % inc)
+        return False
+    with open(inc) as f:
+        try:
+            specs = linalg_opdsl.parse(f.read())
+        except linalg_opdsl.OpDSLError as e:
+            print("   error: OpDSL: %s" % e)
+            return False
+    opnames = {op["cls"]: op["name"] for op in imp.ops}
+    missing = [c for c in specs if c not in opnames]
+    if missing:
+        print("   error: OpDSL definitions of unknown ops: %s" % ", ".join(missing))
+        return False
+    hpath = "include/lamina/Dialect/%s/%sNamedOps.gen.h" % (cfg.dir, cfg.prefix)
+    cpath = "lib/Dialect/%s/%sNamedOps.gen.cpp" % (cfg.dir, cfg.prefix)
+    note = ("//\n// GENERATED by `utils/import-ods.py %s` from MLIR 22.1.8's OpDSL definitions\n"
+            "// (mlir/%s). Do not edit.\n//\n" % (cfg.name, cfg.opdsl))
+    htext = linalg_opdsl.emit_header_text(specs, header_line(hpath, "the named ops of %s" % cfg.name), note)
+    ctext = linalg_opdsl.emit_source_text(specs, opnames, header_line(cpath, "the named ops' definitions"), note)
+    log("   OpDSL: %d named ops" % len(specs))
+    return write_or_check(hpath, htext, args.check) & write_or_check(cpath, ctext, args.check)
 
 
 if __name__ == "__main__":

@@ -328,7 +328,9 @@ Operation *OperationParser::parseCustomOperation(ArrayRef<ResultRecord> resultID
   Attribute props = opState.propertiesAttr;
   opState.propertiesAttr = Attribute();
   Operation *op = opBuilder.create(opState);
-  if (props && failed(op->setPropertiesFromAttribute(props, [&]() { return emitError(opLoc); })))
+  if (props && failed(op->setPropertiesFromAttribute(props, [&]() {
+        return emitError(opLoc) << "invalid properties " << props << " for op " << opName << ": ";
+      })))
     return nullptr;
   if (parseTrailingLocationSpecifier(op))
     return nullptr;

@@ -9,6 +9,7 @@
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
 #include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/Dialect/Index/IndexDialect.h"
+#include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 #include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
@@ -20,6 +21,6 @@
 void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
-                  ControlFlowDialect, FuncDialect, IndexDialect, MathDialect, MemRefDialect, MLProgramDialect,
+                  ControlFlowDialect, FuncDialect, IndexDialect, LinalgDialect, MathDialect, MemRefDialect, MLProgramDialect,
                   SCFDialect, TensorDialect, UBDialect>();
 }

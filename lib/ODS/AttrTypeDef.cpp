@@ -780,11 +780,11 @@ ParamSpec ods::affineMapParam(std::string name) {
     AffineMap map;
     if (parser.parseAffineMap(map))
       return failure();
-    v.attr = AffineMapAttr::get(map);
+    v.attr = lamina::AffineMapAttr::get(map);
     return success();
   };
   s.print = [](AsmPrinter &printer, const ParamValue &v) {
-    if (auto map = dyn_cast_or_null<AffineMapAttr>(v.attr))
+    if (auto map = dyn_cast_or_null<lamina::AffineMapAttr>(v.attr))
       printer << map.getValue();
   };
   return s;

@@ -137,13 +137,13 @@ template <typename T> struct ParamTraits<T, std::enable_if_t<std::is_base_of_v<T
 /// AffineMap parameters are kept as AffineMapAttr values (null: no map).
 template <> struct ParamTraits<AffineMap> {
   static constexpr ParamKind kind = ParamKind::Attr;
-  static void to(ParamValue &v, AffineMap x) { v.attr = x ? Attribute(AffineMapAttr::get(x)) : Attribute(); }
+  static void to(ParamValue &v, AffineMap x) { v.attr = x ? Attribute(lamina::AffineMapAttr::get(x)) : Attribute(); }
   static bool from(const ParamValue &v, AffineMap &x) {
     if (!v.attr) {
       x = AffineMap();
       return true;
     }
-    auto map = dyn_cast<AffineMapAttr>(v.attr);
+    auto map = dyn_cast<lamina::AffineMapAttr>(v.attr);
     if (map)
       x = map.getValue();
     return bool(map);

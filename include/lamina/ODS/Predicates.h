@@ -8,7 +8,9 @@
 //
 #pragma once
 
+#include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
+#include "lamina/IR/Value.h"
 
 #include <iterator>
 
@@ -62,5 +64,19 @@ template <typename R> bool is_sorted(const R &range) {
   return true;
 }
 
+/// `DenseIntElementsAttr::get(type, values)` (default values of integer
+/// elements attributes).
+DenseIntElementsAttr getDenseIntElementsAttr(ShapedType type, ArrayRef<int64_t> values);
+
 } // namespace ods
+
+/// MLIR's getElementTypeOrSelf: the element type of a shaped type, else the
+/// type itself.
+inline Type getElementTypeOrSelf(Type t) {
+  if (auto shaped = dyn_cast<ShapedType>(t))
+    return shaped.getElementType();
+  return t;
+}
+inline Type getElementTypeOrSelf(Value v) { return getElementTypeOrSelf(v.getType()); }
+
 } // namespace lamina
