@@ -329,7 +329,7 @@ class Untranslatable(Exception):
 
 
 def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_ns=None, op_classes=(),
-                  static_calls=None):
+                  static_calls=None, op_methods=None, self_expr=None):
     """Translates an MLIR C++ expression into Lamina's API. `subst` maps `$x`
     placeholders to Lamina expressions. Raises Untranslatable naming the
     unknown pieces."""
@@ -406,7 +406,9 @@ def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_
             elif op_class and len(parts) == 1 and re.match(r'get[A-Z]\w*$', name) and j < n and toks[j] == "(":
                 # A method of the op class (MLIR formats op predicates inside
                 # the class): generated accessors or hand-written members.
-                name = "%s(op).%s" % (op_class, name)
+                if op_methods is not None:
+                    op_methods.add((op_class, name))
+                name = "%s.%s" % (self_expr, name) if self_expr else "%s(op).%s" % (op_class, name)
             elif parts[0] in DIALECT_NAMESPACES:
                 pass
             elif len(parts) == 2 and parts[0] == "detail" and parts[1] in KNOWN_DETAIL:
@@ -654,16 +656,18 @@ class Importer:
         self._own_names = None
         self._op_classes = None
         self.static_calls = set()  # (op class, static member) the definitions call
+        self.op_methods = set()    # (op class, method) the predicates call
         self.source_includes = set()   # headers the generated source needs
         self.attr_interfaces = collections.OrderedDict()   # attribute/type interfaces to declare
 
     def error(self, what, why):
         self.errors.append((what, why))
 
-    def tr(self, expr, subst, op_class=None):
+    def tr(self, expr, subst, op_class=None, self_expr=None):
         """translate_cpp with the dialect's own names known."""
         return translate_cpp(expr, subst, own_names=self.own_names(), op_class=op_class, own_ns=self.cfg.ns,
-                             op_classes=self.op_classes(), static_calls=self.static_calls)
+                             op_classes=self.op_classes(), static_calls=self.static_calls,
+                             op_methods=self.op_methods, self_expr=self_expr)
 
     def op_classes(self):
         """The C++ classes of the dialect's ops."""
@@ -1013,6 +1017,18 @@ class Importer:
             op["hooks"].append("verifyRegions")
         self.ops.append(op)
 
+    def declares_trait_list(self, op, name):
+        """Whether the op's traits include the TraitList record `name`."""
+        stack = [ref(t) for t in self.R[op["rec"]]["traits"]]
+        while stack:
+            t = stack.pop()
+            if t == name:
+                return True
+            tr = self.R[t]
+            if "TraitList" in tr["!superclasses"]:
+                stack.extend(ref(x) for x in tr["traits"])
+        return False
+
     def op_declares(self, op, name):
         """Whether the op's record lists a trait or interface `name`
         (flattened)."""
@@ -1272,7 +1288,14 @@ class Importer:
             op["traits"][index] = "ods::Implements<OpAsmOpInterface>({%s})" % ", ".join(methods)
             return
         if iface == "InferTypeOpInterface":
-            op["traits"].append("ods::Implements<InferTypeOpInterface>({&%s::inferReturnTypes})" % cls)
+            # InferTypeOpAdaptorWithIsCompatible: the op also compares the
+            # inferred types with the actual ones by hand.
+            if self.declares_trait_list(op, "InferTypeOpAdaptorWithIsCompatible"):
+                op["traits"].append("ods::Implements<InferTypeOpInterface>({&%s::inferReturnTypes, "
+                                    "&%s::isCompatibleReturnTypes})" % (cls, cls))
+                op["hooks"].append("isCompatibleReturnTypes")
+            else:
+                op["traits"].append("ods::Implements<InferTypeOpInterface>({&%s::inferReturnTypes})" % cls)
             op["hooks"].append("inferReturnTypes")
             return
         if iface == "CastOpInterface":
@@ -1355,6 +1378,20 @@ class Importer:
         pred = ref(tr["predicate"])
         pr = self.R[pred]
         sc = tr["!superclasses"]
+        if "ShapedTypeMatchesElementCountAndTypes" in sc:
+            # As mlir-tblgen's format generator: the element types follow
+            # from the shaped type (one per element), which the format may
+            # then omit; verified as the same list.
+            shaped, elements = tr["shaped"], tr["elements"]
+            fn = "transform_%s_%s_%s" % (op["cls"], ident(shaped), ident(elements))
+            self.pred_fns[fn] = (
+                "/// %s\nstatic void %s(Type self, SmallVectorImpl<Type> &out) {\n"
+                "  auto shaped = dyn_cast<ShapedType>(self);\n  if (!shaped || !shaped.hasRank())\n    return;\n"
+                "  int64_t n = 1;\n  for (int64_t d : shaped.getShape())\n    n *= d;\n"
+                "  for (int64_t i = 0; i < n; ++i)\n    out.push_back(shaped.getElementType());\n}\n" % (summary, fn))
+            op["traits"].append("ods::TypesMatchWith(%s, %s, %s, %s, true)" % (
+                cpp_string(summary), cpp_string(shaped), cpp_string(elements), fn))
+            return
         # AllTypesMatch & co.
         m_all = None
         if "AllMatchSameOperatorTrait" in sc:
@@ -1369,6 +1406,10 @@ class Importer:
             lhs, rhs = tr["lhs"], tr["rhs"]
             transform = tr["transformer"]
             comparator = (tr.get("comparator") or "std::equal_to<>()").strip()
+            # OptionalTypesMatchWith: "!getLhs() || !getRhs() || std::equal_to<>()".
+            optional = "OptionalTypesMatchWith" in sc
+            if optional:
+                comparator = re.sub(r'^(!get\w+\(\)\s*\|\|\s*)+', '', comparator).strip()
             if comparator != "std::equal_to<>()":
                 self.error(where, "TypesMatchWith comparator %s" % comparator)
             # A list of types: RangedTypesMatchWith, or a transform building one.
@@ -1386,7 +1427,10 @@ class Importer:
                 body = "  out.assign(1, Type(%s));" % cpp
             self.pred_fns[fn] = "/// %s\nstatic void %s(Type self, SmallVectorImpl<Type> &out) {\n%s\n}\n" % (
                 summary, fn, body)
-            op["traits"].append("ods::TypesMatchWith(%s, %s, %s, %s%s)" % (
+            if optional and is_range:
+                self.error(where, "OptionalTypesMatchWith over a range")
+            op["traits"].append("ods::%sTypesMatchWith(%s, %s, %s, %s%s)" % (
+                "Optional" if optional else "",
                 cpp_string(summary), cpp_string(lhs), cpp_string(rhs), fn, ", true" if is_range else ""))
             return
         # A generic predicate over the op.
@@ -1683,6 +1727,7 @@ RESERVED_GETTERS = {"getResult", "getOperation", "getContext", "getLoc", "getTyp
 
 # Hand-written members, by hook name: (declaration in the op class).
 HOOK_DECLS = {
+    "isCompatibleReturnTypes": "static bool isCompatibleReturnTypes(TypeRange l, TypeRange r);",
     "getDefaultIndexingMaps": "static SmallVector<AffineMap, 3> getDefaultIndexingMaps(MLIRContext *context);",
     "getIndexingMaps": "ArrayAttr getIndexingMaps();",
     "getIteratorTypesArray": "void getIteratorTypesArray(SmallVectorImpl<IteratorType> &types);",
@@ -1885,6 +1930,8 @@ def emit_header(imp, path):
             if rg["variadic"] or not rg["name"]:
                 continue
             o.append("  Region &%s() { return state->getRegion(%d); }\n" % (accessor_name(rg["name"]), i))
+        for text in op.get("extra_members", {}).values():
+            o.append("  %s\n" % text)
         hooks = [h for h in op["hooks"] if HOOK_DECLS.get(h)]
         if hooks:
             o.append("  // Hand-written.\n")
@@ -2128,6 +2175,7 @@ def main():
         for k in R.defs_of("Op"):
             if ref(R[k]["opDialect"]) == cfg.record:
                 imp.import_op(k)
+        add_op_methods(imp)
         for cls, method in sorted(imp.static_calls):
             op = next((o for o in imp.ops if o["cls"] == cls), None)
             if method not in HOOK_DECLS:
@@ -2167,6 +2215,71 @@ def main():
         if not ok:
             status = 1
     return status
+
+
+def generated_getters(op):
+    """The accessors the generated header defines for an op."""
+    names = set(RESERVED_GETTERS) | {"getOperation", "getContext", "getLoc"}
+    for v in op["operands"] + op["results"] + op["regions"]:
+        if v["name"]:
+            names.add(accessor_name(v["name"]))
+    for a in op["attrs"]:
+        names.add(accessor_name(a["name"]) + "Attr")
+    return names
+
+
+def cpp_return_type(imp, t):
+    """An ODS C++ return type in Lamina's spelling."""
+    t = t.strip()
+    t = re.sub(r'(::)?llvm::StringRef', 'std::string_view', t)
+    t = re.sub(r'(::)?(mlir|llvm)::', '', t)
+    if t.startswith(imp.cfg.ns + "::"):
+        t = t[len(imp.cfg.ns) + 2:]
+    return t
+
+
+def add_op_methods(imp):
+    """The op methods the predicates call that the generated accessors do not
+    cover: attribute value getters (ODS's returnType/convertFromStorage) and
+    one-line methods of the record's extraClassDeclaration, translated."""
+    for cls, method in sorted(imp.op_methods):
+        op = next((o for o in imp.ops if o["cls"] == cls), None)
+        if op is None or method in generated_getters(op):
+            continue
+        extra = op.setdefault("extra_members", collections.OrderedDict())
+        if method in extra or method in op["hooks"]:
+            continue
+        attr = next((a for a in op["attrs"] if accessor_name(a["name"]) == method), None)
+        if attr is not None:
+            r = imp.R[attr["rec"]]
+            sc = r["!superclasses"]
+            optional = "OptionalAttr" in sc and "DefaultValuedOptionalAttr" not in sc
+            base = imp.R[ref(r["baseAttr"])] if ref(r.get("baseAttr")) else r
+            ret = cpp_return_type(imp, base.get("returnType") or "")
+            conv = (base.get("convertFromStorage") or "$_self").strip()
+            try:
+                body = imp.tr(conv, {"$_self": "attr"})
+            except Untranslatable as e:
+                imp.error(op["name"], "value getter %s: unknown %s in `%s`" % (method, e, conv))
+                continue
+            if optional:
+                extra[method] = ("std::optional<%s> %s() {\n    auto attr = %sAttr();\n    if (!attr)\n"
+                                 "      return std::nullopt;\n    return %s;\n  }" % (ret, method, method, body))
+            else:
+                extra[method] = "%s %s() {\n    auto attr = %sAttr();\n    return %s;\n  }" % (ret, method, method, body)
+            continue
+        decl = imp.R[op["rec"]].get("extraClassDeclaration") or ""
+        m = re.search(r'([\w:<>]+)\s+%s\(\)\s*(?:const\s*)?\{\s*return\s+(.*?);\s*\}' % re.escape(method), decl, re.S)
+        if not m:
+            imp.error(op["name"], "method %s used by a predicate is neither generated nor a one-line method of "
+                                  "extraClassDeclaration" % method)
+            continue
+        try:
+            body = imp.tr(m.group(2), {}, op_class=cls, self_expr="(*this)")
+        except Untranslatable as e:
+            imp.error(op["name"], "method %s: unknown %s in `%s`" % (method, e, norm(m.group(2))))
+            continue
+        extra[method] = "%s %s() { return %s; }" % (cpp_return_type(imp, m.group(1)), method, body)
 
 
 def import_opdsl(imp, args, log):

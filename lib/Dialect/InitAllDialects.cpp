@@ -16,11 +16,12 @@
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/UB/UBDialect.h"
+#include "lamina/Dialect/Vector/VectorDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 
 void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
                   ControlFlowDialect, FuncDialect, IndexDialect, LinalgDialect, MathDialect, MemRefDialect, MLProgramDialect,
-                  SCFDialect, TensorDialect, UBDialect>();
+                  SCFDialect, TensorDialect, UBDialect, VectorDialect>();
 }

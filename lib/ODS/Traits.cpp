@@ -355,6 +355,20 @@ Trait ods::TypesMatchWith(std::string_view summary, std::string_view lhs, std::s
   return t;
 }
 
+Trait ods::OptionalTypesMatchWith(std::string_view summary, std::string_view lhs, std::string_view rhs,
+                                  TypeTransformFn transform) {
+  Trait t = TypesMatchWith(summary, lhs, rhs, transform);
+  t.matchIfPresent = true;
+  std::string l(lhs), r(rhs);
+  auto verify = t.verify;
+  t.verify = [l, r, verify](Operation *op) -> LogicalResult {
+    if (typesOfNamed(op, l).empty() || typesOfNamed(op, r).empty())
+      return success();
+    return verify(op);
+  };
+  return t;
+}
+
 Trait ods::PredOpTrait(std::string_view summary, PredicateFn pred) {
   Trait t;
   t.name = "PredOpTrait";

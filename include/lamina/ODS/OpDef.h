@@ -115,6 +115,8 @@ struct Trait {
   TypeTransformFn transform = nullptr;
   /// Whether `transform` produces a range (RangedTypesMatchWith, getInputs()).
   bool transformIsRange = false;
+  /// OptionalTypesMatchWith: verified only when both values are present.
+  bool matchIfPresent = false;
   /// InferTypeOpInterface (set by Implements<InferTypeOpInterface>): infers
   /// result types during parsing when the format does not mention them.
   bool infersResultTypes = false;
@@ -199,6 +201,10 @@ Trait AllRanksMatch(std::initializer_list<std::string_view> names);
 /// or a list-valued transform such as `getInputs()`).
 Trait TypesMatchWith(std::string_view summary, std::string_view lhs, std::string_view rhs, TypeTransformFn transform,
                      bool isRange = false);
+/// OptionalTypesMatchWith: as TypesMatchWith when both (optional) values are
+/// present.
+Trait OptionalTypesMatchWith(std::string_view summary, std::string_view lhs, std::string_view rhs,
+                             TypeTransformFn transform);
 /// A PredOpTrait with an arbitrary predicate.
 Trait PredOpTrait(std::string_view summary, PredicateFn pred);
 /// A trait with custom verification (verifyTrait / verifyRegionTrait).
