@@ -57,7 +57,7 @@ DEFAULT_INC_DIR = "/usr/lib/llvm-22/include"
 
 class DialectConfig:
     def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op", opdsl=None,
-                 handwritten=()):
+                 handwritten=(), native_traits=None):
         self.name = name            # the dialect namespace in IR ("ml_program")
         self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
         self.tds = tds              # .td files, relative to the td dir's mlir/ folder
@@ -73,6 +73,11 @@ class DialectConfig:
         # The generated file (under the .inc dir) holding the OpDSL
         # definitions of the dialect's named ops (linalg).
         self.opdsl = opdsl
+        # The dialect's own native op traits (C++ trait templates MLIR writes
+        # by hand): trait name -> hand-written factory returning an ods::Trait,
+        # called with the op names of the trait's class arguments, if any
+        # (`AtMostOneChildOf<OperandsOp, ResultsOp>` -> f({"d.operands", "d.results"})).
+        self.native_traits = native_traits or {}
 
 
 DIALECTS = {
@@ -111,6 +116,10 @@ DIALECTS = {
     "gpu": DialectConfig("gpu", "GPU_Dialect", ["Dialect/GPU/IR/GPUOps.td"], "GPU", "GPU", "gpu",
                          handwritten=["AsyncTokenType", "MMAMatrixType", "SparseDnTensorHandleType",
                                       "SparseSpMatHandleType", "SparseSpGEMMOpHandleType"]),
+    "irdl": DialectConfig("irdl", "IRDL_Dialect",
+                          ["Dialect/IRDL/IR/IRDLOps.td", "Dialect/IRDL/IR/IRDLAttributes.td",
+                           "Dialect/IRDL/IR/IRDLTypes.td"], "IRDL", "IRDL", "irdl",
+                          native_traits={"AtMostOneChildOf": "irdl::AtMostOneChildOf"}),
 }
 
 #===------------------------------------------------------------------------===#
@@ -1174,6 +1183,12 @@ class Importer:
             parents = [self.op_name_of_class(c.strip(), where) for c in m.group(1).split(",")]
             op["traits"].append("ods::HasParent({%s})" % ", ".join(cpp_string(p) for p in parents))
             return
+        m = re.match(r'(\w+)(?:<(.*)>)?::Impl$', name)
+        if m and m.group(1) in self.cfg.native_traits:
+            ops = [self.op_name_of_class(c.strip(), where) for c in (m.group(2) or "").split(",") if c.strip()]
+            op["traits"].append("%s({%s})" % (self.cfg.native_traits[m.group(1)],
+                                              ", ".join(cpp_string(o) for o in ops)))
+            return
         if name in ("OpAsmOpInterface::Trait",):
             self.interface("OpAsmOpInterface", tr, op)
             return
@@ -1588,6 +1603,12 @@ def import_attr_type_defs(imp):
                         ptype = short
                     elif short in KNOWN_CLASSES:
                         ptype = short
+                    else:
+                        # ArrayRefParameter<"SomeAttr"> (ArrayOfAttr): an array of attributes.
+                        m = re.match(r'(::)?(llvm::)?ArrayRef<\s*(::)?(mlir::)?(\w+)\s*>$', cpp.strip())
+                        if m and (m.group(5) in imp.own_attr_classes() or
+                                  PARAM_TYPES.get(m.group(5), "").endswith("Attr") or m.group(5) == "Attribute"):
+                            ptype = "ArrayRef<%s>" % m.group(5)
                 if ptype is None:
                     if d["custom"]:
                         d["params"].append(dict(name=pname, type=None, cpp=cpp, **spec))
@@ -1600,6 +1621,21 @@ def import_attr_type_defs(imp):
                 imp.error(where, "parameters with custom parsers")
             if ok:
                 (imp.type_defs if is_type else imp.attr_defs).append(d)
+    # A class whose parameters name another of the dialect's classes
+    # (ArrayRef<VariadicityAttr>) is declared after it.
+    for defs in (imp.attr_defs, imp.type_defs):
+        ordered, placed = [], set()
+        pending = list(defs)
+        while pending:
+            for d in pending:
+                uses = {c for p in d["params"] if p.get("type") for c in re.findall(r'\w+', p["type"])}
+                if not (uses & ({x["cls"] for x in pending} - {d["cls"]})):
+                    break
+            else:
+                d = pending[0]
+            pending.remove(d)
+            ordered.append(d)
+        defs[:] = ordered
 
 
 def own_param_class(self, cpp):
@@ -1643,7 +1679,14 @@ def interface_class(self, rec):
     return name
 
 
+def own_attr_classes(self):
+    """The C++ class names of this dialect's AttrDefs."""
+    return {self.R[k]["cppClassName"] for k in self.R.defs_of("AttrDef")
+            if ref(self.R[k].get("dialect")) == self.cfg.record}
+
+
 Importer.is_own_interface = is_own_interface
+Importer.own_attr_classes = own_attr_classes
 Importer.interface_class = interface_class
 
 

@@ -8,6 +8,7 @@
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
 #include "lamina/Dialect/Func/FuncDialect.h"
+#include "lamina/Dialect/IRDL/IRDLDialect.h"
 #include "lamina/Dialect/Index/IndexDialect.h"
 #include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
@@ -22,6 +23,6 @@
 void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
-                  ControlFlowDialect, FuncDialect, IndexDialect, LinalgDialect, MathDialect, MemRefDialect, MLProgramDialect,
+                  ControlFlowDialect, FuncDialect, IndexDialect, IRDLDialect, LinalgDialect, MathDialect, MemRefDialect, MLProgramDialect,
                   SCFDialect, TensorDialect, UBDialect, VectorDialect>();
 }

@@ -2,6 +2,7 @@
 #include "lamina/IR/MLIRContext.h"
 
 #include "MLIRContextImpl.h"
+#include "lamina/IR/ExtensibleDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Dialect.h"
@@ -151,12 +152,46 @@ std::mutex &MLIRContext::getAllocatorMutex() { return impl->allocatorMutex; }
 
 void MLIRContext::registerType(std::unique_ptr<AbstractType> type) {
   TypeID id = type->getTypeID();
+  {
+    std::lock_guard<std::mutex> lock(impl->abstractNamesMutex);
+    impl->abstractTypeNames.emplace(std::string(type->getName()), id);
+  }
   impl->abstractTypes.insert(id, std::move(type));
 }
 
 void MLIRContext::registerAttribute(std::unique_ptr<AbstractAttribute> attr) {
   TypeID id = attr->getTypeID();
+  {
+    std::lock_guard<std::mutex> lock(impl->abstractNamesMutex);
+    impl->abstractAttributeNames.emplace(std::string(attr->getName()), id);
+  }
   impl->abstractAttributes.insert(id, std::move(attr));
+}
+
+const AbstractType *lamina::lookupAbstractTypeByName(MLIRContext *ctx, std::string_view name) {
+  auto *impl = &ctx->getImpl();
+  TypeID id;
+  {
+    std::lock_guard<std::mutex> lock(impl->abstractNamesMutex);
+    auto it = impl->abstractTypeNames.find(std::string(name));
+    if (it == impl->abstractTypeNames.end())
+      return nullptr;
+    id = it->second;
+  }
+  return ctx->lookupAbstractType(id);
+}
+
+const AbstractAttribute *lamina::lookupAbstractAttributeByName(MLIRContext *ctx, std::string_view name) {
+  auto *impl = &ctx->getImpl();
+  TypeID id;
+  {
+    std::lock_guard<std::mutex> lock(impl->abstractNamesMutex);
+    auto it = impl->abstractAttributeNames.find(std::string(name));
+    if (it == impl->abstractAttributeNames.end())
+      return nullptr;
+    id = it->second;
+  }
+  return ctx->lookupAbstractAttribute(id);
 }
 
 const AbstractType *MLIRContext::lookupAbstractType(TypeID id) {

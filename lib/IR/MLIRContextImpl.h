@@ -99,6 +99,10 @@ struct MLIRContext::Impl {
 
   TypeIDTable<AbstractType> abstractTypes;
   TypeIDTable<AbstractAttribute> abstractAttributes;
+  /// The kinds by name, for lookups by name (rare: IRDL); under
+  /// abstractNamesMutex.
+  std::mutex abstractNamesMutex;
+  std::unordered_map<std::string, TypeID> abstractTypeNames, abstractAttributeNames;
 
   std::shared_mutex opNamesMutex;
   std::unordered_map<std::string_view, OperationName::Impl *, StringHash, std::equal_to<>> opNames;

@@ -28,7 +28,7 @@ namespace ods {
 struct DefFormatElement {
   enum Kind { Literal, Space, Newline, Param, Params, Struct, Optional } kind;
   std::string text;
-  bool flag = false; ///< Space: ` ` vs ``; Param: qualified.
+  bool flag = false; ///< Space: ` ` vs ``; Param: qualified; Optional: anchor in the else branch.
   std::vector<unsigned> params;
   std::vector<DefFormatElement *> thenElems, elseElems;
   unsigned thenParseStart = 0, elseParseStart = 0;
@@ -234,6 +234,10 @@ private:
           DefFormatElement *e = parseElement(false);
           if (!e)
             return nullptr;
+          // An anchor in the else branch: that branch prints when its
+          // parameter is present (`(`]`) : ($value^ `]`)?`).
+          if (consume('^'))
+            group->flag = true;
           group->elseElems.push_back(e);
         }
       }
@@ -449,6 +453,25 @@ static FailureOr<ParamValue> parseParamValue(AsmParser &parser, const ParamSpec 
         }))
       return failure();
     return v;
+  case ParamKind::AttrArray: {
+    // MLIR's FieldParser<SmallVector<T>>: a comma-separated list of
+    // elements, each in its class's stripped form.
+    const AttrClass *elem = spec.elemAttrID ? attrClassFor(spec.elemAttrID) : nullptr;
+    if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+          Attribute a;
+          if (elem) {
+            a = elem->parse(parser, Type());
+            if (!a)
+              return failure();
+          } else if (parser.parseAttribute(a)) {
+            return failure();
+          }
+          v.attrs.push_back(a);
+          return success();
+        }))
+      return failure();
+    return v;
+  }
   }
   return failure();
 }
@@ -502,6 +525,18 @@ static void printParamValue(AsmPrinter &printer, const ParamSpec &spec, const Pa
       os << (long long)v.ints[i];
     }
     return;
+  case ParamKind::AttrArray: {
+    const AttrClass *elem = spec.elemAttrID ? attrClassFor(spec.elemAttrID) : nullptr;
+    for (size_t i = 0; i < v.attrs.size(); ++i) {
+      if (i)
+        os << ", ";
+      if (elem && elem->isInstance(v.attrs[i]))
+        elem->print(v.attrs[i], printer);
+      else
+        printer.printAttribute(v.attrs[i]);
+    }
+    return;
+  }
   }
 }
 
@@ -517,6 +552,7 @@ static bool isPresent(const ParamSpec &spec, const ParamValue &v) {
   case ParamKind::String: return !v.str.empty();
   case ParamKind::IntArray: return !v.ints.empty();
   case ParamKind::Float: return v.f.has_value();
+  case ParamKind::AttrArray: return !v.attrs.empty();
   }
   return false;
 }
@@ -719,10 +755,13 @@ public:
     }
     case DefFormatElement::Optional: {
       bool present = false;
-      for (DefFormatElement *c : e->thenElems)
+      for (DefFormatElement *c : e->flag ? e->elseElems : e->thenElems)
         for (unsigned p : c->params)
           present |= isPresent(def.params[p], values[p]);
-      print(present ? e->thenElems : e->elseElems);
+      if (e->flag)
+        print(present ? e->elseElems : e->thenElems);
+      else
+        print(present ? e->thenElems : e->elseElems);
       return;
     }
     }
@@ -765,6 +804,7 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
     case ParamKind::String: spec.cppType = "::llvm::StringRef"; break;
     case ParamKind::IntArray: spec.cppType = "::llvm::ArrayRef<int64_t>"; break;
     case ParamKind::Float: spec.cppType = "::llvm::APFloat"; break;
+    case ParamKind::AttrArray: spec.cppType = "::llvm::ArrayRef<::mlir::Attribute>"; break;
     }
   }
   def->params.push_back(std::move(spec));

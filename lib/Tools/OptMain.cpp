@@ -12,6 +12,8 @@
 #include "lamina/AsmParser/AsmParser.h"
 #include "lamina/Bytecode/BytecodeReader.h"
 #include "lamina/Bytecode/BytecodeWriter.h"
+#include "lamina/Dialect/IRDL/IRDLDialect.h"
+#include "lamina/Dialect/IRDL/IRDLLoading.h"
 #include "lamina/IR/AsmState.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/DiagnosticVerifier.h"
@@ -111,6 +113,7 @@ struct OptMainOptions {
                                 "Print users of operation results and block arguments as a comment"};
   cl::opt<bool> printSkipRegions{"mlir-print-skip-regions", "Skip regions when printing ops."};
   cl::opt<bool> useNameLocAsPrefix{"mlir-use-nameloc-as-prefix", "Print SSA IDs using NameLocs as prefixes"};
+  cl::opt<std::string> irdlFile{"irdl-file", "IRDL file to register before processing the input"};
 
   OptMainOptions() {
     outputFilename.valueDesc = "filename";
@@ -441,6 +444,33 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   return success();
 }
 
+/// Loads the dialects defined in the IRDL file `path` into `context`
+/// (mlir-opt's --irdl-file). Its diagnostics are printed, with the operation
+/// they concern, even when the input's are verified.
+LogicalResult loadIRDLDialects(const std::string &path, MLIRContext &context) {
+  DialectRegistry registry;
+  registry.insert<IRDLDialect>();
+  context.appendDialectRegistry(registry);
+  std::string errorMessage;
+  std::unique_ptr<MemoryBuffer> file = MemoryBuffer::getFileOrSTDIN(path, &errorMessage);
+  if (!file) {
+    emitError(UnknownLoc::get(&context)) << "cannot open input file '" << path << "': " << errorMessage;
+    return failure();
+  }
+  SourceMgr sourceMgr;
+  sourceMgr.addNewSourceBuffer(std::move(file));
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  bool printOp = context.shouldPrintOpOnDiagnostic();
+  context.printOpOnDiagnostic(true);
+  ParserConfig config(&context, /*verifyAfterParse=*/true);
+  Operation *module = parseSourceFileForTool(sourceMgr, 1, config);
+  LogicalResult result = module ? irdl::loadDialects(module) : failure();
+  if (module)
+    module->destroy();
+  context.printOpOnDiagnostic(printOp);
+  return result;
+}
+
 /// Sanitizer and fuzzer builds free the last buffer's IR and context too,
 /// so that leak checkers report only real leaks and in-process callers
 /// (the fuzz targets) do not accumulate memory.
@@ -472,6 +502,10 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
     context.enableMultithreading();
   context.allowUnregisteredDialects(run.options.allowUnregisteredDialects);
   context.printOpOnDiagnostic(!verifier);
+  if (!run.options.irdlFile.getValue().empty() && failed(loadIRDLDialects(run.options.irdlFile.getValue(), context))) {
+    errs().flush();
+    return failure();
+  }
   if (!verifier) {
     // Source lines come from the whole input (a chunk's lines are at the
     // same place in it), as mlir-opt's handler finds the original buffer.
@@ -603,8 +637,10 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
       // absolute lines across -split-input-file chunks and unmet ones are
       // reported after the last chunk.
       SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), options.verifyDiagnostics.getValue());
-      (void)splitAndProcess(os, inputMgr, run, registry, &verifier);
-      ok = succeeded(verifier.verify());
+      // Chunks only fail here when they could not start (an --irdl-file
+      // that does not load).
+      bool processed = succeeded(splitAndProcess(os, inputMgr, run, registry, &verifier));
+      ok = succeeded(verifier.verify()) && processed;
     } else {
       ok = succeeded(splitAndProcess(os, inputMgr, run, registry, nullptr));
       // mlir-opt builds its verifier even without --verify-diagnostics and,

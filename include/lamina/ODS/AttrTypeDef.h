@@ -57,7 +57,9 @@ namespace ods {
 //===----------------------------------------------------------------------===//
 
 /// The kinds of parameters the engine parses and prints generically.
-enum class ParamKind { Int, UInt, Bool, Enum, Attr, Type, String, IntArray, Float };
+/// AttrArray: an ArrayRefParameter of attributes (ArrayOfAttr), printed
+/// comma-separated, each element in its class's stripped form.
+enum class ParamKind { Int, UInt, Bool, Enum, Attr, Type, String, IntArray, Float, AttrArray };
 
 /// A type-erased parameter value.
 struct ParamValue {
@@ -69,6 +71,7 @@ struct ParamValue {
   std::string str;
   std::vector<int64_t> ints;
   std::optional<APFloat> f;
+  std::vector<Attribute> attrs;
 };
 
 /// Conversion between a C++ parameter type and ParamValue.
@@ -167,6 +170,36 @@ template <> struct ParamTraits<APFloat> {
     return true;
   }
 };
+/// An array of attributes of class T (stored as ArrayRef<T>; T is a handle
+/// with the layout of Attribute).
+template <typename T> struct ParamTraits<ArrayRef<T>, std::enable_if_t<std::is_base_of_v<Attribute, T>>> {
+  static_assert(sizeof(T) == sizeof(Attribute), "attribute handles must be one pointer");
+  static constexpr ParamKind kind = ParamKind::AttrArray;
+  /// The element class (null for plain Attribute: parsed and printed in full).
+  static TypeID elemID() {
+    if constexpr (std::is_same_v<T, Attribute>)
+      return TypeID();
+    else
+      return TypeID::get<T>();
+  }
+  static void to(ParamValue &v, ArrayRef<T> x) { v.attrs.assign(x.begin(), x.end()); }
+  static bool from(const ParamValue &v, ArrayRef<T> &x) {
+    if constexpr (!std::is_same_v<T, Attribute>)
+      for (Attribute a : v.attrs)
+        if (!isa<T>(a))
+          return false;
+    x = ArrayRef<T>(reinterpret_cast<const T *>(v.attrs.data()), v.attrs.size());
+    return true;
+  }
+};
+/// The element class of an array parameter (null for other parameters).
+template <typename P> TypeID paramElemID() {
+  if constexpr (requires { ParamTraits<P>::elemID(); })
+    return ParamTraits<P>::elemID();
+  else
+    return TypeID();
+}
+
 template <> struct ParamTraits<ArrayRef<int64_t>> {
   static constexpr ParamKind kind = ParamKind::IntArray;
   static void to(ParamValue &v, ArrayRef<int64_t> x) { v.ints.assign(x.begin(), x.end()); }
@@ -181,10 +214,12 @@ template <> struct ParamTraits<ArrayRef<int64_t>> {
 //===----------------------------------------------------------------------===//
 
 namespace detail {
+template <typename P> struct IsArrayRef : std::false_type {};
+template <typename T> struct IsArrayRef<ArrayRef<T>> : std::true_type {};
 template <typename P> P copyParam(StorageAllocator &a, const P &p) {
   if constexpr (std::is_same_v<P, std::string_view>)
     return a.copyInto(p);
-  else if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
+  else if constexpr (IsArrayRef<P>::value)
     return a.copyInto(p);
   else
     return p;
@@ -196,13 +231,19 @@ template <typename P> uint64_t hashParam(const P &p) {
     return lamina::hashValue(uint64_t(p));
   else if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
     return lamina::hashValue(std::span<const int64_t>(p.data(), p.size()));
+  else if constexpr (IsArrayRef<P>::value) {
+    uint64_t h = lamina::hashValue(uint64_t(p.size()));
+    for (const auto &e : p)
+      h = lamina::hash_combine(h, lamina::hashValue(e));
+    return h;
+  }
   else
     return lamina::hashValue(p);
 }
 template <typename P> bool equalParam(const P &a, const P &b) {
   if constexpr (std::is_same_v<P, APFloat>)
     return a.bitwiseIsEqual(b);
-  else if constexpr (std::is_same_v<P, ArrayRef<int64_t>>)
+  else if constexpr (IsArrayRef<P>::value)
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
   else
     return a == b;
@@ -257,6 +298,8 @@ struct ParamSpec {
   /// Custom parser/printer (ODS `parser`/`printer`); null uses the default.
   std::function<ParseResult(AsmParser &, ParamValue &)> parse;
   std::function<void(AsmPrinter &, const ParamValue &)> print;
+  /// AttrArray: the element class (stripped syntax), null for Attribute.
+  TypeID elemAttrID;
   /// OptionalParameter: absent when equal to `ParamValue()`.
   bool optional = false;
   /// AttributeSelfTypeParameter: the attribute's own type (`#d.a : i32`),
@@ -395,6 +438,10 @@ template <typename... Ps> struct TupleParams<std::tuple<Ps...>> {
     constexpr ParamKind kinds[] = {ParamTraits<Ps>::kind..., ParamKind::Int};
     return kinds[i];
   }
+  static TypeID elemIDOf(size_t i) {
+    const TypeID ids[] = {paramElemID<Ps>()..., TypeID()};
+    return ids[i];
+  }
 };
 
 /// Builds the glue for a class whose storage is ParamStorage<Base, Ps...>.
@@ -451,6 +498,7 @@ public:
                                                std::vector<ParamValue> &)>(&Glue::build));
       builder.setGetParams(std::function<void(Attribute, std::vector<ParamValue> &)>(&Glue::getParams));
       kindOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::kindOf(i); };
+      elemIDOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::elemIDOf(i); };
     } else if constexpr (std::is_same_v<typename ConcreteT::ImplType, AttributeStorage>) {
       // No parameters (`#ub.poison`).
       builder.setBuild(std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *,
@@ -467,6 +515,8 @@ public:
     ParamSpec s;
     s.name = std::move(name);
     s.kind = kindOf ? kindOf(numParams) : ParamKind::Attr;
+    if (elemIDOf)
+      s.elemAttrID = elemIDOf(numParams);
     s.cppType = std::move(cppType);
     return add(std::move(s));
   }
@@ -517,6 +567,7 @@ private:
   }
   AttrTypeDefBuilder builder;
   ParamKind (*kindOf)(size_t) = nullptr;
+  TypeID (*elemIDOf)(size_t) = nullptr;
   size_t numParams = 0;
 };
 
@@ -532,6 +583,7 @@ public:
                                           std::vector<ParamValue> &)>(&Glue::build));
       builder.setGetParams(std::function<void(Type, std::vector<ParamValue> &)>(&Glue::getParams));
       kindOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::kindOf(i); };
+      elemIDOf = [](size_t i) { return detail::TupleParams<typename ConcreteT::ImplType::KeyTy>::elemIDOf(i); };
     } else if constexpr (std::is_same_v<typename ConcreteT::ImplType, TypeStorage>) {
       // No parameters (`!ml_program.token`).
       builder.setBuild(std::function<Type(function_ref<InFlightDiagnostic()>, MLIRContext *,
@@ -547,6 +599,8 @@ public:
     ParamSpec s;
     s.name = std::move(name);
     s.kind = kindOf ? kindOf(numParams) : ParamKind::Type;
+    if (elemIDOf)
+      s.elemAttrID = elemIDOf(numParams);
     s.cppType = std::move(cppType);
     return add(std::move(s));
   }
@@ -594,6 +648,7 @@ private:
   }
   AttrTypeDefBuilder builder;
   ParamKind (*kindOf)(size_t) = nullptr;
+  TypeID (*elemIDOf)(size_t) = nullptr;
   size_t numParams = 0;
 };
 
