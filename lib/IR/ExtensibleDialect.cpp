@@ -124,8 +124,16 @@ DynamicAttrOrTypeDefinition *DynamicDialect::createDefinition(std::string_view n
   def->dialect = this;
   def->typeID = TypeID::allocate();
   def->type = isType;
+  definitions.push_back(std::move(def));
+  return definitions.back().get();
+}
+
+void DynamicDialect::registerDefinition(DynamicAttrOrTypeDefinition *def) {
+  if (def->registered)
+    return;
+  def->registered = true;
   MLIRContext *ctx = getContext();
-  if (isType) {
+  if (def->type) {
     ctx->registerType(std::make_unique<AbstractType>(*this, def->typeID, def->fullName, walkNothingType));
     ctx->getTypeUniquer().registerParametricStorageType(def->typeID);
   } else {
@@ -133,8 +141,6 @@ DynamicAttrOrTypeDefinition *DynamicDialect::createDefinition(std::string_view n
         std::make_unique<AbstractAttribute>(*this, def->typeID, def->fullName, walkNothingAttr));
     ctx->getAttributeUniquer().registerParametricStorageType(def->typeID);
   }
-  definitions.push_back(std::move(def));
-  return definitions.back().get();
 }
 
 DynamicAttrOrTypeDefinition *DynamicDialect::createTypeDefinition(std::string_view name) {
@@ -146,13 +152,13 @@ DynamicAttrOrTypeDefinition *DynamicDialect::createAttrDefinition(std::string_vi
 
 const DynamicAttrOrTypeDefinition *DynamicDialect::lookupTypeDefinition(std::string_view name) const {
   for (const auto &def : definitions)
-    if (def->type && def->name == name)
+    if (def->type && def->registered && def->name == name)
       return def.get();
   return nullptr;
 }
 const DynamicAttrOrTypeDefinition *DynamicDialect::lookupAttrDefinition(std::string_view name) const {
   for (const auto &def : definitions)
-    if (!def->type && def->name == name)
+    if (!def->type && def->registered && def->name == name)
       return def.get();
   return nullptr;
 }

@@ -59,6 +59,7 @@ const AbstractAttribute *lookupAbstractAttributeByName(MLIRContext *ctx, std::st
   DynamicDialect *dialect = nullptr;
   TypeID typeID;
   bool type = false;
+  bool registered = false;
   DynamicParamsVerifier verifier;
 };
 
@@ -105,10 +106,13 @@ public:
   static DynamicDialect *getOrLoad(MLIRContext *ctx, std::string_view name);
 
   /// Creates the definition of a type / attribute named `name` (its verifier
-  /// accepts everything until set). It is usable right away and belongs to
-  /// the dialect.
+  /// accepts everything until set); it belongs to the dialect. Constraints
+  /// may refer to it right away; its instances exist once it is registered.
   DynamicAttrOrTypeDefinition *createTypeDefinition(std::string_view name);
   DynamicAttrOrTypeDefinition *createAttrDefinition(std::string_view name);
+  /// Registers a definition's kind with the context (MLIR's
+  /// registerDynamicType/Attr): from then on it is parsed and found by name.
+  void registerDefinition(DynamicAttrOrTypeDefinition *def);
   /// Registers the operation `dialect.name` with its verifier.
   void registerDynamicOp(std::string_view name, DynamicOpVerifier verifier);
 

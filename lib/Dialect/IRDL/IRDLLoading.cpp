@@ -554,5 +554,11 @@ LogicalResult irdl::loadDialects(Operation *module) {
     dialects[op->getParentOp()]->registerDynamicOp(
         symName(op), [def](Operation *dynOp) { return verifyDynamicOp(dynOp, *def); });
   }
+  // The types and attributes exist (and are found by name) only now, as in
+  // MLIR: a base naming one of them while loading is an unregistered name.
+  for (Operation *op : typeOps)
+    dialects[op->getParentOp()]->registerDefinition(defs[op]);
+  for (Operation *op : attrOps)
+    dialects[op->getParentOp()]->registerDefinition(defs[op]);
   return success();
 }

@@ -4,6 +4,7 @@
 // this directory (`cd test/Dialect/IRDL && ../../../utils/update-mlir-checks.py irdl-file-errors.mlir`).
 // RUN: cd %S && not lamina-opt --allow-unregistered-dialect --irdl-file=Inputs/bad-anyof.irdl.mlir < %s 2>&1 | FileCheck %s --check-prefix=ANYOF
 // RUN: cd %S && not lamina-opt --allow-unregistered-dialect --irdl-file=Inputs/bad-base.irdl.mlir < %s 2>&1 | FileCheck %s --check-prefix=BASE
+// RUN: cd %S && not lamina-opt --allow-unregistered-dialect --irdl-file=Inputs/bad-own-base.irdl.mlir < %s 2>&1 | FileCheck %s --check-prefix=OWNBASE
 // RUN: cd %S && not lamina-opt --allow-unregistered-dialect --irdl-file=Inputs/bad-verify.irdl.mlir --verify-diagnostics < %s 2>&1 | FileCheck %s --check-prefix=VERIFY
 // RUN: cd %S && not lamina-opt --allow-unregistered-dialect --irdl-file=Inputs/nonexistent.irdl.mlir < %s 2>&1 | FileCheck %s --check-prefix=MISSING
 // GENERR-ANYOF: --allow-unregistered-dialect --irdl-file=Inputs/bad-anyof.irdl.mlir
@@ -24,6 +25,11 @@
 // BASE-NEXT:     %0 = irdl.base "!builtin.nonexistent"
 // BASE-NEXT:          ^
 // BASE-NEXT: Inputs/bad-base.irdl.mlir:4:10: note: see current operation: %0 = "irdl.base"() <{base_name = "!builtin.nonexistent"}> : () -> !irdl.attribute
+// GENERR-OWNBASE: --allow-unregistered-dialect --irdl-file=Inputs/bad-own-base.irdl.mlir
+// OWNBASE: Inputs/bad-own-base.irdl.mlir:9:10: error: no registered type with name !td.p
+// OWNBASE-NEXT:     %0 = irdl.base "!td.p"
+// OWNBASE-NEXT:          ^
+// OWNBASE-NEXT: Inputs/bad-own-base.irdl.mlir:9:10: note: see current operation: %0 = "irdl.base"() <{base_name = "!td.p"}> : () -> !irdl.attribute
 // GENERR-VERIFY: --allow-unregistered-dialect --irdl-file=Inputs/bad-verify.irdl.mlir --verify-diagnostics
 // VERIFY: Inputs/bad-verify.irdl.mlir:3:3: error: name of operation should not contain uppercase letters
 // VERIFY-NEXT:   irdl.operation @Op {
