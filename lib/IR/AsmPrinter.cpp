@@ -37,15 +37,17 @@ using namespace lamina::detail;
 // AsmState
 //===----------------------------------------------------------------------===//
 
-AsmStateImpl::AsmStateImpl(Operation *op, const OpPrintingFlags &flags)
+AsmStateImpl::AsmStateImpl(Operation *op, const OpPrintingFlags &flags, bool allowLazyNumbering)
     : context(op->getContext()), printerFlags(flags) {
-  ssaNameState = std::make_unique<SSANameState>(op, printerFlags);
+  ssaNameState = std::make_unique<SSANameState>(op, printerFlags, allowLazyNumbering);
 }
 
 AsmState::AsmState(Operation *op, const OpPrintingFlags &flags, LocationMap *locationMap)
     : impl(std::make_unique<AsmStateImpl>(op, flags)) {
   impl->locationMap = locationMap;
 }
+AsmState::AsmState(Operation *op, const OpPrintingFlags &flags, NumberEagerly)
+    : impl(std::make_unique<AsmStateImpl>(op, flags, /*allowLazyNumbering=*/false)) {}
 AsmState::AsmState(MLIRContext *ctx, const OpPrintingFlags &flags)
     : impl(std::make_unique<AsmStateImpl>(ctx, flags)) {}
 AsmState::~AsmState() = default;

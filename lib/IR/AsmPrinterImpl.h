@@ -284,7 +284,7 @@ private:
 class AsmStateImpl {
 public:
   AsmStateImpl(MLIRContext *ctx, const OpPrintingFlags &flags) : context(ctx), printerFlags(flags) {}
-  AsmStateImpl(Operation *op, const OpPrintingFlags &flags);
+  AsmStateImpl(Operation *op, const OpPrintingFlags &flags, bool allowLazyNumbering = true);
 
   MLIRContext *context;
   OpPrintingFlags printerFlags;

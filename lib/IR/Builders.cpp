@@ -214,6 +214,9 @@ Operation *OpBuilder::insert(Operation *op) {
   return op;
 }
 
+/// How many times in a row tryFold lets an op fold in place.
+static constexpr unsigned kMaxInPlaceFolds = 64;
+
 LogicalResult OpBuilder::tryFold(Operation *op, SmallVectorImpl<Value> &results) {
   results.clear();
   // A constant is already as folded as it gets.
@@ -222,6 +225,12 @@ LogicalResult OpBuilder::tryFold(Operation *op, SmallVectorImpl<Value> &results)
   SmallVector<OpFoldResult, 4> foldResults;
   if (failed(op->fold(foldResults)))
     return failure();
+  // After an in-place fold (a commutative op moving its constants to the
+  // right, say) the op folds again, as long as it keeps changing in place
+  // (MLIR 22); the bound guards against folders that always claim a change.
+  for (unsigned count = 1; foldResults.empty() && count < kMaxInPlaceFolds && succeeded(op->fold(foldResults));
+       ++count) {
+  }
   // An in-place fold needs no constants.
   if (foldResults.empty())
     return success();

@@ -28,6 +28,11 @@ public:
   /// where each op starts in it.
   explicit AsmState(Operation *op, const OpPrintingFlags &flags = OpPrintingFlags(),
                     LocationMap *locationMap = nullptr);
+  /// Numbers every value and block of `op` now rather than each subtree
+  /// when first printed, so that printing keeps the names of the IR at this
+  /// point while the IR changes (as MLIR's AsmState, which numbers eagerly).
+  struct NumberEagerly {};
+  AsmState(Operation *op, const OpPrintingFlags &flags, NumberEagerly);
   /// A state for printing attributes and types on their own (no aliases).
   explicit AsmState(MLIRContext *ctx, const OpPrintingFlags &flags = OpPrintingFlags());
   ~AsmState();

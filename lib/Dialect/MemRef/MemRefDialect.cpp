@@ -6,6 +6,9 @@
 //
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 
+#include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
+#include "lamina/Dialect/SCF/SCFDialect.h"
+
 #include "MemRefOpsImpl.h"
 #include "lamina/Transforms/InliningUtils.h"
 
@@ -29,6 +32,13 @@ MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   registerMemRefCanonicalization(*this);
   registerMemRefMemorySlotInterfaces(*this);
   addInlinerInterface<MemRefInlinerInterface>(this);
+
+  // The runtime checks create cf.assert (MLIR's runtime verification
+  // extension loads cf with memref) and, for subview, scf.if (which MLIR
+  // 22 does not load, and crashes on when nothing else has loaded scf).
+  registerMemRefRuntimeVerification(*this);
+  ctx->getOrLoadDialect<ControlFlowDialect>();
+  ctx->getOrLoadDialect<SCFDialect>();
 }
 
 MemRefDialect::~MemRefDialect() = default;

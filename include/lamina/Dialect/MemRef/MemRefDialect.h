@@ -37,6 +37,8 @@ void registerMemRefCanonicalization(MemRefDialect &dialect);
 /// Attaches the mem2reg/sroa interfaces (MemRefMemorySlot.cpp) to alloca,
 /// load and store.
 void registerMemRefMemorySlotInterfaces(MemRefDialect &dialect);
+/// Attaches RuntimeVerifiableOpInterface (MemRefRuntimeVerification.cpp).
+void registerMemRefRuntimeVerification(MemRefDialect &dialect);
 
 } // namespace memref
 } // namespace lamina
