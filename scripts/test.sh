@@ -1,41 +1,87 @@
 #!/usr/bin/env bash
 # Second command of the README (and what CI runs): build, then run every test.
 #
-#  1. Release (build/): unit and lit tests (ctest), the conformance baseline
-#     (no passing case may regress). ctest also runs the C API and Python
-#     tests and `install` (scripts/test-install.sh: Lamina installed into a
-#     temporary prefix, examples/standalone built against it and its lit
-#     tests, pkg-config programs).
-#  2. ASan+UBSan (build-asan/): the same tests, the fuzz regression replays
+#  1. Release (build/): everything; unit and lit tests (ctest), the
+#     conformance baseline (no passing case may regress). ctest also runs
+#     the C API and Python tests and `install` (scripts/test-install.sh:
+#     Lamina installed into a temporary prefix, examples/standalone built
+#     against it and its lit tests, pkg-config programs).
+#  2. ASan+UBSan (build-asan/, -O1, only what the tests use: the
+#     lamina-test-deps target): the same tests, the fuzz regression replays
 #     among them, and the baseline cases of every suite but emit-bytecode
-#     (which Release runs; it needs mlir-opt for each case). Any sanitizer
+#     (which Release runs; it needs mlir-opt for each case), except that
+#     the generic and debuginfo suites split their cases between them (a
+#     deterministic half each, by a hash of the case id: every case is
+#     replayed through the generic parser and printer once). Any sanitizer
 #     report aborts the process that made it, which fails its test or case.
-#  3. TSan (build-tsan/): the tests that run threads: every unit test, and
-#     the lit tests whose path matches $TSAN_LIT_FILTER (parallel parsing,
-#     verification, printing, bytecode, parallel passes). A test named
-#     *parallel* or *threading* is picked up on its own.
+#  3. TSan (build-tsan/, -O1): only what uses threads. CMake defines, in a
+#     TSan build, the unit tests marked THREADS (unittests/CMakeLists.txt)
+#     and a lit test that runs the lit tests matching LAMINA_TSAN_LIT_FILTER
+#     (test/CMakeLists.txt: parallel parsing, verification, printing,
+#     bytecode, parallel passes; a test named *parallel* or *threading* is
+#     picked up on its own); ctest runs them.
 #
+# Each step prints its wall and CPU time; a table of them ends the run.
 # LAMINA_SANITIZERS=0 runs only step 1 (a quick local check).
 # Only the conformance cases listed in the baseline are run (it judges no
 # other): scripts/baseline-corpus.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TSAN_LIT_FILTER='parallel|threading|print-numbering|Verifier/|Pass/'
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 export TSAN_OPTIONS="halt_on_error=1:abort_on_error=1:second_deadlock_stack=1"
 # Sanitizer builds: optimized for speed of compiling and running, with
 # enough debug information for symbolized stacks.
-SANITIZER_FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1")
+SANITIZER_FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1"
+                 "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1" -DLAMINA_WERROR=ON)
+JOBS=$(nproc)
 
-step() { echo "test.sh: $* ($(date +%T))"; }
+# Step timing: wall seconds and the CPU seconds (user+sys) of the processes
+# the step ran, from the shell's `times` (children are counted once waited
+# for; every step waits for all of its processes).
+TIMES=$(mktemp -t lamina-times-XXXXXX)
+SUMMARY=$(mktemp -t lamina-summary-XXXXXX)
+CORPUS=""
+DONE=0
+trap '[ "$DONE" = 1 ] || summary; rm -f "$TIMES" "$SUMMARY" ${CORPUS:+"$CORPUS"}' EXIT
+# `times` must run in this shell (a $(...) subshell has no children yet).
+child_cpu() {
+  times > "$TIMES"
+  CPU=$(awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] } printf "%.1f", n }' "$TIMES")
+}
+START=$(date +%s)
+STEP=""
+step_end() {
+  [ -n "$STEP" ] || return 0
+  local wall cpu
+  wall=$(( $(date +%s) - STEP_START ))
+  child_cpu
+  cpu=$(awk -v a="$CPU" -v b="$STEP_CPU" 'BEGIN { printf "%.0f", a - b }')
+  printf '%-34s %6d %7d\n' "$STEP" "$wall" "$cpu" >> "$SUMMARY"
+  echo "test.sh: $STEP took ${wall}s wall, ${cpu}s CPU"
+  STEP=""
+}
+step() {
+  step_end
+  STEP="$*"
+  STEP_START=$(date +%s)
+  child_cpu
+  STEP_CPU=$CPU
+  echo "test.sh: $* ($(date +%T))"
+}
+summary() {
+  step_end
+  echo "test.sh: step                                wall(s) CPU(s)"
+  sed 's/^/test.sh: /' "$SUMMARY"
+  child_cpu
+  printf 'test.sh: %-34s %6d %7.0f\n' "total" "$(( $(date +%s) - START ))" "$CPU"
+  DONE=1
+}
 
 CONFORMANCE=../shared/conformance
-CORPUS=""
 if [ -d "$CONFORMANCE" ]; then
   CORPUS=$(mktemp -t lamina-baseline-XXXXXX.jsonl)
-  trap 'rm -f "$CORPUS"' EXIT
 else
   echo "test.sh: $CONFORMANCE not found; skipping the conformance baseline" >&2
 fi
@@ -64,26 +110,30 @@ step "Release build"
 cmake -G Ninja -B build -DCMAKE_BUILD_TYPE=Release -DLAMINA_WERROR=ON >/dev/null
 cmake --build build
 step "Release tests"
-(cd build && ctest --output-on-failure -j "$(nproc)")
+(cd build && ctest --output-on-failure -j "$JOBS")
 step "Release conformance baseline"
 conformance build/bin/lamina-opt
 
 if [ "${LAMINA_SANITIZERS:-1}" = 0 ]; then
+  summary
   exit 0
 fi
 
 step "ASan+UBSan build"
 cmake -G Ninja -B build-asan "${SANITIZER_FLAGS[@]}" -DLAMINA_ENABLE_ASAN=ON >/dev/null
-cmake --build build-asan
+cmake --build build-asan --target lamina-test-deps
 step "ASan+UBSan tests"
-(cd build-asan && ctest --output-on-failure -j "$(nproc)")
+(cd build-asan && ctest --output-on-failure -j "$JOBS")
 step "ASan+UBSan conformance baseline"
-conformance build-asan/bin/lamina-opt --skip emit-bytecode
+# generic and debuginfo replay the same generic print (debuginfo with its
+# locations): each case runs in one of the two, picked by a hash of its id.
+conformance build-asan/bin/lamina-opt --skip emit-bytecode --skip generic --skip debuginfo
+conformance build-asan/bin/lamina-opt --only generic --part 0/2
+conformance build-asan/bin/lamina-opt --only debuginfo --part 1/2
 
 step "TSan build"
 cmake -G Ninja -B build-tsan "${SANITIZER_FLAGS[@]}" -DLAMINA_ENABLE_TSAN=ON >/dev/null
-cmake --build build-tsan
+cmake --build build-tsan --target lamina-test-deps
 step "TSan tests"
-(cd build-tsan && ctest --output-on-failure -j "$(nproc)" -E '^lit$')
-/usr/lib/llvm-22/bin/lit -sv --param build_dir="$PWD/build-tsan" --filter "$TSAN_LIT_FILTER" test
-step "done"
+(cd build-tsan && ctest --output-on-failure -j "$JOBS")
+summary

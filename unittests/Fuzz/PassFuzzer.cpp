@@ -1,11 +1,11 @@
 //===- PassFuzzer.cpp - libFuzzer target: parse, run passes, verify --------===//
 //
-// The slot for a parse -> passes -> verify target: built only when CMake is
-// given LAMINA_FUZZ_PASS_FLAGS (the lamina-opt flags that run the passes,
-// e.g. "--canonicalize --cse"; see README.md), which arrive here as
+// parse -> passes -> verify: the passes are the lamina-opt flags of CMake's
+// LAMINA_FUZZ_PASS_FLAGS (by default "--canonicalize --cse"; empty: the
+// target is not built; see README.md), which arrive here as
 // LAMINA_FUZZ_PASS_FLAGS_STRING. Every input lamina-opt accepts must go
-// through the passes without an error, and their output must parse and
-// verify again.
+// through the passes without an error (lamina-opt verifies after them), and
+// their output must parse and verify again.
 //
 #include "FuzzSupport.h"
 
