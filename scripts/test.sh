@@ -6,7 +6,7 @@
 #     the C API and Python tests and `install` (scripts/test-install.sh:
 #     Lamina installed into a temporary prefix, examples/standalone built
 #     against it and its lit tests, pkg-config programs).
-#  2. ASan+UBSan (build-asan/, -O1, only what the tests use: the
+#  2. ASan+UBSan (build-asan/, clang-22 if installed, -O1, only what the tests use: the
 #     lamina-test-deps target): the same tests, the fuzz regression replays
 #     among them, and the baseline cases of every suite but emit-bytecode
 #     (which Release runs; it needs mlir-opt for each case), except that
@@ -33,8 +33,17 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 export TSAN_OPTIONS="halt_on_error=1:abort_on_error=1:second_deadlock_stack=1"
 # Sanitizer builds: optimized for speed of compiling and running, with
 # enough debug information for symbolized stacks.
+# (Warnings are the Release build's business: -Werror there.)
 SANITIZER_FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1"
-                 "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1" -DLAMINA_WERROR=ON)
+                 "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1")
+# The ASan+UBSan build uses clang-22 when it is installed: g++ 12 takes 2.4
+# times as long to compile with -fsanitize=address,undefined (5.8 s of CPU
+# per translation unit against 2.4 s), and clang's lamina-opt also starts
+# faster. The TSan build stays with g++ (as cheap to compile as Release).
+ASAN_COMPILERS=()
+if command -v clang++-22 >/dev/null && command -v clang-22 >/dev/null; then
+  ASAN_COMPILERS=(-DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22)
+fi
 JOBS=$(nproc)
 
 # Step timing: wall seconds and the CPU seconds (user+sys) of the processes
@@ -120,7 +129,7 @@ if [ "${LAMINA_SANITIZERS:-1}" = 0 ]; then
 fi
 
 step "ASan+UBSan build"
-cmake -G Ninja -B build-asan "${SANITIZER_FLAGS[@]}" -DLAMINA_ENABLE_ASAN=ON >/dev/null
+cmake -G Ninja -B build-asan "${SANITIZER_FLAGS[@]}" ${ASAN_COMPILERS[@]+"${ASAN_COMPILERS[@]}"} -DLAMINA_ENABLE_ASAN=ON >/dev/null
 cmake --build build-asan --target lamina-test-deps
 step "ASan+UBSan tests"
 (cd build-asan && ctest --output-on-failure -j "$JOBS")
