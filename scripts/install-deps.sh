@@ -11,7 +11,7 @@ $SUDO apt-get update
 # pkg-config: the test that builds against an installed Lamina uses it.
 # clang-22 (with libclang-rt-22-dev: the sanitizer runtimes and libFuzzer):
 # scripts/test.sh builds the ASan+UBSan build with it (it compiles that
-# build more than twice as fast as g++ does), and the fuzz targets need it.
+# build almost twice as fast as g++ does), and the fuzz targets need it.
 $SUDO apt-get install -y --no-install-recommends \
   g++ cmake ninja-build ccache python3 \
   libgtest-dev libgmock-dev libbenchmark-dev \
