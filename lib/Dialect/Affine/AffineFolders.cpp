@@ -215,11 +215,17 @@ std::optional<uint64_t> impl::getTrivialConstantTripCount(Operation *op) {
   AffineMap lbMap = forOp.getLowerBoundMap(), ubMap = forOp.getUpperBoundMap();
   if (!lbMap.isSingleConstant() || !ubMap.isSingleConstant() || step <= 0)
     return std::nullopt;
-  int64_t lb = lbMap.getSingleConstantResult(), ub = ubMap.getSingleConstantResult();
-  int64_t diff = int64_t(uint64_t(ub) - uint64_t(lb));
-  if (diff <= 0)
+  return ceilTripCount(lbMap.getSingleConstantResult(), ubMap.getSingleConstantResult(), step);
+}
+
+std::optional<uint64_t> impl::ceilTripCount(int64_t lb, int64_t ub, int64_t step) {
+  // MLIR computes `ub - lb <= 0 ? 0 : (ub - lb + step - 1) / step` in int64_t;
+  // where that overflows, mlir-opt behaves as the comparison `ub <= lb` and
+  // the rest in 64-bit unsigned arithmetic (e.g. 0 to 2 step 2^63-1 runs
+  // once, -2^63 to 2^63-1 step 1 has a huge count): do exactly that.
+  if (ub <= lb)
     return 0;
-  return uint64_t(int64_t(uint64_t(diff) + uint64_t(step) - 1) / step);
+  return (uint64_t(ub) - uint64_t(lb) + uint64_t(step) - 1) / uint64_t(step);
 }
 
 //===----------------------------------------------------------------------===//

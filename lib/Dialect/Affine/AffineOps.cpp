@@ -1002,8 +1002,7 @@ std::optional<uint64_t> forTripCount(Operation *op) {
   std::optional<int64_t> lb = constantBound(op, "lowerBoundMap"), ub = constantBound(op, "upperBoundMap");
   if (!lb || !ub || step <= 0)
     return std::nullopt;
-  int64_t diff = *ub - *lb;
-  return diff <= 0 ? 0 : uint64_t((diff + step - 1) / step);
+  return impl::ceilTripCount(*lb, *ub, step);
 }
 
 ValueRange forIterArgs(Operation *op) {

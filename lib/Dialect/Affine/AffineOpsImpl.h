@@ -149,6 +149,9 @@ std::optional<int64_t> getConstantIntValue(OpFoldResult ofr);
 /// getTrivialConstantTripCount: the trip count of an affine.for with
 /// constant bounds and a positive step.
 std::optional<uint64_t> getTrivialConstantTripCount(Operation *forOp);
+/// The trip count of constant bounds `lb` to `ub` with a positive `step`,
+/// as mlir-opt computes it (see the definition for overflowing cases).
+std::optional<uint64_t> ceilTripCount(int64_t lb, int64_t ub, int64_t step);
 
 } // namespace impl
 } // namespace affine
