@@ -74,33 +74,37 @@ bool declaresTrait(Operation *op, std::string_view name) {
   return false;
 }
 
-Operation *create(PatternRewriter &rewriter, Location loc, std::string_view name, ValueRange operands,
+/// The location of `op` as it stores it (packed while nobody asked for it),
+/// so that ops built with it need not create the location attribute.
+StateLocation packedLoc(Operation *op) { return StateLocation(op->getContext(), op->getPackedLoc()); }
+
+Operation *create(PatternRewriter &rewriter, StateLocation loc, std::string_view name, ValueRange operands,
                   ArrayRef<Type> types = {}, ArrayRef<NamedAttribute> attrs = {}) {
-  OperationState state(loc, name);
+  OperationState state(loc, OperationName(name, rewriter.getContext()));
   state.addOperands(operands);
   state.addTypes(types);
   state.addAttributes(attrs);
   return rewriter.create(state);
 }
 
-Operation *buildYield(PatternRewriter &rewriter, Location loc, ValueRange values) {
+Operation *buildYield(PatternRewriter &rewriter, StateLocation loc, ValueRange values) {
   return create(rewriter, loc, YieldOp::getOperationName(), values);
 }
 
-Value buildBinary(PatternRewriter &rewriter, Location loc, std::string_view name, Value lhs, Value rhs) {
+Value buildBinary(PatternRewriter &rewriter, StateLocation loc, std::string_view name, Value lhs, Value rhs) {
   Value operands[] = {lhs, rhs};
   Type type = lhs.getType();
   return create(rewriter, loc, name, ValueRange(ArrayRef<Value>(operands)), ArrayRef<Type>(&type, 1))->getResult(0);
 }
 
-Value buildSelect(PatternRewriter &rewriter, Location loc, Value cond, Value a, Value b) {
+Value buildSelect(PatternRewriter &rewriter, StateLocation loc, Value cond, Value a, Value b) {
   Value operands[] = {cond, a, b};
   Type type = a.getType();
   return create(rewriter, loc, "arith.select", ValueRange(ArrayRef<Value>(operands)), ArrayRef<Type>(&type, 1))
       ->getResult(0);
 }
 
-Value buildConstant(PatternRewriter &rewriter, Location loc, TypedAttr value) {
+Value buildConstant(PatternRewriter &rewriter, StateLocation loc, TypedAttr value) {
   Type type = value.getType();
   NamedAttribute attr(StringAttr::get(rewriter.getContext(), "value"), value);
   return create(rewriter, loc, "arith.constant", ValueRange(), ArrayRef<Type>(&type, 1),
@@ -377,7 +381,7 @@ LogicalResult forOpTensorCastFolder(Operation *op, PatternRewriter &rewriter) {
       Value castOut = buildTensorCast(rewriter, newFor->getLoc(), newType, yield->getOperand(i));
       std::vector<Value> newYielded = yield->getOperands().vec();
       newYielded[i] = castOut;
-      buildYield(rewriter, newFor->getLoc(), ValueRange(newYielded));
+      buildYield(rewriter, packedLoc(newFor), ValueRange(newYielded));
       rewriter.eraseOp(yield);
     }
     rewriter.setInsertionPointAfter(newFor);
@@ -402,8 +406,8 @@ Operation *thenYield(Operation *ifOp) { return &thenBlock(ifOp)->back(); }
 Operation *elseYield(Operation *ifOp) { return &elseBlock(ifOp)->back(); }
 
 /// An scf.if with `types` and condition `cond`, with empty regions.
-Operation *createIfShell(PatternRewriter &rewriter, Location loc, ArrayRef<Type> types, Value cond) {
-  OperationState state(loc, IfOp::getOperationName());
+Operation *createIfShell(PatternRewriter &rewriter, StateLocation loc, ArrayRef<Type> types, Value cond) {
+  OperationState state(loc, OperationName(IfOp::getOperationName(), rewriter.getContext()));
   state.addOperand(cond);
   state.addTypes(types);
   state.addRegions(2);
@@ -448,7 +452,7 @@ LogicalResult convertTrivialIfToSelect(Operation *op, PatternRewriter &rewriter)
   if (nonHoistable.size() == op->getNumResults())
     return failure();
 
-  Location loc = op->getLoc();
+  StateLocation loc = packedLoc(op);
   Operation *replacement = createIfShell(rewriter, loc, nonHoistable, cond);
   replacement->getRegion(0).takeBody(thenRegion);
   replacement->getRegion(1).takeBody(elseRegion);
@@ -470,9 +474,9 @@ LogicalResult convertTrivialIfToSelect(Operation *op, PatternRewriter &rewriter)
   }
   Operation *oldThenYield = thenYield(replacement), *oldElseYield = elseYield(replacement);
   rewriter.setInsertionPointToEnd(thenBlock(replacement));
-  rewriter.replaceOp(oldThenYield, buildYield(rewriter, oldThenYield->getLoc(), ValueRange(trueYields)));
+  rewriter.replaceOp(oldThenYield, buildYield(rewriter, packedLoc(oldThenYield), ValueRange(trueYields)));
   rewriter.setInsertionPointToEnd(elseBlock(replacement));
-  rewriter.replaceOp(oldElseYield, buildYield(rewriter, oldElseYield->getLoc(), ValueRange(falseYields)));
+  rewriter.replaceOp(oldElseYield, buildYield(rewriter, packedLoc(oldElseYield), ValueRange(falseYields)));
   replaceOp(rewriter, op, results);
   return success();
 }
@@ -494,7 +498,7 @@ LogicalResult conditionPropagation(Operation *op, PatternRewriter &rewriter) {
       changed = true;
       Value &cst = side == 0 ? constantTrue : constantFalse;
       if (!cst)
-        cst = buildConstant(rewriter, op->getLoc(), IntegerAttr::get(rewriter.getI1Type(), side == 0 ? 1 : 0));
+        cst = buildConstant(rewriter, packedLoc(op), IntegerAttr::get(rewriter.getI1Type(), side == 0 ? 1 : 0));
       rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(cst); });
     }
     use = next;
@@ -530,7 +534,7 @@ LogicalResult replaceIfYieldWithConditionOrValue(Operation *op, PatternRewriter 
     if (!trueVal && falseVal && !opResult.use_empty()) {
       Dialect *constDialect = trueResult.getDefiningOp()->getDialect();
       Operation *one = constDialect->materializeConstant(rewriter, IntegerAttr::get(i1, 1), i1, op->getLoc());
-      Value notCond = buildBinary(rewriter, op->getLoc(), "arith.xori", op->getOperand(0), one->getResult(0));
+      Value notCond = buildBinary(rewriter, packedLoc(op), "arith.xori", op->getOperand(0), one->getResult(0));
       opResult.replaceAllUsesWith(notCond);
       changed = true;
     }
@@ -594,7 +598,7 @@ LogicalResult combineIfs(Operation *nextIf, PatternRewriter &rewriter) {
   std::vector<Type> mergedTypes = prevIf->getResultTypes();
   for (Type t : nextIf->getResultTypes())
     mergedTypes.push_back(t);
-  Operation *combinedIf = createIfShell(rewriter, nextIf->getLoc(), mergedTypes, prevCond);
+  Operation *combinedIf = createIfShell(rewriter, packedLoc(nextIf), mergedTypes, prevCond);
   Region &combinedThen = combinedIf->getRegion(0), &combinedElse = combinedIf->getRegion(1);
   rewriter.inlineRegionBefore(prevIf->getRegion(0), combinedThen, combinedThen.begin());
 
@@ -606,7 +610,7 @@ LogicalResult combineIfs(Operation *nextIf, PatternRewriter &rewriter) {
     std::vector<Value> merged = yield1->getOperands().vec();
     for (Value v : yield2->getOperands())
       merged.push_back(v);
-    buildYield(rewriter, yield2->getLoc(), ValueRange(merged));
+    buildYield(rewriter, packedLoc(yield2), ValueRange(merged));
     rewriter.eraseOp(yield1);
     rewriter.eraseOp(yield2);
   }
@@ -624,7 +628,7 @@ LogicalResult combineIfs(Operation *nextIf, PatternRewriter &rewriter) {
       std::vector<Value> merged = yield1->getOperands().vec();
       for (Value v : yield2->getOperands())
         merged.push_back(v);
-      buildYield(rewriter, yield2->getLoc(), ValueRange(merged));
+      buildYield(rewriter, packedLoc(yield2), ValueRange(merged));
       rewriter.eraseOp(yield1);
       rewriter.eraseOp(yield2);
     }
@@ -697,7 +701,7 @@ LogicalResult combineNestedIfs(Operation *op, PatternRewriter &rewriter) {
   rewriter.mergeBlocks(thenBlock(nestedIf), newIfBlock);
   rewriter.setInsertionPointToEnd(thenBlock(newIf));
   Operation *oldYield = thenYield(newIf);
-  rewriter.replaceOp(oldYield, buildYield(rewriter, oldYield->getLoc(), ValueRange(thenYielded)));
+  rewriter.replaceOp(oldYield, buildYield(rewriter, packedLoc(oldYield), ValueRange(thenYielded)));
   if (!elseYielded.empty()) {
     rewriter.createBlock(&newIf->getRegion(1));
     rewriter.setInsertionPointToEnd(elseBlock(newIf));
@@ -785,7 +789,7 @@ LogicalResult whileConditionTruth(Operation *op, PatternRewriter &rewriter) {
     if (arg.use_empty())
       continue;
     if (!constantTrue)
-      constantTrue = buildConstant(rewriter, op->getLoc(), IntegerAttr::get(cond.getType(), 1));
+      constantTrue = buildConstant(rewriter, packedLoc(op), IntegerAttr::get(cond.getType(), 1));
     rewriter.replaceAllUsesWith(arg, constantTrue);
     replaced = true;
   }
@@ -842,7 +846,7 @@ LogicalResult whileCmpCond(Operation *op, PatternRewriter &rewriter) {
         while (use && use->getOwner() == cmp2)
           use = use->getNextOperandUsingThisValue();
         // replaceOpWithNewOp builds at the insertion point (before the loop).
-        Value cst = buildConstant(rewriter, cmp2->getLoc(), IntegerAttr::get(rewriter.getI1Type(), samePredicate));
+        Value cst = buildConstant(rewriter, packedLoc(cmp2), IntegerAttr::get(rewriter.getI1Type(), samePredicate));
         rewriter.replaceOp(cmp2, cst.getDefiningOp());
         changed = true;
       }
@@ -893,7 +897,7 @@ LogicalResult whileOpAlignBeforeArgs(Operation *loop, PatternRewriter &rewriter)
     std::vector<Value> operands{oldTerm->getOperand(0)};
     for (Value v : beforeArgs)
       operands.push_back(v);
-    Operation *newTerm = create(rewriter, oldTerm->getLoc(), ConditionOp::getOperationName(), ValueRange(operands));
+    Operation *newTerm = create(rewriter, packedLoc(oldTerm), ConditionOp::getOperationName(), ValueRange(operands));
     rewriter.replaceOp(oldTerm, newTerm);
   }
   Block *oldAfter = afterBody(loop);
