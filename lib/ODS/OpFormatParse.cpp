@@ -211,7 +211,16 @@ ParseResult FormatOpParser::parseEnumAttr(const AttributeDef &ad, Attribute &out
   std::string_view keyword;
   std::string str;
   bool have = false;
-  if (succeeded(parser.parseOptionalKeyword(&keyword, info.keywordCases()))) {
+  // parseOptionalKeyword(&keyword, info.keywordCases()) without building
+  // the list of cases for every enum attribute parsed.
+  std::string_view tok = parser.getCurrentTokenSpelling();
+  bool isKeywordCase = false;
+  for (const EnumCase &c : info.cases)
+    if (c.str == tok) {
+      isKeywordCase = info.isKeywordCase(c.str);
+      break;
+    }
+  if (isKeywordCase && succeeded(parser.parseOptionalKeyword(&keyword))) {
     str = std::string(keyword);
     have = true;
   } else {
