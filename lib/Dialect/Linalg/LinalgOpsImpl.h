@@ -35,5 +35,41 @@ struct ElementwiseArity {
 };
 ElementwiseArity getElementwiseArity(ElementwiseKind kind);
 
+//===----------------------------------------------------------------------===//
+// Shared syntax of the structured ops (LinalgOps.cpp)
+//===----------------------------------------------------------------------===//
+
+/// parseCommonStructuredOpParts: `<{props}>`? attr-dict? `ins(...)`?
+/// `outs(...)`? and the operand segment sizes.
+ParseResult parseCommonStructuredOpParts(OpAsmParser &parser, OperationState &result,
+                                         SmallVectorImpl<Type> &inputTypes, SmallVectorImpl<Type> &outputTypes,
+                                         bool addOperandSegmentSizes = true);
+/// The ` ins(...)` and ` outs(...)` clauses.
+void printCommonStructuredOpParts(OpAsmPrinter &p, ValueRange inputs, ValueRange outputs);
+/// parseNamedStructuredOp: the common parts, an optional attribute
+/// dictionary, `-> results`, and the body built by `regionBuilder`.
+ParseResult parseNamedStructuredOp(OpAsmParser &parser, OperationState &result, unsigned numRegionArgs,
+                                   RegionBuilderFn regionBuilder);
+/// The attribute dictionary (without `elidedAttrs`), the common parts and
+/// the result types of a named op.
+void printNamedStructuredOp(OpAsmPrinter &p, Operation *op, ValueRange inputs, ValueRange outputs,
+                            ArrayRef<std::string_view> elidedAttrs);
+/// The indexing maps of `attrs` as a list.
+SmallVector<AffineMap, 4> mapsOf(ArrayAttr attrs);
+/// `maps` as an array attribute of AffineMapAttr.
+ArrayAttr mapArrayAttr(MLIRContext *ctx, ArrayRef<AffineMap> maps);
+/// The `[map, map]` of an `indexing_maps = [...]` clause.
+void printIndexingMaps(OpAsmPrinter &p, ArrayAttr maps);
+/// parseIndexingMapsAttr: an optional `indexing_maps = [...]` (null if
+/// absent).
+FailureOr<ArrayAttr> parseIndexingMapsAttr(OpAsmParser &parser);
+/// The `indexing_maps = [` map, ... `]` of batch_matmul & co (each element
+/// checked as parsed).
+ParseResult parseIndexingMapList(OpAsmParser &parser, SmallVectorImpl<Attribute> &maps);
+/// `rank` parallel iterators.
+SmallVector<IteratorType, 4> parallelIterators(int64_t rank);
+/// The rank of a shaped value (0 for scalars and unranked values).
+int64_t rankOf(Value v);
+
 } // namespace linalg
 } // namespace lamina
