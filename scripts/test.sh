@@ -106,7 +106,7 @@ conformance() {
   suites=$(python3 scripts/baseline-corpus.py test/conformance/baseline.txt "$CONFORMANCE/cases" "$CORPUS" "$@")
   log=$(mktemp)
   # shellcheck disable=SC2086
-  python3 "$CONFORMANCE/run.py" --tool "$tool" --corpus "$CORPUS" $suites \
+  python3 "$CONFORMANCE/run.py" --tool "$tool" --corpus "$CORPUS" $suites --dialects all --passes all \
     --baseline test/conformance/baseline.txt | tee "$log" || status=1
   if grep -Eq "crashes [1-9]" "$log"; then
     echo "test.sh: $tool crashed on conformance cases (a sanitizer report or a signal)" >&2
