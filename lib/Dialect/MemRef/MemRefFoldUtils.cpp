@@ -580,7 +580,7 @@ Value utils::buildConstantIndex(OpBuilder &b, Location loc, int64_t value) {
 }
 
 Value utils::buildCast(OpBuilder &b, Location loc, Type type, Value source) {
-  OperationState state(loc, CastOp::getOperationName());
+  OperationState state(loc, isa<TensorType>(type) ? std::string_view("tensor.cast") : CastOp::getOperationName());
   state.addOperand(source);
   state.addType(type);
   return b.create(state)->getResult(0);
@@ -652,7 +652,7 @@ static ArrayAttr reassociationAttr(Builder &b, const Reassociation &reassociatio
 
 Value utils::buildCollapseShape(OpBuilder &b, Location loc, Type resultType, Value src,
                                  const Reassociation &reassociation) {
-  OperationState state(loc, CollapseShapeOp::getOperationName());
+  OperationState state(loc, isa<TensorType>(resultType) ? std::string_view("tensor.collapse_shape") : CollapseShapeOp::getOperationName());
   state.addOperand(src);
   state.addAttribute("reassociation", reassociationAttr(b, reassociation));
   state.addType(resultType);
@@ -661,7 +661,7 @@ Value utils::buildCollapseShape(OpBuilder &b, Location loc, Type resultType, Val
 
 Value utils::buildExpandShape(OpBuilder &b, Location loc, Type resultType, Value src,
                                const Reassociation &reassociation, ArrayRef<OpFoldResult> outputShape) {
-  OperationState state(loc, ExpandShapeOp::getOperationName());
+  OperationState state(loc, isa<TensorType>(resultType) ? std::string_view("tensor.expand_shape") : ExpandShapeOp::getOperationName());
   std::vector<Value> dynamics;
   std::vector<int64_t> statics;
   dispatchIndexOpFoldResults(outputShape, dynamics, statics);

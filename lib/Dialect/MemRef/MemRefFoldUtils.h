@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace lamina {
+
+class PatternRewriter;
+
 namespace memref {
 namespace utils {
 
@@ -107,12 +110,26 @@ std::optional<Reassociation> getReassociationIndicesForCollapse(ArrayRef<int64_t
 bool hasNonIdentityLayout(Type type);
 
 //===----------------------------------------------------------------------===//
+// Reshape patterns shared with tensor (ReshapeOpsUtils.cpp)
+//===----------------------------------------------------------------------===//
+
+/// ComposeReassociativeReshapeOps: collapse(collapse(x)) or
+/// expand(expand(x)) in one op (identity layouts only).
+template <bool Expand> LogicalResult composeReassociativeReshapeOps(Operation *op, PatternRewriter &rewriter);
+/// ComposeCollapseOfExpandOp: collapse(expand(x)) as one collapse, one
+/// expand, or a cast when the ranks are equal.
+LogicalResult composeCollapseOfExpand(Operation *collapseOp, PatternRewriter &rewriter);
+/// ComposeExpandOfCollapseOp: expand(collapse(x)) as one collapse or one
+/// expand (identity layouts only).
+LogicalResult composeExpandOfCollapse(Operation *expandOp, PatternRewriter &rewriter);
+
+//===----------------------------------------------------------------------===//
 // Builders
 //===----------------------------------------------------------------------===//
 
 /// arith.constant of index type.
 Value buildConstantIndex(OpBuilder &b, Location loc, int64_t value);
-/// memref.cast %source to `type`.
+/// memref.cast %source to `type` (tensor.cast for a tensor type).
 Value buildCast(OpBuilder &b, Location loc, Type type, Value source);
 /// memref.subview with mixed offsets, sizes and strides.
 Value buildSubView(OpBuilder &b, Location loc, MemRefType resultType, Value source, ArrayRef<OpFoldResult> offsets,
@@ -121,7 +138,8 @@ Value buildSubView(OpBuilder &b, Location loc, MemRefType resultType, Value sour
 /// `resultType` is inferred (strided layout from the static values).
 Value buildReinterpretCast(OpBuilder &b, Location loc, MemRefType resultType, Value source, OpFoldResult offset,
                            ArrayRef<OpFoldResult> sizes, ArrayRef<OpFoldResult> strides);
-/// memref.collapse_shape / memref.expand_shape.
+/// memref.collapse_shape / memref.expand_shape (the tensor ops for a
+/// tensor result type).
 Value buildCollapseShape(OpBuilder &b, Location loc, Type resultType, Value src, const Reassociation &reassociation);
 Value buildExpandShape(OpBuilder &b, Location loc, Type resultType, Value src, const Reassociation &reassociation,
                        ArrayRef<OpFoldResult> outputShape);

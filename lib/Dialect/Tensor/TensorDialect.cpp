@@ -1,6 +1,8 @@
 //===- TensorDialect.cpp - The tensor dialect -----------------------------===//
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 
+#include "TensorFoldUtils.h"
+
 #include "lamina/Transforms/InliningUtils.h"
 
 using namespace lamina;
@@ -16,6 +18,8 @@ struct TensorInlinerInterface : public DialectInlinerInterface {
 
 TensorDialect::TensorDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<TensorDialect>()) {
   registerGenerated();
+  tensor::registerTensorFolders(*this);
+  tensor::registerTensorCanonicalization(*this);
   addInlinerInterface<TensorInlinerInterface>(this);
 }
 

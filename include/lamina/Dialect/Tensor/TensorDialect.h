@@ -18,6 +18,8 @@ public:
   explicit TensorDialect(MLIRContext *ctx);
   ~TensorDialect() override;
   static constexpr std::string_view getDialectNamespace() { return "tensor"; }
+  /// arith.constant, or complex.constant for a pair of numbers.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 
 private:
   /// Registers what is imported from MLIR's records (generated, in the
