@@ -9,9 +9,11 @@
 #include "TensorFoldUtils.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/IR/IRMapping.h"
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/PatternMatch.h"
 #include "lamina/Interfaces/DestinationStyleOpInterface.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
@@ -115,11 +117,18 @@ LogicalResult chainedTensorCast(Operation *op, PatternRewriter &rewriter) {
 }
 
 /// computeRankReductionMask: the dimensions of `original` dropped to obtain
-/// `reduced` (unit dimensions, matched greedily), or nullopt.
-std::optional<std::vector<bool>> rankReductionMask(ArrayRef<int64_t> original, ArrayRef<int64_t> reduced) {
+/// `reduced` (unit dimensions, matched greedily; with `matchDynamic` a
+/// dynamic size matches anything but a static 1), or nullopt.
+std::optional<std::vector<bool>> rankReductionMask(ArrayRef<int64_t> original, ArrayRef<int64_t> reduced,
+                                                   bool matchDynamic = false) {
   std::vector<bool> dropped(original.size(), false);
   size_t r = 0;
   for (size_t o = 0; o < original.size(); ++o) {
+    if (matchDynamic && r < reduced.size() && original[o] != 1 &&
+        (ShapedType::isDynamic(reduced[r]) || ShapedType::isDynamic(original[o]))) {
+      ++r;
+      continue;
+    }
     if (r < reduced.size() && original[o] == reduced[r]) {
       ++r;
       continue;
@@ -348,6 +357,247 @@ LogicalResult extractElementFromIndexCast(Operation *op, PatternRewriter &rewrit
 }
 
 //===----------------------------------------------------------------------===//
+// generate
+//===----------------------------------------------------------------------===//
+
+/// ExtractFromTensorGenerate: extract(generate) -> the body evaluated at the
+/// indices, if the generate would be trivially dead.
+LogicalResult extractFromTensorGenerate(Operation *op, PatternRewriter &rewriter) {
+  Operation *generate = defOf<GenerateOp>(op->getOperand(0));
+  if (!generate || !wouldOpBeTriviallyDead(generate))
+    return failure();
+  Block *body = &generate->getRegion(0).front();
+  OperandRange indices = ods::getODSOperands(op, 1);
+  if (body->getNumArguments() != indices.size())
+    return failure();
+  IRMapping mapping;
+  for (unsigned i = 0; i < indices.size(); ++i)
+    mapping.map(body->getArgument(i), indices[i]);
+  Operation *terminator = body->getTerminator();
+  for (Operation &nested : *body)
+    if (&nested != terminator)
+      rewriter.clone(nested, mapping);
+  replace(rewriter, op, mapping.lookupOrDefault(terminator->getOperand(0)));
+  return success();
+}
+
+/// StaticTensorGenerate: constant non-negative extents become static; a
+/// cast restores the old type.
+LogicalResult staticTensorGenerate(Operation *op, PatternRewriter &rewriter) {
+  auto type = cast<RankedTensorType>(resultType(op));
+  std::vector<int64_t> shape;
+  std::vector<Value> dynamicSizes;
+  unsigned next = 0;
+  bool changed = false;
+  for (int64_t dim : type.getShape()) {
+    if (ShapedType::isStatic(dim)) {
+      shape.push_back(dim);
+      continue;
+    }
+    Value size = op->getOperand(next++);
+    APInt cst;
+    if (matchConstantInt(size, &cst) && cst.getSExtValue() >= 0) {
+      shape.push_back(cst.getSExtValue());
+      changed = true;
+      continue;
+    }
+    shape.push_back(ShapedType::kDynamic);
+    dynamicSizes.push_back(size);
+  }
+  if (!changed)
+    return failure();
+  auto newType = RankedTensorType::get(shape, type.getElementType(), type.getEncoding());
+  OperationState state(op->getLoc(), GenerateOp::getOperationName());
+  state.addOperands(ValueRange(dynamicSizes));
+  state.addType(newType);
+  state.addRegion();
+  Operation *newOp = rewriter.create(state);
+  rewriter.inlineRegionBefore(op->getRegion(0), newOp->getRegion(0), newOp->getRegion(0).begin());
+  replace(rewriter, op, buildTensorCast(rewriter, op->getLoc(), type, newOp->getResult(0)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// pad
+//===----------------------------------------------------------------------===//
+
+struct PadParts {
+  std::vector<int64_t> staticLow, staticHigh;
+  std::vector<Value> low, high;
+};
+
+PadParts getPadParts(Operation *op) {
+  PadParts parts;
+  ArrayRef<int64_t> low = memref::impl::staticList(op, "static_low");
+  ArrayRef<int64_t> high = memref::impl::staticList(op, "static_high");
+  parts.staticLow.assign(low.begin(), low.end());
+  parts.staticHigh.assign(high.begin(), high.end());
+  for (Value v : ods::getODSOperands(op, 1))
+    parts.low.push_back(v);
+  for (Value v : ods::getODSOperands(op, 2))
+    parts.high.push_back(v);
+  return parts;
+}
+
+/// A tensor.pad of `source` with `parts`, `op`'s nofold flag and its body
+/// cloned (or taken, with `takeBody`).
+Operation *buildPad(PatternRewriter &rewriter, Operation *op, Type type, Value source, const PadParts &parts,
+                    bool takeBody) {
+  OperationState state(op->getLoc(), PadOp::getOperationName());
+  state.addOperand(source);
+  state.addOperands(ValueRange(parts.low));
+  state.addOperands(ValueRange(parts.high));
+  if (Attribute nofold = ods::getInherentAttr(op, "nofold"))
+    state.addAttribute("nofold", nofold);
+  state.addAttribute("static_high", rewriter.getDenseI64ArrayAttr(parts.staticHigh));
+  state.addAttribute("static_low", rewriter.getDenseI64ArrayAttr(parts.staticLow));
+  int32_t segments[] = {1, int32_t(parts.low.size()), int32_t(parts.high.size())};
+  state.addAttribute("operandSegmentSizes", rewriter.getDenseI32ArrayAttr(segments));
+  state.addType(type);
+  state.addRegion();
+  Operation *newOp = rewriter.create(state);
+  if (takeBody) {
+    newOp->getRegion(0).takeBody(op->getRegion(0));
+  } else {
+    IRMapping mapper;
+    op->getRegion(0).cloneInto(&newOp->getRegion(0), newOp->getRegion(0).begin(), mapper);
+  }
+  return newOp;
+}
+
+bool isNofold(Operation *op) { return bool(ods::getInherentAttr(op, "nofold")); }
+
+/// All of low (or high) padding is a constant zero.
+bool hasZeroPad(ArrayRef<int64_t> statics, ArrayRef<Value> dynamics) {
+  size_t next = 0;
+  for (int64_t v : statics) {
+    if (ShapedType::isStatic(v)) {
+      if (v != 0)
+        return false;
+      continue;
+    }
+    if (next >= dynamics.size() || constantIndexOf(dynamics[next++]) != 0)
+      return false;
+  }
+  return true;
+}
+
+/// FoldStaticZeroPadding: a pad of zeros everywhere -> cast.
+LogicalResult foldStaticZeroPadding(Operation *op, PatternRewriter &rewriter) {
+  PadParts parts = getPadParts(op);
+  if (!hasZeroPad(parts.staticLow, parts.low) || !hasZeroPad(parts.staticHigh, parts.high) || isNofold(op))
+    return failure();
+  replace(rewriter, op, buildTensorCast(rewriter, op->getLoc(), resultType(op), op->getOperand(0)));
+  return success();
+}
+
+/// PadOp::inferResultType.
+RankedTensorType inferPadResultType(RankedTensorType sourceType, ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                                    ArrayRef<int64_t> resultShape) {
+  std::vector<int64_t> shape;
+  for (int64_t i = 0; i < sourceType.getRank(); ++i) {
+    if (sourceType.isDynamicDim(i) || size_t(i) >= low.size() || size_t(i) >= high.size() ||
+        ShapedType::isDynamic(low[i]) || ShapedType::isDynamic(high[i])) {
+      shape.push_back(resultShape.empty() ? ShapedType::kDynamic : resultShape[i]);
+      continue;
+    }
+    shape.push_back(sourceType.getShape()[i] + low[i] + high[i]);
+  }
+  return RankedTensorType::get(shape, sourceType.getElementType());
+}
+
+/// FoldSourceTensorCast: pad(cast(x)) -> pad(x) when the cast only erases
+/// static information.
+LogicalResult foldSourceTensorCast(Operation *op, PatternRewriter &rewriter) {
+  Operation *castOp = defOf<CastOp>(op->getOperand(0));
+  if (!castOp || !canFoldIntoConsumerOp(castOp))
+    return failure();
+  PadParts parts = getPadParts(op);
+  auto type = cast<RankedTensorType>(resultType(op));
+  RankedTensorType newType = inferPadResultType(cast<RankedTensorType>(castOp->getOperand(0).getType()),
+                                                parts.staticLow, parts.staticHigh, type.getShape());
+  if (newType == type) {
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, castOp->getOperand(0)); });
+    return success();
+  }
+  // As MLIR, the new pad still reads the cast; the next round folds it.
+  Operation *newOp = buildPad(rewriter, op, newType, op->getOperand(0), parts, /*takeBody=*/false);
+  replace(rewriter, op, buildTensorCast(rewriter, op->getLoc(), type, newOp->getResult(0)));
+  return success();
+}
+
+/// FoldTargetTensorCast: cast(pad) as the pad's only use, to a more static
+/// type -> pad of that type.
+LogicalResult foldTargetTensorCast(Operation *op, PatternRewriter &rewriter) {
+  Value result = op->getResult(0);
+  if (!result.hasOneUse())
+    return failure();
+  Operation *castOp = result.getUses().begin()->getOwner();
+  if (!isa<CastOp>(castOp) || !preservesStaticInformation(result.getType(), castOp->getResult(0).getType()))
+    return failure();
+  Operation *newOp =
+      buildPad(rewriter, op, castOp->getResult(0).getType(), op->getOperand(0), getPadParts(op), /*takeBody=*/true);
+  replace(rewriter, op, newOp->getResult(0));
+  replace(rewriter, castOp, newOp->getResult(0));
+  return success();
+}
+
+/// FoldStaticPadding: constant low/high paddings make the result type more
+/// static; a cast restores the old type.
+LogicalResult foldStaticPadding(Operation *op, PatternRewriter &rewriter) {
+  Value input = op->getOperand(0);
+  auto inputType = dyn_cast<RankedTensorType>(input.getType());
+  auto oldType = dyn_cast<RankedTensorType>(resultType(op));
+  if (!inputType || !oldType)
+    return failure();
+  ArrayRef<int64_t> inputDims = inputType.getShape(), outputDims = oldType.getShape();
+  PadParts parts = getPadParts(op);
+  PadParts newParts;
+  std::vector<int64_t> constLow, constHigh;
+  auto collect = [](const std::vector<Value> &values, std::vector<int64_t> &consts, std::vector<Value> &remaining) {
+    for (Value v : values) {
+      APInt cst;
+      if (!matchConstantInt(v, &cst)) {
+        consts.push_back(ShapedType::kDynamic);
+        remaining.push_back(v);
+        continue;
+      }
+      consts.push_back(cst.getSExtValue());
+    }
+  };
+  collect(parts.low, constLow, newParts.low);
+  collect(parts.high, constHigh, newParts.high);
+  size_t rank = inputDims.size();
+  if (outputDims.size() != rank || parts.staticLow.size() != rank || parts.staticHigh.size() != rank)
+    return failure();
+  newParts.staticLow = parts.staticLow;
+  newParts.staticHigh = parts.staticHigh;
+  size_t lowCount = 0, highCount = 0;
+  for (size_t i = 0; i < rank; ++i) {
+    if (ShapedType::isDynamic(newParts.staticLow[i]) && lowCount < constLow.size())
+      newParts.staticLow[i] = constLow[lowCount++];
+    if (ShapedType::isDynamic(newParts.staticHigh[i]) && highCount < constHigh.size())
+      newParts.staticHigh[i] = constHigh[highCount++];
+  }
+  std::vector<int64_t> newOutDims;
+  bool allDynamic = true;
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t dim = outputDims[i];
+    if (ShapedType::isDynamic(dim) && ShapedType::isStatic(newParts.staticLow[i]) &&
+        ShapedType::isStatic(newParts.staticHigh[i]) && ShapedType::isStatic(inputDims[i]))
+      dim = inputDims[i] + newParts.staticLow[i] + newParts.staticHigh[i];
+    newOutDims.push_back(dim);
+    allDynamic &= ShapedType::isDynamic(dim);
+  }
+  if (ArrayRef<int64_t>(newOutDims) == outputDims || allDynamic)
+    return failure();
+  auto newType = RankedTensorType::get(newOutDims, oldType.getElementType());
+  Operation *newOp = buildPad(rewriter, op, newType, input, newParts, /*takeBody=*/false);
+  replace(rewriter, op, buildTensorCast(rewriter, op->getLoc(), oldType, newOp->getResult(0)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Slices
 //===----------------------------------------------------------------------===//
 
@@ -493,35 +743,25 @@ template <bool Parallel> LogicalResult insertSliceOpCastFolder(Operation *op, Pa
   auto srcType = cast<RankedTensorType>(src.getType());
   auto dstType = cast<RankedTensorType>(dst.getType());
   SliceParts parts = getSliceParts(op);
-  // The source must keep matching the (rank-reduced) static sizes.
+  // Dynamic sizes take the static sizes of the cast's source (the cast may
+  // know more than the insert); dynamic sizes match anything in the mask.
   std::vector<int64_t> staticSizes = staticValues(parts.sizes);
-  std::optional<std::vector<bool>> mask = rankReductionMask(staticSizes, srcType.getShape());
-  if (!mask) {
-    // Sizes may be dynamic where the new source is static: match ignoring them.
-    std::vector<int64_t> sizes = staticSizes;
-    size_t r = 0;
-    bool ok = true;
-    std::vector<int64_t> reducedShape(srcType.getShape().begin(), srcType.getShape().end());
-    for (size_t i = 0; i < sizes.size() && ok; ++i) {
-      if (r < reducedShape.size() && (ShapedType::isDynamic(sizes[i]) || sizes[i] == reducedShape[r])) {
-        ++r;
-        continue;
-      }
-      ok = sizes[i] == 1;
-    }
-    if (!ok || r != reducedShape.size())
-      return failure();
-  } else {
-    size_t r = 0;
-    for (size_t i = 0; i < staticSizes.size(); ++i) {
-      if ((*mask)[i])
-        continue;
-      int64_t want = srcType.getShape()[r++];
-      if (ShapedType::isStatic(staticSizes[i]) && staticSizes[i] != want)
-        return failure();
-    }
+  std::optional<std::vector<bool>> mask = rankReductionMask(staticSizes, srcType.getShape(), /*matchDynamic=*/true);
+  if (!mask)
+    return failure();
+  int64_t reducedIdx = 0;
+  for (size_t i = 0; i < staticSizes.size(); ++i) {
+    if ((*mask)[i])
+      continue;
+    if (!srcType.isDynamicDim(reducedIdx))
+      parts.sizes[i] = rewriter.getIndexAttr(srcType.getShape()[reducedIdx]);
+    ++reducedIdx;
   }
-  if (!memref::utils::isInBoundsSlice(dstType.getShape(), staticValues(parts.offsets), staticSizes,
+  // The new op must verify: the source is the (rank-reduced) slice type.
+  std::vector<int64_t> newSizes = staticValues(parts.sizes);
+  if (!rankReductionMask(newSizes, srcType.getShape()))
+    return failure();
+  if (!memref::utils::isInBoundsSlice(dstType.getShape(), staticValues(parts.offsets), newSizes,
                                       staticValues(parts.strides)))
     return failure();
   Value leading[] = {src, dst};
@@ -674,6 +914,16 @@ void tensor::registerTensorCanonicalization(TensorDialect &dialect) {
   });
   attachCanonicalizer(dialect, FromElementsOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(ExtractOp::getOperationName(), extractElementFromIndexCast, "ExtractElementFromIndexCast");
+  });
+  attachCanonicalizer(dialect, GenerateOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ExtractOp::getOperationName(), extractFromTensorGenerate, "ExtractFromTensorGenerate");
+    p.addFunction(GenerateOp::getOperationName(), staticTensorGenerate, "StaticTensorGenerate");
+  });
+  attachCanonicalizer(dialect, PadOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(PadOp::getOperationName(), foldStaticZeroPadding, "FoldStaticZeroPadding");
+    p.addFunction(PadOp::getOperationName(), foldSourceTensorCast, "FoldSourceTensorCast");
+    p.addFunction(PadOp::getOperationName(), foldTargetTensorCast, "FoldTargetTensorCast");
+    p.addFunction(PadOp::getOperationName(), foldStaticPadding, "FoldStaticPadding");
   });
   attachCanonicalizer(dialect, ExtractSliceOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(ExtractSliceOp::getOperationName(), extractSliceConstantArgumentFolder,

@@ -306,12 +306,13 @@ OpFoldResult foldInsert(Operation *op, ArrayRef<Attribute> operands) {
 }
 
 OpFoldResult foldFromElements(Operation *op, ArrayRef<Attribute> operands) {
-  for (Attribute element : operands)
-    if (!element || !isa<IntegerAttr, FloatAttr>(element))
-      return {};
   auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!type)
     return {};
+  bool complex = isa<ComplexType>(type.getElementType());
+  for (Attribute element : operands)
+    if (!element || !(complex ? isa<ArrayAttr>(element) : isa<IntegerAttr, FloatAttr>(element)))
+      return {};
   return DenseElementsAttr::get(type, operands);
 }
 
@@ -462,6 +463,14 @@ OpFoldResult foldInsertSlice(Operation *op, ArrayRef<Attribute>) {
   return {};
 }
 
+/// A pad of a static type equal to its source's (and not nofold) -> source.
+OpFoldResult foldPad(Operation *op, ArrayRef<Attribute>) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  if (type.hasStaticShape() && type == op->getOperand(0).getType() && !ods::getInherentAttr(op, "nofold"))
+    return op->getOperand(0);
+  return {};
+}
+
 /// concat of one input of the result type -> the input.
 OpFoldResult foldConcat(Operation *op, ArrayRef<Attribute>) {
   if (op->getNumOperands() == 1 && op->getOperand(0).getType() == op->getResult(0).getType())
@@ -494,6 +503,7 @@ void tensor::registerTensorFolders(TensorDialect &dialect) {
   attachFolder(dialect, InsertSliceOp::getOperationName(), foldInsertSlice);
   attachFolder(dialect, GatherOp::getOperationName(), foldGather);
   attachFolder(dialect, ConcatOp::getOperationName(), foldConcat);
+  attachFolder(dialect, PadOp::getOperationName(), foldPad);
 }
 
 Operation *TensorDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {
