@@ -10,6 +10,7 @@
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/MemRef/StridedLayout.h"
+#include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/IR/AffineExpr.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
@@ -29,6 +30,7 @@ using namespace lamina::vector::detail;
 
 VectorDialect::VectorDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<VectorDialect>()) {
   registerGenerated();
+  vector::registerVectorCanonicalization(*this);
 }
 
 VectorDialect::~VectorDialect() = default;
@@ -42,6 +44,9 @@ void VectorDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) c
 }
 
 Operation *VectorDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {
+  if (isa<ub::PoisonAttr>(value))
+    if (Dialect *ub = getContext()->getOrLoadDialect<UBDialect>())
+      return ub->materializeConstant(builder, value, type, loc);
   if (Dialect *arith = getContext()->getOrLoadDialect<ArithDialect>())
     return arith->materializeConstant(builder, value, type, loc);
   return nullptr;

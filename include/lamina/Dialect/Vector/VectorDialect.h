@@ -38,6 +38,8 @@ VectorType inferTransferOpMaskType(VectorType vecType, AffineMap permMap);
 /// The permutation map a transfer op has by default: the minor identity of
 /// the source dimensions (getTransferMinorIdentityMap).
 AffineMap getTransferMinorIdentityMap(ShapedType shapedType, VectorType vectorType);
+/// Attaches the folders and canonicalization patterns (VectorCanonicalization.cpp).
+void registerVectorCanonicalization(VectorDialect &dialect);
 } // namespace vector
 
 } // namespace lamina

@@ -1,0 +1,604 @@
+//===- VectorCanonicalization.cpp - Folders and patterns of vector --------===//
+//
+// Folders and canonicalization patterns of the vector ops as MLIR 22 has them
+// (mlir/lib/Dialect/Vector/IR/VectorOps.cpp), for the ops and cases done so
+// far: extract (constant positions, identity, poison, dense constants, chains
+// of extracts, broadcasts, from_elements), broadcast (identity, constants,
+// chains), transpose (splats, order-preserving, chains, of scalar
+// broadcasts), shape_cast (identity, chains, order-preserving transposes,
+// broadcasts, splats) and single-element reductions. Patterns are plain
+// functions registered under MLIR's class names, in MLIR's order per op.
+//
+#include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/UB/UBDialect.h"
+#include "lamina/Dialect/Vector/VectorDialect.h"
+#include "lamina/IR/Matchers.h"
+#include "lamina/IR/PatternMatch.h"
+#include "lamina/ODS/OpDef.h"
+
+#include <optional>
+#include <vector>
+
+using namespace lamina;
+using namespace lamina::vector;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy> Operation *defOf(Value v) {
+  Operation *def = v ? v.getDefiningOp() : nullptr;
+  return def && isa<OpTy>(def) ? def : nullptr;
+}
+
+void replace(PatternRewriter &rewriter, Operation *op, Value v) {
+  Value values[] = {v};
+  rewriter.replaceOp(op, ValueRange(ArrayRef<Value>(values, 1)));
+}
+
+Type resultType(Operation *op) { return op->getResult(0).getType(); }
+
+bool isScalableDim(VectorType t, unsigned i) {
+  ArrayRef<bool> flags = t.getScalableDims();
+  return i < flags.size() && flags[i];
+}
+
+ArrayRef<int64_t> denseI64(Operation *op, std::string_view name) {
+  auto attr = dyn_cast_or_null<DenseI64ArrayAttr>(ods::getInherentAttr(op, name));
+  return attr ? attr.asArrayRef() : ArrayRef<int64_t>();
+}
+
+void setDenseI64(Operation *op, std::string_view name, ArrayRef<int64_t> values) {
+  op->setInherentAttr(StringAttr::get(op->getContext(), name), DenseI64ArrayAttr::get(op->getContext(), values));
+}
+
+int64_t rankOf(Type type) {
+  auto vector = dyn_cast<VectorType>(type);
+  return vector ? vector.getRank() : 0;
+}
+
+/// vector.broadcast %source to `type`.
+Value buildBroadcast(OpBuilder &b, Location loc, Type type, Value source) {
+  OperationState state(loc, BroadcastOp::getOperationName());
+  state.addOperand(source);
+  state.addType(type);
+  return b.create(state)->getResult(0);
+}
+
+/// vector.extract %source[position] (static positions).
+Value buildExtract(OpBuilder &b, Location loc, Value source, ArrayRef<int64_t> position, Type type) {
+  OperationState state(loc, ExtractOp::getOperationName());
+  state.addOperand(source);
+  state.addAttribute("static_position", b.getDenseI64ArrayAttr(position));
+  state.addType(type);
+  return b.create(state)->getResult(0);
+}
+
+enum class Broadcastable { Success, Failure };
+
+/// isBroadcastableTo.
+Broadcastable isBroadcastableTo(Type srcType, VectorType dstType) {
+  if (srcType.isIntOrIndexOrFloat() && srcType == dstType.getElementType())
+    return Broadcastable::Success;
+  auto srcVectorType = dyn_cast<VectorType>(srcType);
+  if (!srcVectorType)
+    return Broadcastable::Failure;
+  int64_t srcRank = srcVectorType.getRank(), dstRank = dstType.getRank();
+  if (srcRank > dstRank)
+    return Broadcastable::Failure;
+  int64_t lead = dstRank - srcRank;
+  for (int64_t i = 0; i < srcRank; ++i) {
+    int64_t srcDim = srcVectorType.getShape()[i], dstDim = dstType.getShape()[lead + i];
+    bool srcScalable = isScalableDim(srcVectorType, unsigned(i));
+    bool dstScalable = isScalableDim(dstType, unsigned(lead + i));
+    if (srcDim != 1 && srcDim != dstDim)
+      return Broadcastable::Failure;
+    if ((srcDim == 1 && srcScalable && dstDim != 1) || (srcScalable != dstScalable && (srcDim != 1 || srcScalable)))
+      return Broadcastable::Failure;
+  }
+  return Broadcastable::Success;
+}
+
+/// BroadcastOp::computeBroadcastedUnitDims: the result dimensions (aligned
+/// to the trailing ones) where a source unit dimension was stretched.
+std::vector<bool> broadcastedUnitDims(Type srcType, VectorType dstType) {
+  std::vector<bool> dims(dstType.getRank(), false);
+  auto srcVectorType = dyn_cast<VectorType>(srcType);
+  if (!srcVectorType)
+    return dims;
+  int64_t lead = dstType.getRank() - srcVectorType.getRank();
+  for (int64_t i = 0; i < srcVectorType.getRank(); ++i) {
+    if (srcVectorType.getShape()[i] == 1 &&
+        (dstType.getShape()[lead + i] != 1 || isScalableDim(dstType, unsigned(lead + i))))
+      dims[lead + i] = true;
+  }
+  return dims;
+}
+
+/// isOrderPreserving(transpose): the permutation restricted to the
+/// non-unit (or scalable) dimensions is increasing.
+bool isOrderPreserving(Operation *transpose) {
+  ArrayRef<int64_t> permutation = denseI64(transpose, "permutation");
+  auto sourceType = cast<VectorType>(transpose->getOperand(0).getType());
+  int64_t current = 0;
+  for (int64_t p : permutation) {
+    if (p < 0 || p >= sourceType.getRank())
+      return false;
+    if (sourceType.getShape()[p] == 1 && !isScalableDim(sourceType, unsigned(p)))
+      continue;
+    if (p < current)
+      return false;
+    current = p;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// extract
+//===----------------------------------------------------------------------===//
+
+constexpr int64_t kPoisonIndex = -1;
+
+/// extractInsertFoldConstantOp: constant dynamic positions (in bounds, or
+/// the poison index) become static. `firstPosition`: the operand index of
+/// the first dynamic position.
+bool foldConstantPositions(Operation *op, ArrayRef<Attribute> operands, unsigned firstPosition,
+                           ArrayRef<int64_t> vectorShape) {
+  std::vector<int64_t> staticPosition(denseI64(op, "static_position").begin(),
+                                      denseI64(op, "static_position").end());
+  if (op->getNumOperands() <= firstPosition)
+    return false;
+  std::vector<Value> newOperands(op->getOperands().begin(), op->getOperands().begin() + firstPosition);
+  unsigned index = firstPosition;
+  bool changed = false;
+  for (size_t i = 0; i < staticPosition.size(); ++i) {
+    if (ShapedType::isStatic(staticPosition[i]))
+      continue;
+    if (index >= op->getNumOperands())
+      return false;
+    Attribute positionAttr = index < operands.size() ? operands[index] : Attribute();
+    Value position = op->getOperand(index++);
+    if (auto attr = dyn_cast_or_null<IntegerAttr>(positionAttr)) {
+      int64_t value = attr.getInt();
+      if (value >= -1 && i < vectorShape.size() && value < vectorShape[i]) {
+        staticPosition[i] = value;
+        changed = true;
+        continue;
+      }
+    }
+    newOperands.push_back(position);
+  }
+  if (!changed)
+    return false;
+  setDenseI64(op, "static_position", staticPosition);
+  op->setOperands(ValueRange(newOperands));
+  return true;
+}
+
+bool hasDynamicPosition(Operation *op) {
+  for (int64_t p : denseI64(op, "static_position"))
+    if (ShapedType::isDynamic(p))
+      return true;
+  return false;
+}
+
+/// foldDenseElementsAttrSrcExtractOp.
+Attribute foldDenseSource(Operation *op, Attribute srcAttr) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(srcAttr);
+  if (!dense)
+    return {};
+  Type type = resultType(op);
+  if (dense.isSplat()) {
+    Attribute value = dense.getSplatValueAttr();
+    if (auto vectorType = dyn_cast<VectorType>(type))
+      return DenseElementsAttr::get(vectorType, ArrayRef<Attribute>(&value, 1));
+    return value;
+  }
+  auto vecTy = cast<VectorType>(op->getOperand(0).getType());
+  if (vecTy.isScalable() || hasDynamicPosition(op))
+    return {};
+  ArrayRef<int64_t> position = denseI64(op, "static_position");
+  int64_t start = 0;
+  for (int64_t i = 0; i < vecTy.getRank(); ++i) {
+    int64_t p = size_t(i) < position.size() ? position[i] : 0;
+    if (p < 0)
+      return {};
+    start = start * vecTy.getShape()[i] + p;
+  }
+  if (auto resVecTy = dyn_cast<VectorType>(type)) {
+    std::vector<Attribute> values;
+    int64_t n = resVecTy.getNumElements();
+    if (start + n > dense.getNumElements())
+      return {};
+    values.reserve(n);
+    for (int64_t i = 0; i < n; ++i)
+      values.push_back(dense.getValue(start + i));
+    return DenseElementsAttr::get(resVecTy, values);
+  }
+  if (start >= dense.getNumElements())
+    return {};
+  return dense.getValue(start);
+}
+
+/// foldExtractOpFromExtractChain: extract(extract(x, p), q) -> extract(x, p ++ q).
+bool foldExtractChain(Operation *op) {
+  if (!defOf<ExtractOp>(op->getOperand(0)) || hasDynamicPosition(op))
+    return false;
+  std::vector<int64_t> globalPosition;
+  ArrayRef<int64_t> pos = denseI64(op, "static_position");
+  globalPosition.insert(globalPosition.end(), pos.rbegin(), pos.rend());
+  Operation *current = op;
+  while (Operation *next = defOf<ExtractOp>(current->getOperand(0))) {
+    current = next;
+    if (hasDynamicPosition(current))
+      return false;
+    ArrayRef<int64_t> p = denseI64(current, "static_position");
+    globalPosition.insert(globalPosition.end(), p.rbegin(), p.rend());
+  }
+  std::reverse(globalPosition.begin(), globalPosition.end());
+  op->setOperand(0, current->getOperand(0));
+  setDenseI64(op, "static_position", globalPosition);
+  return true;
+}
+
+/// foldExtractFromBroadcast.
+Value foldExtractFromBroadcast(Operation *op) {
+  Operation *broadcast = defOf<BroadcastOp>(op->getOperand(0));
+  if (!broadcast)
+    return {};
+  Value source = broadcast->getOperand(0);
+  Type type = resultType(op);
+  if (type == source.getType())
+    return source;
+  int64_t broadcastSrcRank = rankOf(source.getType());
+  int64_t extractResultRank = rankOf(type);
+  if (extractResultRank > broadcastSrcRank)
+    return {};
+  auto extractVecType = dyn_cast<VectorType>(type);
+  auto broadcastVecType = dyn_cast<VectorType>(source.getType());
+  if (extractVecType && broadcastVecType &&
+      extractVecType.getShape() != broadcastVecType.getShape().take_back(extractResultRank))
+    return {};
+  auto dstType = cast<VectorType>(resultType(broadcast));
+  std::vector<bool> unitDims = broadcastedUnitDims(source.getType(), dstType);
+  // Mixed positions: static values, or the dynamic operands in order.
+  ArrayRef<int64_t> staticPos = denseI64(op, "static_position");
+  std::vector<OpFoldResult> positions;
+  unsigned nextDynamic = 1;
+  for (int64_t p : staticPos) {
+    if (ShapedType::isDynamic(p) && nextDynamic < op->getNumOperands())
+      positions.push_back(op->getOperand(nextDynamic++));
+    else
+      positions.push_back(IntegerAttr::get(IndexType::get(op->getContext()), p));
+  }
+  int64_t rankDiff = dstType.getRank() - broadcastSrcRank;
+  for (int64_t i = rankDiff, e = int64_t(positions.size()); i < e; ++i)
+    if (size_t(i) < unitDims.size() && unitDims[i])
+      positions[i] = IntegerAttr::get(IndexType::get(op->getContext()), 0);
+  int64_t keep = broadcastSrcRank - extractResultRank;
+  if (keep < 0 || keep > int64_t(positions.size()))
+    return {};
+  positions.erase(positions.begin(), positions.end() - keep);
+  std::vector<int64_t> newStatic;
+  std::vector<Value> operands{source};
+  for (const OpFoldResult &p : positions) {
+    if (Value v = p.getValue()) {
+      newStatic.push_back(ShapedType::kDynamic);
+      operands.push_back(v);
+    } else {
+      newStatic.push_back(cast<IntegerAttr>(p.getAttribute()).getInt());
+    }
+  }
+  op->setOperands(ValueRange(operands));
+  setDenseI64(op, "static_position", newStatic);
+  return op->getResult(0);
+}
+
+/// foldScalarExtractFromFromElements.
+Value foldScalarExtractFromFromElements(Operation *op) {
+  if (hasDynamicPosition(op))
+    return {};
+  Operation *fromElements = defOf<FromElementsOp>(op->getOperand(0));
+  if (!fromElements)
+    return {};
+  auto vecType = cast<VectorType>(resultType(fromElements));
+  if (vecType.isScalable() || resultType(op) != vecType.getElementType())
+    return {};
+  ArrayRef<int64_t> indices = denseI64(op, "static_position");
+  if (int64_t(indices.size()) != vecType.getRank())
+    return {};
+  int64_t flatIndex = 0, stride = 1;
+  for (int64_t i = vecType.getRank() - 1; i >= 0; --i) {
+    flatIndex += indices[i] * stride;
+    stride *= vecType.getShape()[i];
+  }
+  if (flatIndex < 0 || flatIndex >= int64_t(fromElements->getNumOperands()))
+    return {};
+  return fromElements->getOperand(flatIndex);
+}
+
+OpFoldResult foldExtract(Operation *op, ArrayRef<Attribute> operands) {
+  Value source = op->getOperand(0);
+  ArrayRef<int64_t> position = denseI64(op, "static_position");
+  if (position.empty() && source.getType() == resultType(op))
+    return source;
+  if (isa_and_nonnull<ub::PoisonAttr>(operands[0]))
+    return operands[0];
+  auto sourceType = cast<VectorType>(source.getType());
+  bool inPlace = foldConstantPositions(op, operands, 1, sourceType.getShape());
+  for (int64_t p : denseI64(op, "static_position"))
+    if (p == kPoisonIndex)
+      return ub::PoisonAttr::get(op->getContext());
+  if (Attribute attr = foldDenseSource(op, operands[0]))
+    return attr;
+  if (foldExtractChain(op))
+    return op->getResult(0);
+  if (Value v = foldExtractFromBroadcast(op))
+    return v;
+  if (Value v = foldScalarExtractFromFromElements(op))
+    return v;
+  return inPlace ? OpFoldResult(op->getResult(0)) : OpFoldResult();
+}
+
+/// ExtractOpFromBroadcast: extract(broadcast(x)) of a vector x can be
+/// broadcast to -> broadcast(x).
+LogicalResult extractOpFromBroadcast(Operation *op, PatternRewriter &rewriter) {
+  Operation *broadcast = defOf<BroadcastOp>(op->getOperand(0));
+  auto outType = dyn_cast<VectorType>(resultType(op));
+  if (!broadcast || !outType)
+    return failure();
+  Value source = broadcast->getOperand(0);
+  if (isBroadcastableTo(source.getType(), outType) != Broadcastable::Success)
+    return failure();
+  replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), outType, source));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// broadcast
+//===----------------------------------------------------------------------===//
+
+OpFoldResult foldBroadcast(Operation *op, ArrayRef<Attribute> operands) {
+  Value source = op->getOperand(0);
+  auto vectorType = cast<VectorType>(resultType(op));
+  if (source.getType() == vectorType)
+    return source;
+  Attribute attr = operands[0];
+  if (!attr)
+    return {};
+  if (isa<IntegerAttr, FloatAttr>(attr)) {
+    if (cast<TypedAttr>(attr).getType() != vectorType.getElementType())
+      return {};
+    return DenseElementsAttr::get(vectorType, ArrayRef<Attribute>(&attr, 1));
+  }
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr); dense && dense.isSplat()) {
+    Attribute value = dense.getSplatValueAttr();
+    return DenseElementsAttr::get(vectorType, ArrayRef<Attribute>(&value, 1));
+  }
+  if (isa<ub::PoisonAttr>(attr))
+    return ub::PoisonAttr::get(op->getContext());
+  return {};
+}
+
+/// BroadcastFolder: broadcast(broadcast(x)) -> broadcast(x).
+LogicalResult broadcastFolder(Operation *op, PatternRewriter &rewriter) {
+  Operation *srcBroadcast = defOf<BroadcastOp>(op->getOperand(0));
+  if (!srcBroadcast)
+    return failure();
+  replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), resultType(op), srcBroadcast->getOperand(0)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// transpose
+//===----------------------------------------------------------------------===//
+
+OpFoldResult foldTranspose(Operation *op, ArrayRef<Attribute> operands) {
+  auto type = cast<VectorType>(resultType(op));
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(operands[0]); dense && dense.isSplat())
+    return dense.reshape(type);
+  if (isa_and_nonnull<ub::PoisonAttr>(operands[0]))
+    return ub::PoisonAttr::get(op->getContext());
+  if (op->getOperand(0).getType() == type && isOrderPreserving(op))
+    return op->getOperand(0);
+  return {};
+}
+
+Value buildTranspose(OpBuilder &b, Location loc, Type type, Value source, ArrayRef<int64_t> permutation) {
+  OperationState state(loc, TransposeOp::getOperationName());
+  state.addOperand(source);
+  state.addAttribute("permutation", b.getDenseI64ArrayAttr(permutation));
+  state.addType(type);
+  return b.create(state)->getResult(0);
+}
+
+/// TransposeFolder: transpose(transpose(x)) -> transpose(x) with the
+/// composed permutation.
+LogicalResult transposeFolder(Operation *op, PatternRewriter &rewriter) {
+  Operation *parent = defOf<TransposeOp>(op->getOperand(0));
+  if (!parent)
+    return failure();
+  ArrayRef<int64_t> first = denseI64(parent, "permutation"), second = denseI64(op, "permutation");
+  std::vector<int64_t> permutation;
+  for (int64_t index : second) {
+    if (index < 0 || size_t(index) >= first.size())
+      return failure();
+    permutation.push_back(first[index]);
+  }
+  replace(rewriter, op, buildTranspose(rewriter, op->getLoc(), resultType(op), parent->getOperand(0), permutation));
+  return success();
+}
+
+/// FoldTransposeBroadcast, for broadcasts of scalars:
+/// transpose(broadcast(s)) -> broadcast(s).
+LogicalResult foldTransposeBroadcast(Operation *op, PatternRewriter &rewriter) {
+  Operation *broadcast = defOf<BroadcastOp>(op->getOperand(0));
+  if (!broadcast || isa<VectorType>(broadcast->getOperand(0).getType()))
+    return failure();
+  replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), resultType(op), broadcast->getOperand(0)));
+  return success();
+}
+
+/// FoldTransposeShapeCast: an order-preserving transpose -> shape_cast.
+LogicalResult foldTransposeShapeCast(Operation *op, PatternRewriter &rewriter) {
+  if (!isOrderPreserving(op))
+    return failure();
+  OperationState state(op->getLoc(), ShapeCastOp::getOperationName());
+  state.addOperand(op->getOperand(0));
+  state.addType(resultType(op));
+  replace(rewriter, op, rewriter.create(state)->getResult(0));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// shape_cast
+//===----------------------------------------------------------------------===//
+
+OpFoldResult foldShapeCast(Operation *op, ArrayRef<Attribute> operands) {
+  auto type = cast<VectorType>(resultType(op));
+  Value source = op->getOperand(0);
+  if (source.getType() == type)
+    return source;
+  if (Operation *preceding = defOf<ShapeCastOp>(source)) {
+    op->setOperand(0, preceding->getOperand(0));
+    return op->getResult(0);
+  }
+  if (Operation *transpose = defOf<TransposeOp>(source)) {
+    if (isOrderPreserving(transpose)) {
+      op->setOperand(0, transpose->getOperand(0));
+      return op->getResult(0);
+    }
+    return {};
+  }
+  if (Operation *broadcast = defOf<BroadcastOp>(source))
+    if (broadcast->getOperand(0).getType() == type)
+      return broadcast->getOperand(0);
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(operands[0]); dense && dense.isSplat())
+    return dense.reshape(type);
+  if (isa_and_nonnull<ub::PoisonAttr>(operands[0]))
+    return ub::PoisonAttr::get(op->getContext());
+  return {};
+}
+
+/// ShapeCastBroadcastFolder: shape_cast(broadcast(x)) -> broadcast(x) if x
+/// broadcasts to the result, else shape_cast(x) if x has as many elements.
+LogicalResult shapeCastBroadcastFolder(Operation *op, PatternRewriter &rewriter) {
+  Operation *broadcast = defOf<BroadcastOp>(op->getOperand(0));
+  if (!broadcast)
+    return failure();
+  Value source = broadcast->getOperand(0);
+  auto type = cast<VectorType>(resultType(op));
+  auto srcVectorType = dyn_cast<VectorType>(source.getType());
+  if (!srcVectorType || isBroadcastableTo(srcVectorType, type) == Broadcastable::Success) {
+    replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), type, source));
+    return success();
+  }
+  if (srcVectorType.getNumElements() == type.getNumElements()) {
+    OperationState state(op->getLoc(), ShapeCastOp::getOperationName());
+    state.addOperand(source);
+    state.addType(type);
+    replace(rewriter, op, rewriter.create(state)->getResult(0));
+    return success();
+  }
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// reduction
+//===----------------------------------------------------------------------===//
+
+/// The arith op combining two values for `kind` (makeArithReduction).
+std::string_view arithOpFor(CombiningKind kind, bool isFloat) {
+  switch (kind) {
+  case CombiningKind::ADD:
+    return isFloat ? "arith.addf" : "arith.addi";
+  case CombiningKind::MUL:
+    return isFloat ? "arith.mulf" : "arith.muli";
+  case CombiningKind::MINUI:
+    return "arith.minui";
+  case CombiningKind::MINSI:
+    return "arith.minsi";
+  case CombiningKind::MINNUMF:
+    return "arith.minnumf";
+  case CombiningKind::MAXUI:
+    return "arith.maxui";
+  case CombiningKind::MAXSI:
+    return "arith.maxsi";
+  case CombiningKind::MAXNUMF:
+    return "arith.maxnumf";
+  case CombiningKind::AND:
+    return "arith.andi";
+  case CombiningKind::OR:
+    return "arith.ori";
+  case CombiningKind::XOR:
+    return "arith.xori";
+  case CombiningKind::MAXIMUMF:
+    return "arith.maximumf";
+  case CombiningKind::MINIMUMF:
+    return "arith.minimumf";
+  }
+  return {};
+}
+
+/// ElideSingleElementReduction (unmasked): the reduction of a one-element
+/// vector is its element, combined with the accumulator.
+LogicalResult elideSingleElementReduction(Operation *op, PatternRewriter &rewriter) {
+  if (Operation *parent = op->getParentOp(); parent && isa<MaskOp>(parent))
+    return failure();
+  auto vectorType = cast<VectorType>(op->getOperand(0).getType());
+  if (vectorType.getRank() != 0 && vectorType.getShape()[0] != 1)
+    return failure();
+  auto kind = dyn_cast_or_null<CombiningKindAttr>(ods::getInherentAttr(op, "kind"));
+  if (!kind)
+    return failure();
+  Location loc = op->getLoc();
+  std::vector<int64_t> zeros(vectorType.getRank(), 0);
+  Value result = buildExtract(rewriter, loc, op->getOperand(0), zeros, vectorType.getElementType());
+  if (op->getNumOperands() > 1) {
+    bool isFloat = isa<FloatType>(vectorType.getElementType());
+    OperationState state(loc, arithOpFor(kind.getValue(), isFloat));
+    state.addOperand(result);
+    state.addOperand(op->getOperand(1));
+    state.addType(result.getType());
+    if (isFloat)
+      if (Attribute fastmath = ods::getInherentAttr(op, "fastmath"))
+        state.addAttribute("fastmath", fastmath);
+    result = rewriter.create(state)->getResult(0);
+  }
+  replace(rewriter, op, result);
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void vector::registerVectorCanonicalization(VectorDialect &dialect) {
+  using ods::attachCanonicalizer;
+  using ods::attachFolder;
+  attachFolder(dialect, ExtractOp::getOperationName(), foldExtract);
+  attachFolder(dialect, BroadcastOp::getOperationName(), foldBroadcast);
+  attachFolder(dialect, TransposeOp::getOperationName(), foldTranspose);
+  attachFolder(dialect, ShapeCastOp::getOperationName(), foldShapeCast);
+  attachCanonicalizer(dialect, ExtractOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ExtractOp::getOperationName(), extractOpFromBroadcast, "ExtractOpFromBroadcast");
+  });
+  attachCanonicalizer(dialect, BroadcastOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(BroadcastOp::getOperationName(), broadcastFolder, "BroadcastFolder");
+  });
+  attachCanonicalizer(dialect, TransposeOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(TransposeOp::getOperationName(), foldTransposeShapeCast, "FoldTransposeShapeCast");
+    p.addFunction(TransposeOp::getOperationName(), transposeFolder, "TransposeFolder");
+    p.addFunction(TransposeOp::getOperationName(), foldTransposeBroadcast, "FoldTransposeBroadcast");
+  });
+  attachCanonicalizer(dialect, ShapeCastOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ShapeCastOp::getOperationName(), shapeCastBroadcastFolder, "ShapeCastBroadcastFolder");
+  });
+  attachCanonicalizer(dialect, ReductionOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ReductionOp::getOperationName(), elideSingleElementReduction, "ElideSingleElementReduction");
+  });
+}
