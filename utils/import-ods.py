@@ -871,9 +871,13 @@ class Importer:
             return fn + "()"
         if "AttrDef" in sc:
             cls = self.attr_class_name(name)
+            # Builtin attributes (Builtin_StringAttr...) have no ODS definition:
+            # their storage class is the builtin one.
+            klass = ("ods::builtinAttrClass<%s>()" % cls if cls in BUILTIN_ATTR_CLASSES and
+                     ref(r.get("dialect")) == "Builtin_Dialect" else "ods::attrClassOf<%s>()" % cls)
             self.constraint_fns[fn] = (
                 "static ods::AttrConstraint %s() {\n  return ods::AttrOf(%s, [](Attribute a) { return isa<%s>(a); }, "
-                "ods::attrClassOf<%s>());\n}\n" % (fn, cpp_string(summary), cls, cls))
+                "%s);\n}\n" % (fn, cpp_string(summary), cls, klass))
             return fn + "()"
         storage = (r.get("storageType") or "::mlir::Attribute").strip()
         body = []

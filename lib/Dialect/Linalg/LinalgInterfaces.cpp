@@ -458,6 +458,8 @@ LogicalResult linalg::detail::verifyConvolutionInterface(Operation *op) {
   }
   if (allLoopDims.size() != linalgOp.getNumLoops())
     return op->emitError(nonConvolution);
+  if (walker.convolvedDims.empty())
+    return op->emitError("expected convolved dim to be non-empty");
   return success();
 }
 

@@ -726,6 +726,7 @@ void MLIRTestDialect::registerOps() {
   registerCallAndBranchOps(*this);
   registerBufferOps(*this);
   registerTestTransformOps(*this);
+  registerTestLinalgOps(*this);
   registerMemorySlotOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
   ods::OpDef("test.SingleBlockImplicitTerminator")

@@ -341,7 +341,7 @@ static ods::AttrConstraint attrPrintOpPunctuationDefault() {
 }
 
 static ods::AttrConstraint attrBuiltinStringAttr() {
-  return ods::AttrOf("An Attribute containing a string", [](Attribute a) { return isa<StringAttr>(a); }, ods::attrClassOf<StringAttr>());
+  return ods::AttrOf("An Attribute containing a string", [](Attribute a) { return isa<StringAttr>(a); }, ods::builtinAttrClass<StringAttr>());
 }
 
 static ods::TypeConstraint typeScalableExtractOpSource() {

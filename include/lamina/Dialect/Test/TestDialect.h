@@ -67,6 +67,8 @@ private:
 
 /// Registers the test ops the transform tests use (TestTransformOps.cpp).
 void registerTestTransformOps(Dialect &dialect);
+/// Registers the test ops of linalg's interface tests (TestLinalgOps.cpp).
+void registerTestLinalgOps(Dialect &dialect);
 /// Registers the test ops the folding and canonicalization tests use
 /// (TestCanonicalizeOps.cpp).
 void registerTestCanonicalizeOps(Dialect &dialect);
