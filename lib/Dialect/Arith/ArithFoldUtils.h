@@ -8,6 +8,7 @@
 #pragma once
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/IR/Builders.h"
 
 #include <optional>
@@ -18,6 +19,13 @@ namespace arith {
 namespace detail {
 
 Type elementTypeOrSelf(Type type);
+/// CommonFolders' poison propagation: the first poison operand, or null.
+inline Attribute poisonOperand(ArrayRef<Attribute> operands) {
+  for (Attribute a : operands)
+    if (isa_and_nonnull<ub::PoisonAttr>(a))
+      return a;
+  return {};
+}
 Type getI1SameShape(Type type);
 Attribute getBoolAttribute(Type type, bool value);
 /// The integer (or integer splat) / float (or float splat) value.
@@ -35,6 +43,8 @@ bool applyCmpPredicate(CmpFPredicate predicate, const APFloat &lhs, const APFloa
 
 /// Binary fold of integer constants into `resultType`.
 template <typename Fn> Attribute constFoldBinaryInt(ArrayRef<Attribute> operands, Type resultType, Fn fn) {
+  if (Attribute poison = poisonOperand(operands.take_front(2)))
+    return poison;
   if (!resultType || !operands[0] || !operands[1])
     return {};
   if (auto l = dyn_cast<IntegerAttr>(operands[0])) {
@@ -70,11 +80,15 @@ template <typename Fn> Attribute constFoldBinaryInt(ArrayRef<Attribute> operands
   return makeIntResult(resultType, results, false);
 }
 template <typename Fn> Attribute constFoldBinaryInt(ArrayRef<Attribute> operands, Fn fn) {
+  if (Attribute poison = poisonOperand(operands.take_front(2)))
+    return poison;
   return constFoldBinaryInt(operands, commonAttrType(operands), fn);
 }
 
 /// Binary fold of float constants (result of the operands' type).
 template <typename Fn> Attribute constFoldBinaryFloat(ArrayRef<Attribute> operands, Fn fn) {
+  if (Attribute poison = poisonOperand(operands.take_front(2)))
+    return poison;
   Type resultType = commonAttrType(operands);
   if (!resultType)
     return {};
@@ -112,6 +126,8 @@ template <typename Fn> Attribute constFoldBinaryFloat(ArrayRef<Attribute> operan
 
 /// Unary fold of a float constant (same type).
 template <typename Fn> Attribute constFoldUnaryFloat(ArrayRef<Attribute> operands, Fn fn) {
+  if (Attribute poison = poisonOperand(operands.take_front(1)))
+    return poison;
   if (!operands[0])
     return {};
   if (auto f = dyn_cast<FloatAttr>(operands[0])) {
@@ -145,6 +161,8 @@ template <typename Fn> Attribute constFoldUnaryFloat(ArrayRef<Attribute> operand
 template <typename InT, typename OutT, typename GetScalar, typename GetDense, typename MakeOut, typename Fn>
 Attribute constFoldCast(Attribute operand, Type resType, GetScalar getScalar, GetDense getDense, MakeOut makeOut,
                         Fn fn) {
+  if (isa_and_nonnull<ub::PoisonAttr>(operand))
+    return operand;
   if (!operand)
     return {};
   std::optional<InT> scalar = getScalar(operand);

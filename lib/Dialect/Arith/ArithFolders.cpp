@@ -1003,6 +1003,11 @@ static OpFoldResult foldSelect(Operation *op, ArrayRef<Attribute> operands) {
     return trueVal;
   if (isZeroAttr(operands[0]))
     return falseVal;
+  // A fully poisoned operand: the other one.
+  if (isa_and_nonnull<ub::PoisonAttr>(operands[1]))
+    return falseVal;
+  if (isa_and_nonnull<ub::PoisonAttr>(operands[2]))
+    return trueVal;
   if (op->getResult(0).getType().isSignlessInteger(1) && isOneAttr(operands[1]) && isZeroAttr(operands[2]))
     return condition;
   if (isOp(condition, "arith.cmpi")) {
@@ -1089,6 +1094,9 @@ void arith::registerArithFolders(ArithDialect &dialect) {
 }
 
 Operation *ArithDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {
+  if (isa<ub::PoisonAttr>(value))
+    if (Dialect *ub = getContext()->getLoadedDialect("ub"))
+      return ub->materializeConstant(builder, value, type, loc);
   // ConstantOp::isBuildableWith.
   auto typed = dyn_cast<TypedAttr>(value);
   if (!typed || typed.getType() != type)

@@ -16,6 +16,7 @@
 #include "lamina/IR/PatternMatch.h"
 #include "lamina/ODS/OpDef.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -571,6 +572,361 @@ LogicalResult elideSingleElementReduction(Operation *op, PatternRewriter &rewrit
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// bitcast
+//===----------------------------------------------------------------------===//
+
+OpFoldResult foldBitCast(Operation *op, ArrayRef<Attribute> operands) {
+  Value source = op->getOperand(0);
+  auto type = cast<VectorType>(resultType(op));
+  if (source.getType() == type)
+    return source;
+  if (Operation *other = defOf<BitCastOp>(source)) {
+    if (type == other->getOperand(0).getType())
+      return other->getOperand(0);
+    op->setOperand(0, other->getOperand(0));
+    return op->getResult(0);
+  }
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(operands[0]);
+  if (!dense || !dense.isSplat())
+    return {};
+  Type srcElemType = cast<VectorType>(source.getType()).getElementType();
+  Type dstElemType = type.getElementType();
+  if (srcElemType.isF16() && dstElemType.isF32()) {
+    auto splat = dyn_cast<FloatAttr>(dense.getSplatValueAttr());
+    if (!splat)
+      return {};
+    uint32_t bits = uint32_t(splat.getValue().bitcastToAPInt().getZExtValue());
+    bits = (bits << 16) | (bits & 0xffff);
+    Attribute value = FloatAttr::get(dstElemType, APFloat::fromBits(APFloat::IEEEsingle(), APInt(32, bits)));
+    return DenseElementsAttr::get(type, ArrayRef<Attribute>(&value, 1));
+  }
+  auto splat = dyn_cast<IntegerAttr>(dense.getSplatValueAttr());
+  if (splat && isa<IntegerType>(srcElemType) && isa<IntegerType>(dstElemType)) {
+    unsigned srcBitWidth = srcElemType.getIntOrFloatBitWidth(), dstBitWidth = dstElemType.getIntOrFloatBitWidth();
+    if (dstBitWidth > srcBitWidth && dstBitWidth % srcBitWidth == 0) {
+      APInt intBits = splat.getValue().zext(dstBitWidth);
+      for (unsigned i = 0; i < dstBitWidth / srcBitWidth - 1; ++i)
+        intBits = (intBits << srcBitWidth) | intBits;
+      Attribute value = IntegerAttr::get(dstElemType, intBits);
+      return DenseElementsAttr::get(type, ArrayRef<Attribute>(&value, 1));
+    }
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Masks
+//===----------------------------------------------------------------------===//
+
+Attribute boolSplat(VectorType type, bool value) {
+  Attribute attr = BoolAttr::get(type.getContext(), value);
+  return DenseElementsAttr::get(type, ArrayRef<Attribute>(&attr, 1));
+}
+
+OpFoldResult foldConstantMask(Operation *op, ArrayRef<Attribute>) {
+  ArrayRef<int64_t> bounds = denseI64(op, "mask_dim_sizes");
+  auto type = cast<VectorType>(resultType(op));
+  if (type.getRank() == 0) {
+    if (bounds.size() != 1)
+      return {};
+    return boolSplat(type, bounds[0] == 1);
+  }
+  if (bounds == type.getShape())
+    return boolSplat(type, true);
+  for (int64_t b : bounds)
+    if (b != 0)
+      return {};
+  return boolSplat(type, false);
+}
+
+Value buildConstantMask(OpBuilder &b, Location loc, Type type, ArrayRef<int64_t> sizes) {
+  OperationState state(loc, ConstantMaskOp::getOperationName());
+  state.addAttribute("mask_dim_sizes", b.getDenseI64ArrayAttr(sizes));
+  state.addType(type);
+  return b.create(state)->getResult(0);
+}
+
+/// CreateMaskFolder (constant sizes): create_mask -> constant_mask, sizes
+/// clamped to the shape, all zero if one is.
+LogicalResult createMaskFolder(Operation *op, PatternRewriter &rewriter) {
+  auto type = cast<VectorType>(resultType(op));
+  std::vector<int64_t> shape(type.getShape().begin(), type.getShape().end());
+  if (type.getRank() == 0)
+    shape = {1};
+  std::vector<int64_t> dims;
+  for (Value size : op->getOperands()) {
+    APInt cst;
+    if (!matchConstantInt(size, &cst))
+      return failure();
+    dims.push_back(cst.getSExtValue());
+  }
+  bool anyZero = false;
+  for (size_t i = 0; i < dims.size() && i < shape.size(); ++i) {
+    dims[i] = std::clamp<int64_t>(dims[i], 0, shape[i]);
+    anyZero |= dims[i] == 0;
+  }
+  if (anyZero)
+    dims.assign(dims.size(), 0);
+  replace(rewriter, op, buildConstantMask(rewriter, op->getLoc(), type, dims));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// extract_strided_slice / insert_strided_slice
+//===----------------------------------------------------------------------===//
+
+std::vector<int64_t> i64Array(Operation *op, std::string_view name) {
+  std::vector<int64_t> values;
+  if (auto array = dyn_cast_or_null<ArrayAttr>(ods::getInherentAttr(op, name)))
+    for (Attribute a : array.getValue())
+      if (auto i = dyn_cast<IntegerAttr>(a))
+        values.push_back(i.getInt());
+  return values;
+}
+
+bool hasNonUnitStrides(Operation *op) {
+  for (int64_t s : i64Array(op, "strides"))
+    if (s != 1)
+      return true;
+  return false;
+}
+
+/// foldExtractStridedSliceNonSplatConstant: the sliced elements of a dense
+/// constant.
+Attribute foldStridedSliceConstant(Operation *op, Attribute attr) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
+  if (!dense || hasNonUnitStrides(op))
+    return {};
+  auto sourceType = cast<VectorType>(op->getOperand(0).getType());
+  auto sliceType = cast<VectorType>(resultType(op));
+  if (sourceType.isScalable())
+    return {};
+  ArrayRef<int64_t> sourceShape = sourceType.getShape();
+  int64_t rank = sourceType.getRank();
+  std::vector<int64_t> offsets(rank, 0), sizes(sourceShape.begin(), sourceShape.end());
+  std::vector<int64_t> o = i64Array(op, "offsets"), z = i64Array(op, "sizes");
+  for (size_t i = 0; i < o.size() && i < size_t(rank); ++i)
+    offsets[i] = o[i];
+  for (size_t i = 0; i < z.size() && i < size_t(rank); ++i)
+    sizes[i] = z[i];
+  std::vector<int64_t> strides(rank, 1);
+  for (int64_t i = rank - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * sourceShape[i + 1];
+  std::vector<Attribute> values;
+  values.reserve(sliceType.getNumElements());
+  std::vector<int64_t> pos = offsets;
+  while (true) {
+    int64_t linear = 0;
+    for (int64_t i = 0; i < rank; ++i)
+      linear += pos[i] * strides[i];
+    if (linear < 0 || linear >= dense.getNumElements())
+      return {};
+    values.push_back(dense.getValue(dense.isSplat() ? 0 : linear));
+    // incSlicePosition: the next position in lexicographic order.
+    int64_t d = rank - 1;
+    for (; d >= 0; --d) {
+      if (++pos[d] < offsets[d] + sizes[d])
+        break;
+      pos[d] = offsets[d];
+    }
+    if (d < 0)
+      break;
+  }
+  if (int64_t(values.size()) != sliceType.getNumElements())
+    return {};
+  return DenseElementsAttr::get(sliceType, values);
+}
+
+OpFoldResult foldExtractStridedSlice(Operation *op, ArrayRef<Attribute> operands) {
+  auto type = cast<VectorType>(resultType(op));
+  if (op->getOperand(0).getType() == type)
+    return op->getOperand(0);
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(operands[0]); dense && dense.isSplat()) {
+    Attribute value = dense.getSplatValueAttr();
+    return DenseElementsAttr::get(type, ArrayRef<Attribute>(&value, 1));
+  }
+  return foldStridedSliceConstant(op, operands[0]);
+}
+
+OpFoldResult foldInsertStridedSlice(Operation *op, ArrayRef<Attribute>) {
+  if (op->getOperand(0).getType() == op->getOperand(1).getType())
+    return op->getOperand(0);
+  return {};
+}
+
+/// StridedSliceConstantMaskFolder: a unit-stride slice of a constant_mask
+/// -> constant_mask of the sliced region.
+LogicalResult stridedSliceConstantMaskFolder(Operation *op, PatternRewriter &rewriter) {
+  Operation *mask = defOf<ConstantMaskOp>(op->getOperand(0));
+  if (!mask || hasNonUnitStrides(op))
+    return failure();
+  ArrayRef<int64_t> maskDimSizes = denseI64(mask, "mask_dim_sizes");
+  std::vector<int64_t> offsets = i64Array(op, "offsets"), sizes = i64Array(op, "sizes");
+  std::vector<int64_t> sliceMaskDimSizes;
+  for (size_t i = 0; i < maskDimSizes.size(); ++i) {
+    if (i < offsets.size() && i < sizes.size())
+      sliceMaskDimSizes.push_back(
+          std::max<int64_t>(0, std::min(offsets[i] + sizes[i], maskDimSizes[i]) - offsets[i]));
+    else
+      sliceMaskDimSizes.push_back(maskDimSizes[i]);
+  }
+  for (int64_t s : sliceMaskDimSizes)
+    if (s == 0) {
+      sliceMaskDimSizes.assign(maskDimSizes.size(), 0);
+      break;
+    }
+  replace(rewriter, op, buildConstantMask(rewriter, op->getLoc(), resultType(op), sliceMaskDimSizes));
+  return success();
+}
+
+/// StridedSliceBroadcast: a slice of a broadcast -> a broadcast (of a slice
+/// of the source if its non-unit dimensions are sliced).
+LogicalResult stridedSliceBroadcast(Operation *op, PatternRewriter &rewriter) {
+  Operation *broadcast = defOf<BroadcastOp>(op->getOperand(0));
+  if (!broadcast)
+    return failure();
+  Value source = broadcast->getOperand(0);
+  auto srcVecType = dyn_cast<VectorType>(source.getType());
+  int64_t srcRank = srcVecType ? srcVecType.getRank() : 0;
+  auto dstVecType = cast<VectorType>(resultType(op));
+  int64_t rankDiff = dstVecType.getRank() - srcRank;
+  bool needsSlice = false;
+  for (int64_t i = 0; i < srcRank; ++i)
+    if (srcVecType.getShape()[i] != 1 && srcVecType.getShape()[i] != dstVecType.getShape()[i + rankDiff]) {
+      needsSlice = true;
+      break;
+    }
+  if (needsSlice) {
+    auto drop = [&](std::vector<int64_t> v) {
+      v.erase(v.begin(), v.begin() + std::min<int64_t>(rankDiff, int64_t(v.size())));
+      return v;
+    };
+    std::vector<int64_t> offsets = drop(i64Array(op, "offsets")), sizes = drop(i64Array(op, "sizes"));
+    std::vector<int64_t> strides = drop(i64Array(op, "strides"));
+    for (int64_t i = 0; i < srcRank && size_t(i) < offsets.size() && size_t(i) < sizes.size(); ++i)
+      if (srcVecType.getShape()[i] == 1) {
+        offsets[i] = 0;
+        sizes[i] = 1;
+      }
+    // The sliced type: the sizes, then the remaining source dimensions.
+    std::vector<int64_t> shape(srcVecType.getShape().begin(), srcVecType.getShape().end());
+    for (size_t i = 0; i < sizes.size() && i < shape.size(); ++i)
+      shape[i] = sizes[i];
+    auto slicedType = VectorType::get(shape, srcVecType.getElementType(), srcVecType.getScalableDims());
+    OperationState state(op->getLoc(), ExtractStridedSliceOp::getOperationName());
+    state.addOperand(source);
+    state.addAttribute("offsets", rewriter.getI64ArrayAttr(offsets));
+    state.addAttribute("sizes", rewriter.getI64ArrayAttr(sizes));
+    state.addAttribute("strides", rewriter.getI64ArrayAttr(strides));
+    state.addType(slicedType);
+    source = rewriter.create(state)->getResult(0);
+  }
+  replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), dstVecType, source));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// insert / from_elements
+//===----------------------------------------------------------------------===//
+
+/// foldDenseElementsAttrDestInsertOp: an insert of constants into a dense
+/// constant (at most 256 elements unless the insert has one use).
+Attribute foldDenseDestInsert(Operation *op, Attribute srcAttr, Attribute dstAttr) {
+  if (hasDynamicPosition(op) || !srcAttr)
+    return {};
+  auto denseDst = dyn_cast_or_null<DenseElementsAttr>(dstAttr);
+  if (!denseDst)
+    return {};
+  auto destTy = cast<VectorType>(op->getOperand(1).getType());
+  if (destTy.isScalable())
+    return {};
+  if (destTy.getNumElements() > 256 && !op->getResult(0).hasOneUse())
+    return {};
+  ArrayRef<int64_t> position = denseI64(op, "static_position");
+  int64_t begin = 0;
+  for (int64_t i = 0; i < destTy.getRank(); ++i) {
+    int64_t p = size_t(i) < position.size() ? position[i] : 0;
+    if (p < 0)
+      return {};
+    begin = begin * destTy.getShape()[i] + p;
+  }
+  Type destEltType = destTy.getElementType();
+  auto convert = [&](Attribute attr) -> Attribute {
+    if (auto i = dyn_cast<IntegerAttr>(attr); i && i.getType() != destEltType)
+      return IntegerAttr::get(destEltType, i.getInt());
+    return attr;
+  };
+  std::vector<Attribute> inserted;
+  if (auto denseSource = dyn_cast<DenseElementsAttr>(srcAttr)) {
+    for (int64_t i = 0, e = denseSource.getNumElements(); i < e; ++i)
+      inserted.push_back(convert(denseSource.getValue(denseSource.isSplat() ? 0 : i)));
+  } else if (isa<IntegerAttr, FloatAttr>(srcAttr)) {
+    inserted.push_back(convert(srcAttr));
+  } else {
+    return {};
+  }
+  int64_t n = denseDst.getNumElements();
+  if (begin + int64_t(inserted.size()) > n)
+    return {};
+  std::vector<Attribute> all;
+  all.reserve(n);
+  for (int64_t i = 0; i < n; ++i)
+    all.push_back(denseDst.getValue(denseDst.isSplat() ? 0 : i));
+  std::copy(inserted.begin(), inserted.end(), all.begin() + begin);
+  return DenseElementsAttr::get(destTy, all);
+}
+
+OpFoldResult foldInsert(Operation *op, ArrayRef<Attribute> operands) {
+  ArrayRef<int64_t> position = denseI64(op, "static_position");
+  if (position.empty() && op->getOperand(0).getType() == resultType(op))
+    return op->getOperand(0);
+  auto destType = cast<VectorType>(op->getOperand(1).getType());
+  bool inPlace = foldConstantPositions(op, operands, 2, destType.getShape());
+  for (int64_t p : denseI64(op, "static_position"))
+    if (p == kPoisonIndex)
+      return ub::PoisonAttr::get(op->getContext());
+  if (Attribute attr = foldDenseDestInsert(op, operands[0], operands[1]))
+    return attr;
+  return inPlace ? OpFoldResult(op->getResult(0)) : OpFoldResult();
+}
+
+OpFoldResult foldFromElements(Operation *op, ArrayRef<Attribute> operands) {
+  auto type = cast<VectorType>(resultType(op));
+  if (operands.empty())
+    return {};
+  for (Attribute a : operands)
+    if (!a || !isa<IntegerAttr, FloatAttr>(a))
+      return {};
+  Type eltType = type.getElementType();
+  std::vector<Attribute> values;
+  for (Attribute a : operands) {
+    if (auto i = dyn_cast<IntegerAttr>(a); i && i.getType() != eltType) {
+      if (!eltType.isIntOrIndex())
+        return {};
+      values.push_back(IntegerAttr::get(eltType, i.getInt()));
+      continue;
+    }
+    if (cast<TypedAttr>(a).getType() != eltType)
+      return {};
+    values.push_back(a);
+  }
+  return DenseElementsAttr::get(type, values);
+}
+
+/// rewriteFromElementsAsBroadcast: from_elements of one repeated value ->
+/// broadcast.
+LogicalResult fromElementsAsBroadcast(Operation *op, PatternRewriter &rewriter) {
+  if (op->getNumOperands() == 0)
+    return failure();
+  Value first = op->getOperand(0);
+  for (Value v : op->getOperands())
+    if (v != first)
+      return failure();
+  replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), resultType(op), first));
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -584,6 +940,23 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
   attachFolder(dialect, BroadcastOp::getOperationName(), foldBroadcast);
   attachFolder(dialect, TransposeOp::getOperationName(), foldTranspose);
   attachFolder(dialect, ShapeCastOp::getOperationName(), foldShapeCast);
+  attachFolder(dialect, BitCastOp::getOperationName(), foldBitCast);
+  attachFolder(dialect, ConstantMaskOp::getOperationName(), foldConstantMask);
+  attachFolder(dialect, ExtractStridedSliceOp::getOperationName(), foldExtractStridedSlice);
+  attachFolder(dialect, InsertStridedSliceOp::getOperationName(), foldInsertStridedSlice);
+  attachFolder(dialect, InsertOp::getOperationName(), foldInsert);
+  attachFolder(dialect, FromElementsOp::getOperationName(), foldFromElements);
+  attachCanonicalizer(dialect, CreateMaskOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(CreateMaskOp::getOperationName(), createMaskFolder, "CreateMaskFolder");
+  });
+  attachCanonicalizer(dialect, ExtractStridedSliceOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ExtractStridedSliceOp::getOperationName(), stridedSliceConstantMaskFolder,
+                  "StridedSliceConstantMaskFolder");
+    p.addFunction(ExtractStridedSliceOp::getOperationName(), stridedSliceBroadcast, "StridedSliceBroadcast");
+  });
+  attachCanonicalizer(dialect, FromElementsOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(FromElementsOp::getOperationName(), fromElementsAsBroadcast, "rewriteFromElementsAsBroadcast");
+  });
   attachCanonicalizer(dialect, ExtractOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(ExtractOp::getOperationName(), extractOpFromBroadcast, "ExtractOpFromBroadcast");
   });

@@ -45,7 +45,7 @@ void VectorDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) c
 
 Operation *VectorDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {
   if (isa<ub::PoisonAttr>(value))
-    if (Dialect *ub = getContext()->getOrLoadDialect<UBDialect>())
+    if (Dialect *ub = getContext()->getLoadedDialect("ub"))
       return ub->materializeConstant(builder, value, type, loc);
   if (Dialect *arith = getContext()->getOrLoadDialect<ArithDialect>())
     return arith->materializeConstant(builder, value, type, loc);
