@@ -12,9 +12,11 @@
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/Dialect/Vector/VectorDialect.h"
+#include "lamina/IR/AffineExpr.h"
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/PatternMatch.h"
 #include "lamina/ODS/OpDef.h"
+#include "lamina/ODS/Predicates.h"
 
 #include <algorithm>
 #include <optional>
@@ -543,32 +545,255 @@ std::string_view arithOpFor(CombiningKind kind, bool isFloat) {
   return {};
 }
 
-/// ElideSingleElementReduction (unmasked): the reduction of a one-element
-/// vector is its element, combined with the accumulator.
+/// The op a maskable op is rewritten through: its vector.mask if it has
+/// one (the insertion point moves before it), and the mask.
+std::pair<Operation *, Value> maskingRoot(Operation *op, PatternRewriter &rewriter) {
+  Operation *parent = op->getParentOp();
+  if (parent && isa<MaskOp>(parent)) {
+    rewriter.setInsertionPoint(parent);
+    return {parent, parent->getOperand(0)};
+  }
+  return {op, Value()};
+}
+
+/// makeArithReduction: `kind`(v1, acc) (created or folded), then a select
+/// of the accumulator where `mask` is off.
+Value makeArithReduction(PatternRewriter &rewriter, Location loc, CombiningKind kind, Value v1, Value acc,
+                         Attribute fastmath, Value mask) {
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(v1.getType()));
+  OperationState state(loc, arithOpFor(kind, isFloat));
+  state.addOperand(v1);
+  state.addOperand(acc);
+  state.addType(v1.getType());
+  if (isFloat && fastmath)
+    state.addAttribute("fastmath", fastmath);
+  Value result = rewriter.createOrFold(state);
+  if (!mask)
+    return result;
+  OperationState select(loc, "arith.select");
+  select.addOperand(mask);
+  select.addOperand(result);
+  select.addOperand(acc);
+  select.addType(result.getType());
+  return rewriter.createOrFold(select);
+}
+
+/// vector.extract of the single element (position all zeros).
+Value extractFirst(PatternRewriter &rewriter, Location loc, Value vector) {
+  auto type = cast<VectorType>(vector.getType());
+  std::vector<int64_t> zeros(type.getRank(), 0);
+  return buildExtract(rewriter, loc, vector, zeros, type.getElementType());
+}
+
+/// ElideSingleElementReduction: the reduction of a one-element vector is
+/// its element, combined with the accumulator (under the mask).
 LogicalResult elideSingleElementReduction(Operation *op, PatternRewriter &rewriter) {
-  if (Operation *parent = op->getParentOp(); parent && isa<MaskOp>(parent))
-    return failure();
   auto vectorType = cast<VectorType>(op->getOperand(0).getType());
   if (vectorType.getRank() != 0 && vectorType.getShape()[0] != 1)
     return failure();
   auto kind = dyn_cast_or_null<CombiningKindAttr>(ods::getInherentAttr(op, "kind"));
   if (!kind)
     return failure();
+  OpBuilder::InsertionGuard guard(rewriter);
+  auto [rootOp, mask] = maskingRoot(op, rewriter);
   Location loc = op->getLoc();
-  std::vector<int64_t> zeros(vectorType.getRank(), 0);
-  Value result = buildExtract(rewriter, loc, op->getOperand(0), zeros, vectorType.getElementType());
-  if (op->getNumOperands() > 1) {
-    bool isFloat = isa<FloatType>(vectorType.getElementType());
-    OperationState state(loc, arithOpFor(kind.getValue(), isFloat));
-    state.addOperand(result);
-    state.addOperand(op->getOperand(1));
-    state.addType(result.getType());
-    if (isFloat)
-      if (Attribute fastmath = ods::getInherentAttr(op, "fastmath"))
-        state.addAttribute("fastmath", fastmath);
-    result = rewriter.create(state)->getResult(0);
+  if (mask)
+    mask = extractFirst(rewriter, loc, mask);
+  Value result = extractFirst(rewriter, loc, op->getOperand(0));
+  if (op->getNumOperands() > 1)
+    result = makeArithReduction(rewriter, loc, kind.getValue(), result, op->getOperand(1),
+                                ods::getInherentAttr(op, "fastmath"), mask);
+  replace(rewriter, rootOp, result);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// multi_reduction
+//===----------------------------------------------------------------------===//
+
+bool isReducedDim(Operation *op, int64_t dim) {
+  for (int64_t d : denseI64(op, "reduction_dims"))
+    if (d == dim)
+      return true;
+  return false;
+}
+
+/// A rank-1 multi_reduction reducing nothing is its source.
+OpFoldResult foldMultiReduction(Operation *op, ArrayRef<Attribute>) {
+  auto type = cast<VectorType>(op->getOperand(0).getType());
+  if (type.getRank() == 1 && !isReducedDim(op, 0))
+    return op->getOperand(0);
+  return {};
+}
+
+/// ElideUnitDimsInMultiDimReduction: reducing only unit dimensions is a
+/// shape_cast (or an extract of the single element) combined with the
+/// accumulator.
+LogicalResult elideUnitDimsInMultiDimReduction(Operation *op, PatternRewriter &rewriter) {
+  auto sourceType = cast<VectorType>(op->getOperand(0).getType());
+  for (int64_t i = 0; i < sourceType.getRank(); ++i)
+    if (isReducedDim(op, i) && sourceType.getShape()[i] != 1)
+      return failure();
+  auto kind = dyn_cast_or_null<CombiningKindAttr>(ods::getInherentAttr(op, "kind"));
+  if (!kind)
+    return failure();
+  OpBuilder::InsertionGuard guard(rewriter);
+  auto [rootOp, mask] = maskingRoot(op, rewriter);
+  Location loc = op->getLoc();
+  Value acc = op->getOperand(1);
+  Type destType = resultType(op);
+  Value cast;
+  auto shapeCast = [&](Value v, Type type) {
+    OperationState state(loc, ShapeCastOp::getOperationName());
+    state.addOperand(v);
+    state.addType(type);
+    return rewriter.create(state)->getResult(0);
+  };
+  if (auto dstVecType = dyn_cast<VectorType>(destType)) {
+    if (mask)
+      mask = shapeCast(mask, VectorType::get(dstVecType.getShape(), IntegerType::get(op->getContext(), 1),
+                                             dstVecType.getScalableDims()));
+    cast = shapeCast(op->getOperand(0), destType);
+  } else {
+    if (mask)
+      mask = extractFirst(rewriter, loc, mask);
+    cast = extractFirst(rewriter, loc, op->getOperand(0));
   }
-  replace(rewriter, op, result);
+  replace(rewriter, rootOp, makeArithReduction(rewriter, loc, kind.getValue(), acc, cast, Attribute(), mask));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// mask
+//===----------------------------------------------------------------------===//
+
+enum class MaskFormat { AllTrue, AllFalse, Unknown };
+
+/// getMaskFormat: constant masks known to be all true or all false.
+MaskFormat getMaskFormat(Value mask) {
+  Attribute attr;
+  if (matchConstant(mask, &attr)) {
+    if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+      bool allTrue = true, allFalse = true;
+      for (int64_t i = 0, e = dense.isSplat() ? 1 : dense.getNumElements(); i < e; ++i) {
+        auto b = dyn_cast<IntegerAttr>(dense.getValue(i));
+        if (!b)
+          return MaskFormat::Unknown;
+        allTrue &= !b.getValue().isZero();
+        allFalse &= b.getValue().isZero();
+      }
+      return allTrue ? MaskFormat::AllTrue : allFalse ? MaskFormat::AllFalse : MaskFormat::Unknown;
+    }
+    return MaskFormat::Unknown;
+  }
+  Operation *def = mask.getDefiningOp();
+  if (!def)
+    return MaskFormat::Unknown;
+  auto type = dyn_cast<VectorType>(mask.getType());
+  if (isa<ConstantMaskOp>(def) && type) {
+    ArrayRef<int64_t> sizes = denseI64(def, "mask_dim_sizes");
+    bool allTrue = sizes.size() == size_t(type.getRank()), allFalse = true;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (i < size_t(type.getRank()) && (sizes[i] < type.getShape()[i] || isScalableDim(type, unsigned(i))))
+        allTrue = false;
+      if (sizes[i] != 0)
+        allFalse = false;
+    }
+    return allTrue ? MaskFormat::AllTrue : allFalse ? MaskFormat::AllFalse : MaskFormat::Unknown;
+  }
+  if (isa<CreateMaskOp>(def) && type) {
+    bool allTrue = true, allFalse = false;
+    for (unsigned i = 0; i < def->getNumOperands(); ++i) {
+      APInt cst;
+      if (!matchConstantInt(def->getOperand(i), &cst))
+        return MaskFormat::Unknown;
+      int64_t v = cst.getSExtValue();
+      if (i < unsigned(type.getRank()) && (v < type.getShape()[i] || isScalableDim(type, i)))
+        allTrue = false;
+      if (v <= 0)
+        allFalse = true;
+    }
+    return allFalse ? MaskFormat::AllFalse : allTrue ? MaskFormat::AllTrue : MaskFormat::Unknown;
+  }
+  return MaskFormat::Unknown;
+}
+
+/// The mask region's block holds only its terminator.
+bool isEmptyMask(Operation *op) {
+  Region &region = op->getRegion(0);
+  return !region.empty() && &region.front().front() == region.front().getTerminator();
+}
+
+/// MaskOp::fold: an all-true mask releases its maskable op.
+LogicalResult foldMask(Operation *op, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &results) {
+  if (isEmptyMask(op) || getMaskFormat(op->getOperand(0)) != MaskFormat::AllTrue)
+    return failure();
+  Operation *maskable = &op->getRegion(0).front().front();
+  maskable->dropAllUses();
+  maskable->moveBefore(op);
+  for (Value result : maskable->getResults())
+    results.push_back(result);
+  return success();
+}
+
+/// CanonializeEmptyMaskOp: an empty vector.mask without passthru is what it
+/// yields.
+LogicalResult canonicalizeEmptyMask(Operation *op, PatternRewriter &rewriter) {
+  if (!isEmptyMask(op) || ods::getODSOperands(op, 1).size() != 0)
+    return failure();
+  Operation *terminator = op->getRegion(0).front().getTerminator();
+  if (terminator->getNumOperands() == 0) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+  std::vector<Value> values(terminator->getOperands().begin(), terminator->getOperands().end());
+  rewriter.replaceOp(op, ValueRange(values));
+  return success();
+}
+
+/// ExtractOpFromCreateMask: extract of a create_mask at static positions
+/// within the leading constant sizes -> create_mask of the trailing sizes;
+/// all false where a position is past its size.
+LogicalResult extractOpFromCreateMask(Operation *op, PatternRewriter &rewriter) {
+  Operation *createMask = defOf<CreateMaskOp>(op->getOperand(0));
+  if (!createMask)
+    return failure();
+  auto extractedMaskType = dyn_cast<VectorType>(resultType(op));
+  if (!extractedMaskType)
+    return failure();
+  auto maskType = cast<VectorType>(resultType(createMask));
+  ArrayRef<int64_t> staticPos = denseI64(op, "static_position");
+  bool containsUnknownDims = false;
+  bool allFalse = getMaskFormat(createMask->getResult(0)) == MaskFormat::AllFalse;
+  for (size_t dimIdx = 0; !allFalse && dimIdx < staticPos.size(); ++dimIdx) {
+    APInt bound;
+    if (dimIdx >= createMask->getNumOperands() || !matchConstantInt(createMask->getOperand(unsigned(dimIdx)), &bound)) {
+      containsUnknownDims = true;
+      continue;
+    }
+    int64_t createMaskBound = bound.getSExtValue();
+    if (ShapedType::isStatic(staticPos[dimIdx]))
+      allFalse |= staticPos[dimIdx] >= createMaskBound;
+    else if (createMaskBound < maskType.getShape()[dimIdx])
+      containsUnknownDims = true;
+  }
+  if (allFalse) {
+    Attribute value = BoolAttr::get(op->getContext(), false);
+    OperationState state(op->getLoc(), "arith.constant");
+    state.addAttribute("value", DenseElementsAttr::get(extractedMaskType, ArrayRef<Attribute>(&value, 1)));
+    state.addType(extractedMaskType);
+    replace(rewriter, op, rewriter.create(state)->getResult(0));
+    return success();
+  }
+  if (containsUnknownDims)
+    return failure();
+  std::vector<Value> sizes;
+  for (unsigned i = unsigned(staticPos.size()); i < createMask->getNumOperands(); ++i)
+    sizes.push_back(createMask->getOperand(i));
+  OperationState state(op->getLoc(), CreateMaskOp::getOperationName());
+  state.addOperands(ValueRange(sizes));
+  state.addType(extractedMaskType);
+  replace(rewriter, op, rewriter.create(state)->getResult(0));
   return success();
 }
 
@@ -927,6 +1152,111 @@ LogicalResult fromElementsAsBroadcast(Operation *op, PatternRewriter &rewriter) 
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// transfer_read / transfer_write
+//===----------------------------------------------------------------------===//
+
+/// foldTransferInBoundsAttribute: dimensions statically in bounds (constant
+/// index plus vector size within a static dimension) become in_bounds;
+/// broadcast dimensions too once every other one is. `base`/`firstIndex`:
+/// the operand positions of the source and of its first index.
+bool foldTransferInBounds(Operation *op, unsigned base, unsigned firstIndex, VectorType vectorType) {
+  auto inBoundsAttr = dyn_cast_or_null<ArrayAttr>(ods::getInherentAttr(op, "in_bounds"));
+  auto mapAttr = dyn_cast_or_null<AffineMapAttr>(ods::getInherentAttr(op, "permutation_map"));
+  auto shapedType = dyn_cast<ShapedType>(op->getOperand(base).getType());
+  if (!inBoundsAttr || !mapAttr || !shapedType || !shapedType.hasRank())
+    return false;
+  AffineMap map = mapAttr.getValue();
+  unsigned rank = map.getNumResults();
+  if (inBoundsAttr.size() != rank)
+    return false;
+  std::vector<bool> newInBounds;
+  std::vector<unsigned> nonBcastDims;
+  bool changed = false;
+  for (unsigned i = 0; i < rank; ++i) {
+    auto flag = dyn_cast<BoolAttr>(inBoundsAttr.getValue()[i]);
+    if (flag && flag.getValue()) {
+      newInBounds.push_back(true);
+      continue;
+    }
+    bool inBounds = false;
+    if (auto dimExpr = dyn_cast<AffineDimExpr>(map.getResult(i))) {
+      unsigned indicesIdx = dimExpr.getPosition();
+      if (indicesIdx < shapedType.getRank() && !shapedType.isDynamicDim(indicesIdx) &&
+          firstIndex + indicesIdx < op->getNumOperands()) {
+        APInt cst;
+        if (matchConstantInt(op->getOperand(firstIndex + indicesIdx), &cst))
+          inBounds = cst.getSExtValue() + vectorType.getShape()[i] <= shapedType.getShape()[indicesIdx];
+      }
+      nonBcastDims.push_back(i);
+    }
+    newInBounds.push_back(inBounds);
+    changed |= inBounds;
+  }
+  bool allNonBcastInBounds = true;
+  for (unsigned idx : nonBcastDims)
+    allNonBcastInBounds &= bool(newInBounds[idx]);
+  if (allNonBcastInBounds) {
+    for (unsigned i = 0; i < rank; ++i) {
+      auto constant = dyn_cast<AffineConstantExpr>(map.getResult(i));
+      if (constant && constant.getValue() == 0) {
+        changed |= !newInBounds[i];
+        newInBounds[i] = true;
+      }
+    }
+  }
+  if (!changed)
+    return false;
+  std::vector<Attribute> flags;
+  for (bool b : newInBounds)
+    flags.push_back(BoolAttr::get(op->getContext(), b));
+  op->setInherentAttr(StringAttr::get(op->getContext(), "in_bounds"), ArrayAttr::get(op->getContext(), flags));
+  return true;
+}
+
+/// memref::foldMemRefCast / tensor::foldTensorCast on the transfer's source.
+bool foldSourceCast(Operation *op, unsigned base, bool tensorToo) {
+  Value source = op->getOperand(base);
+  Operation *def = source.getDefiningOp();
+  if (!def)
+    return false;
+  if (def->getName().getStringRef() == "memref.cast" && isa<MemRefType>(def->getOperand(0).getType())) {
+    op->setOperand(base, def->getOperand(0));
+    return true;
+  }
+  if (tensorToo && def->getName().getStringRef() == "tensor.cast") {
+    // canFoldIntoConsumerOp: the cast only erases static information.
+    auto from = dyn_cast<RankedTensorType>(def->getOperand(0).getType());
+    auto to = dyn_cast<RankedTensorType>(source.getType());
+    if (!from || !to || from.getElementType() != to.getElementType() || from.getRank() != to.getRank() ||
+        from.getEncoding() != to.getEncoding())
+      return false;
+    for (int64_t i = 0; i < from.getRank(); ++i)
+      if (ShapedType::isStatic(to.getShape()[i]) != ShapedType::isStatic(from.getShape()[i]) &&
+          ShapedType::isDynamic(from.getShape()[i]))
+        return false;
+    op->setOperand(base, def->getOperand(0));
+    return true;
+  }
+  return false;
+}
+
+OpFoldResult foldTransferRead(Operation *op, ArrayRef<Attribute>) {
+  auto vectorType = cast<VectorType>(resultType(op));
+  if (foldTransferInBounds(op, 0, 1, vectorType))
+    return op->getResult(0);
+  if (foldSourceCast(op, 0, /*tensorToo=*/true))
+    return op->getResult(0);
+  return {};
+}
+
+LogicalResult foldTransferWrite(Operation *op, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &) {
+  auto vectorType = cast<VectorType>(op->getOperand(0).getType());
+  if (foldTransferInBounds(op, 1, 2, vectorType))
+    return success();
+  return success(foldSourceCast(op, 1, /*tensorToo=*/false));
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -959,6 +1289,18 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
   });
   attachCanonicalizer(dialect, ExtractOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(ExtractOp::getOperationName(), extractOpFromBroadcast, "ExtractOpFromBroadcast");
+    p.addFunction(ExtractOp::getOperationName(), extractOpFromCreateMask, "ExtractOpFromCreateMask");
+  });
+  attachFolder(dialect, MultiDimReductionOp::getOperationName(), foldMultiReduction);
+  attachCanonicalizer(dialect, MultiDimReductionOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(MultiDimReductionOp::getOperationName(), elideUnitDimsInMultiDimReduction,
+                  "ElideUnitDimsInMultiDimReduction");
+  });
+  attachFolder(dialect, MaskOp::getOperationName(), foldMask);
+  attachFolder(dialect, TransferReadOp::getOperationName(), foldTransferRead);
+  attachFolder(dialect, TransferWriteOp::getOperationName(), foldTransferWrite);
+  attachCanonicalizer(dialect, MaskOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(MaskOp::getOperationName(), canonicalizeEmptyMask, "CanonializeEmptyMaskOp");
   });
   attachCanonicalizer(dialect, BroadcastOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(BroadcastOp::getOperationName(), broadcastFolder, "BroadcastFolder");
