@@ -9,6 +9,8 @@
 // broadcasts, splats) and single-element reductions. Patterns are plain
 // functions registered under MLIR's class names, in MLIR's order per op.
 //
+#include "VectorCanonicalizationImpl.h"
+
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/Dialect/Vector/VectorDialect.h"
@@ -1283,6 +1285,12 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
     p.addFunction(ExtractStridedSliceOp::getOperationName(), stridedSliceConstantMaskFolder,
                   "StridedSliceConstantMaskFolder");
     p.addFunction(ExtractStridedSliceOp::getOperationName(), stridedSliceBroadcast, "StridedSliceBroadcast");
+    p.addFunction(ExtractStridedSliceOp::getOperationName(), canon::contiguousExtractStridedSliceToExtract,
+                  "ContiguousExtractStridedSliceToExtract");
+  });
+  attachCanonicalizer(dialect, InsertStridedSliceOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(InsertStridedSliceOp::getOperationName(), canon::insertStridedSliceConstantFolder,
+                  "InsertStridedSliceConstantFolder");
   });
   attachCanonicalizer(dialect, FromElementsOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(FromElementsOp::getOperationName(), fromElementsAsBroadcast, "rewriteFromElementsAsBroadcast");
@@ -1306,11 +1314,14 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
     p.addFunction(BroadcastOp::getOperationName(), broadcastFolder, "BroadcastFolder");
   });
   attachCanonicalizer(dialect, TransposeOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(TransposeOp::getOperationName(), canon::foldTransposeCreateMask, "FoldTransposeCreateMask");
     p.addFunction(TransposeOp::getOperationName(), foldTransposeShapeCast, "FoldTransposeShapeCast");
     p.addFunction(TransposeOp::getOperationName(), transposeFolder, "TransposeFolder");
     p.addFunction(TransposeOp::getOperationName(), foldTransposeBroadcast, "FoldTransposeBroadcast");
   });
   attachCanonicalizer(dialect, ShapeCastOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ShapeCastOp::getOperationName(), canon::shapeCastCreateMaskFolderTrailingOneDim,
+                  "ShapeCastCreateMaskFolderTrailingOneDim");
     p.addFunction(ShapeCastOp::getOperationName(), shapeCastBroadcastFolder, "ShapeCastBroadcastFolder");
   });
   attachCanonicalizer(dialect, ReductionOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {

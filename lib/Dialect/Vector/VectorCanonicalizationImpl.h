@@ -1,0 +1,31 @@
+//===- VectorCanonicalizationImpl.h - Vector patterns kept apart -----------===//
+//
+// Canonicalization patterns of the vector ops that live in
+// VectorMaskSlicePatterns.cpp (masks through shape_cast and transpose,
+// strided slices); VectorCanonicalization.cpp registers them in MLIR's
+// order.
+//
+#pragma once
+
+#include "lamina/IR/PatternMatch.h"
+
+namespace lamina {
+namespace vector {
+namespace canon {
+
+/// FoldTransposeCreateMask: transpose(create_mask / constant_mask) -> the
+/// mask of permuted sizes.
+LogicalResult foldTransposeCreateMask(Operation *op, PatternRewriter &rewriter);
+/// ShapeCastCreateMaskFolderTrailingOneDim: shape_cast dropping trailing unit
+/// dimensions of a mask whose sizes there are 1 -> the smaller mask.
+LogicalResult shapeCastCreateMaskFolderTrailingOneDim(Operation *op, PatternRewriter &rewriter);
+/// ContiguousExtractStridedSliceToExtract: a slice of unit outer sizes and
+/// full inner ones -> extract + shape_cast.
+LogicalResult contiguousExtractStridedSliceToExtract(Operation *op, PatternRewriter &rewriter);
+/// InsertStridedSliceConstantFolder: a constant slice inserted into a
+/// constant -> arith.constant.
+LogicalResult insertStridedSliceConstantFolder(Operation *op, PatternRewriter &rewriter);
+
+} // namespace canon
+} // namespace vector
+} // namespace lamina
