@@ -779,11 +779,13 @@ void OuterProductOp::print(OpAsmPrinter &p) {
   p << getLhs();
   p << ", ";
   p << getRhs();
+  // As MLIR: the attributes (kind included) are printed only with an
+  // accumulator.
   if (getAcc()) {
     p << ", ";
     p << getAcc();
+    p.printOptionalAttrDict(getOperation()->getAttrs());
   }
-  p.printOptionalAttrDict(getOperation()->getAttrs());
   p << " : " << getLhs().getType() << ", " << getRhs().getType();
 }
 
