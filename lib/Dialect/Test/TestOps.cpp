@@ -29,6 +29,8 @@
 //   test.*_elements_attr, test.type_array_attr, test.float_attrs,
 //   test.i32_enum_attr, test.i64_enum_attr
 //                                        attribute constraint test ops
+//   test.op_norm, test.op_nonnorm, test.op_norm_ret
+//                                        memref ops (normalize-memrefs tests)
 //   test.copy, test.buffer_based, test.region_buffer_based, test.region_yield,
 //   test.tensor_based                    buffer/tensor test ops (bufferization tests)
 //   test.destination_style_op            DestinationStyleOpInterface
@@ -409,10 +411,31 @@ static void regionIfInvocationBounds(Operation *, ArrayRef<Attribute>, SmallVect
   bounds.assign(3, InvocationBounds(0, 1));
 }
 
+/// OpNormRet's results are named by their ODS names (Y, Z).
+static void normRetResultNames(Operation *op, function_ref<void(Value, std::string_view)> setName) {
+  setName(op->getResult(0), "Y");
+  setName(op->getResult(1), "Z");
+}
+
 /// The ops of TestOps.td's "Copy Operation Test", "Test Buffer/Tensor" and
 /// "Test DestinationStyleOpInterface" sections. (The MemRead/MemWrite effects
 /// of their memref operands are not modelled yet.)
 static void registerBufferOps(Dialect &dialect) {
+  // The MemRefsNormalizable ops of the normalize-memrefs tests; op_norm_ret's
+  // results are named by their ODS names (OpAsmOpInterface's default).
+  ods::OpDef("test.op_norm")
+      .operand("X", ods::AnyMemRef())
+      .operand("Y", ods::AnyMemRef())
+      .trait(ods::MemRefsNormalizable())
+      .registerIn(dialect);
+  ods::OpDef("test.op_nonnorm").operand("X", ods::AnyMemRef()).operand("Y", ods::AnyMemRef()).registerIn(dialect);
+  ods::OpDef("test.op_norm_ret")
+      .operand("X", ods::AnyMemRef())
+      .result("Y", ods::AnyMemRef())
+      .result("Z", ods::AnyMemRef())
+      .trait(ods::MemRefsNormalizable())
+      .trait(ods::Implements<OpAsmOpInterface>({.getAsmResultNames = normRetResultNames}))
+      .registerIn(dialect);
   ods::OpDef("test.copy")
       .operand("source", ods::AnyRankedOrUnrankedMemRef())
       .operand("target", ods::AnyRankedOrUnrankedMemRef())
