@@ -1305,6 +1305,11 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
                   "ElideUnitDimsInMultiDimReduction");
   });
   attachFolder(dialect, MaskOp::getOperationName(), foldMask);
+  attachFolder(dialect, ShuffleOp::getOperationName(), canon::foldShuffle);
+  attachCanonicalizer(dialect, ShuffleOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(ShuffleOp::getOperationName(), canon::shuffleInterleave, "ShuffleInterleave");
+    p.addFunction(ShuffleOp::getOperationName(), canon::canonicalize0DShuffle, "Canonicalize0DShuffleOp");
+  });
   attachFolder(dialect, TransferReadOp::getOperationName(), foldTransferRead);
   attachFolder(dialect, TransferWriteOp::getOperationName(), foldTransferWrite);
   attachCanonicalizer(dialect, MaskOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {

@@ -7,6 +7,7 @@
 //
 #pragma once
 
+#include "lamina/IR/OpFoldResult.h"
 #include "lamina/IR/PatternMatch.h"
 
 namespace lamina {
@@ -25,6 +26,14 @@ LogicalResult contiguousExtractStridedSliceToExtract(Operation *op, PatternRewri
 /// InsertStridedSliceConstantFolder: a constant slice inserted into a
 /// constant -> arith.constant.
 LogicalResult insertStridedSliceConstantFolder(Operation *op, PatternRewriter &rewriter);
+
+/// ShuffleOp::fold: a shuffle selecting one operand whole, of poison
+/// operands, or of 1-D constants.
+OpFoldResult foldShuffle(Operation *op, ArrayRef<Attribute> operands);
+/// ShuffleInterleave: an interleaving shuffle -> vector.interleave.
+LogicalResult shuffleInterleave(Operation *op, PatternRewriter &rewriter);
+/// Canonicalize0DShuffleOp: a shuffle of 0-D vectors -> broadcast.
+LogicalResult canonicalize0DShuffle(Operation *op, PatternRewriter &rewriter);
 
 } // namespace canon
 } // namespace vector

@@ -242,3 +242,92 @@ LogicalResult canon::insertStridedSliceConstantFolder(Operation *op, PatternRewr
   replace(rewriter, op, rewriter.create(state)->getResult(0));
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// shuffle
+//===----------------------------------------------------------------------===//
+
+/// isStepIndexArray: `mask` is begin, begin + 1, ... of `width` entries.
+static bool isStepIndexArray(ArrayRef<int64_t> mask, int64_t begin, int64_t width) {
+  if (int64_t(mask.size()) != width)
+    return false;
+  for (int64_t v : mask)
+    if (v != begin++)
+      return false;
+  return true;
+}
+
+OpFoldResult canon::foldShuffle(Operation *op, ArrayRef<Attribute> operands) {
+  auto v1Type = cast<VectorType>(op->getOperand(0).getType());
+  auto v2Type = cast<VectorType>(op->getOperand(1).getType());
+  if (v1Type.getRank() == 0 || v1Type.isScalable() || v2Type.isScalable())
+    return {};
+  ArrayRef<int64_t> mask = denseI64(op, "mask");
+  if (isStepIndexArray(mask, 0, v1Type.getShape()[0]))
+    return op->getOperand(0);
+  if (isStepIndexArray(mask, v1Type.getShape()[0], v2Type.getShape()[0]))
+    return op->getOperand(1);
+  Attribute v1Attr = operands[0], v2Attr = operands[1];
+  if (!v1Attr || !v2Attr)
+    return {};
+  bool isV1Poison = isa<ub::PoisonAttr>(v1Attr), isV2Poison = isa<ub::PoisonAttr>(v2Attr);
+  if (isV1Poison && isV2Poison)
+    return ub::PoisonAttr::get(op->getContext());
+  if (v1Type.getRank() != 1)
+    return {};
+  auto v1Dense = dyn_cast<DenseElementsAttr>(v1Attr), v2Dense = dyn_cast<DenseElementsAttr>(v2Attr);
+  if ((!isV1Poison && !v1Dense) || (!isV2Poison && !v2Dense))
+    return {};
+  auto elementAt = [](DenseElementsAttr d, int64_t i) { return d.getValue(d.isSplat() ? 0 : i); };
+  Attribute poisonElement = !isV1Poison ? elementAt(v1Dense, 0) : elementAt(v2Dense, 0);
+  int64_t v1Size = v1Type.getShape()[0], v2Size = v2Type.getShape()[0];
+  std::vector<Attribute> results;
+  for (int64_t maskIdx : mask) {
+    Attribute element;
+    if (maskIdx < 0)
+      element = poisonElement;
+    else if (maskIdx < v1Size)
+      element = isV1Poison ? poisonElement : elementAt(v1Dense, maskIdx);
+    else if (maskIdx - v1Size < v2Size)
+      element = isV2Poison ? poisonElement : elementAt(v2Dense, maskIdx - v1Size);
+    else
+      return {};
+    results.push_back(element);
+  }
+  return DenseElementsAttr::get(cast<VectorType>(op->getResult(0).getType()), results);
+}
+
+LogicalResult canon::shuffleInterleave(Operation *op, PatternRewriter &rewriter) {
+  auto resultType = cast<VectorType>(op->getResult(0).getType());
+  if (resultType.isScalable() || resultType.getRank() != 1)
+    return failure();
+  auto sourceType = cast<VectorType>(op->getOperand(0).getType());
+  if (sourceType != op->getOperand(1).getType() || sourceType.getNumElements() * 2 != resultType.getNumElements())
+    return failure();
+  ArrayRef<int64_t> mask = denseI64(op, "mask");
+  int64_t size = resultType.getNumElements();
+  if (int64_t(mask.size()) != size)
+    return failure();
+  for (int64_t i = 0; i < size / 2; ++i)
+    if (mask[i * 2] != i || mask[i * 2 + 1] != size / 2 + i)
+      return failure();
+  OperationState state(op->getLoc(), InterleaveOp::getOperationName());
+  state.addOperand(op->getOperand(0));
+  state.addOperand(op->getOperand(1));
+  state.addType(resultType);
+  replace(rewriter, op, rewriter.create(state)->getResult(0));
+  return success();
+}
+
+LogicalResult canon::canonicalize0DShuffle(Operation *op, PatternRewriter &rewriter) {
+  auto v1Type = cast<VectorType>(op->getOperand(0).getType());
+  ArrayRef<int64_t> mask = denseI64(op, "mask");
+  if (v1Type.getRank() > 0 || mask.size() != 1)
+    return failure();
+  auto resultType = VectorType::get({1}, v1Type.getElementType());
+  OperationState state(op->getLoc(), BroadcastOp::getOperationName());
+  state.addOperand(mask[0] == 0 ? op->getOperand(0) : op->getOperand(1));
+  state.addType(resultType);
+  replace(rewriter, op, rewriter.create(state)->getResult(0));
+  return success();
+}
