@@ -47,6 +47,8 @@ void registerSCFOps(Dialect &dialect);
 /// Attaches the folders and canonicalization patterns of the scf ops
 /// (SCFCanonicalization.cpp) to their registered definitions.
 void registerSCFCanonicalization(Dialect &dialect);
+/// The scf.forall patterns (SCFForallCanonicalization.cpp).
+void registerForallCanonicalization(Dialect &dialect);
 /// Adds MLIR's region-branch canonicalization patterns (dead or duplicate
 /// successor inputs, SCFRegionBranch.cpp) rooted at `opName`.
 void addRegionBranchCanonicalizationPatterns(RewritePatternSet &patterns, std::string_view opName);

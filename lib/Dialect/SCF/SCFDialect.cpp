@@ -38,6 +38,7 @@ SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, T
   registerSCFOps(*this);
 
   registerSCFCanonicalization(*this);
+  registerForallCanonicalization(*this);
   addInlinerInterface<SCFInlinerInterface>(this);
 }
 
