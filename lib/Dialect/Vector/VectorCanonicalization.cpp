@@ -301,6 +301,49 @@ Value foldExtractFromBroadcast(Operation *op) {
   return op->getResult(0);
 }
 
+/// foldExtractFromShapeCast: extract(shape_cast(x)) -> extract(x) at the
+/// delinearized position, when the extracted trailing dimensions are x's.
+Value foldExtractFromShapeCast(Operation *op) {
+  Operation *shapeCast = defOf<ShapeCastOp>(op->getOperand(0));
+  if (!shapeCast || hasDynamicPosition(op))
+    return {};
+  auto castSourceType = cast<VectorType>(shapeCast->getOperand(0).getType());
+  auto extractSourceType = cast<VectorType>(op->getOperand(0).getType());
+  auto getDimReverse = [](VectorType type, int64_t n) { return type.getShape()[type.getRank() - 1 - n]; };
+  auto destinationType = dyn_cast<VectorType>(resultType(op));
+  int64_t destinationRank = destinationType ? destinationType.getRank() : 0;
+  if (destinationRank > castSourceType.getRank())
+    return {};
+  for (int64_t i = 0; i < destinationRank; ++i)
+    if (getDimReverse(castSourceType, i) != getDimReverse(destinationType, i))
+      return {};
+  std::vector<int64_t> extractedPos(denseI64(op, "static_position").begin(), denseI64(op, "static_position").end());
+  std::reverse(extractedPos.begin(), extractedPos.end());
+  int64_t position = 0, stride = 1;
+  for (int64_t i = 0, e = int64_t(extractedPos.size()); i < e; ++i) {
+    if (i + destinationRank >= extractSourceType.getRank())
+      return {};
+    position += extractedPos[i] * stride;
+    stride *= getDimReverse(extractSourceType, i + destinationRank);
+  }
+  int64_t numDimension = castSourceType.getRank() - destinationRank;
+  std::vector<int64_t> newStrides;
+  stride = 1;
+  for (int64_t i = 0; i < numDimension; ++i) {
+    newStrides.push_back(stride);
+    stride *= getDimReverse(castSourceType, i + destinationRank);
+  }
+  std::reverse(newStrides.begin(), newStrides.end());
+  std::vector<int64_t> newPosition;
+  for (int64_t s : newStrides) {
+    newPosition.push_back(position / s);
+    position %= s;
+  }
+  setDenseI64(op, "static_position", newPosition);
+  op->setOperand(0, shapeCast->getOperand(0));
+  return op->getResult(0);
+}
+
 /// foldScalarExtractFromFromElements.
 Value foldScalarExtractFromFromElements(Operation *op) {
   if (hasDynamicPosition(op))
@@ -342,6 +385,8 @@ OpFoldResult foldExtract(Operation *op, ArrayRef<Attribute> operands) {
     return op->getResult(0);
   if (Value v = foldExtractFromBroadcast(op))
     return v;
+  if (Value v = foldExtractFromShapeCast(op))
+    return v;
   if (Value v = foldScalarExtractFromFromElements(op))
     return v;
   return inPlace ? OpFoldResult(op->getResult(0)) : OpFoldResult();
@@ -358,6 +403,23 @@ LogicalResult extractOpFromBroadcast(Operation *op, PatternRewriter &rewriter) {
   if (isBroadcastableTo(source.getType(), outType) != Broadcastable::Success)
     return failure();
   replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), outType, source));
+  return success();
+}
+
+/// foldExtractFromShapeCastToShapeCast: an extract of as many elements as
+/// the shape_cast's source -> shape_cast of that source.
+LogicalResult extractFromShapeCastToShapeCast(Operation *op, PatternRewriter &rewriter) {
+  Operation *castOp = defOf<ShapeCastOp>(op->getOperand(0));
+  auto targetType = dyn_cast<VectorType>(resultType(op));
+  if (!castOp || !targetType)
+    return failure();
+  auto sourceType = cast<VectorType>(castOp->getOperand(0).getType());
+  if (sourceType.getNumElements() != targetType.getNumElements())
+    return failure();
+  OperationState state(op->getLoc(), ShapeCastOp::getOperationName());
+  state.addOperand(castOp->getOperand(0));
+  state.addType(targetType);
+  replace(rewriter, op, rewriter.create(state)->getResult(0));
   return success();
 }
 
@@ -1298,6 +1360,8 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
   attachCanonicalizer(dialect, ExtractOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(ExtractOp::getOperationName(), extractOpFromBroadcast, "ExtractOpFromBroadcast");
     p.addFunction(ExtractOp::getOperationName(), extractOpFromCreateMask, "ExtractOpFromCreateMask");
+    p.addFunction(ExtractOp::getOperationName(), extractFromShapeCastToShapeCast,
+                  "foldExtractFromShapeCastToShapeCast");
   });
   attachFolder(dialect, MultiDimReductionOp::getOperationName(), foldMultiReduction);
   attachCanonicalizer(dialect, MultiDimReductionOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
