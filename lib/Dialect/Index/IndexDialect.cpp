@@ -16,6 +16,7 @@ struct IndexInlinerInterface : public DialectInlinerInterface {
 IndexDialect::IndexDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<IndexDialect>()) {
   registerGenerated();
   index::registerIndexConstantFolders(*this);
+  index::registerIndexArithFolders(*this);
   index::registerIndexIntRangeInference(*this);
   addInlinerInterface<IndexInlinerInterface>(this);
 }

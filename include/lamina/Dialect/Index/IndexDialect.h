@@ -37,6 +37,8 @@ namespace index {
 void registerIndexIntRangeInference(IndexDialect &dialect);
 /// The folders of index.constant and index.bool.constant (IndexIntRange.cpp).
 void registerIndexConstantFolders(IndexDialect &dialect);
+/// Folders of the binary arithmetic ops (IndexFolders.cpp).
+void registerIndexArithFolders(IndexDialect &dialect);
 } // namespace index
 
 } // namespace lamina
