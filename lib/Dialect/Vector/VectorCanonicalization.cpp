@@ -1311,10 +1311,16 @@ OpFoldResult foldTransferRead(Operation *op, ArrayRef<Attribute>) {
     return op->getResult(0);
   if (foldSourceCast(op, 0, /*tensorToo=*/true))
     return op->getResult(0);
+  if (Value v = canon::foldReadAfterWrite(op))
+    return v;
   return {};
 }
 
-LogicalResult foldTransferWrite(Operation *op, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &) {
+LogicalResult foldTransferWrite(Operation *op, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &results) {
+  if (Value tensor = canon::foldWriteOfRead(op)) {
+    results.push_back(tensor);
+    return success();
+  }
   auto vectorType = cast<VectorType>(op->getOperand(0).getType());
   if (foldTransferInBounds(op, 1, 2, vectorType))
     return success();
@@ -1376,6 +1382,9 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
   });
   attachFolder(dialect, TransferReadOp::getOperationName(), foldTransferRead);
   attachFolder(dialect, TransferWriteOp::getOperationName(), foldTransferWrite);
+  attachCanonicalizer(dialect, TransferWriteOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(TransferWriteOp::getOperationName(), canon::foldWaw, "FoldWaw");
+  });
   attachCanonicalizer(dialect, MaskOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(MaskOp::getOperationName(), canonicalizeEmptyMask, "CanonializeEmptyMaskOp");
   });

@@ -35,6 +35,16 @@ LogicalResult shuffleInterleave(Operation *op, PatternRewriter &rewriter);
 /// Canonicalize0DShuffleOp: a shuffle of 0-D vectors -> broadcast.
 LogicalResult canonicalize0DShuffle(Operation *op, PatternRewriter &rewriter);
 
+/// foldRAW: a transfer_read of a tensor just written at the same place (no
+/// mask, in bounds) is the written vector; null otherwise.
+Value foldReadAfterWrite(Operation *read);
+/// foldReadInitWrite and foldWAR: a transfer_write of a transfer_read of the
+/// same place (or of a whole tensor) is that tensor; null otherwise.
+Value foldWriteOfRead(Operation *write);
+/// FoldWaw: a transfer_write overwriting an earlier one at the same place
+/// writes into that one's destination.
+LogicalResult foldWaw(Operation *op, PatternRewriter &rewriter);
+
 } // namespace canon
 } // namespace vector
 } // namespace lamina
