@@ -33,6 +33,7 @@ std::mutex parsedMapsMutex;
 
 LinalgDialect::LinalgDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<LinalgDialect>()) {
   registerGenerated();
+  linalg::registerLinalgCanonicalization(*this);
 }
 
 LinalgDialect::~LinalgDialect() = default;

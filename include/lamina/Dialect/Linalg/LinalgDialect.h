@@ -44,4 +44,9 @@ private:
   std::unordered_map<const void *, std::vector<AffineMap>> parsedMaps;
 };
 
+namespace linalg {
+/// Attaches the folders and canonicalization patterns (LinalgCanonicalization.cpp).
+void registerLinalgCanonicalization(LinalgDialect &dialect);
+} // namespace linalg
+
 } // namespace lamina
