@@ -57,7 +57,7 @@ DEFAULT_INC_DIR = "/usr/lib/llvm-22/include"
 
 class DialectConfig:
     def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op", opdsl=None,
-                 handwritten=(), native_traits=None):
+                 handwritten=(), native_traits=None, param_specs=None, import_ops=True):
         self.name = name            # the dialect namespace in IR ("ml_program")
         self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
         self.tds = tds              # .td files, relative to the td dir's mlir/ folder
@@ -78,6 +78,13 @@ class DialectConfig:
         # called with the op names of the trait's class arguments, if any
         # (`AtMostOneChildOf<OperandsOp, ResultsOp>` -> f({"d.operands", "d.results"})).
         self.native_traits = native_traits or {}
+        # Attribute/type parameter records whose syntax MLIR writes in C++
+        # (their `parser`/`printer` snippets): record -> the hand-written
+        # function returning its ods::ParamSpec (given the parameter's name).
+        self.param_specs = dict(param_specs or {})
+        # False while a dialect's ops are not imported yet (only its
+        # attributes, types and enums).
+        self.import_ops = import_ops
 
 
 DIALECTS = {
@@ -108,11 +115,18 @@ DIALECTS = {
                             "Linalg", "Linalg", "linalg",
                             opdsl="mlir/Dialect/Linalg/IR/LinalgNamedStructuredOps.yamlgen.cpp.inc"),
     "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td", "Dialect/LLVMIR/LLVMTypes.td"],
-                          "LLVMIR", "LLVM", "LLVM",
+                          "LLVMIR", "LLVM", "LLVM", includes=["lamina/Dialect/LLVMIR/LLVMBaseClasses.h"],
                           handwritten=["DINodeAttr", "DIScopeAttr", "DITypeAttr", "DIVariableAttr", "TBAANodeAttr",
                                        "isCompatibleOuterType", "isCompatibleVectorType", "isCompatibleType",
                                        "isCompatibleFloatingPointType", "isLoadableType", "LLVMVoidType",
-                                       "LLVMTokenType", "LLVMLabelType", "LLVMMetadataType"]),
+                                       "LLVMTokenType", "LLVMLabelType", "LLVMMetadataType", "LLVMStructType"],
+                          param_specs={"LLVM_DITagParameter": "LLVM::diTagParam",
+                                       "LLVM_DIEncodingParameter": "LLVM::diEncodingParam",
+                                       "LLVM_DILanguageParameter": "LLVM::diLanguageParam",
+                                       "LLVM_DICallingConventionParameter": "LLVM::diCallingConventionParam",
+                                       "LLVM_DIOperationEncodingParameter": "LLVM::diOperationEncodingParam",
+                                       "LLVM_TBAAMemberAttrArray": "LLVM::tbaaMembersParam"},
+                          import_ops=False),
     "gpu": DialectConfig("gpu", "GPU_Dialect", ["Dialect/GPU/IR/GPUOps.td"], "GPU", "GPU", "gpu",
                          handwritten=["AsyncTokenType", "MMAMatrixType", "SparseDnTensorHandleType",
                                       "SparseSpMatHandleType", "SparseSpGEMMOpHandleType"]),
@@ -668,6 +682,7 @@ class Importer:
         self.op_methods = set()    # (op class, method) the predicates call
         self.source_includes = set()   # headers the generated source needs
         self.attr_interfaces = collections.OrderedDict()   # attribute/type interfaces to declare
+        self.def_directives = set()  # custom<...> directives of attribute/type formats
 
     def error(self, what, why):
         self.errors.append((what, why))
@@ -953,7 +968,8 @@ class Importer:
             self.enum_defs[name] = dict(
                 cls=r["className"], ns=r["cppNamespace"], cases=cases, width=r.get("bitwidth", 32),
                 is_bit=is_bit, summary=r.get("summary") or "", sep=r.get("separator", "|"),
-                groups=bool(r.get("printBitEnumPrimaryGroups", 0)), rec=name)
+                groups=bool(r.get("printBitEnumPrimaryGroups", 0)), rec=name,
+                quoted=bool(r.get("printBitEnumQuoted", 0)))
         e = self.enum_defs[name]
         return "get%sInfo()" % e["cls"]
 
@@ -1542,6 +1558,7 @@ PARAM_TYPES = {
     "IntegerAttr": "IntegerAttr", "FloatAttr": "FloatAttr", "ArrayAttr": "ArrayAttr",
     "DictionaryAttr": "DictionaryAttr", "FlatSymbolRefAttr": "FlatSymbolRefAttr", "SymbolRefAttr": "SymbolRefAttr",
     "AffineMap": None, "::llvm::APFloat": "APFloat", "llvm::APFloat": "APFloat", "APFloat": "APFloat",
+    "::llvm::APInt": "APInt", "llvm::APInt": "APInt", "APInt": "APInt",
 }
 
 
@@ -1552,6 +1569,8 @@ def import_attr_type_defs(imp):
             r = R[k]
             if ref(r.get("dialect")) != imp.cfg.record:
                 continue
+            if r["cppClassName"] in imp.cfg.handwritten:
+                continue   # the dialect defines and registers the class itself
             where = ("type " if is_type else "attribute ") + k
             d = dict(rec=k, is_type=is_type, cls=r["cppClassName"], mnemonic=r.get("mnemonic"),
                      summary=norm(r.get("summary") or ""), params=[], format=None,
@@ -1570,6 +1589,8 @@ def import_attr_type_defs(imp):
             fmt = r.get("assemblyFormat")
             if isinstance(fmt, str):
                 d["format"] = fmt
+                for name in re.findall(r'custom<(\w+)>', fmt):
+                    imp.def_directives.add(name)
             ok = True
             for p, pname in r["parameters"]["args"]:
                 pd = ref(p)
@@ -1587,11 +1608,14 @@ def import_attr_type_defs(imp):
                         spec["selfType"] = True
                     if "OptionalParameter" in psc or (pr.get("defaultValue") or "").strip():
                         spec["optional"] = True
-                    if pr.get("parser") and "EnumParameter" not in psc:
+                    if pd in imp.cfg.param_specs:
+                        spec["handParam"] = imp.cfg.param_specs[pd]
+                    elif pr.get("parser") and "EnumParameter" not in psc:
                         spec["customParser"] = True
                 if ptype is None and not spec.get("customParser") and imp.own_enum_record(cpp):
                     ptype = imp.enum_cpp_type(cpp)
                     spec["enum"] = imp.enum_info_by_cpp(cpp, where)
+                    spec["enumField"] = True   # FieldParser and operator<<
                 if ptype is None:
                     short = re.sub(r'^(::)?mlir::', '', cpp.strip())
                     own = imp.own_param_class(short)
@@ -1601,6 +1625,13 @@ def import_attr_type_defs(imp):
                     elif own:
                         # An attribute/type class or interface of the dialect.
                         ptype, spec["classParam"] = own
+                    elif imp.array_param(short, spec):
+                        ptype = spec.pop("arrayType")
+                    elif re.match(r'std::optional<\s*(unsigned|unsigned int|uint64_t|uint32_t)\s*>$', short):
+                        ptype = "std::optional<%s>" % re.match(r'std::optional<\s*(.*?)\s*>$', short).group(1)
+                    elif short in BUILTIN_ATTR_CLASSES and short != "Attribute" or short == "FusedLoc":
+                        # A builtin attribute class: "invalid kind of attribute specified" otherwise.
+                        ptype, spec["classParam"] = short, "isa"
                     elif short in PARAM_TYPES:
                         ptype = PARAM_TYPES[short]
                     elif re.match(r'(\w+)::(\w+)$', short) and short.split("::")[0] in DIALECT_NAMESPACES:
@@ -1640,6 +1671,33 @@ def import_attr_type_defs(imp):
             pending.remove(d)
             ordered.append(d)
         defs[:] = ordered
+
+
+def array_param(self, cpp, spec):
+    """For an `ArrayRef<T>` parameter: sets spec["arrayType"] (the storage
+    type) and, for arrays of attributes or types, spec["arrayOf"] (how each
+    element parses: 'class', 'isa' or 'plain'); False for other types."""
+    m = re.match(r'(?:(?:::)?llvm::)?ArrayRef<\s*(.+?)\s*>$', cpp)
+    if not m:
+        return False
+    elem = re.sub(r'^(::)?mlir::', '', m.group(1))
+    if elem in ("unsigned", "unsigned int", "uint64_t", "uint32_t"):
+        spec["arrayType"] = "ArrayRef<%s>" % ("unsigned" if elem.startswith("unsigned") else elem)
+        return True
+    own = self.own_param_class(elem)
+    if own:
+        spec["arrayType"], spec["arrayOf"] = "ArrayRef<%s>" % own[0], own[1]
+    elif elem in ("Type", "Attribute"):
+        spec["arrayType"], spec["arrayOf"] = "ArrayRef<%s>" % elem, "plain"
+    elif elem in BUILTIN_ATTR_CLASSES:
+        spec["arrayType"], spec["arrayOf"] = "ArrayRef<%s>" % elem, "isa"
+    else:
+        return False
+    spec["element"] = spec["arrayType"][len("ArrayRef<"):-1]
+    return True
+
+
+Importer.array_param = array_param
 
 
 def own_param_class(self, cpp):
@@ -1826,7 +1884,7 @@ def ordered_defs(defs):
     """The attribute/type definitions, each after the classes its parameters
     use (a parameter's class must be complete in the storage tuple)."""
     by_cls = {d["cls"]: d for d in defs}
-    out, done = [], set()
+    out, done, started = [], set(), set()
     for d in defs:
         stack = [(d, False)]
         while stack:
@@ -1837,9 +1895,12 @@ def ordered_defs(defs):
                 done.add(cur["cls"])
                 out.append(cur)
                 continue
+            if cur["cls"] in started:
+                continue   # a cycle: ordered where it was first reached
+            started.add(cur["cls"])
             stack.append((cur, True))
             for p in reversed(cur["params"]):
-                dep = by_cls.get(p.get("type"))
+                dep = by_cls.get(p.get("element") or p.get("type"))
                 if dep is not None and dep is not cur and dep["cls"] not in done:
                     stack.append((dep, False))
     return out
@@ -1869,6 +1930,13 @@ def emit_header(imp, path):
             o.append("};\n")
             o.append("/// The description of %s (cases, strings, parsing and printing).\n" % e["cls"])
             o.append("const ods::EnumInfo &get%sInfo();\n" % e["cls"])
+            # An enum of a namespace nested in the dialect's (LLVM's
+            # linkage::Linkage) is also reachable there.
+            ens = re.sub(r'^(::)?mlir::', '', e["ns"].strip()).strip(":")
+            if ens.startswith(cfg.ns + "::"):
+                inner = ens[len(cfg.ns) + 2:]
+                o.append("namespace %s {\nusing %s = %s::%s;\n} // namespace %s\n" % (
+                    inner, e["cls"], cfg.ns, e["cls"], inner))
         o.append("\n")
     if imp.attr_interfaces:
         o.append(banner("Attribute and type interfaces"))
@@ -1884,8 +1952,23 @@ def emit_header(imp, path):
             o.append("  template <typename ConcreteT> static constexpr %sConcept model = {};\n};\n" % it["name"])
         o.append("\n")
     defs = ordered_defs(imp.attr_defs + imp.type_defs)
+    # Classes whose parameters use a class defined after them (a cycle:
+    # LLVM's loop annotations) declare their accessors in the class and
+    # define them once every class is complete.
+    classes = {d["cls"] for d in defs}
+    emitted, forward, late = set(), [], []
+    for d in defs:
+        for p in d["params"]:
+            dep = p.get("element") or p.get("type")
+            if dep in classes and dep not in emitted:
+                d["outOfLine"] = True
+                if dep not in forward:
+                    forward.append(dep)
+        emitted.add(d["cls"])
     if defs:
         o.append(banner("Attributes and types"))
+        for cls in forward:
+            o.append("class %s;\n" % cls)
         for d in defs:
             kind = "Type" if d["is_type"] else "Attribute"
             params = [p for p in d["params"] if p["type"]]
@@ -1906,7 +1989,18 @@ def emit_header(imp, path):
             o.append('  static constexpr std::string_view name = "%s.%s";\n' % (cfg.name, d["mnemonic"]))
             args = ", ".join("%s %s" % (p["type"], camel(p["name"], False)) for p in params)
             names = ", ".join(camel(p["name"], False) for p in params)
-            if params:
+            if params and d.get("outOfLine"):
+                o.append("  static %s get(MLIRContext *ctx, %s);\n" % (d["cls"], args))
+                late.append("inline %s %s::get(MLIRContext *ctx, %s) { return Base::get(ctx, %s); }\n" % (
+                    d["cls"], d["cls"], args, names))
+                if d["verify"]:
+                    o.append("  /// Hand-written (genVerifyDecl); getChecked runs it.\n")
+                    o.append("  static LogicalResult verify(function_ref<InFlightDiagnostic()> emitError, %s);\n" % args)
+                for i, p in enumerate(params):
+                    o.append("  %s get%s() const;\n" % (p["type"], camel(p["name"])))
+                    late.append("inline %s %s::get%s() const { return std::get<%d>(getImpl()->params); }\n" % (
+                        p["type"], d["cls"], camel(p["name"]), i))
+            elif params:
                 o.append("  static %s get(MLIRContext *ctx, %s) { return Base::get(ctx, %s); }\n" % (d["cls"], args, names))
                 if d["verify"]:
                     o.append("  /// Hand-written (genVerifyDecl); getChecked runs it.\n")
@@ -1930,6 +2024,10 @@ def emit_header(imp, path):
                     o.append("  static Attribute parse(AsmParser &parser, Type type);\n  void print(AsmPrinter &printer) const;\n")
             o.append("};\n")
         o.append("\n")
+        if late:
+            o.append("// Accessors of the classes whose parameters use classes defined after them.\n")
+            o.extend(late)
+            o.append("\n")
     o.append(banner("Operations"))
     for op in imp.ops:
         o.append("\n/// `%s`: %s\n" % (op["name"], op["summary"]))
@@ -1985,6 +2083,11 @@ def emit_header(imp, path):
             for h in hooks:
                 o.append("  %s\n" % HOOK_DECLS[h])
         o.append("};\n")
+    if imp.def_directives:
+        o.append("\n/// Custom directives of the attribute and type formats (hand-written).\n")
+        for d in sorted(imp.def_directives):
+            o.append("ParseResult parse%s(AsmParser &parser, ArrayRef<ods::ParamValue *> args);\n" % d)
+            o.append("void print%s(AsmPrinter &printer, ArrayRef<const ods::ParamValue *> args);\n" % d)
     if imp.directives:
         o.append("\n/// Custom directives of the assembly formats (hand-written).\n")
         for d in imp.directives:
@@ -2094,8 +2197,15 @@ def emit_attr_type_def(imp, d):
     o = ["  add%s<%s>();\n" % ("Types" if d["is_type"] else "Attributes", d["cls"])]
     o.append("  ods::%s<%s>(%s, %s)" % (kind, d["cls"], cpp_string(d["mnemonic"]), cpp_string(d["rec"])))
     for p in d["params"]:
-        if p.get("enum"):
-            o.append("\n      .enumParam(%s, %s)" % (cpp_string(p["name"]), p["enum"]))
+        if p.get("handParam"):
+            o.append("\n      .param(%s(%s))" % (p["handParam"], cpp_string(p["name"])))
+        elif p.get("arrayOf"):
+            kind = {"plain": "isa"}.get(p["arrayOf"], p["arrayOf"])
+            o.append("\n      .param(ods::arrayParam(ods::%sParam<%s>(%s, %s)))" % (
+                kind, p["element"], cpp_string(p["name"]), cpp_string(p["cpp"].strip())))
+        elif p.get("enum"):
+            o.append("\n      .enumParam(%s, %s%s)" % (cpp_string(p["name"]), p["enum"],
+                                                   ", /*field=*/true" if p.get("enumField") else ""))
         elif p.get("selfType"):
             o.append("\n      .param(ods::selfTypeParam(%s))" % cpp_string(p["name"]))
         elif p.get("affineMap"):
@@ -2105,6 +2215,10 @@ def emit_attr_type_def(imp, d):
                                                               cpp_string(p["cpp"].strip())))
         else:
             o.append("\n      .param(%s, %s)" % (cpp_string(p["name"]), cpp_string(p["cpp"].strip())))
+        if p.get("optional") and not p.get("selfType"):
+            o.append(".markOptional()")
+    for name in sorted(set(re.findall(r'custom<(\w+)>', d["format"] or ""))):
+        o.append("\n      .directive(%s, &%s::parse%s, &%s::print%s)" % (cpp_string(name), cfg.ns, name, cfg.ns, name))
     if d["custom"]:
         if d["is_type"]:
             o.append("\n      .custom(&%s::parse, [](Type t, AsmPrinter &p) { cast<%s>(t).print(p); })" % (d["cls"], d["cls"]))
@@ -2220,7 +2334,7 @@ def main():
         imp = Importer(cfg, R)
         import_attr_type_defs(imp)
         for k in R.defs_of("Op"):
-            if ref(R[k]["opDialect"]) == cfg.record:
+            if ref(R[k]["opDialect"]) == cfg.record and cfg.import_ops:
                 imp.import_op(k)
         add_op_methods(imp)
         for cls, method in sorted(imp.static_calls):

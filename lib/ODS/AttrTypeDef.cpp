@@ -2,8 +2,9 @@
 //
 // Interprets the attribute/type assembly format (MLIR's AttrOrTypeFormatGen):
 // literals, whitespace, `$param`, `qualified($param)`, `params`,
-// `struct(params | $a, $b)` and optional groups. Parse errors and spacing
-// follow the generated parsers and printers.
+// `struct(params | $a, $b)`, `custom<Name>($a, ref($b))` and optional groups
+// (with their `^` anchor). Parse errors and spacing follow the generated
+// parsers and printers.
 //
 #include "lamina/ODS/AttrTypeDef.h"
 
@@ -26,11 +27,19 @@ namespace ods {
 
 /// One element of an attribute/type format.
 struct DefFormatElement {
-  enum Kind { Literal, Space, Newline, Param, Params, Struct, Optional } kind;
-  std::string text;
-  bool flag = false; ///< Space: ` ` vs ``; Param: qualified; Optional: anchor in the else branch.
+  enum Kind { Literal, Space, Newline, Param, Params, Struct, Optional, Custom } kind;
+  std::string text; ///< Literal: its text; Custom: the directive's name.
+  bool flag = false; ///< Space: ` ` vs ``; Param: qualified.
   std::vector<unsigned> params;
+  /// Custom: which arguments are `ref(...)`, and the directive's functions.
+  std::vector<bool> refs;
+  DefDirectiveParseFn customParse = nullptr;
+  DefDirectivePrintFn customPrint = nullptr;
   std::vector<DefFormatElement *> thenElems, elseElems;
+  /// Optional: the element marked `^` (null: none marked), and whether it
+  /// is in the else branch.
+  DefFormatElement *anchor = nullptr;
+  bool inverted = false;
   unsigned thenParseStart = 0, elseParseStart = 0;
   /// Precomputed printer spacing.
   bool spaceBefore = false;
@@ -58,6 +67,13 @@ public:
   bool isCustom() const { return customAttrParse || customTypeParse; }
   /// genMnemonicAlias.
   bool mnemonicAlias = false;
+  /// The `custom<...>` directives the format may call.
+  struct Directive {
+    std::string name;
+    DefDirectiveParseFn parse;
+    DefDirectivePrintFn print;
+  };
+  std::vector<Directive> directives;
   DefFormatElement *create(DefFormatElement::Kind k) {
     storage.push_back(std::make_unique<DefFormatElement>());
     storage.back()->kind = k;
@@ -224,7 +240,8 @@ private:
         DefFormatElement *e = parseElement(false);
         if (!e)
           return nullptr;
-        consume('^');
+        if (consume('^'))
+          group->anchor = e;
         group->thenElems.push_back(e);
       }
       if (consume(':')) {
@@ -234,10 +251,12 @@ private:
           DefFormatElement *e = parseElement(false);
           if (!e)
             return nullptr;
-          // An anchor in the else branch: that branch prints when its
-          // parameter is present (`(`]`) : ($value^ `]`)?`).
-          if (consume('^'))
-            group->flag = true;
+          if (consume('^')) {
+            // Anchored in the else branch: the then branch prints when the
+            // anchor is absent.
+            group->anchor = e;
+            group->inverted = true;
+          }
           group->elseElems.push_back(e);
         }
       }
@@ -289,6 +308,8 @@ private:
         return fail("expected ')' after struct arguments");
       return e;
     }
+    if (kw == "custom")
+      return parseCustom();
     if (kw == "qualified") {
       if (!consume('('))
         return fail("expected '(' after qualified");
@@ -300,6 +321,57 @@ private:
       return v;
     }
     return fail("unexpected '" + std::string(kw.empty() ? std::string_view(&text[pos], 1) : kw) + "' in format");
+  }
+
+  /// `custom<Name>($a, ref($b), ...)` after the keyword.
+  DefFormatElement *parseCustom() {
+    if (!consume('<'))
+      return fail("expected '<' after custom");
+    std::string name(identifier());
+    if (!consume('>') || !consume('('))
+      return fail("expected '>(' after custom<" + name);
+    DefFormatElement *e = def.create(DefFormatElement::Custom);
+    e->text = name;
+    for (const AttrTypeDefinition::Directive &d : def.directives)
+      if (d.name == name) {
+        e->customParse = d.parse;
+        e->customPrint = d.print;
+      }
+    if (!e->customParse || !e->customPrint)
+      return fail("no functions registered for directive custom<" + name + ">");
+    if (consume(')'))
+      return e;
+    do {
+      skipSpace();
+      bool isRef = false;
+      if (text.compare(pos, 3, "ref") == 0) {
+        pos += 3;
+        if (!consume('('))
+          return fail("expected '(' after ref");
+        skipSpace();
+        isRef = true;
+      }
+      if (pos >= text.size() || text[pos] != '$')
+        return fail("expected a parameter in custom<" + name + "> arguments");
+      if (isRef) {
+        ++pos;
+        int i = paramIndex(identifier());
+        if (i < 0)
+          return fail("unknown parameter in ref() of custom<" + name + ">");
+        if (!consume(')'))
+          return fail("expected ')' after ref argument");
+        e->params.push_back(unsigned(i));
+      } else {
+        DefFormatElement *v = parseVariable();
+        if (!v)
+          return nullptr;
+        e->params.push_back(v->params[0]);
+      }
+      e->refs.push_back(isRef);
+    } while (consume(','));
+    if (!consume(')'))
+      return fail("expected ')' after custom<" + name + "> arguments");
+    return e;
   }
 
   static bool shouldEmitSpaceBefore(std::string_view value, bool lastWasPunctuation) {
@@ -326,6 +398,7 @@ private:
         shouldEmitSpace = false;
         break;
       case DefFormatElement::Param:
+      case DefFormatElement::Custom:
         e->spaceBefore = shouldEmitSpace || !lastWasPunctuation;
         shouldEmitSpace = true;
         lastWasPunctuation = false;
@@ -390,7 +463,7 @@ static FailureOr<ParamValue> parseParamValue(AsmParser &parser, const ParamSpec 
       return failure();
     return v;
   case ParamKind::Enum: {
-    FailureOr<uint64_t> e = spec.enumInfo->parse(parser);
+    FailureOr<uint64_t> e = spec.enumField ? spec.enumInfo->parseField(parser) : spec.enumInfo->parse(parser);
     if (failed(e))
       return failure();
     v.u = *e;
@@ -453,23 +526,54 @@ static FailureOr<ParamValue> parseParamValue(AsmParser &parser, const ParamSpec 
         }))
       return failure();
     return v;
-  case ParamKind::AttrArray: {
-    // MLIR's FieldParser<SmallVector<T>>: a comma-separated list of
-    // elements, each in its class's stripped form.
-    const AttrClass *elem = spec.elemAttrID ? attrClassFor(spec.elemAttrID) : nullptr;
+  case ParamKind::UIntArray:
     if (parser.parseCommaSeparatedList([&]() -> ParseResult {
-          Attribute a;
-          if (elem) {
-            a = elem->parse(parser, Type());
-            if (!a)
-              return failure();
-          } else if (parser.parseAttribute(a)) {
+          uint64_t x;
+          if (parser.parseInteger(x))
             return failure();
-          }
-          v.attrs.push_back(a);
+          v.uints.push_back(x);
           return success();
         }))
       return failure();
+    return v;
+  case ParamKind::AttrArray:
+  case ParamKind::TypeArray: {
+    // Each element as a parameter of the element's class.
+    ParamSpec element = spec;
+    element.kind = spec.kind == ParamKind::AttrArray ? ParamKind::Attr : ParamKind::Type;
+    if (spec.elemAttrID && !element.attrClass)
+      element.attrClass = attrClassFor(spec.elemAttrID);
+    if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+          FailureOr<ParamValue> e = parseParamValue(parser, element);
+          if (failed(e))
+            return failure();
+          if (spec.kind == ParamKind::AttrArray)
+            v.attrs.push_back(e->attr);
+          else
+            v.types.push_back(e->type);
+          return success();
+        }))
+      return failure();
+    return v;
+  }
+  case ParamKind::OptUInt: {
+    std::optional<ParseResult> r = parser.parseOptionalInteger(v.u);
+    if (r.has_value()) {
+      if (failed(*r))
+        return failure();
+      v.hasValue = true;
+    }
+    return v;
+  }
+  case ParamKind::Int64APInt: {
+    APInt value;
+    SMLoc loc = parser.getCurrentLocation();
+    std::optional<ParseResult> r = parser.parseOptionalInteger(value);
+    if (!r.has_value())
+      return (void)parser.emitError(loc, "expected integer value"), failure();
+    if (failed(*r))
+      return failure();
+    v.apint = value;
     return v;
   }
   }
@@ -493,7 +597,10 @@ static void printParamValue(AsmPrinter &printer, const ParamSpec &spec, const Pa
     os << (v.b ? "true" : "false");
     return;
   case ParamKind::Enum:
-    spec.enumInfo->print(printer, v.u);
+    if (spec.enumField)
+      spec.enumInfo->printField(printer, v.u);
+    else
+      spec.enumInfo->print(printer, v.u);
     return;
   case ParamKind::Attr:
     if (spec.attrClass && !qualified && spec.attrClass->isInstance(v.attr)) {
@@ -512,7 +619,7 @@ static void printParamValue(AsmPrinter &printer, const ParamSpec &spec, const Pa
     printer.printType(v.type);
     return;
   case ParamKind::String:
-    os << '"' << v.str << '"';
+    printer.printString(v.str);
     return;
   case ParamKind::Float:
     if (v.f)
@@ -525,18 +632,40 @@ static void printParamValue(AsmPrinter &printer, const ParamSpec &spec, const Pa
       os << (long long)v.ints[i];
     }
     return;
-  case ParamKind::AttrArray: {
-    const AttrClass *elem = spec.elemAttrID ? attrClassFor(spec.elemAttrID) : nullptr;
-    for (size_t i = 0; i < v.attrs.size(); ++i) {
+  case ParamKind::UIntArray:
+    for (size_t i = 0; i < v.uints.size(); ++i) {
       if (i)
         os << ", ";
-      if (elem && elem->isInstance(v.attrs[i]))
-        elem->print(v.attrs[i], printer);
+      os << (unsigned long long)v.uints[i];
+    }
+    return;
+  case ParamKind::AttrArray:
+  case ParamKind::TypeArray: {
+    ParamSpec element = spec;
+    element.kind = spec.kind == ParamKind::AttrArray ? ParamKind::Attr : ParamKind::Type;
+    if (spec.elemAttrID && !element.attrClass)
+      element.attrClass = attrClassFor(spec.elemAttrID);
+    size_t n = spec.kind == ParamKind::AttrArray ? v.attrs.size() : v.types.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (i)
+        os << ", ";
+      ParamValue e;
+      if (spec.kind == ParamKind::AttrArray)
+        e.attr = v.attrs[i];
       else
-        printer.printAttribute(v.attrs[i]);
+        e.type = v.types[i];
+      printParamValue(printer, element, e, qualified);
     }
     return;
   }
+  case ParamKind::OptUInt:
+    if (v.hasValue)
+      os << (unsigned long long)v.u;
+    return;
+  case ParamKind::Int64APInt:
+    if (v.apint)
+      os << v.apint->toString(10, /*isSigned=*/true);
+    return;
   }
 }
 
@@ -553,6 +682,10 @@ static bool isPresent(const ParamSpec &spec, const ParamValue &v) {
   case ParamKind::IntArray: return !v.ints.empty();
   case ParamKind::Float: return v.f.has_value();
   case ParamKind::AttrArray: return !v.attrs.empty();
+  case ParamKind::TypeArray: return !v.types.empty();
+  case ParamKind::UIntArray: return !v.uints.empty();
+  case ParamKind::OptUInt: return v.hasValue;
+  case ParamKind::Int64APInt: return v.apint && !v.apint->isZero();
   }
   return false;
 }
@@ -661,6 +794,17 @@ public:
       return parseParamsList(e->params);
     case DefFormatElement::Struct:
       return parseStruct(e->params);
+    case DefFormatElement::Custom: {
+      std::vector<ParamValue *> args;
+      for (unsigned p : e->params)
+        args.push_back(&values[p]);
+      if (failed(e->customParse(parser, args)))
+        return failure();
+      for (size_t i = 0; i < e->params.size(); ++i)
+        if (!e->refs[i])
+          parsed[e->params[i]] = true;
+      return success();
+    }
     case DefFormatElement::Optional: {
       if (e->thenParseStart >= e->thenElems.size())
         return success();
@@ -672,8 +816,11 @@ public:
         // A parameter (or list) guard: parse it, then check presence.
         if (failed(parseElement(first)))
           return failure();
-        for (unsigned p : first->params)
-          present |= parsed[p] && isPresent(def.params[p], values[p]);
+        for (size_t i = 0; i < first->params.size(); ++i) {
+          unsigned p = first->params[i];
+          if (first->kind != DefFormatElement::Custom || !first->refs[i])
+            present |= parsed[p] && isPresent(def.params[p], values[p]);
+        }
       }
       if (present)
         return parseElements(e->thenElems, e->thenParseStart + 1);
@@ -753,15 +900,28 @@ public:
       }
       return;
     }
+    case DefFormatElement::Custom: {
+      if (e->spaceBefore)
+        os << ' ';
+      std::vector<const ParamValue *> args;
+      for (unsigned p : e->params)
+        args.push_back(&values[p]);
+      e->customPrint(printer, args);
+      return;
+    }
     case DefFormatElement::Optional: {
       bool present = false;
-      for (DefFormatElement *c : e->flag ? e->elseElems : e->thenElems)
-        for (unsigned p : c->params)
-          present |= isPresent(def.params[p], values[p]);
-      if (e->flag)
-        print(present ? e->elseElems : e->thenElems);
+      auto addPresence = [&](DefFormatElement *c) {
+        for (size_t i = 0; i < c->params.size(); ++i)
+          if (c->kind != DefFormatElement::Custom || !c->refs[i])
+            present |= isPresent(def.params[c->params[i]], values[c->params[i]]);
+      };
+      if (e->anchor)
+        addPresence(e->anchor);
       else
-        print(present ? e->thenElems : e->elseElems);
+        for (DefFormatElement *c : e->thenElems)
+          addPresence(c);
+      print(present != e->inverted ? e->thenElems : e->elseElems);
       return;
     }
     }
@@ -805,6 +965,10 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
     case ParamKind::IntArray: spec.cppType = "::llvm::ArrayRef<int64_t>"; break;
     case ParamKind::Float: spec.cppType = "::llvm::APFloat"; break;
     case ParamKind::AttrArray: spec.cppType = "::llvm::ArrayRef<::mlir::Attribute>"; break;
+    case ParamKind::TypeArray: spec.cppType = "::llvm::ArrayRef<Type>"; break;
+    case ParamKind::UIntArray: spec.cppType = "::llvm::ArrayRef<uint64_t>"; break;
+    case ParamKind::OptUInt: spec.cppType = "std::optional<unsigned>"; break;
+    case ParamKind::Int64APInt: spec.cppType = "::llvm::APInt"; break;
     }
   }
   def->params.push_back(std::move(spec));
@@ -830,6 +994,9 @@ ParamSpec ods::affineMapParam(std::string name) {
   return s;
 }
 void AttrTypeDefBuilder::setFormat(std::string fmt) { def->formatText = std::move(fmt); }
+void AttrTypeDefBuilder::addDirective(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print) {
+  def->directives.push_back({std::move(name), parse, print});
+}
 void AttrTypeDefBuilder::setMnemonicAlias() { def->mnemonicAlias = true; }
 void AttrTypeDefBuilder::setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print) {
   def->customAttrParse = parse;

@@ -265,9 +265,17 @@ FailureOr<uint64_t> EnumInfo::parse(AsmParser &parser) const {
   uint64_t flags = 0;
   std::string_view sep = trim(separator);
   do {
+    // Quoted bit enums take a keyword or a string of several flags
+    // (`"Definition|Optimized"`).
+    std::string text;
     std::string_view keyword;
-    if (failed(parser.parseKeyword(&keyword)))
+    if (printBitEnumQuoted) {
+      if (failed(parser.parseKeywordOrString(&text)))
+        return failure();
+      keyword = text;
+    } else if (failed(parser.parseKeyword(&keyword))) {
       return failure();
+    }
     std::optional<uint64_t> v = symbolize(keyword);
     if (!v)
       return expectedOneOf(loc);

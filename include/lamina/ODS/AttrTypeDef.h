@@ -27,9 +27,12 @@
 // `Dialect::parseAttribute/printAttribute` then forward to `attrTypes`
 // (dispatch by mnemonic), and an op format variable of the class prints
 // stripped (`<fast>`) through `ods::attrClassOf<FastMathFlagsAttr>()`.
-// Parameters may be: integers, bool, enums, std::string_view,
-// ArrayRef<int64_t>, Attribute/Type or any of their subclasses. A class with
-// its own storage (the seed's ComplexType) supplies `build`/`getParams`.
+// Parameters may be: integers, bool, enums, std::string_view, APInt,
+// std::optional of an unsigned integer, ArrayRef of int64_t, of unsigned
+// integers, of Attribute/Type or any of their subclasses, and Attribute/Type
+// or any of their subclasses. A class with its own storage (the seed's
+// ComplexType) supplies `build`/`getParams`. Formats may call hand-written
+// `custom<Name>(...)` directives registered with `.directive(...)`.
 //
 #pragma once
 
@@ -40,6 +43,7 @@
 #include "lamina/ODS/Constraints.h"
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/Support/APFloat.h"
+#include "lamina/Support/APInt.h"
 
 #include <functional>
 #include <memory>
@@ -57,9 +61,26 @@ namespace ods {
 //===----------------------------------------------------------------------===//
 
 /// The kinds of parameters the engine parses and prints generically.
-/// AttrArray: an ArrayRefParameter of attributes (ArrayOfAttr), printed
-/// comma-separated, each element in its class's stripped form.
-enum class ParamKind { Int, UInt, Bool, Enum, Attr, Type, String, IntArray, Float, AttrArray };
+enum class ParamKind {
+  Int,
+  UInt,
+  Bool,
+  Enum,
+  Attr,
+  Type,
+  String,
+  IntArray,
+  Float,
+  /// ArrayRef of attributes (of a subclass: the element's syntax is the
+  /// spec's attrClass/attrCheck), of types, of unsigned integers.
+  AttrArray,
+  TypeArray,
+  UIntArray,
+  /// std::optional of an unsigned integer (absent: `hasValue` false).
+  OptUInt,
+  /// An arbitrary-precision integer.
+  Int64APInt,
+};
 
 /// A type-erased parameter value.
 struct ParamValue {
@@ -72,6 +93,11 @@ struct ParamValue {
   std::vector<int64_t> ints;
   std::optional<APFloat> f;
   std::vector<Attribute> attrs;
+  std::vector<Type> types;
+  std::vector<uint64_t> uints;
+  /// OptUInt: whether the value (`u`) is present.
+  bool hasValue = false;
+  std::optional<APInt> apint;
 };
 
 /// Conversion between a C++ parameter type and ParamValue.
@@ -170,28 +196,87 @@ template <> struct ParamTraits<APFloat> {
     return true;
   }
 };
-/// An array of attributes of class T (stored as ArrayRef<T>; T is a handle
-/// with the layout of Attribute).
-template <typename T> struct ParamTraits<ArrayRef<T>, std::enable_if_t<std::is_base_of_v<Attribute, T>>> {
-  static_assert(sizeof(T) == sizeof(Attribute), "attribute handles must be one pointer");
-  static constexpr ParamKind kind = ParamKind::AttrArray;
-  /// The element class (null for plain Attribute: parsed and printed in full).
+
+template <> struct ParamTraits<ArrayRef<int64_t>> {
+  static constexpr ParamKind kind = ParamKind::IntArray;
+  static void to(ParamValue &v, ArrayRef<int64_t> x) { v.ints.assign(x.begin(), x.end()); }
+  static bool fill(const ParamValue &v, std::vector<int64_t> &out) {
+    out = v.ints;
+    return true;
+  }
+};
+/// ArrayRef of attributes or types (of a subclass T).
+template <typename T>
+struct ParamTraits<ArrayRef<T>, std::enable_if_t<std::is_base_of_v<Attribute, T> || std::is_base_of_v<Type, T>>> {
+  static constexpr bool isAttr = std::is_base_of_v<Attribute, T>;
+  static constexpr ParamKind kind = isAttr ? ParamKind::AttrArray : ParamKind::TypeArray;
+  /// The element class of an attribute array (its stripped syntax when it
+  /// has one; null for plain Attribute: parsed and printed in full).
   static TypeID elemID() {
-    if constexpr (std::is_same_v<T, Attribute>)
+    if constexpr (!isAttr || std::is_same_v<T, Attribute>)
       return TypeID();
     else
       return TypeID::get<T>();
   }
-  static void to(ParamValue &v, ArrayRef<T> x) { v.attrs.assign(x.begin(), x.end()); }
-  static bool from(const ParamValue &v, ArrayRef<T> &x) {
-    if constexpr (!std::is_same_v<T, Attribute>)
-      for (Attribute a : v.attrs)
-        if (!isa<T>(a))
+  static void to(ParamValue &v, ArrayRef<T> x) {
+    if constexpr (isAttr)
+      v.attrs.assign(x.begin(), x.end());
+    else
+      v.types.assign(x.begin(), x.end());
+  }
+  static bool fill(const ParamValue &v, std::vector<T> &out) {
+    out.clear();
+    if constexpr (isAttr) {
+      for (Attribute a : v.attrs) {
+        T t = dyn_cast_or_null<T>(a);
+        if (!t)
           return false;
-    x = ArrayRef<T>(reinterpret_cast<const T *>(v.attrs.data()), v.attrs.size());
+        out.push_back(t);
+      }
+    } else {
+      for (Type ty : v.types) {
+        T t = dyn_cast_or_null<T>(ty);
+        if (!t)
+          return false;
+        out.push_back(t);
+      }
+    }
     return true;
   }
 };
+/// ArrayRef of unsigned integers (`ArrayRef<uint64_t>`, `ArrayRef<unsigned>`).
+template <typename T>
+struct ParamTraits<ArrayRef<T>, std::enable_if_t<std::is_integral_v<T> && std::is_unsigned_v<T>>> {
+  static constexpr ParamKind kind = ParamKind::UIntArray;
+  static void to(ParamValue &v, ArrayRef<T> x) { v.uints.assign(x.begin(), x.end()); }
+  static bool fill(const ParamValue &v, std::vector<T> &out) {
+    out.assign(v.uints.begin(), v.uints.end());
+    return true;
+  }
+};
+/// std::optional of an unsigned integer.
+template <typename T> struct ParamTraits<std::optional<T>, std::enable_if_t<std::is_integral_v<T>>> {
+  static constexpr ParamKind kind = ParamKind::OptUInt;
+  static void to(ParamValue &v, std::optional<T> x) {
+    v.hasValue = x.has_value();
+    v.u = x ? uint64_t(*x) : 0;
+  }
+  static bool from(const ParamValue &v, std::optional<T> &x) {
+    x = v.hasValue ? std::optional<T>(T(v.u)) : std::nullopt;
+    return true;
+  }
+};
+template <> struct ParamTraits<APInt> {
+  static constexpr ParamKind kind = ParamKind::Int64APInt;
+  static void to(ParamValue &v, const APInt &x) { v.apint = x; }
+  static bool from(const ParamValue &v, APInt &x) {
+    if (!v.apint)
+      return false;
+    x = *v.apint;
+    return true;
+  }
+};
+
 /// The element class of an array parameter (null for other parameters).
 template <typename P> TypeID paramElemID() {
   if constexpr (requires { ParamTraits<P>::elemID(); })
@@ -200,22 +285,18 @@ template <typename P> TypeID paramElemID() {
     return TypeID();
 }
 
-template <> struct ParamTraits<ArrayRef<int64_t>> {
-  static constexpr ParamKind kind = ParamKind::IntArray;
-  static void to(ParamValue &v, ArrayRef<int64_t> x) { v.ints.assign(x.begin(), x.end()); }
-  static bool from(const ParamValue &v, ArrayRef<int64_t> &x) {
-    x = ArrayRef<int64_t>(v.ints);
-    return true;
-  }
+namespace detail {
+template <typename P> struct IsArrayRef : std::false_type {};
+template <typename T> struct IsArrayRef<ArrayRef<T>> : std::true_type {
+  using Element = T;
 };
+} // namespace detail
 
 //===----------------------------------------------------------------------===//
 // Storage
 //===----------------------------------------------------------------------===//
 
 namespace detail {
-template <typename P> struct IsArrayRef : std::false_type {};
-template <typename T> struct IsArrayRef<ArrayRef<T>> : std::true_type {};
 template <typename P> P copyParam(StorageAllocator &a, const P &p) {
   if constexpr (std::is_same_v<P, std::string_view>)
     return a.copyInto(p);
@@ -225,7 +306,7 @@ template <typename P> P copyParam(StorageAllocator &a, const P &p) {
     return p;
 }
 template <typename P> uint64_t hashParam(const P &p) {
-  if constexpr (std::is_same_v<P, APFloat>)
+  if constexpr (std::is_same_v<P, APFloat> || std::is_same_v<P, APInt>)
     return p.hash();
   else if constexpr (std::is_enum_v<P>)
     return lamina::hashValue(uint64_t(p));
@@ -243,6 +324,8 @@ template <typename P> uint64_t hashParam(const P &p) {
 template <typename P> bool equalParam(const P &a, const P &b) {
   if constexpr (std::is_same_v<P, APFloat>)
     return a.bitwiseIsEqual(b);
+  else if constexpr (std::is_same_v<P, APInt>)
+    return a.getBitWidth() == b.getBitWidth() && a == b;
   else if constexpr (IsArrayRef<P>::value)
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
   else
@@ -286,6 +369,9 @@ struct ParamSpec {
   /// a `cppType`".
   std::string cppType;
   const EnumInfo *enumInfo = nullptr;
+  /// An enum parameter that is not an EnumParameter (a plain parameter of
+  /// the enum's C++ type): MLIR's FieldParser and operator<< syntax.
+  bool enumField = false;
   /// Subclass checks for Attr/Type parameters ("invalid kind of ...").
   std::function<bool(Attribute)> attrCheck;
   std::function<bool(Type)> typeCheck;
@@ -337,12 +423,27 @@ template <typename T> ParamSpec isaParam(std::string name, std::string cppType) 
   return s;
 }
 
+/// An ArrayRef parameter whose elements parse and print as `element` (an
+/// Attr or Type parameter spec: its class decides the element syntax),
+/// separated by commas.
+inline ParamSpec arrayParam(ParamSpec element) {
+  element.kind = element.kind == ParamKind::Type ? ParamKind::TypeArray : ParamKind::AttrArray;
+  return element;
+}
+
 /// A hand-written syntax (hasCustomAssemblyFormat): the parameters after the
 /// mnemonic.
 using CustomAttrParseFn = Attribute (*)(AsmParser &parser, Type type);
 using CustomAttrPrintFn = void (*)(Attribute attr, AsmPrinter &printer);
 using CustomTypeParseFn = Type (*)(AsmParser &parser);
 using CustomTypePrintFn = void (*)(Type type, AsmPrinter &printer);
+
+/// A hand-written `custom<Name>(args)` directive of an attribute/type format
+/// (MLIR's parseName/printName functions). `args` are the values of the
+/// parameters the call names, in order; `ref(...)` arguments are already
+/// parsed, the others are filled by the parser.
+using DefDirectiveParseFn = ParseResult (*)(AsmParser &parser, ArrayRef<ParamValue *> args);
+using DefDirectivePrintFn = void (*)(AsmPrinter &printer, ArrayRef<const ParamValue *> args);
 
 /// The interpreted form of an AttrDef/TypeDef (see the file comment).
 class AttrTypeDefinition;
@@ -361,6 +462,8 @@ public:
   void setFormat(std::string fmt);
   /// genMnemonicAlias: printed through an alias named after the mnemonic.
   void setMnemonicAlias();
+  /// Registers the functions of a `custom<name>(...)` directive.
+  void addDirective(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print);
   /// A hand-written syntax instead of a format.
   void setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print);
   void setCustom(CustomTypeParseFn parse, CustomTypePrintFn print);
@@ -454,20 +557,36 @@ template <typename ConcreteT, bool IsType> struct ParamGlue {
   static Handle buildImpl(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx,
                           std::vector<ParamValue> &values, std::index_sequence<Is...>) {
     auto parts = std::make_tuple(fromValue<std::tuple_element_t<Is, Key>>(values[Is])...);
-    if (!(std::get<Is>(parts).has_value() && ...))
+    if (!(std::get<Is>(parts).ok() && ...))
       return Handle();
-    return ConcreteT::getChecked(emitError, ctx, *std::get<Is>(parts)...);
+    return ConcreteT::getChecked(emitError, ctx, std::get<Is>(parts).get()...);
   }
-  /// A parameter of type P from its value (nullopt if of the wrong kind).
-  template <typename P> static std::optional<P> fromValue(const ParamValue &v) {
-    if constexpr (std::is_same_v<P, APFloat>) {
-      return v.f;
+  /// A parameter of type P from its value: a holder that is empty if the
+  /// value is of the wrong kind (arrays own their elements while the
+  /// instance is built).
+  template <typename P> struct Holder {
+    std::optional<P> value;
+    bool ok() const { return value.has_value(); }
+    const P &get() const { return *value; }
+  };
+  template <typename T> struct Holder<ArrayRef<T>> {
+    std::vector<T> elements;
+    bool valid = false;
+    bool ok() const { return valid; }
+    ArrayRef<T> get() const { return ArrayRef<T>(elements); }
+  };
+  template <typename P> static Holder<P> fromValue(const ParamValue &v) {
+    Holder<P> h;
+    if constexpr (detail::IsArrayRef<P>::value) {
+      h.valid = ParamTraits<P>::fill(v, h.elements);
+    } else if constexpr (std::is_same_v<P, APFloat>) {
+      h.value = v.f;
     } else {
       P x{};
-      if (!ParamTraits<P>::from(v, x))
-        return std::nullopt;
-      return x;
+      if (ParamTraits<P>::from(v, x))
+        h.value = x;
     }
+    return h;
   }
   static Handle build(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx,
                       std::vector<ParamValue> &values) {
@@ -521,11 +640,12 @@ public:
     return add(std::move(s));
   }
   /// An enum parameter (stored as an integer or enum class).
-  AttrDef &enumParam(std::string name, const EnumInfo &info) {
+  AttrDef &enumParam(std::string name, const EnumInfo &info, bool field = false) {
     ParamSpec s;
     s.name = std::move(name);
     s.kind = ParamKind::Enum;
     s.enumInfo = &info;
+    s.enumField = field;
     s.cppType = info.cppType.empty() ? info.name : info.cppType;
     return add(std::move(s));
   }
@@ -533,6 +653,17 @@ public:
   AttrDef &param(ParamSpec spec) { return add(std::move(spec)); }
   AttrDef &format(std::string fmt) {
     builder.setFormat(std::move(fmt));
+    return *this;
+  }
+  /// Marks the last parameter optional (OptionalParameter, or a default
+  /// value): absent when it holds its default.
+  AttrDef &markOptional() {
+    builder.lastParam().optional = true;
+    return *this;
+  }
+  /// The functions of a `custom<name>(...)` directive of the format.
+  AttrDef &directive(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print) {
+    builder.addDirective(std::move(name), parse, print);
     return *this;
   }
   /// genMnemonicAlias.
@@ -604,17 +735,29 @@ public:
     s.cppType = std::move(cppType);
     return add(std::move(s));
   }
-  TypeDef &enumParam(std::string name, const EnumInfo &info) {
+  TypeDef &enumParam(std::string name, const EnumInfo &info, bool field = false) {
     ParamSpec s;
     s.name = std::move(name);
     s.kind = ParamKind::Enum;
     s.enumInfo = &info;
+    s.enumField = field;
     s.cppType = info.cppType.empty() ? info.name : info.cppType;
     return add(std::move(s));
   }
   TypeDef &param(ParamSpec spec) { return add(std::move(spec)); }
   TypeDef &format(std::string fmt) {
     builder.setFormat(std::move(fmt));
+    return *this;
+  }
+  /// Marks the last parameter optional (OptionalParameter, or a default
+  /// value): absent when it holds its default.
+  TypeDef &markOptional() {
+    builder.lastParam().optional = true;
+    return *this;
+  }
+  /// The functions of a `custom<name>(...)` directive of the format.
+  TypeDef &directive(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print) {
+    builder.addDirective(std::move(name), parse, print);
     return *this;
   }
   /// genMnemonicAlias.
