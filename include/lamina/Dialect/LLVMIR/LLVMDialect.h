@@ -1,0 +1,43 @@
+//===- LLVMDialect.h - The llvm dialect ------------------------------------===//
+//
+// The llvm dialect: LLVM IR in MLIR. Its attributes, types and enums are
+// imported from MLIR's ODS records (LLVMOps.gen.h, by utils/import-ods.py);
+// LLVMBaseClasses.h and LLVMTypes.cpp/LLVMAttrs.cpp hold what MLIR writes by
+// hand (the structure type, the type syntax, the debug-info parameters).
+//
+#pragma once
+
+#include "lamina/Dialect/LLVMIR/LLVMBaseClasses.h"
+#include "lamina/Dialect/LLVMIR/LLVMOps.gen.h"
+#include "lamina/IR/Dialect.h"
+
+namespace lamina {
+
+/// `llvm`: the LLVM IR dialect.
+class LLVMDialect : public Dialect {
+public:
+  explicit LLVMDialect(MLIRContext *ctx);
+  ~LLVMDialect() override;
+  static constexpr std::string_view getDialectNamespace() { return "llvm"; }
+
+  /// `!llvm.ptr`, `!llvm.struct<...>`...: llvm types nested in llvm types
+  /// are written without the prefix (LLVMTypes.cpp).
+  Type parseType(DialectAsmParser &parser) const override;
+  void printType(Type type, DialectAsmPrinter &printer) const override;
+  Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
+  void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
+
+  /// `#di_file`, `#tbaa_root`, `#loop_annotation`... (genMnemonicAlias).
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override { return attrTypes.getAlias(attr, os); }
+  AliasResult getAlias(Type type, raw_ostream &os) const override { return attrTypes.getAlias(type, os); }
+  bool hasAliasHooks() const override { return true; }
+
+private:
+  /// Registers what is imported from MLIR's records (generated, in the
+  /// dialect's .gen.cpp).
+  void registerGenerated();
+  /// The syntax of the dialect's attributes and types.
+  ods::DialectAttrTypes attrTypes;
+};
+
+} // namespace lamina
