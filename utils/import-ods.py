@@ -114,19 +114,21 @@ DIALECTS = {
                              "Dialect/Linalg/IR/LinalgRelayoutOps.td"],
                             "Linalg", "Linalg", "linalg",
                             opdsl="mlir/Dialect/Linalg/IR/LinalgNamedStructuredOps.yamlgen.cpp.inc"),
-    "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td", "Dialect/LLVMIR/LLVMTypes.td"],
+    "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td", "Dialect/LLVMIR/LLVMTypes.td",
+                                                   "Dialect/LLVMIR/LLVMIntrinsicOps.td"],
                           "LLVMIR", "LLVM", "LLVM", includes=["lamina/Dialect/LLVMIR/LLVMBaseClasses.h"],
                           handwritten=["DINodeAttr", "DIScopeAttr", "DITypeAttr", "DIVariableAttr", "TBAANodeAttr",
                                        "isCompatibleOuterType", "isCompatibleVectorType", "isCompatibleType",
                                        "isCompatibleFloatingPointType", "isLoadableType", "LLVMVoidType",
-                                       "LLVMTokenType", "LLVMLabelType", "LLVMMetadataType", "LLVMStructType"],
+                                       "LLVMTokenType", "LLVMLabelType", "LLVMMetadataType", "LLVMStructType",
+                                       "isScalableVectorType", "getValAndBoolStructType", "getVectorNumElements",
+                                       "PointerElementTypeInterface"],
                           param_specs={"LLVM_DITagParameter": "LLVM::diTagParam",
                                        "LLVM_DIEncodingParameter": "LLVM::diEncodingParam",
                                        "LLVM_DILanguageParameter": "LLVM::diLanguageParam",
                                        "LLVM_DICallingConventionParameter": "LLVM::diCallingConventionParam",
                                        "LLVM_DIOperationEncodingParameter": "LLVM::diOperationEncodingParam",
-                                       "LLVM_TBAAMemberAttrArray": "LLVM::tbaaMembersParam"},
-                          import_ops=False),
+                                       "LLVM_TBAAMemberAttrArray": "LLVM::tbaaMembersParam"}),
     "gpu": DialectConfig("gpu", "GPU_Dialect", ["Dialect/GPU/IR/GPUOps.td"], "GPU", "GPU", "gpu",
                          handwritten=["AsyncTokenType", "MMAMatrixType", "SparseDnTensorHandleType",
                                       "SparseSpMatHandleType", "SparseSpGEMMOpHandleType"]),
@@ -287,7 +289,7 @@ KNOWN_METHODS = {
     "isSignlessInteger", "isSignedInteger", "isUnsignedInteger", "isInteger", "isIndex", "isSignlessIntOrIndex",
     "isSignlessIntOrIndexOrFloat", "isSignlessIntOrFloat", "isIntOrIndex", "isIntOrFloat", "isIntOrIndexOrFloat",
     "isF16", "isF32", "isF64", "isF80", "isF128", "isBF16", "isTF32", "getIntOrFloatBitWidth", "getContext",
-    "getWidth", "getSignedness", "isSigned", "isUnsigned", "isSignless",
+    "getWidth", "getSignedness", "isSigned", "isUnsigned", "isSignless", "getAddressSpace",
     # ShapedType & co
     "getElementType", "hasRank", "getRank", "getShape", "getNumElements", "hasStaticShape", "getDimSize",
     "isDynamicDim", "getNumDynamicDims", "getEncoding", "getLayout", "getMemorySpace", "isScalable",
@@ -338,6 +340,7 @@ REWRITES = [
     (r'(\$_self|\w+)\.hasTrait<::mlir::ValueSemantics>\(\)', r'ods::hasValueSemantics(\1)'),
     (r'(?<![\w:])::getI1SameShape\(', r'ods::getI1SameShape('),
     (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
+    (r'\$_builder\.getType<([\w:]+)>\(([^()]+)\)', r'\1::get($_builder.getContext(), \2)'),
 ]
 # Functions of lamina/ODS/Predicates.h.
 ODS_HELPERS = {"ods::getDenseIntElementsAttr", "ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
@@ -680,6 +683,7 @@ class Importer:
         self._op_classes = None
         self.static_calls = set()  # (op class, static member) the definitions call
         self.op_methods = set()    # (op class, method) the predicates call
+        self.enum_attr_classes = {}
         self.source_includes = set()   # headers the generated source needs
         self.attr_interfaces = collections.OrderedDict()   # attribute/type interfaces to declare
         self.def_directives = set()  # custom<...> directives of attribute/type formats
@@ -689,9 +693,15 @@ class Importer:
 
     def tr(self, expr, subst, op_class=None, self_expr=None):
         """translate_cpp with the dialect's own names known."""
-        return translate_cpp(expr, subst, own_names=self.own_names(), op_class=op_class, own_ns=self.cfg.ns,
-                             op_classes=self.op_classes(), static_calls=self.static_calls,
-                             op_methods=self.op_methods, self_expr=self_expr)
+        out = translate_cpp(expr, subst, own_names=self.own_names(), op_class=op_class, own_ns=self.cfg.ns,
+                            op_classes=self.op_classes(), static_calls=self.static_calls,
+                            op_methods=self.op_methods, self_expr=self_expr)
+        # The specialized attribute classes of integer enums it uses are
+        # emitted with their enum.
+        for cls, rec in self.enum_attr_classes.items():
+            if re.search(r'\b%s\b' % cls, out):
+                self.enum_info(rec, "predicate")
+        return out
 
     def op_classes(self):
         """The C++ classes of the dialect's ops."""
@@ -725,6 +735,16 @@ class Importer:
                     r = self.R[k]
                     if (r.get("cppNamespace") or "").strip(":") == ns and r.get("cppInterfaceName"):
                         names.add(r["cppInterfaceName"])
+            # ODS's specialized attribute classes of integer enums.
+            self.enum_attr_classes = {}
+            for k in self.R.defs_of("EnumAttrInfo"):
+                r = self.R[k]
+                ens = (r.get("cppNamespace") or "").strip(":")
+                sc = r["!superclasses"]
+                if (ens == ns or ens.startswith(ns + "::")) and r.get("genSpecializedAttr") and \
+                        ("IntEnumAttr" in sc or "IntEnumAttrBase" in sc) and r.get("specializedAttrClassName"):
+                    self.enum_attr_classes[r["specializedAttrClassName"]] = k
+                    names.add(r["specializedAttrClassName"])
             names |= self.cfg.handwritten
             self._own_names = names
         return self._own_names
@@ -799,7 +819,7 @@ class Importer:
         m = re.match(r'(\w+)::(\w+)$', short)
         if m and m.group(1) == self.cfg.ns and m.group(2) in self.cfg.handwritten:
             return "ods::isaTypeClass<%s>()" % short
-        if m and m.group(1) in DIALECT_NAMESPACES:
+        if m and (m.group(1) in DIALECT_NAMESPACES or m.group(1) == self.cfg.ns):
             for k in self.R.defs_of("TypeInterface"):
                 if self.R[k].get("cppInterfaceName") == m.group(2):
                     return "ods::isaTypeClass<%s>()" % short
@@ -840,6 +860,9 @@ class Importer:
         if base in NAMED_ATTRS or base in self.enum_attr_names():
             return expr
         r = self.R[base]
+        bsc = r["!superclasses"]
+        if "EnumAttrInfo" in bsc and ("IntEnumAttrBase" in bsc or "IntEnumAttr" in bsc):
+            return expr   # ods::IntEnumAttr builds defaults from the case's spelling
         call = (r.get("constBuilderCall") or "").strip()
         if not call:
             self.error(where, "default value %s of %s: no constBuilderCall" % (default, base))
@@ -932,7 +955,7 @@ class Importer:
         if short in BUILTIN_ATTR_CLASSES:
             return "ods::builtinAttrClass<%s>()" % short if short != "Attribute" else "nullptr"
         m = re.match(r'(\w+)::(\w+)$', short)
-        if m and m.group(1) in DIALECT_NAMESPACES:
+        if m and (m.group(1) in DIALECT_NAMESPACES or m.group(1) == self.cfg.ns):
             for k in self.R.defs_of("AttrInterface"):
                 if self.R[k].get("cppInterfaceName") == m.group(2):
                     return "ods::builtinAttrClass<%s>()" % short
@@ -969,7 +992,12 @@ class Importer:
                 cls=r["className"], ns=r["cppNamespace"], cases=cases, width=r.get("bitwidth", 32),
                 is_bit=is_bit, summary=r.get("summary") or "", sep=r.get("separator", "|"),
                 groups=bool(r.get("printBitEnumPrimaryGroups", 0)), rec=name,
-                quoted=bool(r.get("printBitEnumQuoted", 0)))
+                quoted=bool(r.get("printBitEnumQuoted", 0)),
+                # ODS's specialized attribute class of an integer enum stored
+                # as IntegerAttr (genSpecializedAttr: `ICmpPredicateAttr`).
+                attr_cls=(r.get("specializedAttrClassName")
+                          if r.get("genSpecializedAttr") and ("IntEnumAttr" in sc or "IntEnumAttrBase" in sc)
+                          else None))
         e = self.enum_defs[name]
         return "get%sInfo()" % e["cls"]
 
@@ -996,6 +1024,14 @@ class Importer:
             elif "Attr" in ar["!superclasses"]:
                 expr, kind, default = self.attr_constraint(a, cls + " " + argname)
                 op["attrs"].append(dict(name=argname, expr=expr, kind=kind, default=default, rec=a))
+            elif "Property" in ar["!superclasses"] and "EnumProp" in ar["!superclasses"]:
+                # An EnumProp: stored as its attribute form, `N : iW`.
+                info = self.enum_info(ref(ar["enum"]), where)
+                mnemonic = ar.get("mnemonic") if "NamedEnumPropWithAttrForm" in ar["!superclasses"] else ""
+                expr = "ods::EnumProp(%s%s)" % (info, ", %s" % cpp_string(mnemonic) if mnemonic else "")
+                default = (ar.get("defaultValue") or "").strip()
+                op["attrs"].append(dict(name=argname, expr=expr, kind="default" if default else "required",
+                                        default=default or None, rec=a))
             elif "Property" in ar["!superclasses"]:
                 self.error(where, "property %s (%s) is not supported" % (argname, a))
             else:
@@ -1390,11 +1426,25 @@ class Importer:
             if ext != ins:
                 self.unimplemented[iface] += 1
                 return
+        if iface == "FunctionOpInterface" and not self.has_builtin_function_type(op):
+            # A function type of the dialect's own (LLVM's !llvm.func): the
+            # op's hand-written members give the argument and result types.
+            op["traits"].append(
+                "ods::Implements<FunctionOpInterface>({.getFunctionType = [](Operation *op) -> Type { "
+                "auto t = dyn_cast_or_null<TypeAttr>(op->getInherentAttr(\"function_type\")); "
+                "return t ? t.getValue() : Type(); }, "
+                ".getArgumentTypes = [](Operation *op) { return %s(op).getArgumentTypes(); }, "
+                ".getResultTypes = [](Operation *op) { return %s(op).getResultTypes(); }})" % (cls, cls))
+            self.source_includes.add("lamina/Interfaces/FunctionInterfaces.h")
+            op["hooks"] += ["getArgumentTypes", "getResultTypes"]
+            return
         if verify:
             if iface in VERIFYING_INTERFACES:
                 expr, header, hooks = VERIFYING_INTERFACES[iface]
                 op["traits"].append(expr.replace("$Op", op["cls"]))
                 self.source_includes.add(header)
+                if hooks:
+                    self.includes.add(header)   # the hand-written members' types
                 for h in hooks:
                     op["hooks"].append(h)
                 return
@@ -1406,6 +1456,18 @@ class Importer:
             self.extra_includes.add(header)
             return
         self.unimplemented[iface] += 1
+
+    def has_builtin_function_type(self, op):
+        """Whether the op's `function_type` attribute holds a builtin
+        FunctionType (or it has none)."""
+        for a in op["attrs"]:
+            if a["name"] == "function_type":
+                r = self.R[a["rec"]]
+                if "OptionalAttr" in r["!superclasses"] or "DefaultValuedAttr" in r["!superclasses"]:
+                    r = self.R[ref(r["baseAttr"])]
+                ret = re.sub(r'^(::)?mlir::', '', (r.get("returnType") or "").strip())
+                return ret in ("", "FunctionType", "Type")
+        return True
 
     def pred_trait(self, t, tr, op):
         where = op["name"]
@@ -1522,6 +1584,19 @@ VERIFYING_INTERFACES = {
     "ConvolutionOpInterface": ("ods::Implements<linalg::ConvolutionOpInterface>({})",
                                "lamina/Dialect/Linalg/LinalgInterfaces.h", []),
     "FillOpInterface": ("ods::Implements<linalg::FillOpInterface>({})", "lamina/Dialect/Linalg/LinalgInterfaces.h", []),
+    "BranchOpInterface": (
+        "ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { "
+        "return $Op(op).getSuccessorOperands(i); }})",
+        "lamina/Interfaces/ControlFlowInterfaces.h", ["getSuccessorOperands"]),
+    "WeightedBranchOpInterface": ("ods::Implements<WeightedBranchOpInterface>({})",
+                                  "lamina/Interfaces/ControlFlowInterfaces.h", []),
+    # The llvm dialect's own (lamina/Dialect/LLVMIR/LLVMInterfaces.h).
+    "AccessGroupOpInterface": ("ods::Implements<LLVM::AccessGroupOpInterface>({})",
+                               "lamina/Dialect/LLVMIR/LLVMInterfaces.h", []),
+    "AliasAnalysisOpInterface": ("ods::Implements<LLVM::AliasAnalysisOpInterface>({})",
+                                 "lamina/Dialect/LLVMIR/LLVMInterfaces.h", []),
+    "DereferenceableOpInterface": ("ods::Implements<LLVM::DereferenceableOpInterface>({})",
+                                   "lamina/Dialect/LLVMIR/LLVMInterfaces.h", []),
     "OffsetSizeAndStrideOpInterface": (
         "ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
         "lamina/ODS/InterfaceTraits.h", ["getArrayAttrMaxRanks"]),
@@ -1839,6 +1914,13 @@ HOOK_DECLS = {
     "hasDynamicIndexingMaps": "bool hasDynamicIndexingMaps();",
     "verifyIndexingMapRequiredAttributes": "LogicalResult verifyIndexingMapRequiredAttributes();",
     "verify": "LogicalResult verify();",
+    # LLVM's vector intrinsics (extraClassDeclaration).
+    "getSrcVectorBitWidth": "uint64_t getSrcVectorBitWidth();",
+    "getDstVectorBitWidth": "uint64_t getDstVectorBitWidth();",
+    "getResVectorBitWidth": "uint64_t getResVectorBitWidth();",
+    "getSuccessorOperands": "SuccessorOperands getSuccessorOperands(unsigned index);",
+    "getArgumentTypes": "ArrayRef<Type> getArgumentTypes();",
+    "getResultTypes": "ArrayRef<Type> getResultTypes();",
     "verifyRegions": "LogicalResult verifyRegions();",
     "parse": "static ParseResult parse(OpAsmParser &parser, OperationState &result);\n  void print(OpAsmPrinter &p);",
     "getAsmResultNames": "void getAsmResultNames(function_ref<void(Value, std::string_view)> setNameFn);",
@@ -1923,6 +2005,8 @@ def emit_header(imp, path):
         o.append(banner("Enums"))
         for e in imp.enum_defs.values():
             under = {8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}.get(e["width"], "uint32_t")
+            if any(val < 0 for _, val, _ in e["cases"]):
+                under = under[1:]   # a negative case (LLVM's RoundingMode::Invalid): signed
             o.append("\n/// %s (%s).\n" % (e["summary"] or e["cls"], e["rec"]))
             o.append("enum class %s : %s {\n" % (e["cls"], under))
             for sym, val, _ in e["cases"]:
@@ -1933,10 +2017,18 @@ def emit_header(imp, path):
             # An enum of a namespace nested in the dialect's (LLVM's
             # linkage::Linkage) is also reachable there.
             ens = re.sub(r'^(::)?mlir::', '', e["ns"].strip()).strip(":")
-            if ens.startswith(cfg.ns + "::"):
-                inner = ens[len(cfg.ns) + 2:]
-                o.append("namespace %s {\nusing %s = %s::%s;\n} // namespace %s\n" % (
-                    inner, e["cls"], cfg.ns, e["cls"], inner))
+            inner = ens[len(cfg.ns) + 2:] if ens.startswith(cfg.ns + "::") else None
+            if inner:
+                o.append("namespace %s {\nusing %s = %s::%s;\n" % (inner, e["cls"], cfg.ns, e["cls"]))
+            attr_cls = e.get("attr_cls")
+            if attr_cls and (inner or attr_cls not in {d["cls"] for d in imp.attr_defs}):
+                o.append("/// %s's attribute class: an IntegerAttr holding one of its cases.\n" % e["cls"])
+                o.append("class %s : public IntegerAttr {\npublic:\n  using IntegerAttr::IntegerAttr;\n"
+                         "  static bool classof(Attribute a) { return %s::get%sInfo().isCaseAttr(a); }\n"
+                         "  %s getValue() const { return %s(IntegerAttr::getValue().getZExtValue()); }\n};\n" % (
+                             attr_cls, cfg.ns, e["cls"], e["cls"], e["cls"]))
+            if inner:
+                o.append("} // namespace %s\n" % inner)
         o.append("\n")
     if imp.attr_interfaces:
         o.append(banner("Attribute and type interfaces"))
@@ -2432,8 +2524,13 @@ def add_op_methods(imp):
         decl = imp.R[op["rec"]].get("extraClassDeclaration") or ""
         m = re.search(r'([\w:<>]+)\s+%s\(\)\s*(?:const\s*)?\{\s*return\s+(.*?);\s*\}' % re.escape(method), decl, re.S)
         if not m:
+            if method in HOOK_DECLS:
+                # Written by hand in MLIR's extraClassDeclaration, and in
+                # Lamina's dialect sources.
+                op["hooks"].append(method)
+                continue
             imp.error(op["name"], "method %s used by a predicate is neither generated nor a one-line method of "
-                                  "extraClassDeclaration" % method)
+                                  "extraClassDeclaration; if it is written by hand, declare it in HOOK_DECLS" % method)
             continue
         try:
             body = imp.tr(m.group(2), {}, op_class=cls, self_expr="(*this)")

@@ -4,6 +4,7 @@
 // printing, message for message.
 //
 #include "lamina/Interfaces/FunctionImplementation.h"
+#include "lamina/Interfaces/FunctionInterfaces.h"
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
@@ -74,11 +75,10 @@ static ParseResult parseFunctionResultList(OpAsmParser &parser, SmallVectorImpl<
   return parser.parseRParen();
 }
 
-/// call_interface_impl::addArgAndResultAttrs: the arrays only when some
-/// dictionary is non-empty.
-static void addArgAndResultAttrs(Builder &builder, OperationState &result, ArrayRef<DictionaryAttr> argAttrs,
-                                 ArrayRef<DictionaryAttr> resultAttrs, std::string_view argAttrsName,
-                                 std::string_view resAttrsName) {
+void function_interface_impl::addArgAndResultAttrs(Builder &builder, OperationState &result,
+                                                   ArrayRef<DictionaryAttr> argAttrs,
+                                                   ArrayRef<DictionaryAttr> resultAttrs, std::string_view argAttrsName,
+                                                   std::string_view resAttrsName) {
   auto nonEmpty = [](ArrayRef<DictionaryAttr> dicts) {
     for (DictionaryAttr d : dicts)
       if (d && !d.empty())
@@ -95,6 +95,16 @@ static void addArgAndResultAttrs(Builder &builder, OperationState &result, Array
     result.addAttribute(argAttrsName, toArray(argAttrs));
   if (nonEmpty(resultAttrs))
     result.addAttribute(resAttrsName, toArray(resultAttrs));
+}
+
+ParseResult function_interface_impl::parseFunctionSignatureWithArguments(
+    OpAsmParser &parser, bool allowVariadic, std::vector<OpAsmParser::Argument> &arguments, bool &isVariadic,
+    SmallVectorImpl<Type> &resultTypes, std::vector<DictionaryAttr> &resultAttrs) {
+  if (parseFunctionArgumentList(parser, allowVariadic, arguments, isVariadic))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow()))
+    return parseFunctionResultList(parser, resultTypes, resultAttrs);
+  return success();
 }
 
 ParseResult function_interface_impl::parseFunctionOp(OpAsmParser &parser, OperationState &result,
@@ -178,19 +188,10 @@ static void printFunctionResultList(OpAsmPrinter &p, ArrayRef<Type> types, Array
     os << ')';
 }
 
-void function_interface_impl::printFunctionOp(OpAsmPrinter &p, Operation *op, bool isVariadic,
-                                              std::string_view typeAttrName, std::string_view argAttrsName,
-                                              std::string_view resAttrsName) {
+void function_interface_impl::printFunctionSignature(OpAsmPrinter &p, Operation *op, ArrayRef<Type> argTypes,
+                                                     bool isVariadic, ArrayRef<Type> resultTypes,
+                                                     std::string_view argAttrsName, std::string_view resAttrsName) {
   raw_ostream &os = p.getStream();
-  std::string_view funcName = cast<StringAttr>(op->getAttr("sym_name")).getValue();
-  os << ' ';
-  if (auto visibility = dyn_cast_or_null<StringAttr>(op->getAttr("sym_visibility")))
-    os << visibility.getValue() << ' ';
-  p.printSymbolName(funcName);
-
-  auto fnType = cast<FunctionType>(cast<TypeAttr>(op->getAttr(typeAttrName)).getValue());
-  ArrayRef<Type> argTypes = fnType.getInputs();
-  ArrayRef<Type> resultTypes = fnType.getResults();
   Region &body = op->getRegion(0);
   bool isExternal = body.empty();
   auto argAttrs = dyn_cast_or_null<ArrayAttr>(op->getAttr(argAttrsName));
@@ -219,10 +220,25 @@ void function_interface_impl::printFunctionOp(OpAsmPrinter &p, Operation *op, bo
     os << " -> ";
     printFunctionResultList(p, resultTypes, dyn_cast_or_null<ArrayAttr>(op->getAttr(resAttrsName)));
   }
+}
+
+void function_interface_impl::printFunctionOp(OpAsmPrinter &p, Operation *op, bool isVariadic,
+                                              std::string_view typeAttrName, std::string_view argAttrsName,
+                                              std::string_view resAttrsName) {
+  raw_ostream &os = p.getStream();
+  std::string_view funcName = cast<StringAttr>(op->getAttr("sym_name")).getValue();
+  os << ' ';
+  if (auto visibility = dyn_cast_or_null<StringAttr>(op->getAttr("sym_visibility")))
+    os << visibility.getValue() << ' ';
+  p.printSymbolName(funcName);
+
+  auto fnType = cast<FunctionType>(cast<TypeAttr>(op->getAttr(typeAttrName)).getValue());
+  printFunctionSignature(p, op, fnType.getInputs(), isVariadic, fnType.getResults(), argAttrsName, resAttrsName);
 
   std::vector<std::string_view> elided = {"sym_name", "sym_visibility", typeAttrName, argAttrsName, resAttrsName};
   p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
-  if (!isExternal) {
+  Region &body = op->getRegion(0);
+  if (!body.empty()) {
     os << ' ';
     p.printRegion(body, /*printEntryBlockArgs=*/false, /*printBlockTerminators=*/true);
   }
@@ -241,13 +257,15 @@ static Dialect *getNameDialect(MLIRContext *ctx, std::string_view name) {
 }
 
 LogicalResult function_interface_impl::verifyFunctionOp(Operation *op) {
-  auto typeAttr = dyn_cast_or_null<TypeAttr>(op->getAttr("function_type"));
-  auto fnType = typeAttr ? dyn_cast<FunctionType>(typeAttr.getValue()) : FunctionType();
-  if (!fnType)
+  // The types through the op's interface (a dialect's own function type,
+  // such as LLVM's, provides its argument and result types).
+  auto iface = dyn_cast<FunctionOpInterface>(op);
+  if (!iface || !iface.getFunctionType())
     return op->emitOpError("requires 'function_type' attribute of function type");
+  ArrayRef<Type> argTypes = iface.getArgumentTypes(), resultTypes = iface.getResultTypes();
   MLIRContext *ctx = op->getContext();
   if (auto allArgAttrs = dyn_cast_or_null<ArrayAttr>(op->getAttr("arg_attrs"))) {
-    unsigned numArgs = fnType.getInputs().size();
+    unsigned numArgs = unsigned(argTypes.size());
     if (allArgAttrs.size() != numArgs)
       return op->emitOpError() << "expects argument attribute array to have the same number of elements as the "
                                   "number of function arguments, got "
@@ -267,7 +285,7 @@ LogicalResult function_interface_impl::verifyFunctionOp(Operation *op) {
     }
   }
   if (auto allResAttrs = dyn_cast_or_null<ArrayAttr>(op->getAttr("res_attrs"))) {
-    unsigned numResults = fnType.getResults().size();
+    unsigned numResults = unsigned(resultTypes.size());
     if (allResAttrs.size() != numResults)
       return op->emitOpError() << "expects result attribute array to have the same number of elements as the "
                                   "number of function results, got "
@@ -291,7 +309,7 @@ LogicalResult function_interface_impl::verifyFunctionOp(Operation *op) {
   Region &body = op->getRegion(0);
   if (body.empty())
     return success();
-  ArrayRef<Type> inputs = fnType.getInputs();
+  ArrayRef<Type> inputs = argTypes;
   Block &entry = body.front();
   if (entry.getNumArguments() != inputs.size())
     return op->emitOpError("entry block must have ") << unsigned(inputs.size())

@@ -7,6 +7,7 @@
 
 #include "OpFormat.h"
 
+#include <map>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -157,6 +158,19 @@ Attribute EnumInfo::buildAttr(MLIRContext *ctx, uint64_t value) const {
   return IntegerAttr::get(IntegerType::get(ctx, bitWidth), APInt(bitWidth, value));
 }
 
+bool EnumInfo::isCaseAttr(Attribute attr) const {
+  auto i = dyn_cast_or_null<IntegerAttr>(attr);
+  if (!i || !i.getType().isSignlessInteger(bitWidth))
+    return false;
+  uint64_t v = i.getValue().getZExtValue();
+  if (isBitEnum)
+    return (v & ~validBits()) == 0;
+  for (const EnumCase &c : cases)
+    if (uint64_t(c.value) == v)
+      return true;
+  return false;
+}
+
 uint64_t EnumInfo::getValue(Attribute attr) const {
   auto i = dyn_cast_or_null<IntegerAttr>(attr);
   return i ? i.getValue().getZExtValue() : 0;
@@ -285,6 +299,30 @@ FailureOr<uint64_t> EnumInfo::parse(AsmParser &parser) const {
 }
 
 void EnumInfo::print(AsmPrinter &printer, uint64_t value) const { printer.getStream() << stringify(value); }
+
+AttrConstraint ods::EnumProp(const EnumInfo &info, std::string mnemonic) {
+  AttrConstraint c(info.cppType.empty() ? info.name : info.cppType, [](Attribute a) { return isa<IntegerAttr>(a); });
+  // One description per enum and mnemonic, kept for the process.
+  static std::mutex propsMutex;
+  static std::map<std::pair<const EnumInfo *, std::string>, std::unique_ptr<PropertyInfo>> props;
+  {
+    std::lock_guard<std::mutex> lock(propsMutex);
+    std::unique_ptr<PropertyInfo> &prop = props[{&info, mnemonic}];
+    if (!prop)
+      prop = std::make_unique<PropertyInfo>(PropertyInfo{&info, mnemonic});
+    c.property = prop.get();
+  }
+  const EnumInfo *ip = &info;
+  c.constBuilder = [ip](MLIRContext *ctx, std::string_view v) -> Attribute {
+    size_t colon = v.rfind("::");
+    std::string_view sym = colon == std::string_view::npos ? v : v.substr(colon + 2);
+    for (const EnumCase &ec : ip->cases)
+      if (ec.symbol == sym || ec.str == sym)
+        return ip->buildAttr(ctx, uint64_t(ec.value));
+    return Attribute();
+  };
+  return c;
+}
 
 AttrConstraint ods::IntEnumAttr(const EnumInfo &info) {
   const EnumInfo *ip = &info;

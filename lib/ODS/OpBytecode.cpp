@@ -2,7 +2,8 @@
 //
 // MLIR's generated readProperties/writeProperties: the inherent attributes
 // in name order (required ones with readAttribute, the others with
-// readOptionalAttribute), then the segment sizes — as a lamina::DenseI32ArrayAttr
+// readOptionalAttribute), then the Property<>s in declaration order (an
+// EnumProp is a varint), then the segment sizes — as a lamina::DenseI32ArrayAttr
 // at the position the legacy `operand_segment_sizes` name sorts to before
 // bytecode version 6, as a sparse array after the attributes from version 6.
 //
@@ -10,6 +11,7 @@
 
 #include "lamina/Bytecode/BytecodeImplementation.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/ODS/EnumDef.h"
 
 using namespace lamina;
 using namespace lamina::ods;
@@ -23,7 +25,7 @@ constexpr uint64_t kNativePropertiesODSSegmentSize = 6;
 unsigned legacyIndex(const InterpretedOpDef &def, std::string_view legacyName) {
   unsigned n = 0;
   for (unsigned i : def.sortedAttrs)
-    if (def.attributes[i].name < legacyName)
+    if (!def.attributes[i].constraint.property && def.attributes[i].name < legacyName)
       ++n;
   return n;
 }
@@ -73,10 +75,24 @@ LogicalResult readOpProperties(DialectBytecodeReader &reader, Operation *op) {
     if (k == n)
       break;
     const AttributeDef &a = def.attributes[def.sortedAttrs[k]];
+    if (a.constraint.property)
+      continue;
     Attribute value;
     if (failed(a.isRequired() ? reader.readAttribute(value) : reader.readOptionalAttribute(value)))
       return failure();
     slots[a.slot] = value;
+  }
+  // Property<>s, in declaration order (an EnumProp is a varint).
+  for (const AttributeDef &a : def.attributes) {
+    if (!a.constraint.property)
+      continue;
+    uint64_t raw;
+    if (failed(reader.readVarInt(raw)))
+      return failure();
+    const EnumInfo &info = *a.constraint.property->enumInfo;
+    if (info.bitWidth < 64 && (raw >> info.bitWidth) != 0)
+      return failure();
+    slots[a.slot] = info.buildAttr(op->getContext(), raw);
   }
   if (!legacy) {
     auto readNative = [&](int slot, size_t count) -> LogicalResult {
@@ -112,11 +128,16 @@ void writeOpProperties(Operation *op, DialectBytecodeWriter &writer) {
     if (k == n)
       break;
     const AttributeDef &a = def.attributes[def.sortedAttrs[k]];
+    if (a.constraint.property)
+      continue;
     if (a.isRequired())
       writer.writeAttribute(slots[a.slot]);
     else
       writer.writeOptionalAttribute(slots[a.slot]);
   }
+  for (const AttributeDef &a : def.attributes)
+    if (a.constraint.property)
+      writer.writeVarInt(a.constraint.property->enumInfo->getValue(slots[a.slot]));
   if (!legacy) {
     auto writeNative = [&](int slot, size_t count) {
       std::vector<int32_t> sizes = segmentsOf(op, slot, count);

@@ -13,6 +13,8 @@
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/OpImplementation.h"
 
+#include <cctype>
+
 using namespace lamina;
 using namespace lamina::ods;
 
@@ -119,6 +121,7 @@ private:
   bool parseOptionalLiteral(std::string_view text) { return parseOptionalFormatLiteral(parser, text); }
   ParseResult parseAttr(FormatElement *e, bool asOptional);
   ParseResult parseEnumAttr(const AttributeDef &ad, Attribute &out, bool asOptional);
+  ParseResult parseEnumProperty(const AttributeDef &ad, Attribute &out, bool asOptional);
   ParseResult parseOperandVar(int index);
   ParseResult parseRegionVar(int index, bool optionalGuard, bool *present);
   ParseResult parseRegionList(std::vector<std::unique_ptr<Region>> &regions);
@@ -256,10 +259,44 @@ ParseResult FormatOpParser::parseEnumAttr(const AttributeDef &ad, Attribute &out
   return success();
 }
 
+/// An EnumProp: the enum's FieldParser (optionally: absent unless a keyword
+/// follows), after `mnemonic<` for a named one.
+ParseResult FormatOpParser::parseEnumProperty(const AttributeDef &ad, Attribute &out, bool asOptional) {
+  const PropertyInfo &prop = *ad.constraint.property;
+  const EnumInfo &info = *prop.enumInfo;
+  if (!prop.mnemonic.empty()) {
+    if (asOptional) {
+      if (failed(parser.parseOptionalKeyword(prop.mnemonic)))
+        return success();
+    } else if (parser.parseKeyword(prop.mnemonic)) {
+      return failure();
+    }
+    if (parser.parseLess())
+      return failure();
+    FailureOr<uint64_t> value = info.parseField(parser);
+    if (failed(value) || parser.parseGreater())
+      return failure();
+    out = info.buildAttr(ctx, *value);
+    return success();
+  }
+  if (asOptional) {
+    std::string_view tok = parser.getCurrentTokenSpelling();
+    if (tok.empty() || !(std::isalpha((unsigned char)tok[0]) || tok[0] == '_'))
+      return success();
+  }
+  FailureOr<uint64_t> value = info.parseField(parser);
+  if (failed(value))
+    return failure();
+  out = info.buildAttr(ctx, *value);
+  return success();
+}
+
 ParseResult FormatOpParser::parseAttr(FormatElement *e, bool asOptional) {
   const AttributeDef &ad = def.attributes[e->index];
   const AttrConstraint &c = ad.constraint;
   Attribute &out = st->attrs[e->index];
+  if (c.property)
+    return parseEnumProperty(ad, out, asOptional);
   if (c.enumInfo)
     return parseEnumAttr(ad, out, asOptional);
   if (c.isSymbolName) {

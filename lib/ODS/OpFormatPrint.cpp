@@ -115,6 +115,15 @@ void FormatOpPrinter::printAttr(FormatElement *e) {
   const AttributeDef &ad = def.attributes[e->index];
   const AttrConstraint &c = ad.constraint;
   Attribute a = attr(e->index);
+  if (c.property) {
+    const PropertyInfo &prop = *c.property;
+    if (!prop.mnemonic.empty())
+      os << prop.mnemonic << '<';
+    prop.enumInfo->printField(p, prop.enumInfo->getValue(a));
+    if (!prop.mnemonic.empty())
+      os << '>';
+    return;
+  }
   if (c.enumInfo) {
     std::string s = c.enumInfo->stringify(c.enumInfo->getValue(a));
     if (c.enumInfo->isKeywordCase(s))

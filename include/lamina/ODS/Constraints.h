@@ -29,6 +29,15 @@ namespace ods {
 
 struct EnumInfo;
 
+/// An ODS `Property<>` stored in a property slot as its attribute form.
+/// Only EnumProp is supported: the attribute form is `N : iW`, the bytecode
+/// a varint, the format syntax the enum's FieldParser/operator<< (after
+/// `mnemonic<`, with `>`, for NamedEnumPropWithAttrForm).
+struct PropertyInfo {
+  const EnumInfo *enumInfo = nullptr;
+  std::string mnemonic;
+};
+
 //===----------------------------------------------------------------------===//
 // Storage classes
 //===----------------------------------------------------------------------===//
@@ -121,6 +130,8 @@ struct AttrConstraint {
   /// An integer enum stored as IntegerAttr (ODS I32EnumAttr/I64EnumAttr):
   /// printed and parsed as a keyword (or string).
   const EnumInfo *enumInfo = nullptr;
+  /// A Property<> rather than an attribute (its bytecode and format syntax).
+  const PropertyInfo *property = nullptr;
   /// Builds an attribute from its C++ value written as a string, as ODS's
   /// `constBuilderCall` does for default values (e.g. "0" for I64Attr,
   /// "::mlir::arith::FastMathFlags::none" for an enum). Null if none.

@@ -81,6 +81,9 @@ struct EnumInfo {
   /// its value.
   Attribute buildAttr(MLIRContext *ctx, uint64_t value) const;
   uint64_t getValue(Attribute attr) const;
+  /// Whether `attr` is an IntegerAttr of the enum's width holding a case
+  /// (bit enums: only known bits).
+  bool isCaseAttr(Attribute attr) const;
 
   /// Parses a value as the enum's ODS `parameterParser` does: a keyword
   /// (bit enums: keywords joined by the separator), "expected <cppType> to
@@ -99,6 +102,11 @@ struct EnumInfo {
 /// (I32EnumAttr/I64EnumAttr): an IntegerAttr of the enum's width whose
 /// value is a case. The op format prints it as a keyword.
 AttrConstraint IntEnumAttr(const EnumInfo &info);
+
+/// An EnumProp (`mnemonic` empty) or NamedEnumPropWithAttrForm property:
+/// stored as `N : i<width>` (its generic form), written in the op format as
+/// the enum (`inbounds`, `overflow<nsw, nuw>`), a varint in bytecode.
+AttrConstraint EnumProp(const EnumInfo &info, std::string mnemonic = {});
 
 } // namespace ods
 } // namespace lamina
