@@ -128,7 +128,9 @@ LocationAttr FusedLoc::get(MLIRContext *ctx, ArrayRef<LocationAttr> locs, Attrib
   if (flat.empty()) {
     if (!metadata)
       return UnknownLoc::get(ctx);
-    return getRaw(ctx, {}, metadata);
+    // As MLIR: the metadata is kept, on a single unknown location.
+    LocationAttr unknown = UnknownLoc::get(ctx);
+    return getRaw(ctx, {unknown}, metadata);
   }
   if (flat.size() == 1 && !metadata)
     return flat.front();
