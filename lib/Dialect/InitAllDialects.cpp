@@ -10,6 +10,7 @@
 #include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/Dialect/IRDL/IRDLDialect.h"
 #include "lamina/Dialect/Index/IndexDialect.h"
+#include "lamina/Dialect/LLVMIR/LLVMDialect.h"
 #include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 #include "lamina/Dialect/Math/MathDialect.h"
@@ -23,6 +24,6 @@
 void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
-                  ControlFlowDialect, FuncDialect, IndexDialect, IRDLDialect, LinalgDialect, MathDialect, MemRefDialect, MLProgramDialect,
-                  SCFDialect, TensorDialect, UBDialect, VectorDialect>();
+                  ControlFlowDialect, FuncDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
+                  MemRefDialect, MLProgramDialect, SCFDialect, TensorDialect, UBDialect, VectorDialect>();
 }

@@ -554,3 +554,13 @@ bool LLVM::isLoadableType(Type type) {
 }
 
 bool LLVM::isScalableVectorType(Type vectorType) { return cast<VectorType>(vectorType).isScalable(); }
+
+ElementCount LLVM::getVectorNumElements(Type type) {
+  auto vec = cast<VectorType>(type);
+  return {vec.getNumElements(), vec.isScalable()};
+}
+
+Type LLVM::getValAndBoolStructType(Type valType) {
+  MLIRContext *ctx = valType.getContext();
+  return LLVMStructType::getLiteral(ctx, {valType, IntegerType::get(ctx, 1)});
+}

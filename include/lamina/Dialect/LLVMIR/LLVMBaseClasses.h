@@ -209,6 +209,30 @@ bool isCompatibleVectorType(Type type);
 bool isLoadableType(Type type);
 /// A scalable vector (`type` must be a vector).
 bool isScalableVectorType(Type vectorType);
+/// A number of vector elements: fixed, or a multiple of vscale.
+struct ElementCount {
+  int64_t minValue = 0;
+  bool scalable = false;
+  bool operator==(const ElementCount &other) const {
+    return minValue == other.minValue && scalable == other.scalable;
+  }
+  ElementCount operator*(int64_t factor) const { return {minValue * factor, scalable}; }
+};
+/// The number of elements of a vector type.
+ElementCount getVectorNumElements(Type type);
+/// The type at `position` in the aggregate `containerType`; null after an
+/// error on `op` ("position out of bounds: 3", ...).
+Type getInsertExtractValueElementType(Operation *op, Type containerType, ArrayRef<int64_t> position);
+/// `!llvm.struct<(valType, i1)>`: cmpxchg's result.
+Type getValAndBoolStructType(Type valType);
+
+/// Types usable as the element of a pointer (MLIR's interface of that name):
+/// none of Lamina's types implement it.
+class PointerElementTypeInterface : public Type {
+public:
+  using Type::Type;
+  static bool classof(Type) { return false; }
+};
 
 //===----------------------------------------------------------------------===//
 // Parameter syntax of the debug-info attributes

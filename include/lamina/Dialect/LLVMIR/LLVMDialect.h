@@ -27,6 +27,15 @@ public:
   Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
 
+  /// `llvm.data_layout` on an op (a valid data layout string).
+  LogicalResult verifyOperationAttribute(Operation *op, NamedAttribute attr) override;
+  /// LLVM parameter attributes on function arguments and results
+  /// (`llvm.noalias` on pointers, `llvm.signext` on integers, ...).
+  LogicalResult verifyRegionArgAttribute(Operation *op, unsigned regionIndex, unsigned argIndex,
+                                         NamedAttribute attr) override;
+  LogicalResult verifyRegionResultAttribute(Operation *op, unsigned regionIndex, unsigned resultIndex,
+                                            NamedAttribute attr) override;
+
   /// `#di_file`, `#tbaa_root`, `#loop_annotation`... (genMnemonicAlias).
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override { return attrTypes.getAlias(attr, os); }
   AliasResult getAlias(Type type, raw_ostream &os) const override { return attrTypes.getAlias(type, os); }
