@@ -130,8 +130,10 @@ DIALECTS = {
                                        "LLVM_DIOperationEncodingParameter": "LLVM::diOperationEncodingParam",
                                        "LLVM_TBAAMemberAttrArray": "LLVM::tbaaMembersParam"}),
     "gpu": DialectConfig("gpu", "GPU_Dialect", ["Dialect/GPU/IR/GPUOps.td"], "GPU", "GPU", "gpu",
+                         includes=["lamina/Dialect/GPU/GPUBaseClasses.h"],
                          handwritten=["AsyncTokenType", "MMAMatrixType", "SparseDnTensorHandleType",
-                                      "SparseSpMatHandleType", "SparseSpGEMMOpHandleType"]),
+                                      "SparseSpMatHandleType", "SparseSpGEMMOpHandleType",
+                                      "hasOffloadingTranslationAttrTrait"]),
     "irdl": DialectConfig("irdl", "IRDL_Dialect",
                           ["Dialect/IRDL/IR/IRDLOps.td", "Dialect/IRDL/IR/IRDLAttributes.td",
                            "Dialect/IRDL/IR/IRDLTypes.td"], "IRDL", "IRDL", "irdl",
@@ -148,6 +150,12 @@ EXTERNAL_ENUM_ATTRS = {
                            "lamina/Dialect/Arith/ArithDialect.h"),
     "Arith_IntegerOverflowAttr": ("arith::IntegerOverflowFlagsAttr", "arith::getIntegerOverflowFlagsInfo()",
                                   "lamina/Dialect/Arith/ArithDialect.h"),
+}
+# Attribute interfaces of other dialects that Lamina declares (without
+# methods): MLIR name -> (Lamina class, header).
+EXTERNAL_ATTR_INTERFACES = {
+    "DeviceMappingAttrInterface": ("DeviceMappingAttrInterface", "lamina/Dialect/SCF/DeviceMappingInterface.h"),
+    "DeviceMaskingAttrInterface": ("DeviceMaskingAttrInterface", "lamina/Dialect/SCF/DeviceMappingInterface.h"),
 }
 # Enum records of other dialects -> (Lamina C++ enum, info getter).
 EXTERNAL_ENUMS = {
@@ -338,6 +346,13 @@ DIALECT_NAMESPACES = {"arith", "tensor", "memref", "math", "index", "complex", "
 REWRITES = [
     (r'(?<![\w:])(?:::)?(?:mlir::)?DenseIntElementsAttr::get\(', r'ods::getDenseIntElementsAttr('),
     (r'(\$_self|\w+)\.hasTrait<::mlir::ValueSemantics>\(\)', r'ods::hasValueSemantics(\1)'),
+    # An attribute trait of a dialect (gpu's OffloadingTranslationAttrTrait):
+    # the dialect's hand-written `NS::hasNAME(attr)` (in `handwritten`).
+    (r'(\$_self|\w+)\.hasTrait<::mlir::(\w+)::(\w+)>\(\)', r'\2::has\3(\1)'),
+    # No interface is promised in Lamina: implementing it is the test; an
+    # attribute of a dialect Lamina does not know (kept opaque) may.
+    (r'(\$_self|\w+)\.hasPromiseOrImplementsInterface<([\w:]+)>\(\)',
+     r'(::llvm::isa<\2>(\1) || ::llvm::isa<::mlir::OpaqueAttr>(\1))'),
     (r'(?<![\w:])::getI1SameShape\(', r'ods::getI1SameShape('),
     (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
     (r'\$_builder\.getType<([\w:]+)>\(([^()]+)\)', r'\1::get($_builder.getContext(), \2)'),
@@ -701,6 +716,13 @@ class Importer:
         for cls, rec in self.enum_attr_classes.items():
             if re.search(r'\b%s\b' % cls, out):
                 self.enum_info(rec, "predicate")
+        # The dialect's attribute interfaces it names are declared (the type
+        # interfaces that predicates use are hand-written classes).
+        for k in self.R.defs_of("AttrInterface"):
+            name = self.R[k].get("cppInterfaceName")
+            if name and name not in self.cfg.handwritten and self.is_own_interface(k) and \
+                    re.search(r'\b%s\b' % name, out):
+                self.interface_class(k)
         return out
 
     def op_classes(self):
@@ -849,6 +871,15 @@ class Importer:
             kind = "default"
             default = r["defaultValue"]
             base = ref(r["baseAttr"])
+        elif (r.get("defaultValue") or "").strip() and name != "UnitAttr" and "UnitAttr" not in sc:
+            # An attribute class with its own default (`let defaultValue`
+            # on gpu's TransposeModeAttr): default-valued as DefaultValuedAttr.
+            kind = "default"
+            default = r["defaultValue"]
+        elif "ConfinedAttr" in sc and r.get("isOptional"):
+            # ConfinedAttr<OptionalAttr<...>, [...]>: optional, with the
+            # whole record's predicate.
+            kind = "optional"
         expr = self.attr_constraint_of(base, where)
         if default is not None and expr is not None:
             expr = self.with_default(base, expr, default, where)
@@ -1255,7 +1286,7 @@ class Importer:
             op["traits"].append("ods::RecursivelySpeculatable()")
             return
         # Traits without verification that Lamina does not model.
-        if name in ("BytecodeOpInterface::Trait", "InferTypeOpAdaptor"):
+        if name in ("BytecodeOpInterface::Trait", "InferTypeOpAdaptor", "HasDefaultDLTIDataLayout"):
             op["traits"].append("/* %s */" % name)
             return
         self.error(where, "unknown native trait %s (%s)" % (name, t))
@@ -1438,15 +1469,41 @@ class Importer:
             self.source_includes.add("lamina/Interfaces/FunctionInterfaces.h")
             op["hooks"] += ["getArgumentTypes", "getResultTypes"]
             return
+        if iface == "FunctionOpInterface":
+            # verifyType/verifyBody: interface methods with defaults that an
+            # op may redefine in its extraClassDeclaration (gpu.func).
+            decl = strip_comments(self.R[op["rec"]].get("extraClassDeclaration") or "")
+            args = []
+            for m in ("verifyType", "verifyBody"):
+                if re.search(r'\bLogicalResult\s+%s\s*\(\s*\)' % m, decl):
+                    args.append("[](Operation *op) { return %s(op).%s(); }" % (cls, m))
+                    op["hooks"].append(m)
+                else:
+                    args.append("nullptr")
+            op["traits"].append("ods::FunctionOpInterface(%s)" % (", ".join(args) if args != ["nullptr"] * 2 else ""))
+            self.source_includes.add("lamina/ODS/InterfaceTraits.h")
+            return
         if verify:
             if iface in VERIFYING_INTERFACES:
                 expr, header, hooks = VERIFYING_INTERFACES[iface]
-                op["traits"].append(expr.replace("$Op", op["cls"]))
+                hooks = list(hooks)
+                more = ""
+                for m in overridden:
+                    opt = INTERFACE_OPTIONAL_METHODS.get(iface, {}).get(m)
+                    if opt:
+                        more += ", " + opt[0]
+                        hooks.append(opt[1])
+                    elif m not in hooks:
+                        self.error(where, "interface %s: overridden method %s not mapped" % (iface, m))
+                op["traits"].append(expr.replace("$More", more).replace("$Op", op["cls"]))
                 self.source_includes.add(header)
                 if hooks:
                     self.includes.add(header)   # the hand-written members' types
                 for h in hooks:
                     op["hooks"].append(h)
+                return
+            if iface in UNVERIFIABLE_INTERFACES:
+                self.unimplemented[iface] += 1
                 return
             self.error(where, "interface %s verifies (`%s`) and has no Lamina implementation" % (iface, norm(verify)))
             return
@@ -1605,6 +1662,31 @@ VERIFYING_INTERFACES = {
         "lamina/ODS/InterfaceTraits.h", ["getDpsInits"]),
     "ShapedDimOpInterface": ("ods::ShapedDimOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
     "FunctionOpInterface": ("ods::FunctionOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
+    # The methods the op overrides besides getSuccessorRegions are added
+    # by interface_trait (`.areTypesCompatible = ...`).
+    "RegionBranchOpInterface": (
+        "ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = [](Operation *op, RegionBranchPoint point, "
+        "SmallVectorImpl<RegionSuccessor> &regions) { $Op(op).getSuccessorRegions(point, regions); }$More})",
+        "lamina/Interfaces/ControlFlowInterfaces.h", ["getSuccessorRegions"]),
+}
+# Optional methods of verifying interfaces that an op may override:
+# interface -> {method: (designated initializer, hook)}.
+INTERFACE_OPTIONAL_METHODS = {
+    "RegionBranchOpInterface": {
+        "areTypesCompatible": (".areTypesCompatible = [](Operation *op, Type lhs, Type rhs) { "
+                               "return $Op(op).areTypesCompatible(lhs, rhs); }", "areTypesCompatible"),
+        "getEntrySuccessorOperands": (".getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { "
+                                      "return $Op(op).getEntrySuccessorOperands(s); }", "getEntrySuccessorOperands"),
+        "getRegionInvocationBounds": (".getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, "
+                                      "SmallVectorImpl<InvocationBounds> &bounds) { "
+                                      "$Op(op).getRegionInvocationBounds(operands, bounds); }",
+                                      "getRegionInvocationBounds"),
+    },
+}
+# Interfaces whose verification needs what Lamina does not have (a dialect
+# it does not register): listed as not implemented, not an error.
+UNVERIFIABLE_INTERFACES = {
+    "DataLayoutOpInterface",   # verifies `dlti.dl_spec` attributes (no dlti dialect)
 }
 
 
@@ -1657,6 +1739,10 @@ def import_attr_type_defs(imp):
                     d["typed"] = True
                 elif imp.is_own_interface(ref(t)):
                     d["interfaces"].append(imp.interface_class(ref(t)))
+                elif R[ref(t)].get("cppInterfaceName") in EXTERNAL_ATTR_INTERFACES:
+                    cls, hdr = EXTERNAL_ATTR_INTERFACES[R[ref(t)]["cppInterfaceName"]]
+                    d["interfaces"].append(cls)
+                    imp.includes.add(hdr)
                 else:
                     imp.unimplemented[R[ref(t)].get("cppInterfaceName") or ref(t)] += 1
             if "EnumAttr" in r["!superclasses"]:
@@ -1935,6 +2021,12 @@ HOOK_DECLS = {
     "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
     "getSpeculatability": "Speculation::Speculatability getSpeculatability();",
     "getEffects": "void getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects);",
+    "getSuccessorRegions": "void getSuccessorRegions(RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions);",
+    "areTypesCompatible": "bool areTypesCompatible(Type lhs, Type rhs);",
+    "verifyType": "LogicalResult verifyType();",
+    "verifyBody": "LogicalResult verifyBody();",
+    "getEntrySuccessorOperands": "OperandRange getEntrySuccessorOperands(RegionSuccessor successor);",
+    "getRegionInvocationBounds": "void getRegionInvocationBounds(ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds);",
 }
 
 

@@ -8,6 +8,7 @@
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
 #include "lamina/Dialect/Func/FuncDialect.h"
+#include "lamina/Dialect/GPU/GPUDialect.h"
 #include "lamina/Dialect/IRDL/IRDLDialect.h"
 #include "lamina/Dialect/Index/IndexDialect.h"
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,6 +25,6 @@
 void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
-                  ControlFlowDialect, FuncDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
+                  ControlFlowDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
                   MemRefDialect, MLProgramDialect, SCFDialect, TensorDialect, UBDialect, VectorDialect>();
 }

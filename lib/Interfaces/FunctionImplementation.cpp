@@ -262,6 +262,8 @@ LogicalResult function_interface_impl::verifyFunctionOp(Operation *op) {
   auto iface = dyn_cast<FunctionOpInterface>(op);
   if (!iface || !iface.getFunctionType())
     return op->emitOpError("requires 'function_type' attribute of function type");
+  if (iface.getImpl()->verifyType && failed(iface.getImpl()->verifyType(op)))
+    return failure();
   ArrayRef<Type> argTypes = iface.getArgumentTypes(), resultTypes = iface.getResultTypes();
   MLIRContext *ctx = op->getContext();
   if (auto allArgAttrs = dyn_cast_or_null<ArrayAttr>(op->getAttr("arg_attrs"))) {
@@ -306,6 +308,8 @@ LogicalResult function_interface_impl::verifyFunctionOp(Operation *op) {
   }
   if (op->getNumRegions() != 1)
     return op->emitOpError("expects one region");
+  if (iface.getImpl()->verifyBody)
+    return iface.getImpl()->verifyBody(op);
   Region &body = op->getRegion(0);
   if (body.empty())
     return success();

@@ -70,6 +70,7 @@ ArrayRef<Type> functionResults(Operation *op) {
 }
 } // namespace
 
-Trait ods::FunctionOpInterface() {
-  return Implements<lamina::FunctionOpInterface>({functionType, functionInputs, functionResults});
+Trait ods::FunctionOpInterface(LogicalResult (*verifyType)(Operation *), LogicalResult (*verifyBody)(Operation *)) {
+  return Implements<lamina::FunctionOpInterface>(
+      {functionType, functionInputs, functionResults, verifyType, verifyBody});
 }

@@ -16,6 +16,12 @@ struct FunctionOpInterfaceConcept {
   Type (*getFunctionType)(Operation *op) = nullptr;
   ArrayRef<Type> (*getArgumentTypes)(Operation *op) = nullptr;
   ArrayRef<Type> (*getResultTypes)(Operation *op) = nullptr;
+  /// Op-specific checks of the function type, run first (MLIR's
+  /// verifyType; default: none).
+  LogicalResult (*verifyType)(Operation *op) = nullptr;
+  /// Checks of the body, run last (MLIR's verifyBody; default: the entry
+  /// block's arguments match the function's).
+  LogicalResult (*verifyBody)(Operation *op) = nullptr;
 };
 
 /// A function-like operation.

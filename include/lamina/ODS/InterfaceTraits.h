@@ -37,8 +37,10 @@ Trait DestinationStyleOpInterface(DpsInitsFn getDpsInits);
 Trait ShapedDimOpInterface();
 
 /// FunctionOpInterface (lamina/Interfaces/FunctionInterfaces.h) of an op
-/// whose type is its `function_type` attribute (a FunctionType).
-Trait FunctionOpInterface();
+/// whose type is its `function_type` attribute (a FunctionType), with the
+/// op's own verifyType/verifyBody if given (gpu.func's).
+Trait FunctionOpInterface(LogicalResult (*verifyType)(Operation *) = nullptr,
+                          LogicalResult (*verifyBody)(Operation *) = nullptr);
 
 /// FunctionOpInterface's isDeclaration (as SymbolOpInterface's): a function
 /// without a body.

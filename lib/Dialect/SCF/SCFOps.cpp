@@ -20,6 +20,7 @@
 #include "SCFDetail.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/SCF/DeviceMappingInterface.h"
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
@@ -425,11 +426,19 @@ static LogicalResult verifyForall(Operation *op) {
       return op->emitOpError("type mismatch between ") << i << "-th output and corresponding block argument";
   if (auto mapping = dyn_cast_or_null<ArrayAttr>(op->getAttr("mapping"))) {
     if (!mapping.empty()) {
-      if (mapping.size() != numLoops)
+      // The mapping attributes (attributes of dialects Lamina does not
+      // know, kept opaque, count as such) and at most one mask.
+      size_t numMapping = 0, numMasking = 0;
+      for (Attribute map : mapping.getValue()) {
+        if (isa<DeviceMaskingAttrInterface>(map))
+          ++numMasking;
+        else if (isa<DeviceMappingAttrInterface>(map) || isa<OpaqueAttr>(map))
+          ++numMapping;
+      }
+      if (numMapping != numLoops)
         return op->emitOpError() << "mapping attribute size must match op rank";
-      for (Attribute map : mapping.getValue())
-        if (!isa<OpaqueAttr>(map))
-          return op->emitOpError() << "mapping is not device mapping attribute";
+      if (numMasking > 1)
+        return op->emitOpError() << "\"mapping\" supports at most one device masking attribute";
     }
   }
   if (failed(verifyListOfOperandsOrIntegers(op, "lower bound", numLoops, staticLbs, ods::getODSOperands(op, 0))) ||
@@ -444,15 +453,16 @@ static LogicalResult verifyForall(Operation *op) {
 /// DestinationStyleOpInterface: the outputs are the inits.
 static OperandRange forallOutputs(Operation *op) { return ods::getODSOperands(op, 3); }
 
-/// The DeviceMappingArrayAttr constraint. No attribute Lamina implements is
-/// a DeviceMappingAttrInterface; attributes of dialects it does not know
-/// (`#gpu.thread<x>`, kept opaque) may be, so they are accepted.
+/// The DeviceMappingArrayAttr constraint: device mapping or masking
+/// attributes (`#gpu.thread<x>`, `#gpu.mask<...>`). Attributes of dialects
+/// Lamina does not know (kept opaque) may be, so they are accepted.
 static bool isDeviceMappingArray(Attribute attr) {
   auto array = dyn_cast<ArrayAttr>(attr);
   if (!array)
     return false;
   for (Attribute element : array.getValue())
-    if (!isa<OpaqueAttr>(element))
+    if (!isa<OpaqueAttr>(element) && !isa<DeviceMappingAttrInterface>(element) &&
+        !isa<DeviceMaskingAttrInterface>(element))
       return false;
   return true;
 }
