@@ -1497,8 +1497,10 @@ class Importer:
                         self.error(where, "interface %s: overridden method %s not mapped" % (iface, m))
                 op["traits"].append(expr.replace("$More", more).replace("$Op", op["cls"]))
                 self.source_includes.add(header)
-                if hooks:
-                    self.includes.add(header)   # the hand-written members' types
+                if hooks and not header.startswith("lamina/Dialect/%s/" % self.cfg.dir):
+                    # The hand-written members' types (a header of the
+                    # dialect's own includes the generated one instead).
+                    self.includes.add(header)
                 for h in hooks:
                     op["hooks"].append(h)
                 return
@@ -2613,16 +2615,16 @@ def add_op_methods(imp):
             else:
                 extra[method] = "%s %s() {\n    auto attr = %sAttr();\n    return %s;\n  }" % (ret, method, method, body)
             continue
+        if method in HOOK_DECLS:
+            # Written by hand (in Lamina's dialect sources as in MLIR's
+            # extraClassDeclaration).
+            op["hooks"].append(method)
+            continue
         decl = imp.R[op["rec"]].get("extraClassDeclaration") or ""
         m = re.search(r'([\w:<>]+)\s+%s\(\)\s*(?:const\s*)?\{\s*return\s+(.*?);\s*\}' % re.escape(method), decl, re.S)
         if not m:
-            if method in HOOK_DECLS:
-                # Written by hand in MLIR's extraClassDeclaration, and in
-                # Lamina's dialect sources.
-                op["hooks"].append(method)
-                continue
             imp.error(op["name"], "method %s used by a predicate is neither generated nor a one-line method of "
-                                  "extraClassDeclaration; if it is written by hand, declare it in HOOK_DECLS" % method)
+                                  "extraClassDeclaration (declare hand-written ones in HOOK_DECLS)" % method)
             continue
         try:
             body = imp.tr(m.group(2), {}, op_class=cls, self_expr="(*this)")

@@ -14,6 +14,7 @@
 #include "lamina/IR/TypeAttrInterfaces.h"
 #include "lamina/ODS/AttrTypeDef.h"
 #include "lamina/ODS/EnumDef.h"
+#include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/OpDef.h"
 
 #include <array>
@@ -125,6 +126,13 @@ enum class WinogradConv2DFmr : uint32_t {
 };
 /// The description of WinogradConv2DFmr (cases, strings, parsing and printing).
 const ods::EnumInfo &getWinogradConv2DFmrInfo();
+/// WinogradConv2DFmr's attribute class: an IntegerAttr holding one of its cases.
+class WinogradConv2DFmrAttr : public IntegerAttr {
+public:
+  using IntegerAttr::IntegerAttr;
+  static bool classof(Attribute a) { return linalg::getWinogradConv2DFmrInfo().isCaseAttr(a); }
+  WinogradConv2DFmr getValue() const { return WinogradConv2DFmr(IntegerAttr::getValue().getZExtValue()); }
+};
 
 //===----------------------------------------------------------------------===//
 // Attributes and types

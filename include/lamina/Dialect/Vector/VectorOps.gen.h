@@ -15,6 +15,7 @@
 #include "lamina/IR/TypeAttrInterfaces.h"
 #include "lamina/ODS/AttrTypeDef.h"
 #include "lamina/ODS/EnumDef.h"
+#include "lamina/ODS/InterfaceTraits.h"
 #include "lamina/ODS/OpDef.h"
 
 #include <array>
