@@ -56,6 +56,7 @@ static ods::TypeConstraint typeIRDLAttributeType() {
     Builder b(ctx);
     return irdl::AttributeType::get(b.getContext());
   };
+  c.cppClass = ods::typeClassOf<irdl::AttributeType>();
   return c;
 }
 
@@ -69,6 +70,7 @@ static ods::TypeConstraint typeIRDLRegionType() {
     Builder b(ctx);
     return irdl::RegionType::get(b.getContext());
   };
+  c.cppClass = ods::typeClassOf<irdl::RegionType>();
   return c;
 }
 
@@ -88,7 +90,7 @@ void lamina::IRDLDialect::registerGenerated() {
       .registerIn(attrTypes);
   addAttributes<VariadicityArrayAttr>();
   ods::AttrDef<VariadicityArrayAttr>("variadicity_array", "VariadicityArrayAttr")
-      .param("value", "::llvm::ArrayRef<VariadicityAttr>")
+      .param(ods::arrayParam(ods::classParam<VariadicityAttr>("value", "::llvm::ArrayRef<VariadicityAttr>"))).markOptional()
       .format("`[` (`]`) : ($value^ `]`)?")
       .registerIn(attrTypes);
   addTypes<AttributeType>();

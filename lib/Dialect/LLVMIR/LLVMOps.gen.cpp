@@ -1664,6 +1664,13 @@ void lamina::LLVMDialect::registerGenerated() {
       .param("addressSpace", "unsigned")
       .format("`<` $addressSpace `>`")
       .registerIn(attrTypes);
+  addAttributes<AliasScopeDomainAttr>();
+  ods::AttrDef<AliasScopeDomainAttr>("alias_scope_domain", "LLVM_AliasScopeDomainAttr")
+      .param("id", "Attribute")
+      .param(ods::isaParam<StringAttr>("description", "StringAttr")).markOptional()
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
   addAttributes<AliasScopeAttr>();
   ods::AttrDef<AliasScopeAttr>("alias_scope", "LLVM_AliasScopeAttr")
       .param("id", "Attribute")
@@ -1672,22 +1679,15 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
-  addAttributes<AliasScopeDomainAttr>();
-  ods::AttrDef<AliasScopeDomainAttr>("alias_scope_domain", "LLVM_AliasScopeDomainAttr")
-      .param("id", "Attribute")
-      .param(ods::isaParam<StringAttr>("description", "StringAttr")).markOptional()
+  addAttributes<BlockTagAttr>();
+  ods::AttrDef<BlockTagAttr>("blocktag", "LLVM_BlockTagAttr")
+      .param("id", "uint32_t")
       .format("`<` struct(params) `>`")
-      .mnemonicAlias()
       .registerIn(attrTypes);
   addAttributes<BlockAddressAttr>();
   ods::AttrDef<BlockAddressAttr>("blockaddress", "LLVM_BlockAddressAttr")
       .param(ods::isaParam<FlatSymbolRefAttr>("function", "FlatSymbolRefAttr"))
       .param(ods::classParam<BlockTagAttr>("tag", "BlockTagAttr"))
-      .format("`<` struct(params) `>`")
-      .registerIn(attrTypes);
-  addAttributes<BlockTagAttr>();
-  ods::AttrDef<BlockTagAttr>("blocktag", "LLVM_BlockTagAttr")
-      .param("id", "uint32_t")
       .format("`<` struct(params) `>`")
       .registerIn(attrTypes);
   addAttributes<ConstantRangeAttr>();
@@ -1711,14 +1711,36 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
-  addAttributes<DICommonBlockAttr>();
-  ods::AttrDef<DICommonBlockAttr>("di_common_block", "LLVM_DICommonBlockAttr")
-      .param(ods::isaParam<DIScopeAttr>("scope", "DIScopeAttr"))
-      .param(ods::classParam<DIGlobalVariableAttr>("decl", "DIGlobalVariableAttr")).markOptional()
-      .param(ods::isaParam<StringAttr>("name", "StringAttr"))
-      .param(ods::classParam<DIFileAttr>("file", "DIFileAttr")).markOptional()
-      .param("line", "unsigned").markOptional()
+  addAttributes<DIDerivedTypeAttr>();
+  ods::AttrDef<DIDerivedTypeAttr>("di_derived_type", "LLVM_DIDerivedTypeAttr")
+      .param(LLVM::diTagParam("tag")).markOptional()
+      .param(ods::isaParam<StringAttr>("name", "StringAttr")).markOptional()
+      .param(ods::isaParam<DITypeAttr>("baseType", "DITypeAttr")).markOptional()
+      .param("sizeInBits", "uint64_t").markOptional()
+      .param("alignInBits", "uint32_t").markOptional()
+      .param("offsetInBits", "uint64_t").markOptional()
+      .param("dwarfAddressSpace", "std::optional<unsigned>").markOptional()
+      .param(ods::isaParam<DINodeAttr>("extraData", "DINodeAttr")).markOptional()
       .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addAttributes<DIExpressionElemAttr>();
+  ods::AttrDef<DIExpressionElemAttr>("di_expression_elem", "LLVM_DIExpressionElemAttr")
+      .param(LLVM::diOperationEncodingParam("opcode"))
+      .param("arguments", "::llvm::ArrayRef<uint64_t>").markOptional()
+      .directive("ExpressionArg", &LLVM::parseExpressionArg, &LLVM::printExpressionArg)
+      .format("`` $opcode ( `(` custom<ExpressionArg>(ref($opcode), $arguments)^ `)` ) : (``)?")
+      .registerIn(attrTypes);
+  addAttributes<DIExpressionAttr>();
+  ods::AttrDef<DIExpressionAttr>("di_expression", "LLVM_DIExpressionAttr")
+      .param(ods::arrayParam(ods::classParam<DIExpressionElemAttr>("operations", "::llvm::ArrayRef<DIExpressionElemAttr>"))).markOptional()
+      .format("`<` ( `[` $operations^ `]` ) : (``)? `>`")
+      .registerIn(attrTypes);
+  addAttributes<DIFileAttr>();
+  ods::AttrDef<DIFileAttr>("di_file", "LLVM_DIFileAttr")
+      .param(ods::isaParam<StringAttr>("name", "StringAttr"))
+      .param(ods::isaParam<StringAttr>("directory", "StringAttr"))
+      .format("`<` $name `in` $directory `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
   addAttributes<DICompileUnitAttr>();
@@ -1755,38 +1777,6 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
-  addAttributes<DIDerivedTypeAttr>();
-  ods::AttrDef<DIDerivedTypeAttr>("di_derived_type", "LLVM_DIDerivedTypeAttr")
-      .param(LLVM::diTagParam("tag")).markOptional()
-      .param(ods::isaParam<StringAttr>("name", "StringAttr")).markOptional()
-      .param(ods::isaParam<DITypeAttr>("baseType", "DITypeAttr")).markOptional()
-      .param("sizeInBits", "uint64_t").markOptional()
-      .param("alignInBits", "uint32_t").markOptional()
-      .param("offsetInBits", "uint64_t").markOptional()
-      .param("dwarfAddressSpace", "std::optional<unsigned>").markOptional()
-      .param(ods::isaParam<DINodeAttr>("extraData", "DINodeAttr")).markOptional()
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
-  addAttributes<DIExpressionAttr>();
-  ods::AttrDef<DIExpressionAttr>("di_expression", "LLVM_DIExpressionAttr")
-      .param(ods::arrayParam(ods::classParam<DIExpressionElemAttr>("operations", "::llvm::ArrayRef<DIExpressionElemAttr>"))).markOptional()
-      .format("`<` ( `[` $operations^ `]` ) : (``)? `>`")
-      .registerIn(attrTypes);
-  addAttributes<DIExpressionElemAttr>();
-  ods::AttrDef<DIExpressionElemAttr>("di_expression_elem", "LLVM_DIExpressionElemAttr")
-      .param(LLVM::diOperationEncodingParam("opcode"))
-      .param("arguments", "::llvm::ArrayRef<uint64_t>").markOptional()
-      .directive("ExpressionArg", &LLVM::parseExpressionArg, &LLVM::printExpressionArg)
-      .format("`` $opcode ( `(` custom<ExpressionArg>(ref($opcode), $arguments)^ `)` ) : (``)?")
-      .registerIn(attrTypes);
-  addAttributes<DIFileAttr>();
-  ods::AttrDef<DIFileAttr>("di_file", "LLVM_DIFileAttr")
-      .param(ods::isaParam<StringAttr>("name", "StringAttr"))
-      .param(ods::isaParam<StringAttr>("directory", "StringAttr"))
-      .format("`<` $name `in` $directory `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
   addAttributes<DIGenericSubrangeAttr>();
   ods::AttrDef<DIGenericSubrangeAttr>("di_generic_subrange", "LLVM_DIGenericSubrangeAttr")
       .param("count", "::mlir::Attribute").markOptional()
@@ -1806,6 +1796,16 @@ void lamina::LLVMDialect::registerGenerated() {
       .param("isLocalToUnit", "bool").markOptional()
       .param("isDefined", "bool").markOptional()
       .param("alignInBits", "unsigned").markOptional()
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addAttributes<DICommonBlockAttr>();
+  ods::AttrDef<DICommonBlockAttr>("di_common_block", "LLVM_DICommonBlockAttr")
+      .param(ods::isaParam<DIScopeAttr>("scope", "DIScopeAttr"))
+      .param(ods::classParam<DIGlobalVariableAttr>("decl", "DIGlobalVariableAttr")).markOptional()
+      .param(ods::isaParam<StringAttr>("name", "StringAttr"))
+      .param(ods::classParam<DIFileAttr>("file", "DIFileAttr")).markOptional()
+      .param("line", "unsigned").markOptional()
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
@@ -1905,6 +1905,21 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
+  addAttributes<DISubrangeAttr>();
+  ods::AttrDef<DISubrangeAttr>("di_subrange", "LLVM_DISubrangeAttr")
+      .param("count", "::mlir::Attribute").markOptional()
+      .param("lowerBound", "::mlir::Attribute").markOptional()
+      .param("upperBound", "::mlir::Attribute").markOptional()
+      .param("stride", "::mlir::Attribute").markOptional()
+      .format("`<` struct(params) `>`")
+      .registerIn(attrTypes);
+  addAttributes<DISubroutineTypeAttr>();
+  ods::AttrDef<DISubroutineTypeAttr>("di_subroutine_type", "LLVM_DISubroutineTypeAttr")
+      .param(LLVM::diCallingConventionParam("callingConvention")).markOptional()
+      .param(ods::arrayParam(ods::isaParam<DITypeAttr>("types", "::llvm::ArrayRef<DITypeAttr>"))).markOptional()
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
   addAttributes<DISubprogramAttr>();
   ods::AttrDef<DISubprogramAttr>("di_subprogram", "LLVM_DISubprogramAttr")
       .param(ods::isaParam<DistinctAttr>("recId", "DistinctAttr")).markOptional()
@@ -1921,21 +1936,6 @@ void lamina::LLVMDialect::registerGenerated() {
       .param(ods::classParam<DISubroutineTypeAttr>("type", "DISubroutineTypeAttr")).markOptional()
       .param(ods::arrayParam(ods::isaParam<DINodeAttr>("retainedNodes", "::llvm::ArrayRef<DINodeAttr>"))).markOptional()
       .param(ods::arrayParam(ods::isaParam<DINodeAttr>("annotations", "::llvm::ArrayRef<DINodeAttr>"))).markOptional()
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
-  addAttributes<DISubrangeAttr>();
-  ods::AttrDef<DISubrangeAttr>("di_subrange", "LLVM_DISubrangeAttr")
-      .param("count", "::mlir::Attribute").markOptional()
-      .param("lowerBound", "::mlir::Attribute").markOptional()
-      .param("upperBound", "::mlir::Attribute").markOptional()
-      .param("stride", "::mlir::Attribute").markOptional()
-      .format("`<` struct(params) `>`")
-      .registerIn(attrTypes);
-  addAttributes<DISubroutineTypeAttr>();
-  ods::AttrDef<DISubroutineTypeAttr>("di_subroutine_type", "LLVM_DISubroutineTypeAttr")
-      .param(LLVM::diCallingConventionParam("callingConvention")).markOptional()
-      .param(ods::arrayParam(ods::isaParam<DITypeAttr>("types", "::llvm::ArrayRef<DITypeAttr>"))).markOptional()
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
@@ -1997,6 +1997,13 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("(`<` struct(params)^ `>`)?")
       .mnemonicAlias()
       .registerIn(attrTypes);
+  addAttributes<TBAATypeDescriptorAttr>();
+  ods::AttrDef<TBAATypeDescriptorAttr>("tbaa_type_desc", "LLVM_TBAATypeDescriptorAttr")
+      .param("id", "::llvm::StringRef")
+      .param(LLVM::tbaaMembersParam("members"))
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
   addAttributes<TBAATagAttr>();
   ods::AttrDef<TBAATagAttr>("tbaa_tag", "LLVM_TBAATagAttr")
       .param(ods::classParam<TBAATypeDescriptorAttr>("base_type", "TBAATypeDescriptorAttr"))
@@ -2006,12 +2013,10 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
-  addAttributes<TBAATypeDescriptorAttr>();
-  ods::AttrDef<TBAATypeDescriptorAttr>("tbaa_type_desc", "LLVM_TBAATypeDescriptorAttr")
-      .param("id", "::llvm::StringRef")
-      .param(LLVM::tbaaMembersParam("members"))
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
+  addAttributes<TargetFeaturesAttr>();
+  ods::AttrDef<TargetFeaturesAttr>("target_features", "LLVM_TargetFeaturesAttr")
+      .param(ods::arrayParam(ods::isaParam<StringAttr>("features", "::llvm::ArrayRef<StringAttr>"))).markOptional()
+      .format("`<` `[` (`]`) : ($features^ `]`)? `>`")
       .registerIn(attrTypes);
   addAttributes<TargetAttr>();
   ods::AttrDef<TargetAttr>("target", "LLVM_TargetAttr")
@@ -2019,11 +2024,6 @@ void lamina::LLVMDialect::registerGenerated() {
       .param(ods::isaParam<StringAttr>("chip", "StringAttr"))
       .param(ods::classParam<TargetFeaturesAttr>("features", "TargetFeaturesAttr")).markOptional()
       .format("`<` struct($triple, $chip, $features) `>`")
-      .registerIn(attrTypes);
-  addAttributes<TargetFeaturesAttr>();
-  ods::AttrDef<TargetFeaturesAttr>("target_features", "LLVM_TargetFeaturesAttr")
-      .param(ods::arrayParam(ods::isaParam<StringAttr>("features", "::llvm::ArrayRef<StringAttr>"))).markOptional()
-      .format("`<` `[` (`]`) : ($features^ `]`)? `>`")
       .registerIn(attrTypes);
   addAttributes<UndefAttr>();
   ods::AttrDef<UndefAttr>("undef", "LLVM_UndefAttr")
@@ -2047,6 +2047,89 @@ void lamina::LLVMDialect::registerGenerated() {
   ods::AttrDef<LinkageAttr>("linkage", "LinkageAttr")
       .enumParam("linkage", getLinkageInfo(), /*field=*/true)
       .format("`<` $linkage `>`")
+      .registerIn(attrTypes);
+  addAttributes<LoopInterleaveAttr>();
+  ods::AttrDef<LoopInterleaveAttr>("loop_interleave", "LoopInterleaveAttr")
+      .param(ods::isaParam<IntegerAttr>("count", "IntegerAttr"))
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addAttributes<LoopLICMAttr>();
+  ods::AttrDef<LoopLICMAttr>("loop_licm", "LoopLICMAttr")
+      .param(ods::isaParam<BoolAttr>("disable", "BoolAttr")).markOptional()
+      .param(ods::isaParam<BoolAttr>("versioningDisable", "BoolAttr")).markOptional()
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addAttributes<LoopPeeledAttr>();
+  ods::AttrDef<LoopPeeledAttr>("loop_peeled", "LoopPeeledAttr")
+      .param(ods::isaParam<IntegerAttr>("count", "IntegerAttr")).markOptional()
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addAttributes<LoopPipelineAttr>();
+  ods::AttrDef<LoopPipelineAttr>("loop_pipeline", "LoopPipelineAttr")
+      .param(ods::isaParam<BoolAttr>("disable", "BoolAttr")).markOptional()
+      .param(ods::isaParam<IntegerAttr>("initiationinterval", "IntegerAttr")).markOptional()
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addAttributes<LoopUnswitchAttr>();
+  ods::AttrDef<LoopUnswitchAttr>("loop_unswitch", "LoopUnswitchAttr")
+      .param(ods::isaParam<BoolAttr>("partialDisable", "BoolAttr")).markOptional()
+      .format("`<` struct(params) `>`")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addAttributes<ModuleFlagAttr>();
+  ods::AttrDef<ModuleFlagAttr>("mlir.module_flag", "ModuleFlagAttr")
+      .enumParam("behavior", getModFlagBehaviorInfo(), /*field=*/true)
+      .param(ods::isaParam<StringAttr>("key", "StringAttr"))
+      .param("value", "Attribute")
+      .format("`<` $behavior `,` $key `,` $value `>`")
+      .registerIn(attrTypes);
+  addAttributes<ModuleFlagCGProfileEntryAttr>();
+  ods::AttrDef<ModuleFlagCGProfileEntryAttr>("cgprofile_entry", "ModuleFlagCGProfileEntryAttr")
+      .param(ods::isaParam<FlatSymbolRefAttr>("from", "FlatSymbolRefAttr")).markOptional()
+      .param(ods::isaParam<FlatSymbolRefAttr>("to", "FlatSymbolRefAttr")).markOptional()
+      .param("count", "uint64_t")
+      .format("`<` struct(params) `>`")
+      .registerIn(attrTypes);
+  addAttributes<ModuleFlagProfileSummaryDetailedAttr>();
+  ods::AttrDef<ModuleFlagProfileSummaryDetailedAttr>("profile_summary_detailed", "ModuleFlagProfileSummaryDetailedAttr")
+      .param("cut_off", "uint32_t")
+      .param("min_count", "uint64_t")
+      .param("num_counts", "uint32_t")
+      .format("`<` struct(params) `>`")
+      .registerIn(attrTypes);
+  addAttributes<ModuleFlagProfileSummaryAttr>();
+  ods::AttrDef<ModuleFlagProfileSummaryAttr>("profile_summary", "ModuleFlagProfileSummaryAttr")
+      .enumParam("format", getProfileSummaryFormatKindInfo(), /*field=*/true)
+      .param("total_count", "uint64_t")
+      .param("max_count", "uint64_t")
+      .param("max_internal_count", "uint64_t")
+      .param("max_function_count", "uint64_t")
+      .param("num_counts", "uint64_t")
+      .param("num_functions", "uint64_t")
+      .param("is_partial_profile", "std::optional<uint64_t>").markOptional()
+      .param(ods::isaParam<FloatAttr>("partial_profile_ratio", "FloatAttr")).markOptional()
+      .param(ods::arrayParam(ods::classParam<ModuleFlagProfileSummaryDetailedAttr>("detailed_summary", "::llvm::ArrayRef<ModuleFlagProfileSummaryDetailedAttr>")))
+      .format("`<` struct(params) `>`")
+      .registerIn(attrTypes);
+  addAttributes<TailCallKindAttr>();
+  ods::AttrDef<TailCallKindAttr>("tailcallkind", "TailCallKindAttr")
+      .enumParam("tailCallKind", getTailCallKindInfo(), /*field=*/true)
+      .format("`<` $tailCallKind `>`")
+      .registerIn(attrTypes);
+  addAttributes<UWTableKindAttr>();
+  ods::AttrDef<UWTableKindAttr>("uwtableKind", "UWTableKindAttr")
+      .enumParam("uwtableKind", getUWTableKindInfo(), /*field=*/true)
+      .format("`<` $uwtableKind `>`")
+      .registerIn(attrTypes);
+  addAttributes<WorkgroupAttributionAttr>();
+  ods::AttrDef<WorkgroupAttributionAttr>("mlir.workgroup_attribution", "WorkgroupAttributionAttr")
+      .param(ods::isaParam<IntegerAttr>("num_elements", "IntegerAttr"))
+      .param(ods::isaParam<TypeAttr>("element_type", "TypeAttr"))
+      .format("`<` $num_elements `,` $element_type `>`")
       .registerIn(attrTypes);
   addAttributes<LoopAnnotationAttr>();
   ods::AttrDef<LoopAnnotationAttr>("loop_annotation", "LoopAnnotationAttr")
@@ -2078,32 +2161,6 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
-  addAttributes<LoopInterleaveAttr>();
-  ods::AttrDef<LoopInterleaveAttr>("loop_interleave", "LoopInterleaveAttr")
-      .param(ods::isaParam<IntegerAttr>("count", "IntegerAttr"))
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
-  addAttributes<LoopLICMAttr>();
-  ods::AttrDef<LoopLICMAttr>("loop_licm", "LoopLICMAttr")
-      .param(ods::isaParam<BoolAttr>("disable", "BoolAttr")).markOptional()
-      .param(ods::isaParam<BoolAttr>("versioningDisable", "BoolAttr")).markOptional()
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
-  addAttributes<LoopPeeledAttr>();
-  ods::AttrDef<LoopPeeledAttr>("loop_peeled", "LoopPeeledAttr")
-      .param(ods::isaParam<IntegerAttr>("count", "IntegerAttr")).markOptional()
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
-  addAttributes<LoopPipelineAttr>();
-  ods::AttrDef<LoopPipelineAttr>("loop_pipeline", "LoopPipelineAttr")
-      .param(ods::isaParam<BoolAttr>("disable", "BoolAttr")).markOptional()
-      .param(ods::isaParam<IntegerAttr>("initiationinterval", "IntegerAttr")).markOptional()
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
   addAttributes<LoopUnrollAndJamAttr>();
   ods::AttrDef<LoopUnrollAndJamAttr>("loop_unroll_and_jam", "LoopUnrollAndJamAttr")
       .param(ods::isaParam<BoolAttr>("disable", "BoolAttr")).markOptional()
@@ -2128,12 +2185,6 @@ void lamina::LLVMDialect::registerGenerated() {
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
       .registerIn(attrTypes);
-  addAttributes<LoopUnswitchAttr>();
-  ods::AttrDef<LoopUnswitchAttr>("loop_unswitch", "LoopUnswitchAttr")
-      .param(ods::isaParam<BoolAttr>("partialDisable", "BoolAttr")).markOptional()
-      .format("`<` struct(params) `>`")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
   addAttributes<LoopVectorizeAttr>();
   ods::AttrDef<LoopVectorizeAttr>("loop_vectorize", "LoopVectorizeAttr")
       .param(ods::isaParam<BoolAttr>("disable", "BoolAttr")).markOptional()
@@ -2145,57 +2196,6 @@ void lamina::LLVMDialect::registerGenerated() {
       .param(ods::classParam<LoopAnnotationAttr>("followupAll", "LoopAnnotationAttr")).markOptional()
       .format("`<` struct(params) `>`")
       .mnemonicAlias()
-      .registerIn(attrTypes);
-  addAttributes<ModuleFlagAttr>();
-  ods::AttrDef<ModuleFlagAttr>("mlir.module_flag", "ModuleFlagAttr")
-      .enumParam("behavior", getModFlagBehaviorInfo(), /*field=*/true)
-      .param(ods::isaParam<StringAttr>("key", "StringAttr"))
-      .param("value", "Attribute")
-      .format("`<` $behavior `,` $key `,` $value `>`")
-      .registerIn(attrTypes);
-  addAttributes<ModuleFlagCGProfileEntryAttr>();
-  ods::AttrDef<ModuleFlagCGProfileEntryAttr>("cgprofile_entry", "ModuleFlagCGProfileEntryAttr")
-      .param(ods::isaParam<FlatSymbolRefAttr>("from", "FlatSymbolRefAttr")).markOptional()
-      .param(ods::isaParam<FlatSymbolRefAttr>("to", "FlatSymbolRefAttr")).markOptional()
-      .param("count", "uint64_t")
-      .format("`<` struct(params) `>`")
-      .registerIn(attrTypes);
-  addAttributes<ModuleFlagProfileSummaryAttr>();
-  ods::AttrDef<ModuleFlagProfileSummaryAttr>("profile_summary", "ModuleFlagProfileSummaryAttr")
-      .enumParam("format", getProfileSummaryFormatKindInfo(), /*field=*/true)
-      .param("total_count", "uint64_t")
-      .param("max_count", "uint64_t")
-      .param("max_internal_count", "uint64_t")
-      .param("max_function_count", "uint64_t")
-      .param("num_counts", "uint64_t")
-      .param("num_functions", "uint64_t")
-      .param("is_partial_profile", "std::optional<uint64_t>").markOptional()
-      .param(ods::isaParam<FloatAttr>("partial_profile_ratio", "FloatAttr")).markOptional()
-      .param(ods::arrayParam(ods::classParam<ModuleFlagProfileSummaryDetailedAttr>("detailed_summary", "::llvm::ArrayRef<ModuleFlagProfileSummaryDetailedAttr>")))
-      .format("`<` struct(params) `>`")
-      .registerIn(attrTypes);
-  addAttributes<ModuleFlagProfileSummaryDetailedAttr>();
-  ods::AttrDef<ModuleFlagProfileSummaryDetailedAttr>("profile_summary_detailed", "ModuleFlagProfileSummaryDetailedAttr")
-      .param("cut_off", "uint32_t")
-      .param("min_count", "uint64_t")
-      .param("num_counts", "uint32_t")
-      .format("`<` struct(params) `>`")
-      .registerIn(attrTypes);
-  addAttributes<TailCallKindAttr>();
-  ods::AttrDef<TailCallKindAttr>("tailcallkind", "TailCallKindAttr")
-      .enumParam("tailCallKind", getTailCallKindInfo(), /*field=*/true)
-      .format("`<` $tailCallKind `>`")
-      .registerIn(attrTypes);
-  addAttributes<UWTableKindAttr>();
-  ods::AttrDef<UWTableKindAttr>("uwtableKind", "UWTableKindAttr")
-      .enumParam("uwtableKind", getUWTableKindInfo(), /*field=*/true)
-      .format("`<` $uwtableKind `>`")
-      .registerIn(attrTypes);
-  addAttributes<WorkgroupAttributionAttr>();
-  ods::AttrDef<WorkgroupAttributionAttr>("mlir.workgroup_attribution", "WorkgroupAttributionAttr")
-      .param(ods::isaParam<IntegerAttr>("num_elements", "IntegerAttr"))
-      .param(ods::isaParam<TypeAttr>("element_type", "TypeAttr"))
-      .format("`<` $num_elements `,` $element_type `>`")
       .registerIn(attrTypes);
   addTypes<LLVMArrayType>();
   ods::TypeDef<LLVMArrayType>("array", "LLVMArrayType")

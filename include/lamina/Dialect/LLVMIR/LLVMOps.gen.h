@@ -731,6 +731,41 @@ public:
   unsigned getEncoding() const { return std::get<3>(getImpl()->params); }
 };
 
+/// `#llvm.di_derived_type`:  (LLVM_DIDerivedTypeAttr).
+class DIDerivedTypeAttr : public Attribute::AttrBase<DIDerivedTypeAttr, Attribute, ods::AttrParamStorage<unsigned, StringAttr, DITypeAttr, uint64_t, uint32_t, uint64_t, std::optional<unsigned>, DINodeAttr>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.di_derived_type";
+  static DIDerivedTypeAttr get(MLIRContext *ctx, unsigned tag, StringAttr name, DITypeAttr baseType, uint64_t sizeInBits, uint32_t alignInBits, uint64_t offsetInBits, std::optional<unsigned> dwarfAddressSpace, DINodeAttr extraData) { return Base::get(ctx, tag, name, baseType, sizeInBits, alignInBits, offsetInBits, dwarfAddressSpace, extraData); }
+  unsigned getTag() const { return std::get<0>(getImpl()->params); }
+  StringAttr getName() const { return std::get<1>(getImpl()->params); }
+  DITypeAttr getBaseType() const { return std::get<2>(getImpl()->params); }
+  uint64_t getSizeInBits() const { return std::get<3>(getImpl()->params); }
+  uint32_t getAlignInBits() const { return std::get<4>(getImpl()->params); }
+  uint64_t getOffsetInBits() const { return std::get<5>(getImpl()->params); }
+  std::optional<unsigned> getDwarfAddressSpace() const { return std::get<6>(getImpl()->params); }
+  DINodeAttr getExtraData() const { return std::get<7>(getImpl()->params); }
+};
+
+/// `#llvm.di_expression_elem`:  (LLVM_DIExpressionElemAttr).
+class DIExpressionElemAttr : public Attribute::AttrBase<DIExpressionElemAttr, Attribute, ods::AttrParamStorage<unsigned, ArrayRef<uint64_t>>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.di_expression_elem";
+  static DIExpressionElemAttr get(MLIRContext *ctx, unsigned opcode, ArrayRef<uint64_t> arguments) { return Base::get(ctx, opcode, arguments); }
+  unsigned getOpcode() const { return std::get<0>(getImpl()->params); }
+  ArrayRef<uint64_t> getArguments() const { return std::get<1>(getImpl()->params); }
+};
+
+/// `#llvm.di_expression`:  (LLVM_DIExpressionAttr).
+class DIExpressionAttr : public Attribute::AttrBase<DIExpressionAttr, Attribute, ods::AttrParamStorage<ArrayRef<DIExpressionElemAttr>>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.di_expression";
+  static DIExpressionAttr get(MLIRContext *ctx, ArrayRef<DIExpressionElemAttr> operations) { return Base::get(ctx, operations); }
+  ArrayRef<DIExpressionElemAttr> getOperations() const { return std::get<0>(getImpl()->params); }
+};
+
 /// `#llvm.di_file`:  (LLVM_DIFileAttr).
 class DIFileAttr : public Attribute::AttrBase<DIFileAttr, Attribute, ods::AttrParamStorage<StringAttr, StringAttr>> {
 public:
@@ -739,6 +774,58 @@ public:
   static DIFileAttr get(MLIRContext *ctx, StringAttr name, StringAttr directory) { return Base::get(ctx, name, directory); }
   StringAttr getName() const { return std::get<0>(getImpl()->params); }
   StringAttr getDirectory() const { return std::get<1>(getImpl()->params); }
+};
+
+/// `#llvm.di_compile_unit`:  (LLVM_DICompileUnitAttr).
+class DICompileUnitAttr : public Attribute::AttrBase<DICompileUnitAttr, Attribute, ods::AttrParamStorage<DistinctAttr, unsigned, DIFileAttr, StringAttr, bool, DIEmissionKind, DINameTableKind, StringAttr>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.di_compile_unit";
+  static DICompileUnitAttr get(MLIRContext *ctx, DistinctAttr id, unsigned sourceLanguage, DIFileAttr file, StringAttr producer, bool isOptimized, DIEmissionKind emissionKind, DINameTableKind nameTableKind, StringAttr splitDebugFilename) { return Base::get(ctx, id, sourceLanguage, file, producer, isOptimized, emissionKind, nameTableKind, splitDebugFilename); }
+  DistinctAttr getId() const { return std::get<0>(getImpl()->params); }
+  unsigned getSourceLanguage() const { return std::get<1>(getImpl()->params); }
+  DIFileAttr getFile() const { return std::get<2>(getImpl()->params); }
+  StringAttr getProducer() const { return std::get<3>(getImpl()->params); }
+  bool getIsOptimized() const { return std::get<4>(getImpl()->params); }
+  DIEmissionKind getEmissionKind() const { return std::get<5>(getImpl()->params); }
+  DINameTableKind getNameTableKind() const { return std::get<6>(getImpl()->params); }
+  StringAttr getSplitDebugFilename() const { return std::get<7>(getImpl()->params); }
+};
+
+/// `#llvm.di_composite_type`:  (LLVM_DICompositeTypeAttr).
+class DICompositeTypeAttr : public Attribute::AttrBase<DICompositeTypeAttr, Attribute, ods::AttrParamStorage<DistinctAttr, bool, unsigned, StringAttr, DIFileAttr, uint32_t, DIScopeAttr, DITypeAttr, DIFlags, uint64_t, uint64_t, DIExpressionAttr, DIExpressionAttr, DIExpressionAttr, DIExpressionAttr, ArrayRef<DINodeAttr>>, DIRecursiveTypeAttrInterface::Trait> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.di_composite_type";
+  static DICompositeTypeAttr get(MLIRContext *ctx, DistinctAttr recId, bool isRecSelf, unsigned tag, StringAttr name, DIFileAttr file, uint32_t line, DIScopeAttr scope, DITypeAttr baseType, DIFlags flags, uint64_t sizeInBits, uint64_t alignInBits, DIExpressionAttr dataLocation, DIExpressionAttr rank, DIExpressionAttr allocated, DIExpressionAttr associated, ArrayRef<DINodeAttr> elements) { return Base::get(ctx, recId, isRecSelf, tag, name, file, line, scope, baseType, flags, sizeInBits, alignInBits, dataLocation, rank, allocated, associated, elements); }
+  DistinctAttr getRecId() const { return std::get<0>(getImpl()->params); }
+  bool getIsRecSelf() const { return std::get<1>(getImpl()->params); }
+  unsigned getTag() const { return std::get<2>(getImpl()->params); }
+  StringAttr getName() const { return std::get<3>(getImpl()->params); }
+  DIFileAttr getFile() const { return std::get<4>(getImpl()->params); }
+  uint32_t getLine() const { return std::get<5>(getImpl()->params); }
+  DIScopeAttr getScope() const { return std::get<6>(getImpl()->params); }
+  DITypeAttr getBaseType() const { return std::get<7>(getImpl()->params); }
+  DIFlags getFlags() const { return std::get<8>(getImpl()->params); }
+  uint64_t getSizeInBits() const { return std::get<9>(getImpl()->params); }
+  uint64_t getAlignInBits() const { return std::get<10>(getImpl()->params); }
+  DIExpressionAttr getDataLocation() const { return std::get<11>(getImpl()->params); }
+  DIExpressionAttr getRank() const { return std::get<12>(getImpl()->params); }
+  DIExpressionAttr getAllocated() const { return std::get<13>(getImpl()->params); }
+  DIExpressionAttr getAssociated() const { return std::get<14>(getImpl()->params); }
+  ArrayRef<DINodeAttr> getElements() const { return std::get<15>(getImpl()->params); }
+};
+
+/// `#llvm.di_generic_subrange`:  (LLVM_DIGenericSubrangeAttr).
+class DIGenericSubrangeAttr : public Attribute::AttrBase<DIGenericSubrangeAttr, Attribute, ods::AttrParamStorage<Attribute, Attribute, Attribute, Attribute>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.di_generic_subrange";
+  static DIGenericSubrangeAttr get(MLIRContext *ctx, Attribute count, Attribute lowerBound, Attribute upperBound, Attribute stride) { return Base::get(ctx, count, lowerBound, upperBound, stride); }
+  Attribute getCount() const { return std::get<0>(getImpl()->params); }
+  Attribute getLowerBound() const { return std::get<1>(getImpl()->params); }
+  Attribute getUpperBound() const { return std::get<2>(getImpl()->params); }
+  Attribute getStride() const { return std::get<3>(getImpl()->params); }
 };
 
 /// `#llvm.di_global_variable`:  (LLVM_DIGlobalVariable).
@@ -769,93 +856,6 @@ public:
   StringAttr getName() const { return std::get<2>(getImpl()->params); }
   DIFileAttr getFile() const { return std::get<3>(getImpl()->params); }
   unsigned getLine() const { return std::get<4>(getImpl()->params); }
-};
-
-/// `#llvm.di_compile_unit`:  (LLVM_DICompileUnitAttr).
-class DICompileUnitAttr : public Attribute::AttrBase<DICompileUnitAttr, Attribute, ods::AttrParamStorage<DistinctAttr, unsigned, DIFileAttr, StringAttr, bool, DIEmissionKind, DINameTableKind, StringAttr>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.di_compile_unit";
-  static DICompileUnitAttr get(MLIRContext *ctx, DistinctAttr id, unsigned sourceLanguage, DIFileAttr file, StringAttr producer, bool isOptimized, DIEmissionKind emissionKind, DINameTableKind nameTableKind, StringAttr splitDebugFilename) { return Base::get(ctx, id, sourceLanguage, file, producer, isOptimized, emissionKind, nameTableKind, splitDebugFilename); }
-  DistinctAttr getId() const { return std::get<0>(getImpl()->params); }
-  unsigned getSourceLanguage() const { return std::get<1>(getImpl()->params); }
-  DIFileAttr getFile() const { return std::get<2>(getImpl()->params); }
-  StringAttr getProducer() const { return std::get<3>(getImpl()->params); }
-  bool getIsOptimized() const { return std::get<4>(getImpl()->params); }
-  DIEmissionKind getEmissionKind() const { return std::get<5>(getImpl()->params); }
-  DINameTableKind getNameTableKind() const { return std::get<6>(getImpl()->params); }
-  StringAttr getSplitDebugFilename() const { return std::get<7>(getImpl()->params); }
-};
-
-/// `#llvm.di_expression_elem`:  (LLVM_DIExpressionElemAttr).
-class DIExpressionElemAttr : public Attribute::AttrBase<DIExpressionElemAttr, Attribute, ods::AttrParamStorage<unsigned, ArrayRef<uint64_t>>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.di_expression_elem";
-  static DIExpressionElemAttr get(MLIRContext *ctx, unsigned opcode, ArrayRef<uint64_t> arguments) { return Base::get(ctx, opcode, arguments); }
-  unsigned getOpcode() const { return std::get<0>(getImpl()->params); }
-  ArrayRef<uint64_t> getArguments() const { return std::get<1>(getImpl()->params); }
-};
-
-/// `#llvm.di_expression`:  (LLVM_DIExpressionAttr).
-class DIExpressionAttr : public Attribute::AttrBase<DIExpressionAttr, Attribute, ods::AttrParamStorage<ArrayRef<DIExpressionElemAttr>>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.di_expression";
-  static DIExpressionAttr get(MLIRContext *ctx, ArrayRef<DIExpressionElemAttr> operations) { return Base::get(ctx, operations); }
-  ArrayRef<DIExpressionElemAttr> getOperations() const { return std::get<0>(getImpl()->params); }
-};
-
-/// `#llvm.di_composite_type`:  (LLVM_DICompositeTypeAttr).
-class DICompositeTypeAttr : public Attribute::AttrBase<DICompositeTypeAttr, Attribute, ods::AttrParamStorage<DistinctAttr, bool, unsigned, StringAttr, DIFileAttr, uint32_t, DIScopeAttr, DITypeAttr, DIFlags, uint64_t, uint64_t, DIExpressionAttr, DIExpressionAttr, DIExpressionAttr, DIExpressionAttr, ArrayRef<DINodeAttr>>, DIRecursiveTypeAttrInterface::Trait> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.di_composite_type";
-  static DICompositeTypeAttr get(MLIRContext *ctx, DistinctAttr recId, bool isRecSelf, unsigned tag, StringAttr name, DIFileAttr file, uint32_t line, DIScopeAttr scope, DITypeAttr baseType, DIFlags flags, uint64_t sizeInBits, uint64_t alignInBits, DIExpressionAttr dataLocation, DIExpressionAttr rank, DIExpressionAttr allocated, DIExpressionAttr associated, ArrayRef<DINodeAttr> elements) { return Base::get(ctx, recId, isRecSelf, tag, name, file, line, scope, baseType, flags, sizeInBits, alignInBits, dataLocation, rank, allocated, associated, elements); }
-  DistinctAttr getRecId() const { return std::get<0>(getImpl()->params); }
-  bool getIsRecSelf() const { return std::get<1>(getImpl()->params); }
-  unsigned getTag() const { return std::get<2>(getImpl()->params); }
-  StringAttr getName() const { return std::get<3>(getImpl()->params); }
-  DIFileAttr getFile() const { return std::get<4>(getImpl()->params); }
-  uint32_t getLine() const { return std::get<5>(getImpl()->params); }
-  DIScopeAttr getScope() const { return std::get<6>(getImpl()->params); }
-  DITypeAttr getBaseType() const { return std::get<7>(getImpl()->params); }
-  DIFlags getFlags() const { return std::get<8>(getImpl()->params); }
-  uint64_t getSizeInBits() const { return std::get<9>(getImpl()->params); }
-  uint64_t getAlignInBits() const { return std::get<10>(getImpl()->params); }
-  DIExpressionAttr getDataLocation() const { return std::get<11>(getImpl()->params); }
-  DIExpressionAttr getRank() const { return std::get<12>(getImpl()->params); }
-  DIExpressionAttr getAllocated() const { return std::get<13>(getImpl()->params); }
-  DIExpressionAttr getAssociated() const { return std::get<14>(getImpl()->params); }
-  ArrayRef<DINodeAttr> getElements() const { return std::get<15>(getImpl()->params); }
-};
-
-/// `#llvm.di_derived_type`:  (LLVM_DIDerivedTypeAttr).
-class DIDerivedTypeAttr : public Attribute::AttrBase<DIDerivedTypeAttr, Attribute, ods::AttrParamStorage<unsigned, StringAttr, DITypeAttr, uint64_t, uint32_t, uint64_t, std::optional<unsigned>, DINodeAttr>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.di_derived_type";
-  static DIDerivedTypeAttr get(MLIRContext *ctx, unsigned tag, StringAttr name, DITypeAttr baseType, uint64_t sizeInBits, uint32_t alignInBits, uint64_t offsetInBits, std::optional<unsigned> dwarfAddressSpace, DINodeAttr extraData) { return Base::get(ctx, tag, name, baseType, sizeInBits, alignInBits, offsetInBits, dwarfAddressSpace, extraData); }
-  unsigned getTag() const { return std::get<0>(getImpl()->params); }
-  StringAttr getName() const { return std::get<1>(getImpl()->params); }
-  DITypeAttr getBaseType() const { return std::get<2>(getImpl()->params); }
-  uint64_t getSizeInBits() const { return std::get<3>(getImpl()->params); }
-  uint32_t getAlignInBits() const { return std::get<4>(getImpl()->params); }
-  uint64_t getOffsetInBits() const { return std::get<5>(getImpl()->params); }
-  std::optional<unsigned> getDwarfAddressSpace() const { return std::get<6>(getImpl()->params); }
-  DINodeAttr getExtraData() const { return std::get<7>(getImpl()->params); }
-};
-
-/// `#llvm.di_generic_subrange`:  (LLVM_DIGenericSubrangeAttr).
-class DIGenericSubrangeAttr : public Attribute::AttrBase<DIGenericSubrangeAttr, Attribute, ods::AttrParamStorage<Attribute, Attribute, Attribute, Attribute>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.di_generic_subrange";
-  static DIGenericSubrangeAttr get(MLIRContext *ctx, Attribute count, Attribute lowerBound, Attribute upperBound, Attribute stride) { return Base::get(ctx, count, lowerBound, upperBound, stride); }
-  Attribute getCount() const { return std::get<0>(getImpl()->params); }
-  Attribute getLowerBound() const { return std::get<1>(getImpl()->params); }
-  Attribute getUpperBound() const { return std::get<2>(getImpl()->params); }
-  Attribute getStride() const { return std::get<3>(getImpl()->params); }
 };
 
 /// `#llvm.di_global_variable_expression`:  (LLVM_DIGlobalVariableExpressionAttr).
@@ -985,6 +985,18 @@ public:
   unsigned getEncoding() const { return std::get<7>(getImpl()->params); }
 };
 
+/// `#llvm.di_subrange`:  (LLVM_DISubrangeAttr).
+class DISubrangeAttr : public Attribute::AttrBase<DISubrangeAttr, Attribute, ods::AttrParamStorage<Attribute, Attribute, Attribute, Attribute>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.di_subrange";
+  static DISubrangeAttr get(MLIRContext *ctx, Attribute count, Attribute lowerBound, Attribute upperBound, Attribute stride) { return Base::get(ctx, count, lowerBound, upperBound, stride); }
+  Attribute getCount() const { return std::get<0>(getImpl()->params); }
+  Attribute getLowerBound() const { return std::get<1>(getImpl()->params); }
+  Attribute getUpperBound() const { return std::get<2>(getImpl()->params); }
+  Attribute getStride() const { return std::get<3>(getImpl()->params); }
+};
+
 /// `#llvm.di_subroutine_type`:  (LLVM_DISubroutineTypeAttr).
 class DISubroutineTypeAttr : public Attribute::AttrBase<DISubroutineTypeAttr, Attribute, ods::AttrParamStorage<unsigned, ArrayRef<DITypeAttr>>> {
 public:
@@ -1015,18 +1027,6 @@ public:
   DISubroutineTypeAttr getType() const { return std::get<11>(getImpl()->params); }
   ArrayRef<DINodeAttr> getRetainedNodes() const { return std::get<12>(getImpl()->params); }
   ArrayRef<DINodeAttr> getAnnotations() const { return std::get<13>(getImpl()->params); }
-};
-
-/// `#llvm.di_subrange`:  (LLVM_DISubrangeAttr).
-class DISubrangeAttr : public Attribute::AttrBase<DISubrangeAttr, Attribute, ods::AttrParamStorage<Attribute, Attribute, Attribute, Attribute>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.di_subrange";
-  static DISubrangeAttr get(MLIRContext *ctx, Attribute count, Attribute lowerBound, Attribute upperBound, Attribute stride) { return Base::get(ctx, count, lowerBound, upperBound, stride); }
-  Attribute getCount() const { return std::get<0>(getImpl()->params); }
-  Attribute getLowerBound() const { return std::get<1>(getImpl()->params); }
-  Attribute getUpperBound() const { return std::get<2>(getImpl()->params); }
-  Attribute getStride() const { return std::get<3>(getImpl()->params); }
 };
 
 /// `#llvm.dso_local_equivalent`:  (LLVM_DSOLocalEquivalentAttr).
@@ -1215,21 +1215,6 @@ public:
   linkage::Linkage getLinkage() const { return std::get<0>(getImpl()->params); }
 };
 
-/// `#llvm.loop_vectorize`:  (LoopVectorizeAttr).
-class LoopVectorizeAttr : public Attribute::AttrBase<LoopVectorizeAttr, Attribute, ods::AttrParamStorage<BoolAttr, BoolAttr, BoolAttr, IntegerAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.loop_vectorize";
-  static LoopVectorizeAttr get(MLIRContext *ctx, BoolAttr disable, BoolAttr predicateEnable, BoolAttr scalableEnable, IntegerAttr width, LoopAnnotationAttr followupVectorized, LoopAnnotationAttr followupEpilogue, LoopAnnotationAttr followupAll);
-  BoolAttr getDisable() const;
-  BoolAttr getPredicateEnable() const;
-  BoolAttr getScalableEnable() const;
-  IntegerAttr getWidth() const;
-  LoopAnnotationAttr getFollowupVectorized() const;
-  LoopAnnotationAttr getFollowupEpilogue() const;
-  LoopAnnotationAttr getFollowupAll() const;
-};
-
 /// `#llvm.loop_interleave`:  (LoopInterleaveAttr).
 class LoopInterleaveAttr : public Attribute::AttrBase<LoopInterleaveAttr, Attribute, ods::AttrParamStorage<IntegerAttr>> {
 public:
@@ -1237,36 +1222,6 @@ public:
   static constexpr std::string_view name = "llvm.loop_interleave";
   static LoopInterleaveAttr get(MLIRContext *ctx, IntegerAttr count) { return Base::get(ctx, count); }
   IntegerAttr getCount() const { return std::get<0>(getImpl()->params); }
-};
-
-/// `#llvm.loop_unroll`:  (LoopUnrollAttr).
-class LoopUnrollAttr : public Attribute::AttrBase<LoopUnrollAttr, Attribute, ods::AttrParamStorage<BoolAttr, IntegerAttr, BoolAttr, BoolAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.loop_unroll";
-  static LoopUnrollAttr get(MLIRContext *ctx, BoolAttr disable, IntegerAttr count, BoolAttr runtimeDisable, BoolAttr full, LoopAnnotationAttr followupUnrolled, LoopAnnotationAttr followupRemainder, LoopAnnotationAttr followupAll);
-  BoolAttr getDisable() const;
-  IntegerAttr getCount() const;
-  BoolAttr getRuntimeDisable() const;
-  BoolAttr getFull() const;
-  LoopAnnotationAttr getFollowupUnrolled() const;
-  LoopAnnotationAttr getFollowupRemainder() const;
-  LoopAnnotationAttr getFollowupAll() const;
-};
-
-/// `#llvm.loop_unroll_and_jam`:  (LoopUnrollAndJamAttr).
-class LoopUnrollAndJamAttr : public Attribute::AttrBase<LoopUnrollAndJamAttr, Attribute, ods::AttrParamStorage<BoolAttr, IntegerAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.loop_unroll_and_jam";
-  static LoopUnrollAndJamAttr get(MLIRContext *ctx, BoolAttr disable, IntegerAttr count, LoopAnnotationAttr followupOuter, LoopAnnotationAttr followupInner, LoopAnnotationAttr followupRemainderOuter, LoopAnnotationAttr followupRemainderInner, LoopAnnotationAttr followupAll);
-  BoolAttr getDisable() const;
-  IntegerAttr getCount() const;
-  LoopAnnotationAttr getFollowupOuter() const;
-  LoopAnnotationAttr getFollowupInner() const;
-  LoopAnnotationAttr getFollowupRemainderOuter() const;
-  LoopAnnotationAttr getFollowupRemainderInner() const;
-  LoopAnnotationAttr getFollowupAll() const;
 };
 
 /// `#llvm.loop_licm`:  (LoopLICMAttr).
@@ -1279,17 +1234,13 @@ public:
   BoolAttr getVersioningDisable() const { return std::get<1>(getImpl()->params); }
 };
 
-/// `#llvm.loop_distribute`:  (LoopDistributeAttr).
-class LoopDistributeAttr : public Attribute::AttrBase<LoopDistributeAttr, Attribute, ods::AttrParamStorage<BoolAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
+/// `#llvm.loop_peeled`:  (LoopPeeledAttr).
+class LoopPeeledAttr : public Attribute::AttrBase<LoopPeeledAttr, Attribute, ods::AttrParamStorage<IntegerAttr>> {
 public:
   using Base::Base;
-  static constexpr std::string_view name = "llvm.loop_distribute";
-  static LoopDistributeAttr get(MLIRContext *ctx, BoolAttr disable, LoopAnnotationAttr followupCoincident, LoopAnnotationAttr followupSequential, LoopAnnotationAttr followupFallback, LoopAnnotationAttr followupAll);
-  BoolAttr getDisable() const;
-  LoopAnnotationAttr getFollowupCoincident() const;
-  LoopAnnotationAttr getFollowupSequential() const;
-  LoopAnnotationAttr getFollowupFallback() const;
-  LoopAnnotationAttr getFollowupAll() const;
+  static constexpr std::string_view name = "llvm.loop_peeled";
+  static LoopPeeledAttr get(MLIRContext *ctx, IntegerAttr count) { return Base::get(ctx, count); }
+  IntegerAttr getCount() const { return std::get<0>(getImpl()->params); }
 };
 
 /// `#llvm.loop_pipeline`:  (LoopPipelineAttr).
@@ -1302,15 +1253,6 @@ public:
   IntegerAttr getInitiationinterval() const { return std::get<1>(getImpl()->params); }
 };
 
-/// `#llvm.loop_peeled`:  (LoopPeeledAttr).
-class LoopPeeledAttr : public Attribute::AttrBase<LoopPeeledAttr, Attribute, ods::AttrParamStorage<IntegerAttr>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.loop_peeled";
-  static LoopPeeledAttr get(MLIRContext *ctx, IntegerAttr count) { return Base::get(ctx, count); }
-  IntegerAttr getCount() const { return std::get<0>(getImpl()->params); }
-};
-
 /// `#llvm.loop_unswitch`:  (LoopUnswitchAttr).
 class LoopUnswitchAttr : public Attribute::AttrBase<LoopUnswitchAttr, Attribute, ods::AttrParamStorage<BoolAttr>> {
 public:
@@ -1318,29 +1260,6 @@ public:
   static constexpr std::string_view name = "llvm.loop_unswitch";
   static LoopUnswitchAttr get(MLIRContext *ctx, BoolAttr partialDisable) { return Base::get(ctx, partialDisable); }
   BoolAttr getPartialDisable() const { return std::get<0>(getImpl()->params); }
-};
-
-/// `#llvm.loop_annotation`:  (LoopAnnotationAttr).
-class LoopAnnotationAttr : public Attribute::AttrBase<LoopAnnotationAttr, Attribute, ods::AttrParamStorage<BoolAttr, LoopVectorizeAttr, LoopInterleaveAttr, LoopUnrollAttr, LoopUnrollAndJamAttr, LoopLICMAttr, LoopDistributeAttr, LoopPipelineAttr, LoopPeeledAttr, LoopUnswitchAttr, BoolAttr, BoolAttr, FusedLoc, FusedLoc, ArrayRef<AccessGroupAttr>>> {
-public:
-  using Base::Base;
-  static constexpr std::string_view name = "llvm.loop_annotation";
-  static LoopAnnotationAttr get(MLIRContext *ctx, BoolAttr disableNonforced, LoopVectorizeAttr vectorize, LoopInterleaveAttr interleave, LoopUnrollAttr unroll, LoopUnrollAndJamAttr unrollAndJam, LoopLICMAttr licm, LoopDistributeAttr distribute, LoopPipelineAttr pipeline, LoopPeeledAttr peeled, LoopUnswitchAttr unswitch, BoolAttr mustProgress, BoolAttr isVectorized, FusedLoc startLoc, FusedLoc endLoc, ArrayRef<AccessGroupAttr> parallelAccesses) { return Base::get(ctx, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized, startLoc, endLoc, parallelAccesses); }
-  BoolAttr getDisableNonforced() const { return std::get<0>(getImpl()->params); }
-  LoopVectorizeAttr getVectorize() const { return std::get<1>(getImpl()->params); }
-  LoopInterleaveAttr getInterleave() const { return std::get<2>(getImpl()->params); }
-  LoopUnrollAttr getUnroll() const { return std::get<3>(getImpl()->params); }
-  LoopUnrollAndJamAttr getUnrollAndJam() const { return std::get<4>(getImpl()->params); }
-  LoopLICMAttr getLicm() const { return std::get<5>(getImpl()->params); }
-  LoopDistributeAttr getDistribute() const { return std::get<6>(getImpl()->params); }
-  LoopPipelineAttr getPipeline() const { return std::get<7>(getImpl()->params); }
-  LoopPeeledAttr getPeeled() const { return std::get<8>(getImpl()->params); }
-  LoopUnswitchAttr getUnswitch() const { return std::get<9>(getImpl()->params); }
-  BoolAttr getMustProgress() const { return std::get<10>(getImpl()->params); }
-  BoolAttr getIsVectorized() const { return std::get<11>(getImpl()->params); }
-  FusedLoc getStartLoc() const { return std::get<12>(getImpl()->params); }
-  FusedLoc getEndLoc() const { return std::get<13>(getImpl()->params); }
-  ArrayRef<AccessGroupAttr> getParallelAccesses() const { return std::get<14>(getImpl()->params); }
 };
 
 /// `#llvm.mlir.module_flag`: LLVM module flag metadata (ModuleFlagAttr).
@@ -1422,6 +1341,87 @@ public:
   static WorkgroupAttributionAttr get(MLIRContext *ctx, IntegerAttr numElements, TypeAttr elementType) { return Base::get(ctx, numElements, elementType); }
   IntegerAttr getNumElements() const { return std::get<0>(getImpl()->params); }
   TypeAttr getElementType() const { return std::get<1>(getImpl()->params); }
+};
+
+/// `#llvm.loop_vectorize`:  (LoopVectorizeAttr).
+class LoopVectorizeAttr : public Attribute::AttrBase<LoopVectorizeAttr, Attribute, ods::AttrParamStorage<BoolAttr, BoolAttr, BoolAttr, IntegerAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.loop_vectorize";
+  static LoopVectorizeAttr get(MLIRContext *ctx, BoolAttr disable, BoolAttr predicateEnable, BoolAttr scalableEnable, IntegerAttr width, LoopAnnotationAttr followupVectorized, LoopAnnotationAttr followupEpilogue, LoopAnnotationAttr followupAll);
+  BoolAttr getDisable() const;
+  BoolAttr getPredicateEnable() const;
+  BoolAttr getScalableEnable() const;
+  IntegerAttr getWidth() const;
+  LoopAnnotationAttr getFollowupVectorized() const;
+  LoopAnnotationAttr getFollowupEpilogue() const;
+  LoopAnnotationAttr getFollowupAll() const;
+};
+
+/// `#llvm.loop_unroll`:  (LoopUnrollAttr).
+class LoopUnrollAttr : public Attribute::AttrBase<LoopUnrollAttr, Attribute, ods::AttrParamStorage<BoolAttr, IntegerAttr, BoolAttr, BoolAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.loop_unroll";
+  static LoopUnrollAttr get(MLIRContext *ctx, BoolAttr disable, IntegerAttr count, BoolAttr runtimeDisable, BoolAttr full, LoopAnnotationAttr followupUnrolled, LoopAnnotationAttr followupRemainder, LoopAnnotationAttr followupAll);
+  BoolAttr getDisable() const;
+  IntegerAttr getCount() const;
+  BoolAttr getRuntimeDisable() const;
+  BoolAttr getFull() const;
+  LoopAnnotationAttr getFollowupUnrolled() const;
+  LoopAnnotationAttr getFollowupRemainder() const;
+  LoopAnnotationAttr getFollowupAll() const;
+};
+
+/// `#llvm.loop_unroll_and_jam`:  (LoopUnrollAndJamAttr).
+class LoopUnrollAndJamAttr : public Attribute::AttrBase<LoopUnrollAndJamAttr, Attribute, ods::AttrParamStorage<BoolAttr, IntegerAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.loop_unroll_and_jam";
+  static LoopUnrollAndJamAttr get(MLIRContext *ctx, BoolAttr disable, IntegerAttr count, LoopAnnotationAttr followupOuter, LoopAnnotationAttr followupInner, LoopAnnotationAttr followupRemainderOuter, LoopAnnotationAttr followupRemainderInner, LoopAnnotationAttr followupAll);
+  BoolAttr getDisable() const;
+  IntegerAttr getCount() const;
+  LoopAnnotationAttr getFollowupOuter() const;
+  LoopAnnotationAttr getFollowupInner() const;
+  LoopAnnotationAttr getFollowupRemainderOuter() const;
+  LoopAnnotationAttr getFollowupRemainderInner() const;
+  LoopAnnotationAttr getFollowupAll() const;
+};
+
+/// `#llvm.loop_distribute`:  (LoopDistributeAttr).
+class LoopDistributeAttr : public Attribute::AttrBase<LoopDistributeAttr, Attribute, ods::AttrParamStorage<BoolAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr, LoopAnnotationAttr>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.loop_distribute";
+  static LoopDistributeAttr get(MLIRContext *ctx, BoolAttr disable, LoopAnnotationAttr followupCoincident, LoopAnnotationAttr followupSequential, LoopAnnotationAttr followupFallback, LoopAnnotationAttr followupAll);
+  BoolAttr getDisable() const;
+  LoopAnnotationAttr getFollowupCoincident() const;
+  LoopAnnotationAttr getFollowupSequential() const;
+  LoopAnnotationAttr getFollowupFallback() const;
+  LoopAnnotationAttr getFollowupAll() const;
+};
+
+/// `#llvm.loop_annotation`:  (LoopAnnotationAttr).
+class LoopAnnotationAttr : public Attribute::AttrBase<LoopAnnotationAttr, Attribute, ods::AttrParamStorage<BoolAttr, LoopVectorizeAttr, LoopInterleaveAttr, LoopUnrollAttr, LoopUnrollAndJamAttr, LoopLICMAttr, LoopDistributeAttr, LoopPipelineAttr, LoopPeeledAttr, LoopUnswitchAttr, BoolAttr, BoolAttr, FusedLoc, FusedLoc, ArrayRef<AccessGroupAttr>>> {
+public:
+  using Base::Base;
+  static constexpr std::string_view name = "llvm.loop_annotation";
+  static LoopAnnotationAttr get(MLIRContext *ctx, BoolAttr disableNonforced, LoopVectorizeAttr vectorize, LoopInterleaveAttr interleave, LoopUnrollAttr unroll, LoopUnrollAndJamAttr unrollAndJam, LoopLICMAttr licm, LoopDistributeAttr distribute, LoopPipelineAttr pipeline, LoopPeeledAttr peeled, LoopUnswitchAttr unswitch, BoolAttr mustProgress, BoolAttr isVectorized, FusedLoc startLoc, FusedLoc endLoc, ArrayRef<AccessGroupAttr> parallelAccesses) { return Base::get(ctx, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized, startLoc, endLoc, parallelAccesses); }
+  BoolAttr getDisableNonforced() const { return std::get<0>(getImpl()->params); }
+  LoopVectorizeAttr getVectorize() const { return std::get<1>(getImpl()->params); }
+  LoopInterleaveAttr getInterleave() const { return std::get<2>(getImpl()->params); }
+  LoopUnrollAttr getUnroll() const { return std::get<3>(getImpl()->params); }
+  LoopUnrollAndJamAttr getUnrollAndJam() const { return std::get<4>(getImpl()->params); }
+  LoopLICMAttr getLicm() const { return std::get<5>(getImpl()->params); }
+  LoopDistributeAttr getDistribute() const { return std::get<6>(getImpl()->params); }
+  LoopPipelineAttr getPipeline() const { return std::get<7>(getImpl()->params); }
+  LoopPeeledAttr getPeeled() const { return std::get<8>(getImpl()->params); }
+  LoopUnswitchAttr getUnswitch() const { return std::get<9>(getImpl()->params); }
+  BoolAttr getMustProgress() const { return std::get<10>(getImpl()->params); }
+  BoolAttr getIsVectorized() const { return std::get<11>(getImpl()->params); }
+  FusedLoc getStartLoc() const { return std::get<12>(getImpl()->params); }
+  FusedLoc getEndLoc() const { return std::get<13>(getImpl()->params); }
+  ArrayRef<AccessGroupAttr> getParallelAccesses() const { return std::get<14>(getImpl()->params); }
 };
 
 /// `!llvm.array`: LLVM array type (LLVMArrayType).
