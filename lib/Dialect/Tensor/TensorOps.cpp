@@ -193,28 +193,27 @@ static LogicalResult verifyReshapeLikeTypes(Operation *op, RankedTensorType expa
            << (long long)collapsedRank << ") to equal the number of reassociation maps ("
            << (unsigned long long)reassociation.size() << ").";
   // getSymbolLessAffineMaps: every map has as many dims as the largest
-  // position plus one.
-  int64_t maxDim = 0;
+  // position plus one. Positions are affine dim positions (unsigned 32-bit),
+  // so MLIR truncates larger indices and the count wraps around.
+  uint32_t maxDim = 0;
   for (const std::vector<int64_t> &group : reassociation)
     for (int64_t d : group)
-      maxDim = std::max(maxDim, d);
-  int64_t numDims = maxDim + 1;
-  for (size_t i = 0; i < reassociation.size(); ++i)
-    if (numDims != expandedRank)
-      return op->emitOpError("expected reassociation map #")
-             << (unsigned long long)i << " of same rank as expanded memref(" << (long long)expandedRank
-             << "), but got " << (long long)numDims;
+      maxDim = std::max(maxDim, uint32_t(d));
+  uint32_t numDims = maxDim + 1;
+  if (!reassociation.empty() && int64_t(numDims) != expandedRank)
+    return op->emitOpError("expected reassociation map #0 to have size equal to the expanded rank (")
+           << (long long)expandedRank << "), but it is  " << (unsigned long long)numDims << '.';
   // isReassociationValid: consecutive dimensions covering all of them.
   if (!reassociation.empty()) {
-    int64_t nextExpectedDim = 0;
+    uint32_t nextExpectedDim = 0;
     for (size_t i = 0; i < reassociation.size(); ++i)
       for (int64_t d : reassociation[i])
-        if (d != nextExpectedDim++)
+        if (uint32_t(d) != nextExpectedDim++)
           return op->emitOpError("expected reassociation map #") << (unsigned long long)i
-                                                                 << " to be valid and contiguous";
+                                                                 << " to be valid and contiguous.";
     if (nextExpectedDim != numDims)
       return op->emitOpError("expected reassociation map #")
-             << (unsigned long long)(reassociation.size() - 1) << " to be valid and contiguous";
+             << (unsigned long long)(reassociation.size() - 1) << " to be valid and contiguous.";
   }
   return reshapeLikeShapesAreCompatible(op, collapsedType.getShape(), expandedType.getShape(), reassociation);
 }
@@ -256,13 +255,6 @@ static LogicalResult verifyTensorReshapeOp(Operation *op, RankedTensorType expan
                                            const std::vector<std::vector<int64_t>> &reassociation) {
   if (failed(verifyReshapeLikeTypes(op, expandedType, collapsedType, reassociation)))
     return failure();
-  if (expandedType.hasStaticShape() && collapsedType.hasStaticShape()) {
-    int64_t expandedNumElements = expandedType.getNumElements();
-    int64_t collapsedNumElements = collapsedType.getNumElements();
-    if (expandedNumElements != collapsedNumElements)
-      return op->emitOpError("number of elements must be preserved: ")
-             << (long long)expandedNumElements << " != " << (long long)collapsedNumElements;
-  }
   RankedTensorType expectedType = inferCollapsedType(expandedType, reassociation);
   if (!isSameTypeWithoutEncoding(collapsedType, expectedType))
     return op->emitOpError("expected collapsed type to be ") << expectedType << ", but got " << collapsedType;
@@ -364,6 +356,10 @@ LogicalResult ConcatOp::verify() {
     }
     sizes[i] = size;
   }
+  // A negative dim: MLIR checks every dimension as above, then reads and
+  // writes out of bounds (it may crash); Lamina reports it as out of range.
+  if (dim < 0)
+    return emitOpError("concatenation dim must be less than the tensor rank");
   int64_t concatSize = 0;
   for (RankedTensorType t : inputTypes) {
     int64_t d = t.getDimSize(dim);
@@ -513,12 +509,6 @@ LogicalResult ExpandShapeOp::verify() {
     return emitOpError("mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has ")
            << (long long)numDynamic << " dynamic dims while output_shape has "
            << (unsigned long long)getOutputShape().size() << " values";
-  if (failed(verifyDynamicDimensionCount(state, resultType, getOutputShape())))
-    return failure();
-  ArrayRef<int64_t> resShape = resultType.getShape();
-  for (size_t pos = 0; pos < resShape.size(); ++pos)
-    if (!ShapedType::isDynamic(resShape[pos]) && resShape[pos] != staticOutputShape[pos])
-      return emitOpError("invalid output shape provided at pos ") << (unsigned long long)pos;
   return verifyTensorReshapeOp(state, resultType, srcType, getReassociationIndices(getReassociationAttr()));
 }
 
