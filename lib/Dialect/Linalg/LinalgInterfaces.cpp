@@ -179,23 +179,27 @@ LogicalResult linalg::detail::verifyStructuredOpInterface(Operation *op) {
            << (unsigned)maps.size() << ") to be equal to the number of input/output operands ("
            << op->getNumOperands() << ")";
 
-  unsigned numLoops = linalgOp.getNumLoops();
+  // IndexingMapOpInterface::verifyImpl: per operand, no symbols and as many
+  // results as the operand's rank; then the maps must be invertible.
   for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
     AffineMap indexingMap = maps[i];
     if (indexingMap.getNumSymbols() != 0)
       return op->emitOpError("unexpected symbols in indexing_map #") << i;
-    if (indexingMap.getNumDims() != numLoops)
-      return op->emitOpError("expected indexing_map #")
-             << i << " to have " << numLoops << " dim(s) to match the number of loops";
     int64_t rank = linalgOp.getRank(i);
     if (int64_t(indexingMap.getNumResults()) != rank)
-      return op->emitOpError("expected operand rank (")
-             << rank << ") to match the result rank of indexing_map #" << i << " ("
+      return op->emitOpError("expected operand #")
+             << i << " rank (" << rank << ") to match the result rank of indexing_map ("
              << indexingMap.getNumResults() << ")";
   }
 
-  if (!linalgOp.getShapesToLoopsMap())
-    return op->emitOpError("expected the shape-to-loops map to be non-null");
+  if (!linalgOp.getShapesToLoopsMap()) {
+    std::string mapStr;
+    {
+      raw_string_ostream os(mapStr);
+      os << linalgOp.getLoopsToShapesMap();
+    }
+    return op->emitOpError("invalid indexing maps are non-invertible: ") << "(" << mapStr << ")";
+  }
 
   // The static shapes against the ranges the maps infer (static cases only).
   SmallVector<int64_t, 4> endLoopRangeValues = linalgOp.getStaticLoopRanges();
@@ -235,6 +239,14 @@ LogicalResult linalg::detail::verifyStructuredOpInterface(Operation *op) {
       }
     }
   }
+
+  // The loops of the maps against the iterator types (LinalgOp's own check,
+  // after the interface's).
+  unsigned numLoops = linalgOp.getNumLoops();
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
+    if (maps[i].getNumDims() != numLoops)
+      return op->emitOpError("expected indexing_map #")
+             << i << " to have " << numLoops << " dim(s) to match the number of loops";
 
   if (op->getNumRegions() != 1 || op->getRegion(0).empty() ||
       std::next(op->getRegion(0).begin()) != op->getRegion(0).end())
