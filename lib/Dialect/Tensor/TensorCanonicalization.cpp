@@ -13,6 +13,7 @@
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/PatternMatch.h"
 #include "lamina/Interfaces/DestinationStyleOpInterface.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
 #include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
@@ -879,7 +880,66 @@ LogicalResult foldCollapseOfCast(Operation *op, PatternRewriter &rewriter) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Dialect-wide patterns
+//===----------------------------------------------------------------------===//
+
+/// FoldTensorCastProducerOp: a destination-style op (not insert_slice, not a
+/// loop, not a relayout op) reading foldable tensor.cast results reads their
+/// sources instead; inits change its result types, and casts restore them.
+struct FoldTensorCastProducerOp : public RewritePattern {
+  explicit FoldTensorCastProducerOp(MLIRContext *context) : RewritePattern(MatchAnyOpTypeTag(), 1, context) {
+    setDebugName("FoldTensorCastProducerOp");
+  }
+
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+    if (!dps || isa<InsertSliceOp>(op) || isa<LoopLikeOpInterface>(op))
+      return failure();
+    std::string_view name = op->getName().getStringRef();
+    if (name == "linalg.pack" || name == "linalg.unpack")
+      return failure();
+    bool anyFoldable = false;
+    for (Value operand : op->getOperands())
+      anyFoldable |= !isa<BlockArgument>(operand) && canFoldIntoConsumerOp(defOf<CastOp>(operand));
+    if (!anyFoldable)
+      return failure();
+    std::vector<Type> newResultTypes = op->getResultTypes();
+    std::vector<Value> newOperands;
+    unsigned dpsInitIdx = 0;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Operation *castOp = defOf<CastOp>(operand.get());
+      bool fold = canFoldIntoConsumerOp(castOp);
+      newOperands.push_back(fold ? castOp->getOperand(0) : operand.get());
+      if (dps.isDpsInit(&operand) && !isa<MemRefType>(newOperands.back().getType()) &&
+          dpsInitIdx < newResultTypes.size())
+        newResultTypes[dpsInitIdx++] = newOperands.back().getType();
+    }
+    // The op cloned with the new operands and result types.
+    Operation *newOp = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(newOp, [&] {
+      for (unsigned i = 0; i < newOperands.size(); ++i)
+        newOp->setOperand(i, newOperands[i]);
+      for (unsigned i = 0; i < newOp->getNumResults(); ++i)
+        newOp->getResult(i).setType(newResultTypes[i]);
+    });
+    std::vector<Value> replacements;
+    for (unsigned i = 0; i < op->getNumResults(); ++i) {
+      Value result = newOp->getResult(i);
+      if (result.getType() != op->getResult(i).getType())
+        result = buildTensorCast(rewriter, op->getLoc(), op->getResult(i).getType(), result);
+      replacements.push_back(result);
+    }
+    rewriter.replaceOp(op, ValueRange(replacements));
+    return success();
+  }
+};
+
 } // namespace
+
+void TensorDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+  results.insert(RewritePattern::create<FoldTensorCastProducerOp>(getContext()));
+}
 
 //===----------------------------------------------------------------------===//
 // Registration

@@ -20,6 +20,8 @@ public:
   static constexpr std::string_view getDialectNamespace() { return "tensor"; }
   /// arith.constant, or complex.constant for a pair of numbers.
   Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
+  /// FoldTensorCastProducerOp (TensorCanonicalization.cpp).
+  void getCanonicalizationPatterns(RewritePatternSet &results) const override;
 
 private:
   /// Registers what is imported from MLIR's records (generated, in the
