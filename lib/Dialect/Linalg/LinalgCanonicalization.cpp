@@ -5,7 +5,7 @@
 // linalg.transpose folds an identity permutation (tensors) and
 // FoldTransposeWithTranspose composes two transposes; EraseIdentityLinalgOp
 // (all indexing maps equal, a body that only yields block arguments) for
-// linalg.generic and linalg.broadcast.
+// linalg.generic and linalg.broadcast; EraseSelfCopy and FoldFillWithCopy.
 //
 #include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/IR/PatternMatch.h"
@@ -139,6 +139,50 @@ LogicalResult eraseIdentityLinalgOp(Operation *op, PatternRewriter &rewriter) {
   return success();
 }
 
+/// EraseSelfCopy: a copy of a value onto itself is erased (buffers) or is
+/// its input (tensors).
+LogicalResult eraseSelfCopy(Operation *op, PatternRewriter &rewriter) {
+  if (op->getNumOperands() != 2 || op->getOperand(0) != op->getOperand(1))
+    return failure();
+  if (hasPureSemantics(op, /*tensor=*/false)) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+  if (!hasPureSemantics(op, /*tensor=*/true) || op->getNumResults() != 1)
+    return failure();
+  Value input = op->getOperand(0);
+  rewriter.replaceOp(op, ValueRange(ArrayRef<Value>(&input, 1)));
+  return success();
+}
+
+/// FoldFillWithCopy: copy(fill(v)) into d -> fill(v) into d; copy into
+/// fill's result -> copy into fill's destination.
+LogicalResult foldFillWithCopy(Operation *op, PatternRewriter &rewriter) {
+  if (op->getNumOperands() != 2)
+    return failure();
+  Operation *fill = op->getOperand(0).getDefiningOp();
+  if (fill && isa<FillOp>(fill) && fill->getNumOperands() == 2) {
+    Operation *newFill = rewriter.clone(*fill);
+    rewriter.modifyOpInPlace(newFill, [&] {
+      newFill->setOperand(1, op->getOperand(1));
+      for (unsigned i = 0; i < newFill->getNumResults() && i < op->getNumResults(); ++i)
+        newFill->getResult(i).setType(op->getResult(i).getType());
+    });
+    std::vector<Value> results(newFill->getResults().begin(), newFill->getResults().end());
+    rewriter.replaceOp(op, ValueRange(results));
+    return success();
+  }
+  fill = op->getOperand(1).getDefiningOp();
+  if (fill && isa<FillOp>(fill) && fill->getNumOperands() == 2) {
+    Operation *newCopy = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(newCopy, [&] { newCopy->setOperand(1, fill->getOperand(1)); });
+    std::vector<Value> results(newCopy->getResults().begin(), newCopy->getResults().end());
+    rewriter.replaceOp(op, ValueRange(results));
+    return success();
+  }
+  return failure();
+}
+
 } // namespace
 
 void linalg::registerLinalgCanonicalization(LinalgDialect &dialect) {
@@ -146,6 +190,12 @@ void linalg::registerLinalgCanonicalization(LinalgDialect &dialect) {
   ods::attachFolder(dialect, TransposeOp::getOperationName(), foldTranspose);
   attachCanonicalizer(dialect, TransposeOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(TransposeOp::getOperationName(), foldTransposeWithTranspose, "FoldTransposeWithTranspose");
+  });
+  attachCanonicalizer(dialect, CopyOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(CopyOp::getOperationName(), eraseSelfCopy, "EraseSelfCopy");
+  });
+  attachCanonicalizer(dialect, FillOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(CopyOp::getOperationName(), foldFillWithCopy, "FoldFillWithCopy");
   });
   attachCanonicalizer(dialect, GenericOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(GenericOp::getOperationName(), eraseIdentityLinalgOp, "EraseIdentityLinalgOp<GenericOp>");

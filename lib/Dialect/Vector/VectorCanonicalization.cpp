@@ -1180,6 +1180,17 @@ OpFoldResult foldInsert(Operation *op, ArrayRef<Attribute> operands) {
   return inPlace ? OpFoldResult(op->getResult(0)) : OpFoldResult();
 }
 
+/// InsertToBroadcast: inserting a vector of as many elements as the
+/// destination -> broadcast.
+LogicalResult insertToBroadcast(Operation *op, PatternRewriter &rewriter) {
+  auto srcVecType = dyn_cast<VectorType>(op->getOperand(0).getType());
+  auto destType = cast<VectorType>(op->getOperand(1).getType());
+  if (!srcVecType || destType.getNumElements() != srcVecType.getNumElements())
+    return failure();
+  replace(rewriter, op, buildBroadcast(rewriter, op->getLoc(), destType, op->getOperand(0)));
+  return success();
+}
+
 OpFoldResult foldFromElements(Operation *op, ArrayRef<Attribute> operands) {
   auto type = cast<VectorType>(resultType(op));
   if (operands.empty())
@@ -1345,6 +1356,9 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
   attachFolder(dialect, ExtractStridedSliceOp::getOperationName(), foldExtractStridedSlice);
   attachFolder(dialect, InsertStridedSliceOp::getOperationName(), foldInsertStridedSlice);
   attachFolder(dialect, InsertOp::getOperationName(), foldInsert);
+  attachCanonicalizer(dialect, InsertOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
+    p.addFunction(InsertOp::getOperationName(), insertToBroadcast, "InsertToBroadcast");
+  });
   attachFolder(dialect, FromElementsOp::getOperationName(), foldFromElements);
   attachCanonicalizer(dialect, CreateMaskOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(CreateMaskOp::getOperationName(), createMaskFolder, "CreateMaskFolder");
