@@ -423,6 +423,38 @@ LogicalResult extractFromShapeCastToShapeCast(Operation *op, PatternRewriter &re
   return success();
 }
 
+/// foldExtractFromFromElements: a sub-vector extract of a from_elements ->
+/// from_elements of that slice of the elements.
+LogicalResult extractFromFromElements(Operation *op, PatternRewriter &rewriter) {
+  if (hasDynamicPosition(op))
+    return failure();
+  auto type = dyn_cast<VectorType>(resultType(op));
+  Operation *fromElements = defOf<FromElementsOp>(op->getOperand(0));
+  if (!type || !fromElements)
+    return failure();
+  auto inputType = cast<VectorType>(resultType(fromElements));
+  if (type.isScalable() || inputType.isScalable())
+    return failure();
+  std::vector<int64_t> pos(denseI64(op, "static_position").begin(), denseI64(op, "static_position").end());
+  pos.resize(pos.size() + size_t(type.getRank()), 0);
+  if (int64_t(pos.size()) != inputType.getRank())
+    return failure();
+  int64_t flatIndex = 0, stride = 1;
+  for (int64_t i = inputType.getRank() - 1; i >= 0; --i) {
+    flatIndex += pos[i] * stride;
+    stride *= inputType.getShape()[i];
+  }
+  int64_t n = type.getNumElements();
+  if (flatIndex < 0 || flatIndex + n > int64_t(fromElements->getNumOperands()))
+    return failure();
+  OperationState state(op->getLoc(), FromElementsOp::getOperationName());
+  for (int64_t i = 0; i < n; ++i)
+    state.addOperand(fromElements->getOperand(unsigned(flatIndex + i)));
+  state.addType(type);
+  replace(rewriter, op, rewriter.create(state)->getResult(0));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // broadcast
 //===----------------------------------------------------------------------===//
@@ -1382,6 +1414,7 @@ void vector::registerVectorCanonicalization(VectorDialect &dialect) {
     p.addFunction(ExtractOp::getOperationName(), extractOpFromCreateMask, "ExtractOpFromCreateMask");
     p.addFunction(ExtractOp::getOperationName(), extractFromShapeCastToShapeCast,
                   "foldExtractFromShapeCastToShapeCast");
+    p.addFunction(ExtractOp::getOperationName(), extractFromFromElements, "foldExtractFromFromElements");
   });
   attachFolder(dialect, MultiDimReductionOp::getOperationName(), foldMultiReduction);
   attachCanonicalizer(dialect, MultiDimReductionOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
