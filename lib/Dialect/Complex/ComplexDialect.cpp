@@ -15,6 +15,7 @@ struct ComplexInlinerInterface : public DialectInlinerInterface {
 
 ComplexDialect::ComplexDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<ComplexDialect>()) {
   registerGenerated();
+  complex::registerComplexFolders(*this);
   addInlinerInterface<ComplexInlinerInterface>(this);
 }
 

@@ -20,6 +20,9 @@ public:
 
   Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
+  /// complex.constant for a pair of numbers of a complex type, else
+  /// arith.constant (ComplexFolders.cpp).
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
 
 private:
   /// Registers what is imported from MLIR's records (generated, in the
@@ -28,5 +31,10 @@ private:
   /// The syntax of the dialect's attributes and types.
   ods::DialectAttrTypes attrTypes;
 };
+
+namespace complex {
+/// Attaches the folders of the complex ops (ComplexFolders.cpp).
+void registerComplexFolders(ComplexDialect &dialect);
+} // namespace complex
 
 } // namespace lamina
