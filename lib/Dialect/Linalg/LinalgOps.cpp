@@ -34,6 +34,7 @@ std::mutex parsedMapsMutex;
 LinalgDialect::LinalgDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<LinalgDialect>()) {
   registerGenerated();
   linalg::registerLinalgCanonicalization(*this);
+  registerLinalgInlinerInterface(*this);
 }
 
 LinalgDialect::~LinalgDialect() = default;

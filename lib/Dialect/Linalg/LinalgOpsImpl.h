@@ -8,6 +8,9 @@
 namespace lamina {
 namespace linalg {
 
+/// Adds MLIR's LinalgInlinerInterface to the dialect (LinalgInliner.cpp).
+void registerLinalgInlinerInterface(LinalgDialect &dialect);
+
 using RegionBuilderFn =
     function_ref<void(OpBuilder &, Block &, ArrayRef<NamedAttribute>, function_ref<InFlightDiagnostic()>)>;
 

@@ -31,6 +31,7 @@ using namespace lamina::vector::detail;
 VectorDialect::VectorDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<VectorDialect>()) {
   registerGenerated();
   vector::registerVectorCanonicalization(*this);
+  registerVectorInlinerInterface(*this);
 }
 
 VectorDialect::~VectorDialect() = default;

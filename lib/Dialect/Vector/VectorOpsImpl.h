@@ -8,6 +8,10 @@
 
 namespace lamina {
 namespace vector {
+
+/// Adds MLIR's VectorInlinerInterface to the dialect (VectorInliner.cpp).
+void registerVectorInlinerInterface(VectorDialect &dialect);
+
 namespace detail {
 
 /// The scalable flag of dimension `i` (VectorType keeps no flags when no
