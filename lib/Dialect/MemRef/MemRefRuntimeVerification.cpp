@@ -16,6 +16,7 @@
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
+#include "lamina/Dialect/MemRef/RuntimeCheckBuilders.h"
 #include "lamina/Dialect/MemRef/StridedLayout.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/Interfaces/RuntimeVerifiableOpInterface.h"
@@ -33,57 +34,10 @@ namespace {
 // Builders of the checks
 //===----------------------------------------------------------------------===//
 
-Value constantIndex(OpBuilder &b, Location loc, int64_t value) { return utils::buildConstantIndex(b, loc, value); }
+using namespace rtcheck;
 
-/// `name %lhs, %rhs` of the operands' type, created or folded.
-Value binary(OpBuilder &b, Location loc, std::string_view name, Value lhs, Value rhs, bool fold) {
-  OperationState state(loc, name);
-  state.addOperand(lhs);
-  state.addOperand(rhs);
-  state.addType(lhs.getType());
-  return fold ? b.createOrFold(state) : b.create(state)->getResult(0);
-}
-
-Value cmpi(OpBuilder &b, Location loc, CmpIPredicate pred, Value lhs, Value rhs, bool fold) {
-  OperationState state(loc, arith::CmpIOp::getOperationName());
-  state.addOperand(lhs);
-  state.addOperand(rhs);
-  state.addAttribute("predicate", b.getI64IntegerAttr(int64_t(pred)));
-  state.addType(b.getI1Type());
-  return fold ? b.createOrFold(state) : b.create(state)->getResult(0);
-}
-
-/// memref.dim of static dimension `dim` (its index an arith.constant,
-/// created first, as DimOp's int64_t builder does).
 Value dimOf(OpBuilder &b, Location loc, Value source, int64_t dim, bool fold) {
-  Value index = constantIndex(b, loc, dim);
-  OperationState state(loc, DimOp::getOperationName());
-  state.addOperand(source);
-  state.addOperand(index);
-  state.addType(b.getIndexType());
-  return fold ? b.createOrFold(state) : b.create(state)->getResult(0);
-}
-
-/// A single-result op on `operand` with an index result.
-Value indexQuery(OpBuilder &b, Location loc, std::string_view name, Value operand) {
-  OperationState state(loc, name);
-  state.addOperand(operand);
-  state.addType(b.getIndexType());
-  return b.create(state)->getResult(0);
-}
-
-void assertThat(OpBuilder &b, Location loc, Value condition, const std::string &message) {
-  OperationState state(loc, cf::AssertOp::getOperationName());
-  state.addOperand(condition);
-  state.addAttribute("msg", b.getStringAttr(message));
-  b.create(state);
-}
-
-/// lb <= value < ub, every op created or folded (generateInBoundsCheck).
-Value inBounds(OpBuilder &b, Location loc, Value value, Value lb, Value ub) {
-  Value lower = cmpi(b, loc, CmpIPredicate::sge, value, lb, /*fold=*/true);
-  Value upper = cmpi(b, loc, CmpIPredicate::slt, value, ub, /*fold=*/true);
-  return binary(b, loc, "arith.andi", lower, upper, /*fold=*/true);
+  return rtcheck::dimOf(b, loc, DimOp::getOperationName(), source, dim, fold);
 }
 
 /// memref.extract_strided_metadata of a ranked memref: base buffer, offset,
@@ -97,36 +51,6 @@ Operation *extractStridedMetadata(OpBuilder &b, Location loc, Value source) {
   for (size_t i = 0, e = 1 + 2 * type.getShape().size(); i != e; ++i)
     state.addType(index);
   return b.create(state);
-}
-
-/// The value of a mixed offset/size/stride (getValueOrCreateConstantIndexOp).
-Value valueOf(OpBuilder &b, Location loc, OpFoldResult ofr) {
-  if (Value v = ofr.getValue())
-    return v;
-  return constantIndex(b, loc, cast<IntegerAttr>(ofr.getAttribute()).getValue().getSExtValue());
-}
-
-/// `%r = scf.if %cond -> (i1)` whose regions `thenBody` and `elseBody`
-/// fill (each returns the value to yield).
-template <typename ThenFn, typename ElseFn>
-Value ifYieldingI1(OpBuilder &b, Location loc, Value cond, ThenFn thenBody, ElseFn elseBody) {
-  OperationState state(loc, "scf.if");
-  state.addOperand(cond);
-  state.addType(b.getI1Type());
-  state.addRegion();
-  state.addRegion();
-  Operation *ifOp = b.create(state);
-  OpBuilder::InsertionGuard guard(b);
-  auto fill = [&](Region &region, auto &body) {
-    b.createBlock(&region);
-    Value yielded = body(b);
-    OperationState yield(loc, "scf.yield");
-    yield.addOperand(yielded);
-    b.create(yield);
-  };
-  fill(ifOp->getRegion(0), thenBody);
-  fill(ifOp->getRegion(1), elseBody);
-  return ifOp->getResult(0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,31 +212,7 @@ void verifySubView(Operation *op, OpBuilder &b, Location loc, RuntimeErrorMessag
     Value stride = valueOf(b, loc, strides[size_t(i)]);
     Value dimSize = metadata->getResult(unsigned(2 + i));
 
-    Value sizeIsZero = cmpi(b, loc, CmpIPredicate::eq, size, zero, /*fold=*/false);
-    Value offsetValid = ifYieldingI1(
-        b, loc, sizeIsZero,
-        [&](OpBuilder &body) {
-          Value lower = cmpi(body, loc, CmpIPredicate::sge, offset, zero, /*fold=*/false);
-          Value upper = cmpi(body, loc, CmpIPredicate::sle, offset, dimSize, /*fold=*/false);
-          return binary(body, loc, "arith.andi", lower, upper, /*fold=*/false);
-        },
-        [&](OpBuilder &body) { return inBounds(body, loc, offset, zero, dimSize); });
-    assertThat(b, loc, offsetValid, message(op, "offset " + std::to_string(i) + " is out-of-bounds"));
-
-    Value sizeIsNonZero = cmpi(b, loc, CmpIPredicate::sgt, size, zero, /*fold=*/false);
-    Value lastValid = ifYieldingI1(
-        b, loc, sizeIsNonZero,
-        [&](OpBuilder &body) {
-          Value sizeMinusOne = binary(body, loc, "arith.subi", size, one, /*fold=*/false);
-          Value span = binary(body, loc, "arith.muli", sizeMinusOne, stride, /*fold=*/false);
-          Value last = binary(body, loc, "arith.addi", offset, span, /*fold=*/false);
-          return inBounds(body, loc, last, zero, dimSize);
-        },
-        [&](OpBuilder &body) {
-          return arith::createConstant(body, loc, body.getBoolAttr(true))->getResult(0);
-        });
-    assertThat(b, loc, lastValid,
-               message(op, "subview runs out-of-bounds along dimension " + std::to_string(i)));
+    checkSliceDimension(b, loc, op, i, offset, size, stride, dimSize, zero, one, "subview", message);
   }
 }
 

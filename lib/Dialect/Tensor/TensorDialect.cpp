@@ -21,6 +21,7 @@ TensorDialect::TensorDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   tensor::registerTensorFolders(*this);
   tensor::registerTensorCanonicalization(*this);
   addInlinerInterface<TensorInlinerInterface>(this);
+  tensor::registerTensorRuntimeVerification(*this);
 }
 
 TensorDialect::~TensorDialect() = default;

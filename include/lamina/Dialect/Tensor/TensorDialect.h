@@ -31,4 +31,10 @@ private:
   ods::DialectAttrTypes attrTypes;
 };
 
+namespace tensor {
+/// Attaches RuntimeVerifiableOpInterface to cast, dim, extract, insert and
+/// extract_slice (TensorRuntimeVerification.cpp).
+void registerTensorRuntimeVerification(TensorDialect &dialect);
+} // namespace tensor
+
 } // namespace lamina
