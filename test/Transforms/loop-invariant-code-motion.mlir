@@ -77,6 +77,18 @@ func.func @graph_loop() {
   return
 }
 
+// test.reify_bound is pure (hoisted), test.compare is not.
+func.func @test_ops(%a: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %0 = "test.reify_bound"(%a) {type = "UB"} : (index) -> index
+    "test.compare"(%a, %a) : (index, index) -> ()
+    "test.some_use"(%0) : (index) -> ()
+  }
+  return
+}
+
 // GEN: --allow-unregistered-dialect -loop-invariant-code-motion
 // CHECK: #map = affine_map<(d0) -> (d0 * 2)>
 // CHECK-NEXT: #set = affine_set<(d0) : (d0 - 3 >= 0)>
@@ -149,6 +161,16 @@ func.func @graph_loop() {
 // CHECK-NEXT:       %3 = "foo.y"(%2) : (i32) -> i32
 // CHECK-NEXT:       test.region_yield %1 : i32
 // CHECK-NEXT:     } : () -> ()
+// CHECK-NEXT:     return
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @test_ops(%arg0: index, %arg1: index) {
+// CHECK-NEXT:     %c0 = arith.constant 0 : index
+// CHECK-NEXT:     %c1 = arith.constant 1 : index
+// CHECK-NEXT:     %0 = "test.reify_bound"(%arg0) <{type = "UB"}> : (index) -> index
+// CHECK-NEXT:     scf.for %arg2 = %c0 to %arg1 step %c1 {
+// CHECK-NEXT:       "test.compare"(%arg0, %arg0) <{cmp = "EQ"}> : (index, index) -> ()
+// CHECK-NEXT:       "test.some_use"(%0) : (index) -> ()
+// CHECK-NEXT:     }
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

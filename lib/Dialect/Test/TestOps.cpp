@@ -780,6 +780,7 @@ void MLIRTestDialect::registerOps() {
       .optionalAttr("vscale_max", ods::IntAttr(64))
       .optionalAttr("vscale_min", ods::IntAttr(64))
       .result("result", ods::Index())
+      .traits({ods::Pure()})
       .verifier(verifyReifyBoundOp)
       .registerIn(*this);
   ods::OpDef("test.compare")
