@@ -186,10 +186,15 @@ struct LivenessItem {
 static BranchOpInterface getBranchInterface(Operation *op) { return dyn_cast<BranchOpInterface>(op); }
 
 /// The operand index range [start, start + size) forwarded to successor
-/// `succ` of a branch.
-static std::pair<unsigned, unsigned> successorOperandRange(BranchOpInterface branch, unsigned succ) {
-  MutableOperandRange forwarded = branch.getSuccessorOperands(succ).getMutableForwardedOperands();
-  return {forwarded.getStart(), forwarded.size()};
+/// `succ` of a branch, and the number of successor arguments before them
+/// that the branch produces itself.
+struct ForwardedRange {
+  unsigned start, size, produced;
+};
+static ForwardedRange successorOperandRange(BranchOpInterface branch, unsigned succ) {
+  SuccessorOperands operands = branch.getSuccessorOperands(succ);
+  MutableOperandRange forwarded = operands.getMutableForwardedOperands();
+  return {forwarded.getStart(), forwarded.size(), operands.getProducedOperandCount()};
 }
 
 static bool isUseSpeciallyKnownDead(OpOperand &use, const LiveMap &liveMap) {
@@ -201,9 +206,9 @@ static bool isUseSpeciallyKnownDead(OpOperand &use, const LiveMap &liveMap) {
     return false;
   unsigned index = use.getOperandNumber();
   for (unsigned i = 0, e = owner->getNumSuccessors(); i != e; ++i) {
-    auto [start, size] = successorOperandRange(branch, i);
+    auto [start, size, produced] = successorOperandRange(branch, i);
     if (index >= start && index < start + size)
-      return !liveMap.wasProvenLive(owner->getSuccessor(i)->getArgument(index - start));
+      return !liveMap.wasProvenLive(owner->getSuccessor(i)->getArgument(produced + index - start));
   }
   return false;
 }
@@ -318,37 +323,20 @@ static void collectLivenessItems(MutableArrayRef<Region> regions, DCEScratch &sc
   }
 }
 
-/// Erases operand `index` of `op`, shrinking the operand segment holding it
-/// when the op has `operandSegmentSizes`.
-static void eraseOperandKeepingSegments(Operation *op, unsigned index) {
-  if (op->getName().getAttributeIndex("operandSegmentSizes") >= 0) {
-    if (auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(op->getInherentAttr("operandSegmentSizes"))) {
-      std::vector<int32_t> values(sizes.asArrayRef().begin(), sizes.asArrayRef().end());
-      unsigned start = 0;
-      for (int32_t &size : values) {
-        if (index < start + unsigned(size)) {
-          --size;
-          break;
-        }
-        start += unsigned(size);
-      }
-      op->setInherentAttr(StringAttr::get(op->getContext(), "operandSegmentSizes"),
-                          DenseI32ArrayAttr::get(op->getContext(), values));
-    }
-  }
-  op->eraseOperand(index);
-}
-
+/// Erases the operands a branch forwards to dead successor arguments,
+/// through the branch's SuccessorOperands: their range keeps the op's
+/// segment sizes in sync (operandSegmentSizes, and cf.switch's
+/// case_operand_segments).
 static void eraseTerminatorSuccessorOperands(Operation *terminator, const LiveMap &liveMap) {
   BranchOpInterface branch = getBranchInterface(terminator);
   if (!branch)
     return;
   for (unsigned s = terminator->getNumSuccessors(); s-- > 0;) {
     Block *successor = terminator->getSuccessor(s);
-    auto [start, size] = successorOperandRange(branch, s);
-    for (unsigned a = size; a-- > 0;)
+    SuccessorOperands operands = branch.getSuccessorOperands(s);
+    for (unsigned a = operands.size(); a-- > operands.getProducedOperandCount();)
       if (!liveMap.wasProvenLive(successor->getArgument(a)))
-        eraseOperandKeepingSegments(terminator, start + a);
+        operands.erase(a);
   }
 }
 
