@@ -78,7 +78,7 @@ inline bool isSupportedCombiningKind(CombiningKind kind, Type elementType) {
   return false;
 }
 
-inline std::string_view stringifyKind(CombiningKind kind) { return getCombiningKindInfo().stringify(uint64_t(kind)); }
+inline std::string stringifyKind(CombiningKind kind) { return getCombiningKindInfo().stringify(uint64_t(kind)); }
 
 constexpr int64_t kPoisonIndex = -1;
 
