@@ -80,7 +80,11 @@ LogicalResult readOpProperties(DialectBytecodeReader &reader, Operation *op) {
     Attribute value;
     if (failed(a.isRequired() ? reader.readAttribute(value) : reader.readOptionalAttribute(value)))
       return failure();
-    slots[a.slot] = value;
+    // An absent attribute leaves the slot as Operation::create populated it:
+    // a default-valued attribute keeps its default, as MLIR's generated
+    // readProperties reads into properties that already hold it.
+    if (value)
+      slots[a.slot] = value;
   }
   // Property<>s, in declaration order (an EnumProp is a varint).
   for (const AttributeDef &a : def.attributes) {
