@@ -1,0 +1,1 @@
+"""The ODS importer (utils/import-ods.py), split along its sections."""

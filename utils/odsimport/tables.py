@@ -1,0 +1,232 @@
+"""The dialects Lamina imports and the tables mapping MLIR's records to Lamina's API.
+
+Part of utils/import-ods.py (see its docstring); each module of the package builds on the
+ones before it."""
+
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import linalg_opdsl  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_TD_DIR = os.path.join(ROOT, "..", "shared", "reference", "mlir-td")
+DEFAULT_TBLGEN = "/usr/lib/llvm-22/bin/llvm-tblgen"
+DEFAULT_INC_DIR = "/usr/lib/llvm-22/include"
+
+#===------------------------------------------------------------------------===#
+# The dialects
+#===------------------------------------------------------------------------===#
+
+class DialectConfig:
+    def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op", opdsl=None,
+                 handwritten=(), native_traits=None, param_specs=None, import_ops=True):
+        self.name = name            # the dialect namespace in IR ("ml_program")
+        self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
+        self.tds = tds              # .td files, relative to the td dir's mlir/ folder
+        self.dir = dir              # lib/Dialect/<dir>, include/lamina/Dialect/<dir>
+        self.prefix = prefix        # file and function prefix ("MLProgram")
+        self.ns = ns                # C++ namespace inside lamina ("ml_program")
+        self.includes = includes    # extra headers the generated code needs
+        self.extra_ns = extra_ns    # other MLIR namespaces whose records it uses
+        # C++ classes and functions of the dialect's namespace that MLIR writes
+        # by hand (types without a TypeDef, predicate helpers): the dialect's
+        # hand-written header declares them; constraints may use them.
+        self.handwritten = set(handwritten)
+        # The generated file (under the .inc dir) holding the OpDSL
+        # definitions of the dialect's named ops (linalg).
+        self.opdsl = opdsl
+        # The dialect's own native op traits (C++ trait templates MLIR writes
+        # by hand): trait name -> hand-written factory returning an ods::Trait,
+        # called with the op names of the trait's class arguments, if any
+        # (`AtMostOneChildOf<OperandsOp, ResultsOp>` -> f({"d.operands", "d.results"})).
+        self.native_traits = native_traits or {}
+        # Attribute/type parameter records whose syntax MLIR writes in C++
+        # (their `parser`/`printer` snippets): record -> the hand-written
+        # function returning its ods::ParamSpec (given the parameter's name).
+        self.param_specs = dict(param_specs or {})
+        # False while a dialect's ops are not imported yet (only its
+        # attributes, types and enums).
+        self.import_ops = import_ops
+
+
+DIALECTS = {
+    "math": DialectConfig("math", "Math_Dialect", ["Dialect/Math/IR/MathOps.td"], "Math", "Math", "math",
+                          includes=["lamina/Dialect/Arith/ArithDialect.h"]),
+    "index": DialectConfig("index", "IndexDialect", ["Dialect/Index/IR/IndexOps.td"], "Index", "Index", "index"),
+    "complex": DialectConfig("complex", "Complex_Dialect",
+                             ["Dialect/Complex/IR/ComplexOps.td", "Dialect/Complex/IR/ComplexAttributes.td"],
+                             "Complex", "Complex", "complex", includes=["lamina/Dialect/Arith/ArithDialect.h"]),
+    "ub": DialectConfig("ub", "UB_Dialect", ["Dialect/UB/IR/UBOps.td"], "UB", "UB", "ub"),
+    "tensor": DialectConfig("tensor", "Tensor_Dialect", ["Dialect/Tensor/IR/TensorOps.td"], "Tensor", "Tensor",
+                            "tensor"),
+    "bufferization": DialectConfig("bufferization", "Bufferization_Dialect",
+                                   ["Dialect/Bufferization/IR/BufferizationOps.td"], "Bufferization",
+                                   "Bufferization", "bufferization"),
+    "ml_program": DialectConfig("ml_program", "MLProgram_Dialect",
+                                ["Dialect/MLProgram/IR/MLProgramOps.td",
+                                 "Dialect/MLProgram/IR/MLProgramAttributes.td",
+                                 "Dialect/MLProgram/IR/MLProgramTypes.td"],
+                                "MLProgram", "MLProgram", "ml_program"),
+    # Not imported yet (the next dialects): `utils/import-ods.py vector` lists
+    # what remains to be mapped or hand-written.
+    "vector": DialectConfig("vector", "Vector_Dialect", ["Dialect/Vector/IR/VectorOps.td"], "Vector", "Vector",
+                            "vector"),
+    "linalg": DialectConfig("linalg", "Linalg_Dialect",
+                            ["Dialect/Linalg/IR/LinalgOps.td", "Dialect/Linalg/IR/LinalgStructuredOps.td",
+                             "Dialect/Linalg/IR/LinalgRelayoutOps.td"],
+                            "Linalg", "Linalg", "linalg",
+                            opdsl="mlir/Dialect/Linalg/IR/LinalgNamedStructuredOps.yamlgen.cpp.inc"),
+    "llvm": DialectConfig("llvm", "LLVM_Dialect", ["Dialect/LLVMIR/LLVMOps.td", "Dialect/LLVMIR/LLVMTypes.td",
+                                                   "Dialect/LLVMIR/LLVMIntrinsicOps.td"],
+                          "LLVMIR", "LLVM", "LLVM", includes=["lamina/Dialect/LLVMIR/LLVMBaseClasses.h"],
+                          handwritten=["DINodeAttr", "DIScopeAttr", "DITypeAttr", "DIVariableAttr", "TBAANodeAttr",
+                                       "isCompatibleOuterType", "isCompatibleVectorType", "isCompatibleType",
+                                       "isCompatibleFloatingPointType", "isLoadableType", "LLVMVoidType",
+                                       "LLVMTokenType", "LLVMLabelType", "LLVMMetadataType", "LLVMStructType",
+                                       "isScalableVectorType", "getValAndBoolStructType", "getVectorNumElements",
+                                       "PointerElementTypeInterface"],
+                          param_specs={"LLVM_DITagParameter": "LLVM::diTagParam",
+                                       "LLVM_DIEncodingParameter": "LLVM::diEncodingParam",
+                                       "LLVM_DILanguageParameter": "LLVM::diLanguageParam",
+                                       "LLVM_DICallingConventionParameter": "LLVM::diCallingConventionParam",
+                                       "LLVM_DIOperationEncodingParameter": "LLVM::diOperationEncodingParam",
+                                       "LLVM_TBAAMemberAttrArray": "LLVM::tbaaMembersParam"}),
+    "gpu": DialectConfig("gpu", "GPU_Dialect", ["Dialect/GPU/IR/GPUOps.td"], "GPU", "GPU", "gpu",
+                         includes=["lamina/Dialect/GPU/GPUBaseClasses.h"],
+                         handwritten=["AsyncTokenType", "MMAMatrixType", "SparseDnTensorHandleType",
+                                      "SparseSpMatHandleType", "SparseSpGEMMOpHandleType",
+                                      "hasOffloadingTranslationAttrTrait"]),
+    "irdl": DialectConfig("irdl", "IRDL_Dialect",
+                          ["Dialect/IRDL/IR/IRDLOps.td", "Dialect/IRDL/IR/IRDLAttributes.td",
+                           "Dialect/IRDL/IR/IRDLTypes.td"], "IRDL", "IRDL", "irdl",
+                          native_traits={"AtMostOneChildOf": "irdl::AtMostOneChildOf"}),
+}
+
+#===------------------------------------------------------------------------===#
+# Records from other dialects that Lamina already implements by hand
+#===------------------------------------------------------------------------===#
+
+# Attribute records (EnumAttr defs of other dialects) -> (Lamina class, enum info getter, header).
+EXTERNAL_ENUM_ATTRS = {
+    "Arith_FastMathAttr": ("arith::FastMathFlagsAttr", "arith::getFastMathFlagsInfo()",
+                           "lamina/Dialect/Arith/ArithDialect.h"),
+    "Arith_IntegerOverflowAttr": ("arith::IntegerOverflowFlagsAttr", "arith::getIntegerOverflowFlagsInfo()",
+                                  "lamina/Dialect/Arith/ArithDialect.h"),
+}
+# Attribute interfaces of other dialects that Lamina declares (without
+# methods): MLIR name -> (Lamina class, header).
+EXTERNAL_ATTR_INTERFACES = {
+    "DeviceMappingAttrInterface": ("DeviceMappingAttrInterface", "lamina/Dialect/SCF/DeviceMappingInterface.h"),
+    "DeviceMaskingAttrInterface": ("DeviceMaskingAttrInterface", "lamina/Dialect/SCF/DeviceMappingInterface.h"),
+}
+# Enum records of other dialects -> (Lamina C++ enum, info getter).
+EXTERNAL_ENUMS = {
+    "FastMathFlags": ("arith::FastMathFlags", "arith::getFastMathFlagsInfo()"),
+    "Arith_IntegerOverflowFlags": ("arith::IntegerOverflowFlags", "arith::getIntegerOverflowFlagsInfo()"),
+    "Arith_CmpIPredicateAttr": ("arith::CmpIPredicate", "arith::getCmpIPredicateInfo()"),
+    "Arith_CmpFPredicateAttr": ("arith::CmpFPredicate", "arith::getCmpFPredicateInfo()"),
+    "Arith_RoundingModeAttr": ("arith::RoundingMode", "arith::getRoundingModeInfo()"),
+}
+
+#===------------------------------------------------------------------------===#
+# Common constraints mapped by record name
+#===------------------------------------------------------------------------===#
+
+# Type constraint records whose Lamina builder is exactly the record (summary,
+# predicate, buildable type and C++ class).
+NAMED_TYPES = {
+    "AnyType": "ods::AnyType()",
+    "Index": "ods::Index()",
+    "I1": "ods::I(1)", "I8": "ods::I(8)", "I16": "ods::I(16)", "I32": "ods::I(32)", "I64": "ods::I(64)",
+    "I128": "ods::I(128)",
+    "SI8": "ods::SI(8)", "SI16": "ods::SI(16)", "SI32": "ods::SI(32)", "SI64": "ods::SI(64)",
+    "UI8": "ods::UI(8)", "UI16": "ods::UI(16)", "UI32": "ods::UI(32)", "UI64": "ods::UI(64)",
+    "F16": "ods::F(16)", "F32": "ods::F(32)", "F64": "ods::F(64)", "F80": "ods::F(80)", "F128": "ods::F(128)",
+    "BF16": "ods::BF16()",
+    "AnyInteger": "ods::AnyInteger()",
+    "AnySignlessInteger": "ods::AnySignlessInteger()",
+    "AnySignlessIntegerOrIndex": "ods::AnySignlessIntegerOrIndex()",
+    "AnyFloat": "ods::AnyFloat()",
+    "AnyComplex": "ods::AnyComplex()",
+    "NoneType": "ods::NoneTypeConstraint()",
+    "FunctionType": "ods::FunctionTypeConstraint()",
+    "AnyVectorOfAnyRank": "ods::AnyVector()",
+    "AnyTensor": "ods::AnyTensor()",
+    "AnyRankedTensor": "ods::AnyRankedTensor()",
+    "AnyMemRef": "ods::AnyMemRef()",
+    "AnyRankedOrUnrankedMemRef": "ods::AnyRankedOrUnrankedMemRef()",
+}
+
+# Attribute constraint records mapped to Lamina builders (the ones that carry
+# format behaviour beyond their predicate: unit, symbol names, dense arrays).
+NAMED_ATTRS = {
+    "AnyAttr": "ods::AnyAttr()",
+    "UnitAttr": "ods::UnitAttr()",
+    "SymbolNameAttr": "ods::SymbolNameAttr()",
+    "StrAttr": "ods::StrAttr()",
+    "BoolAttr": "ods::BoolAttr()",
+    "I32Attr": "ods::IntAttr(32)", "I64Attr": "ods::IntAttr(64)", "I16Attr": "ods::IntAttr(16)",
+    "I8Attr": "ods::IntAttr(8)", "I1Attr": "ods::IntAttr(1)",
+    "SI32Attr": "ods::SIntAttr(32)", "SI64Attr": "ods::SIntAttr(64)",
+    "UI32Attr": "ods::UIntAttr(32)", "UI64Attr": "ods::UIntAttr(64)",
+    "IndexAttr": "ods::IndexAttr()",
+    "AnyIntegerAttr": "ods::AnyIntegerAttr()",
+    "F32Attr": "ods::FloatAttrOf(32)", "F64Attr": "ods::FloatAttrOf(64)",
+    "TypedAttrInterface": "ods::TypedAttr()",
+    "TypeAttr": "ods::TypeAttr()",
+    "ArrayAttr": "ods::ArrayAttr()",
+    "DictionaryAttr": "ods::DictionaryAttr()",
+    "DictArrayAttr": "ods::DictArrayAttr()",
+    "I32ArrayAttr": "ods::IntArrayAttr(32)", "I64ArrayAttr": "ods::IntArrayAttr(64)",
+    "StrArrayAttr": "ods::StrArrayAttr()",
+    "TypeArrayAttr": "ods::TypeArrayAttr()",
+    "FlatSymbolRefAttr": "ods::FlatSymbolRefAttr()",
+    "SymbolRefAttr": "ods::SymbolRefAttr()",
+    "AffineMapAttr": "ods::AffineMapAttr()",
+    "IntegerSetAttr": "ods::IntegerSetAttr()",
+    "ElementsAttr": "ods::ElementsAttr()",
+    "LocationAttr": "ods::LocationAttr()",
+    "DenseI8ArrayAttr": "ods::DenseI8ArrayAttr()", "DenseI16ArrayAttr": "ods::DenseI16ArrayAttr()",
+    "DenseI32ArrayAttr": "ods::DenseI32ArrayAttr()", "DenseI64ArrayAttr": "ods::DenseI64ArrayAttr()",
+    "DenseBoolArrayAttr": "ods::DenseBoolArrayAttr()", "DenseF32ArrayAttr": "ods::DenseF32ArrayAttr()",
+    "DenseF64ArrayAttr": "ods::DenseF64ArrayAttr()",
+    "StringElementsAttr": "ods::StringElementsAttr()",
+}
+
+# Attribute storage classes (ODS storageType) -> the Lamina constraint whose
+# storage class, value type and format flags a generated constraint starts from.
+STORAGE_BASES = {
+    "::mlir::UnitAttr": "ods::UnitAttr()",
+    "::mlir::DenseI8ArrayAttr": "ods::DenseI8ArrayAttr()",
+    "::mlir::DenseI16ArrayAttr": "ods::DenseI16ArrayAttr()",
+    "::mlir::DenseI32ArrayAttr": "ods::DenseI32ArrayAttr()",
+    "::mlir::DenseI64ArrayAttr": "ods::DenseI64ArrayAttr()",
+    "::mlir::DenseBoolArrayAttr": "ods::DenseBoolArrayAttr()",
+    "::mlir::DenseF32ArrayAttr": "ods::DenseF32ArrayAttr()",
+    "::mlir::DenseF64ArrayAttr": "ods::DenseF64ArrayAttr()",
+}
+
+# Builtin attribute classes usable as a storage class (ods::builtinAttrClass<T>()).
+BUILTIN_ATTR_CLASSES = {
+    "Attribute", "StringAttr", "IntegerAttr", "BoolAttr", "FloatAttr", "UnitAttr", "ArrayAttr", "DictionaryAttr",
+    "TypeAttr", "SymbolRefAttr", "FlatSymbolRefAttr", "AffineMapAttr", "IntegerSetAttr", "TypedAttr",
+    "ElementsAttr", "DenseElementsAttr", "DenseIntOrFPElementsAttr", "DenseIntElementsAttr", "DenseFPElementsAttr",
+    "DenseStringElementsAttr", "DenseResourceElementsAttr", "SparseElementsAttr", "StridedLayoutAttr",
+    "DistinctAttr", "OpaqueAttr", "LocationAttr", "DenseArrayAttr",
+}
+# Builtin type classes with an ods:: TypeClass.
+BUILTIN_TYPE_CLASSES = {
+    "IntegerType": "ods::IntegerTypeClass", "IndexType": "ods::IndexTypeClass", "FloatType": "ods::FloatTypeClass",
+    "FunctionType": "ods::FunctionTypeClass", "NoneType": "ods::NoneTypeClass",
+    "ComplexType": "ods::ComplexTypeClass", "VectorType": "ods::VectorTypeClass",
+    "TensorType": "ods::TensorTypeClass", "RankedTensorType": "ods::RankedTensorTypeClass",
+    "MemRefType": "ods::MemRefTypeClass", "BaseMemRefType": "ods::BaseMemRefTypeClass",
+    "ShapedType": "ods::ShapedTypeClass",
+}
