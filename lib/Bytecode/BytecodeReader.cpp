@@ -314,7 +314,7 @@ LogicalResult BytecodeReaderImpl::loadDialect(EncodingReader &reader, BytecodeDi
   // is not available at all is ignored (its ops are read unregistered).
   // (A failed load is attempted, and reported, again.)
   if (!dialect.versionBuffer.empty() && loaded && !hasForeignDialectEncoding(dialect.name)) {
-    if (!dialect.isBuiltin())
+    if (!dialect.isBuiltin() && !loaded->getRegisteredInterface<BytecodeDialectInterface>())
       return reader.emitError("dialect '") << dialect.name
                                            << "' does not implement the bytecode interface, but found a version entry";
     return reader.emitError("Dialect does not support versioning");
@@ -805,8 +805,17 @@ template <typename T> T BytecodeReaderImpl::parseCustomEntry(BytecodeDialect &di
       return lamina::parseAttribute(*text, getEntryParserConfig(/*tentative=*/false));
   }
   if (!dialect.isBuiltin()) {
-    reader.emitError("dialect '") << dialect.name << "' does not implement the bytecode interface";
-    return T();
+    const BytecodeDialectInterface *iface =
+        dialect.dialect ? dialect.dialect->getRegisteredInterface<BytecodeDialectInterface>() : nullptr;
+    if (!iface) {
+      reader.emitError("dialect '") << dialect.name << "' does not implement the bytecode interface";
+      return T();
+    }
+    DialectReader dialectReader(*this, reader);
+    if constexpr (std::is_same_v<T, Type>)
+      return iface->readType(dialectReader);
+    else
+      return iface->readAttribute(dialectReader);
   }
   DialectReader dialectReader(*this, reader);
   if constexpr (std::is_same_v<T, Type>)

@@ -348,7 +348,10 @@ void BytecodeWriter::writeAttrTypeSection(EncodingEmitter &emitter) {
       recordOffset(true);
       return;
     }
-    bool custom = entry.dialect->isBuiltin && !isa<OpaqueAttr>(entry.value) && writeBuiltinAttribute(entry.value, writer);
+    bool custom = !isa<OpaqueAttr>(entry.value) &&
+                  (entry.dialect->isBuiltin ? writeBuiltinAttribute(entry.value, writer)
+                                            : entry.dialect->interface &&
+                                                  succeeded(entry.dialect->interface->writeAttribute(entry.value, writer)));
     if (!custom) {
       text.clear();
       raw_string_ostream os(text);
@@ -359,7 +362,10 @@ void BytecodeWriter::writeAttrTypeSection(EncodingEmitter &emitter) {
     recordOffset(custom);
   });
   writeDialectGrouping(offsetEmitter, numbering.getTypes(), [&](TypeNumbering &entry) {
-    bool custom = entry.dialect->isBuiltin && !isa<OpaqueType>(entry.value) && writeBuiltinType(entry.value, writer);
+    bool custom = !isa<OpaqueType>(entry.value) &&
+                  (entry.dialect->isBuiltin ? writeBuiltinType(entry.value, writer)
+                                            : entry.dialect->interface &&
+                                                  succeeded(entry.dialect->interface->writeType(entry.value, writer)));
     if (!custom) {
       text.clear();
       raw_string_ostream os(text);

@@ -308,6 +308,8 @@ DialectNumbering &IRNumberingState::numberDialect(const Dialect *dialect) {
   dialectsByPtr.insert(dialect, &d);
   d.isLoaded = true;
   d.dialect = dialect;
+  if (!d.isBuiltin)
+    d.interface = dialect->getRegisteredInterface<BytecodeDialectInterface>();
   return d;
 }
 
@@ -418,9 +420,19 @@ AttrNumbering *IRNumberingState::visitAttribute(const void *ptr) {
     NumberingWriter writer(*this, children);
     writeBuiltinAttribute(attr, writer);
     queueChildren();
-  } else if (n.dialect->dialect->hasResourceHooks()) {
-    numberPrintedResources(attr);
+    return &n;
   }
+  if (n.dialect->interface) {
+    // As MLIR: what the custom encoding references is numbered.
+    NumberingWriter writer(*this, children);
+    if (succeeded(n.dialect->interface->writeAttribute(attr, writer))) {
+      queueChildren();
+      return &n;
+    }
+    children.clear();
+  }
+  if (n.dialect->dialect->hasResourceHooks())
+    numberPrintedResources(attr);
   return &n;
 }
 
@@ -443,6 +455,12 @@ TypeNumbering *IRNumberingState::visitType(const void *ptr) {
     NumberingWriter writer(*this, children);
     writeBuiltinType(type, writer);
     queueChildren();
+  } else if (n.dialect->interface) {
+    NumberingWriter writer(*this, children);
+    if (succeeded(n.dialect->interface->writeType(type, writer)))
+      queueChildren();
+    else
+      children.clear();
   }
   return &n;
 }

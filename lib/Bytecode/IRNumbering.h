@@ -55,6 +55,9 @@ struct DialectNumbering {
   bool isLoaded = false;
   /// The loaded dialect (null if not loaded).
   const Dialect *dialect = nullptr;
+  /// Its custom attribute/type encodings (null if none; not the builtin
+  /// dialect's, which are written directly).
+  const BytecodeDialectInterface *interface = nullptr;
   /// Resources referenced, in first-reference order.
   std::vector<ResourceNumbering *> resources;
 };

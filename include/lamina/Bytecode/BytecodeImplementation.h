@@ -317,4 +317,29 @@ public:
   template <typename T> void writeSparseArray(const std::vector<T> &array) { writeSparseArray(ArrayRef<T>(array)); }
 };
 
+//===----------------------------------------------------------------------===//
+// BytecodeDialectInterface
+//===----------------------------------------------------------------------===//
+
+/// The custom bytecode encodings of a dialect's attributes and types (MLIR's
+/// BytecodeDialectInterface), registered as the dialect's interface. The
+/// writer tries writeAttribute/writeType first and falls back to the textual
+/// form when they fail (before writing anything); the reader calls
+/// readAttribute/readType for entries written with a custom encoding.
+class BytecodeDialectInterface {
+public:
+  virtual ~BytecodeDialectInterface() = default;
+
+  virtual Attribute readAttribute(DialectBytecodeReader &reader) const {
+    (void)reader.emitError("dialect does not support reading attributes from bytecode");
+    return {};
+  }
+  virtual Type readType(DialectBytecodeReader &reader) const {
+    (void)reader.emitError("dialect does not support reading types from bytecode");
+    return {};
+  }
+  virtual LogicalResult writeAttribute(Attribute, DialectBytecodeWriter &) const { return failure(); }
+  virtual LogicalResult writeType(Type, DialectBytecodeWriter &) const { return failure(); }
+};
+
 } // namespace lamina

@@ -106,6 +106,12 @@ public:
     return static_cast<const Interface *>(interfaces.lookup(TypeID::get<Interface>()));
   }
   void addInterface(TypeID id, std::unique_ptr<void, void (*)(void *)> iface);
+  /// Registers an `Impl` (a subclass of Interface) as the dialect's Interface.
+  template <typename Interface, typename Impl, typename... Args> void addInterfaceAs(Args &&...args) {
+    Interface *p = new Impl(std::forward<Args>(args)...);
+    addInterface(TypeID::get<Interface>(),
+                 std::unique_ptr<void, void (*)(void *)>(p, [](void *q) { delete static_cast<Interface *>(q); }));
+  }
   template <typename Interface, typename... Args> void addInterface(Args &&...args) {
     auto *p = new Interface(std::forward<Args>(args)...);
     addInterface(TypeID::get<Interface>(),

@@ -11,6 +11,7 @@ LLVMDialect::LLVMDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
   // The types MLIR defines without a TypeDef.
   addTypes<LLVMVoidType, LLVMTokenType, LLVMLabelType, LLVMMetadataType, LLVMStructType>();
   registerGenerated();
+  LLVM::detail::addBytecodeInterface(this);
   // As MLIR: not every LLVM operation is registered.
   allowUnknownOperations();
 }

@@ -13,6 +13,13 @@
 
 namespace lamina {
 
+class LLVMDialect;
+namespace LLVM::detail {
+/// Registers the custom bytecode encodings of the debug-info attributes and
+/// #llvm.loop_annotation (LLVMDialectBytecode.cpp).
+void addBytecodeInterface(LLVMDialect *dialect);
+} // namespace LLVM::detail
+
 /// `llvm`: the LLVM IR dialect.
 class LLVMDialect : public Dialect {
 public:
