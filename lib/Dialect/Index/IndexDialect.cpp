@@ -17,6 +17,7 @@ IndexDialect::IndexDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ct
   registerGenerated();
   index::registerIndexConstantFolders(*this);
   index::registerIndexArithFolders(*this);
+  index::registerIndexCmpFolder(*this);
   index::registerIndexIntRangeInference(*this);
   addInlinerInterface<IndexInlinerInterface>(this);
 }

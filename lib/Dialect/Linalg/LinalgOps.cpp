@@ -35,6 +35,7 @@ LinalgDialect::LinalgDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), 
   registerGenerated();
   linalg::registerLinalgCanonicalization(*this);
   registerLinalgInlinerInterface(*this);
+  registerLinalgRuntimeVerification(*this);
 }
 
 LinalgDialect::~LinalgDialect() = default;

@@ -10,6 +10,9 @@ namespace linalg {
 
 /// Adds MLIR's LinalgInlinerInterface to the dialect (LinalgInliner.cpp).
 void registerLinalgInlinerInterface(LinalgDialect &dialect);
+/// Attaches RuntimeVerifiableOpInterface to the structured ops
+/// (LinalgRuntimeVerification.cpp).
+void registerLinalgRuntimeVerification(LinalgDialect &dialect);
 
 using RegionBuilderFn =
     function_ref<void(OpBuilder &, Block &, ArrayRef<NamedAttribute>, function_ref<InFlightDiagnostic()>)>;

@@ -39,6 +39,8 @@ void registerIndexIntRangeInference(IndexDialect &dialect);
 void registerIndexConstantFolders(IndexDialect &dialect);
 /// Folders of the binary arithmetic ops (IndexFolders.cpp).
 void registerIndexArithFolders(IndexDialect &dialect);
+/// The folder of index.cmp (IndexCmpFolder.cpp).
+void registerIndexCmpFolder(IndexDialect &dialect);
 } // namespace index
 
 } // namespace lamina
