@@ -277,8 +277,12 @@ std::vector<int64_t> AffineMap::compose(ArrayRef<int64_t> values) const {
     exprs.push_back(getAffineConstantExpr(v, getContext()));
   std::vector<int64_t> res;
   res.reserve(getNumResults());
-  for (AffineExpr e : getResults())
-    res.push_back(cast<AffineConstantExpr>(e.replaceDims(exprs)).getValue());
+  // A result that does not fold to a constant (an overflowing sum or product
+  // is left unfolded) is ShapedType::kDynamic, not whatever a blind cast reads.
+  for (AffineExpr e : getResults()) {
+    auto c = dyn_cast<AffineConstantExpr>(e.replaceDims(exprs));
+    res.push_back(c ? c.getValue() : ShapedType::kDynamic);
+  }
   return res;
 }
 
