@@ -16,8 +16,10 @@
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 #include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
+#include "lamina/Dialect/Quant/QuantDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
+#include "lamina/Dialect/Tosa/TosaDialect.h"
 #include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/Dialect/Vector/VectorDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
@@ -26,5 +28,6 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
                   ControlFlowDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
-                  MemRefDialect, MLProgramDialect, SCFDialect, TensorDialect, UBDialect, VectorDialect>();
+                  MemRefDialect, MLProgramDialect, QuantDialect, SCFDialect, TensorDialect, TosaDialect, UBDialect,
+                  VectorDialect>();
 }

@@ -69,6 +69,8 @@ KNOWN_METHODS = {
     "getDenseI32ArrayAttr", "getDenseBoolArrayAttr", "getF32FloatAttr", "getF64FloatAttr", "getTypeAttr",
     "getDictionaryAttr", "getSymbolRefAttr", "getI64ArrayAttr", "getI32ArrayAttr", "getStrArrayAttr",
     "getAffineMapAttr", "getAffineMapArrayAttr", "getFloatAttr", "getZeroAttr",
+    # quant::QuantizedType
+    "getStorageTypeIntegralWidth", "getStorageType", "getExpressedType",
 }
 KEYWORDS = {
     "true", "false", "return", "auto", "const", "if", "else", "static", "constexpr", "unsigned", "int", "int64_t", "int32_t", "uint64_t", "uint32_t",
@@ -84,7 +86,7 @@ RENAMES = {
 }
 # MLIR C++ namespaces of dialects Lamina has (kept: lamina::<ns>).
 DIALECT_NAMESPACES = {"arith", "tensor", "memref", "math", "index", "complex", "ub", "bufferization",
-                      "ml_program", "affine", "scf", "cf", "func"}
+                      "ml_program", "affine", "scf", "cf", "func", "quant"}
 
 # Idioms rewritten before translation: (regex on the condition, replacement).
 REWRITES = [

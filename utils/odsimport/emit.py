@@ -60,6 +60,7 @@ HOOK_DECLS = {
     "getArrayAttrMaxRanks": "std::array<unsigned, 3> getArrayAttrMaxRanks();",
     "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
     "getDpsInits": "OperandRange getDpsInits();",
+    "getLoopRegions": "SmallVector<Region *, 1> getLoopRegions();",
     "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
     "getSpeculatability": "Speculation::Speculatability getSpeculatability();",
     "getEffects": "void getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects);",
@@ -339,6 +340,7 @@ DIALECT_CLASSES = {
     "bufferization::BufferizationDialect": ("BufferizationDialect",
                                             "lamina/Dialect/Bufferization/BufferizationDialect.h"),
     "ml_program::MLProgramDialect": ("MLProgramDialect", "lamina/Dialect/MLProgram/MLProgramDialect.h"),
+    "quant::QuantDialect": ("QuantDialect", "lamina/Dialect/Quant/QuantDialect.h"),
 }
 
 

@@ -621,7 +621,7 @@ class Importer:
             parents = [self.op_name_of_class(c.strip(), where) for c in m.group(1).split(",")]
             op["traits"].append("ods::HasParent({%s})" % ", ".join(cpp_string(p) for p in parents))
             return
-        m = re.match(r'(\w+)(?:<(.*)>)?::Impl$', name)
+        m = re.match(r'(?:(?:::)?mlir::OpTrait::(?:\w+::)?)?(\w+)(?:<(.*)>)?(?:::Impl)?$', name)
         if m and m.group(1) in self.cfg.native_traits:
             ops = [self.op_name_of_class(c.strip(), where) for c in (m.group(2) or "").split(",") if c.strip()]
             op["traits"].append("%s({%s})" % (self.cfg.native_traits[m.group(1)],
@@ -743,7 +743,10 @@ class Importer:
         if iface == "InferTypeOpInterface":
             # InferTypeOpAdaptorWithIsCompatible: the op also compares the
             # inferred types with the actual ones by hand.
-            if self.declares_trait_list(op, "InferTypeOpAdaptorWithIsCompatible"):
+            # (or declares isCompatibleReturnTypes among its extra members).
+            extra = self.R[op["rec"]].get("extraClassDeclaration") or ""
+            if self.declares_trait_list(op, "InferTypeOpAdaptorWithIsCompatible") or \
+                    re.search(r'static bool isCompatibleReturnTypes\(', extra):
                 op["traits"].append("ods::Implements<InferTypeOpInterface>({&%s::inferReturnTypes, "
                                     "&%s::isCompatibleReturnTypes})" % (cls, cls))
                 op["hooks"].append("isCompatibleReturnTypes")
@@ -1014,6 +1017,9 @@ VERIFYING_INTERFACES = {
         "ods::DestinationStyleOpInterface([](Operation *op) { return $Op(op).getDpsInits(); })",
         "lamina/ODS/InterfaceTraits.h", ["getDpsInits"]),
     "ShapedDimOpInterface": ("ods::ShapedDimOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
+    "LoopLikeOpInterface": (
+        "ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return $Op(op).getLoopRegions(); }})",
+        "lamina/Interfaces/LoopLikeInterface.h", ["getLoopRegions"]),
     "FunctionOpInterface": ("ods::FunctionOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
     # The methods the op overrides besides getSuccessorRegions are added
     # by interface_trait (`.areTypesCompatible = ...`).

@@ -74,6 +74,15 @@ DIALECTS = {
                                  "Dialect/MLProgram/IR/MLProgramAttributes.td",
                                  "Dialect/MLProgram/IR/MLProgramTypes.td"],
                                 "MLProgram", "MLProgram", "ml_program"),
+    "quant": DialectConfig("quant", "Quant_Dialect", ["Dialect/Quant/IR/QuantOps.td"], "Quant", "Quant", "quant",
+                           includes=["lamina/Dialect/Quant/QuantTypes.h"], handwritten=["QuantizedType"]),
+    "tosa": DialectConfig("tosa", "Tosa_Dialect", ["Dialect/Tosa/IR/TosaOps.td"], "Tosa", "Tosa", "tosa",
+                          includes=["lamina/Dialect/Quant/QuantTypes.h", "lamina/Dialect/Tosa/TosaBaseClasses.h"],
+                          extra_ns=["quant"], handwritten=["isa_tosa_shape_type", "TargetEnvAttr"],
+                          native_traits={n: "tosa::" + n + "Trait" for n in (
+                              "TosaResolvableShapeOperands", "TosaElementwiseOperator", "TosaShapeOperator",
+                              "TosaShapeOperatorWithSameRanks", "SameOperandsAndResultRank", "ResultsAreFloatLike",
+                              "FirstAttrDerivedResultType", "InferShapedTypeOpAdaptor", "InferTensorType")}),
     # Not imported yet (the next dialects): `utils/import-ods.py vector` lists
     # what remains to be mapped or hand-written.
     "vector": DialectConfig("vector", "Vector_Dialect", ["Dialect/Vector/IR/VectorOps.td"], "Vector", "Vector",
