@@ -1,8 +1,13 @@
 //===- InitAllDialects.cpp - Register every dialect Lamina implements -----===//
 #include "lamina/InitAllDialects.h"
 
+#include "lamina/Dialect/AMDGPU/AMDGPUDialect.h"
+#include "lamina/Dialect/AMX/AMXDialect.h"
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/ArmNeon/ArmNeonDialect.h"
+#include "lamina/Dialect/ArmSME/ArmSMEDialect.h"
+#include "lamina/Dialect/ArmSVE/ArmSVEDialect.h"
 #include "lamina/Dialect/Bufferization/BufferizationDialect.h"
 #include "lamina/Dialect/Complex/ComplexDialect.h"
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
@@ -17,11 +22,13 @@
 #include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/Dialect/Quant/QuantDialect.h"
+#include "lamina/Dialect/NVGPU/NVGPUDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/Tosa/TosaDialect.h"
 #include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/Dialect/Vector/VectorDialect.h"
+#include "lamina/Dialect/X86Vector/X86VectorDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 
 void lamina::registerAllDialects(DialectRegistry &registry) {
@@ -30,4 +37,7 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
                   ControlFlowDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
                   MemRefDialect, MLProgramDialect, QuantDialect, SCFDialect, TensorDialect, TosaDialect, UBDialect,
                   VectorDialect>();
+  // The hardware dialects.
+  registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
+                  X86VectorDialect>();
 }

@@ -322,7 +322,12 @@ void FormatOpPrinter::printTypeDirective(FormatElement *e) {
     if (!e->flag && cls && cls->print && (!cls->isInstance || cls->isInstance(t))) {
       if (succeeded(p.printAlias(t)))
         return;
+      // A stripped form that prints nothing (a type without parameters)
+      // falls back to the full form, as MLIR's printStrippedAttrOrType.
+      uint64_t before = os.tell();
       cls->print(t, p);
+      if (os.tell() == before)
+        p.printType(t);
       return;
     }
     p.printType(t);

@@ -12,6 +12,28 @@ Type ods::getI1SameShape(Type t) {
   return i1;
 }
 
+VectorType ods::scaleElementBitwidth(Type vectorType, unsigned scale) {
+  auto vector = dyn_cast<VectorType>(vectorType);
+  if (!vector || !scale)
+    return VectorType();
+  Type elementType = vector.getElementType();
+  MLIRContext *ctx = elementType.getContext();
+  Type scaled;
+  if (auto intType = dyn_cast<IntegerType>(elementType)) {
+    scaled = IntegerType::get(ctx, scale * intType.getWidth(), intType.getSignedness());
+  } else if (elementType.isF16() || elementType.isBF16()) {
+    if (scale == 2)
+      scaled = FloatType::getF32(ctx);
+    else if (scale == 4)
+      scaled = FloatType::getF64(ctx);
+  } else if (elementType.isF32() && scale == 2) {
+    scaled = FloatType::getF64(ctx);
+  }
+  if (!scaled)
+    return VectorType();
+  return VectorType::get(vector.getShape(), scaled, vector.getScalableDims());
+}
+
 DenseIntElementsAttr ods::getDenseIntElementsAttr(ShapedType type, ArrayRef<int64_t> values) {
   unsigned width = type.getElementType().getIntOrFloatBitWidth();
   std::vector<APInt> ints;

@@ -46,6 +46,7 @@ KNOWN_METHODS = {
     "getElementType", "hasRank", "getRank", "getShape", "getNumElements", "hasStaticShape", "getDimSize",
     "isDynamicDim", "getNumDynamicDims", "getEncoding", "getLayout", "getMemorySpace", "isScalable",
     "getScalableDims", "isIdentity", "getInputs", "getResults", "getNumInputs", "getNumResults", "getTypes",
+    "getElementTypeBitWidth", "drop_back", "drop_front",
     # Attributes
     "getValue", "getInt", "getSInt", "getUInt", "getType", "getValueAsDouble", "asArrayRef", "size", "empty",
     "getRootReference", "getLeafReference", "getNestedReferences", "getNumDims", "getNumSymbols",
@@ -87,6 +88,9 @@ RENAMES = {
 # MLIR C++ namespaces of dialects Lamina has (kept: lamina::<ns>).
 DIALECT_NAMESPACES = {"arith", "tensor", "memref", "math", "index", "complex", "ub", "bufferization",
                       "ml_program", "affine", "scf", "cf", "func", "quant"}
+# Namespaces whose functions and classes predicates may name (the llvm
+# dialect's type predicates, `LLVM::isCompatibleOuterType`, in arm_sve's).
+PREDICATE_NAMESPACES = DIALECT_NAMESPACES | {"LLVM"}
 
 # Idioms rewritten before translation: (regex on the condition, replacement).
 REWRITES = [
@@ -99,13 +103,23 @@ REWRITES = [
     # attribute of a dialect Lamina does not know (kept opaque) may.
     (r'(\$_self|\w+)\.hasPromiseOrImplementsInterface<([\w:]+)>\(\)',
      r'(::llvm::isa<\2>(\1) || ::llvm::isa<::mlir::OpaqueAttr>(\1))'),
-    (r'(?<![\w:])::getI1SameShape\(', r'ods::getI1SameShape('),
+    (r'(?<![\w:])(?:::)?getI1SameShape\(', r'ods::getI1SameShape('),
+    (r'(?<![\w:])(?:::)?(?:llvm::)?is_contained\(', r'ods::is_contained('),
+    # VectorType::scaleElementBitwidth (arm_neon's widening ops).
+    (r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?VectorType>\((\$_self)\)\.scaleElementBitwidth\(',
+     r'ods::scaleElementBitwidth(\1, '),
+    # VectorType::allDimsScalable and cloneWith(std::nullopt, elementType) (arm_sme's tiles and masks).
+    (r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?VectorType>\((\$_self)\)\.allDimsScalable\(\)',
+     r'ods::allDimsScalable(\1)'),
+    (r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?VectorType>\((\$_self)\)\.cloneWith\(\{\},\s*',
+     r'ods::cloneWithElementType(\1, '),
+    (r'\$_ctxt\b', r'$_self.getContext()'),
     (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
     (r'\$_builder\.getType<([\w:]+)>\(([^()]+)\)', r'\1::get($_builder.getContext(), \2)'),
 ]
 # Functions of lamina/ODS/Predicates.h.
 ODS_HELPERS = {"ods::getDenseIntElementsAttr", "ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
-               "ods::is_sorted",
+               "ods::is_sorted", "ods::is_contained", "ods::scaleElementBitwidth", "ods::allDimsScalable", "ods::cloneWithElementType",
                "ods::FixedVectorType", "ods::ScalableVectorType"}
 
 TOKEN = re.compile(r'\$\w+|::|->|&&|\|\||==|!=|<=|>=|[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|\S')
@@ -196,7 +210,7 @@ def translate_cpp(expr, subst, local_names=(), own_names=(), op_class=None, own_
                 if op_methods is not None:
                     op_methods.add((op_class, name))
                 name = "%s.%s" % (self_expr, name) if self_expr else "%s(op).%s" % (op_class, name)
-            elif parts[0] in DIALECT_NAMESPACES:
+            elif parts[0] in PREDICATE_NAMESPACES:
                 pass
             elif len(parts) == 2 and parts[0] == "detail" and parts[1] in KNOWN_DETAIL:
                 pass

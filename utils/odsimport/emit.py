@@ -630,8 +630,19 @@ def cpp_return_type(imp, t):
 def add_op_methods(imp):
     """The op methods the predicates call that the generated accessors do not
     cover: attribute value getters (ODS's returnType/convertFromStorage) and
-    one-line methods of the record's extraClassDeclaration, translated."""
-    for cls, method in sorted(imp.op_methods):
+    one-line methods of the record's extraClassDeclaration, translated (and
+    the methods those call, in turn)."""
+    done = set()
+    while True:
+        todo = sorted(set(imp.op_methods) - done)
+        if not todo:
+            return
+        done |= set(todo)
+        add_op_methods_of(imp, todo)
+
+
+def add_op_methods_of(imp, methods):
+    for cls, method in methods:
         op = next((o for o in imp.ops if o["cls"] == cls), None)
         if op is None or method in generated_getters(op):
             continue

@@ -59,6 +59,8 @@ class Importer:
 
     def tr(self, expr, subst, op_class=None, self_expr=None):
         """translate_cpp with the dialect's own names known."""
+        for pat, rep in self.cfg.rewrites:
+            expr = re.sub(pat, rep, expr)
         out = translate_cpp(expr, subst, own_names=self.own_names(), op_class=op_class, own_ns=self.cfg.ns,
                             op_classes=self.op_classes(), static_calls=self.static_calls,
                             op_methods=self.op_methods, self_expr=self_expr)
@@ -1010,6 +1012,8 @@ VERIFYING_INTERFACES = {
                                  "lamina/Dialect/LLVMIR/LLVMInterfaces.h", []),
     "DereferenceableOpInterface": ("ods::Implements<LLVM::DereferenceableOpInterface>({})",
                                    "lamina/Dialect/LLVMIR/LLVMInterfaces.h", []),
+    # arm_sme's tile ops: a `tile_id`, when set, is an i32 (lamina/Dialect/ArmSME/ArmSMEDialect.h).
+    "ArmSMETileOpInterface": ("arm_sme::ArmSMETileOpInterfaceTrait()", "lamina/Dialect/ArmSME/ArmSMEDialect.h", []),
     "OffsetSizeAndStrideOpInterface": (
         "ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
         "lamina/ODS/InterfaceTraits.h", ["getArrayAttrMaxRanks"]),

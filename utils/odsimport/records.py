@@ -41,7 +41,10 @@ def load_records(cfg, td_dir, tblgen):
             for td in cfg.tds:
                 f.write('include "mlir/%s"\n' % td)
         out = os.path.join(tmp, "records.json")
-        subprocess.run([tblgen, "--dump-json", "-I", inc, top, "-o", out], check=True)
+        # A .td file may include its siblings by their bare names (ArmSME's `include "ArmSME.td"`).
+        dirs = sorted({os.path.dirname(os.path.join(inc, "mlir", td)) for td in cfg.tds})
+        args = [tblgen, "--dump-json", "-I", inc] + [a for d in dirs for a in ("-I", d)]
+        subprocess.run(args + [top, "-o", out], check=True)
         with open(out) as f:
             return Records(json.load(f))
 

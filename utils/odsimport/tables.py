@@ -26,7 +26,7 @@ DEFAULT_INC_DIR = "/usr/lib/llvm-22/include"
 
 class DialectConfig:
     def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op", opdsl=None,
-                 handwritten=(), native_traits=None, param_specs=None, import_ops=True):
+                 handwritten=(), native_traits=None, param_specs=None, import_ops=True, rewrites=()):
         self.name = name            # the dialect namespace in IR ("ml_program")
         self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
         self.tds = tds              # .td files, relative to the td dir's mlir/ folder
@@ -54,6 +54,9 @@ class DialectConfig:
         # False while a dialect's ops are not imported yet (only its
         # attributes, types and enums).
         self.import_ops = import_ops
+        # The dialect's own idioms rewritten before its C++ snippets are
+        # translated, as cpp.REWRITES: (regex, replacement).
+        self.rewrites = list(rewrites)
 
 
 DIALECTS = {
@@ -116,6 +119,30 @@ DIALECTS = {
                           ["Dialect/IRDL/IR/IRDLOps.td", "Dialect/IRDL/IR/IRDLAttributes.td",
                            "Dialect/IRDL/IR/IRDLTypes.td"], "IRDL", "IRDL", "irdl",
                           native_traits={"AtMostOneChildOf": "irdl::AtMostOneChildOf"}),
+    "nvgpu": DialectConfig("nvgpu", "NVGPU_Dialect", ["Dialect/NVGPU/IR/NVGPUOps.td"], "NVGPU", "NVGPU", "nvgpu"),
+    "amdgpu": DialectConfig("amdgpu", "AMDGPU_Dialect", ["Dialect/AMDGPU/IR/AMDGPU.td"], "AMDGPU", "AMDGPU", "amdgpu"),
+    "arm_neon": DialectConfig("arm_neon", "ArmNeon_Dialect", ["Dialect/ArmNeon/ArmNeon.td"], "ArmNeon", "ArmNeon",
+                              "arm_neon"),
+    "arm_sve": DialectConfig("arm_sve", "ArmSVE_Dialect", ["Dialect/ArmSVE/IR/ArmSVE.td"], "ArmSVE", "ArmSVE",
+                             "arm_sve", includes=["lamina/Dialect/LLVMIR/LLVMBaseClasses.h"]),
+    "arm_sme": DialectConfig("arm_sme", "ArmSME_Dialect",
+                             ["Dialect/ArmSME/IR/ArmSMEOps.td", "Dialect/ArmSME/IR/ArmSMEIntrinsicOps.td"],
+                             "ArmSME", "ArmSME", "arm_sme", includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"]),
+    # amx's !amx.tile is a ShapedType in MLIR (a type interface Lamina's
+    # builtin-only ShapedType lacks): its predicates ask the hand-written
+    # amx::getTileElementType / amx::getTileRank.
+    "amx": DialectConfig("amx", "AMX_Dialect", ["Dialect/AMX/AMX.td"], "AMX", "AMX", "amx",
+                         handwritten=["getTileElementType", "getTileRank"],
+                         rewrites=[(r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?ShapedType>\((\$_self)\)\.getElementType\(\)',
+                                    r'::mlir::amx::getTileElementType(\1)'),
+                                   (r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?amx::TileType>\((\$_self)\)\.getRank\(\)',
+                                    r'::mlir::amx::getTileRank(\1)')]),
+    "x86vector": DialectConfig("x86vector", "X86Vector_Dialect", ["Dialect/X86Vector/X86Vector.td"], "X86Vector",
+                               "X86Vector", "x86vector"),
+    # Not imported yet: xegpu's !xegpu.tensor_desc and !xegpu.mem_desc are
+    # ShapedTypes with custom syntax, and its layout attributes verify.
+    "xegpu": DialectConfig("xegpu", "XeGPU_Dialect", ["Dialect/XeGPU/IR/XeGPU.td"], "XeGPU", "XeGPU", "xegpu",
+                           handwritten=["isSharedMemory"]),
 }
 
 #===------------------------------------------------------------------------===#

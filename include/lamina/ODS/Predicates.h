@@ -64,6 +64,45 @@ template <typename R> bool is_sorted(const R &range) {
   return true;
 }
 
+/// `llvm::is_contained(range, value)`, also of a braced list
+/// (`is_contained({4, 16, 32}, attr.getInt())`).
+template <typename R, typename V> bool is_contained(const R &range, const V &value) {
+  for (const auto &x : range)
+    if (x == value)
+      return true;
+  return false;
+}
+template <typename T, typename V> bool is_contained(std::initializer_list<T> list, const V &value) {
+  for (const T &x : list)
+    if (x == value)
+      return true;
+  return false;
+}
+
+/// `VectorType::scaleElementBitwidth(scale)`: the vector of the same shape
+/// whose integer or float elements are `scale` times wider (signedness kept;
+/// f16/bf16 -> f32/f64, f32 -> f64), or null when there is no such type.
+VectorType scaleElementBitwidth(Type vectorType, unsigned scale);
+
+/// `VectorType::allDimsScalable()`: a vector whose every dimension is
+/// scalable (false for a non-vector type).
+inline bool allDimsScalable(Type t) {
+  auto vector = dyn_cast<VectorType>(t);
+  if (!vector)
+    return false;
+  for (bool scalable : vector.getScalableDims())
+    if (!scalable)
+      return false;
+  return true;
+}
+
+/// `VectorType::cloneWith(std::nullopt, elementType)`: the vector of the
+/// same shape (and scalable dimensions) with other elements.
+inline VectorType cloneWithElementType(Type vectorType, Type elementType) {
+  auto vector = cast<VectorType>(vectorType);
+  return VectorType::get(vector.getShape(), elementType, vector.getScalableDims());
+}
+
 /// `DenseIntElementsAttr::get(type, values)` (default values of integer
 /// elements attributes).
 DenseIntElementsAttr getDenseIntElementsAttr(ShapedType type, ArrayRef<int64_t> values);
