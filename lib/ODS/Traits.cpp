@@ -134,8 +134,101 @@ Trait ods::SameOperandsAndResultElementType() {
   return verified("SameOperandsAndResultElementType", TypeID::get<OpTrait::SameOperandsAndResultElementType>(),
                   OpTrait::impl::verifySameOperandsAndResultElementType);
 }
+/// MLIR's OpTrait::util::getBroadcastedShape: the shape `shape1` and
+/// `shape2` broadcast to, aligned on their trailing dimensions; false if
+/// they do not broadcast.
+static bool getBroadcastedShape(ArrayRef<int64_t> shape1, ArrayRef<int64_t> shape2, std::vector<int64_t> &result) {
+  result.assign(shape1.size() > shape2.size() ? shape1.begin() : shape2.begin(),
+                shape1.size() > shape2.size() ? shape1.end() : shape2.end());
+  size_t n1 = shape1.size(), n2 = shape2.size(), nR = result.size();
+  for (size_t k = 1; k <= n1 && k <= n2; ++k) {
+    int64_t d1 = shape1[n1 - k], d2 = shape2[n2 - k];
+    int64_t &r = result[nR - k];
+    if (ShapedType::isDynamic(d1) || ShapedType::isDynamic(d2)) {
+      if (d1 > 1)
+        r = d1;
+      else if (d2 > 1)
+        r = d2;
+      else if (d1 == 1)
+        r = d2;
+      else if (d2 == 1)
+        r = d1;
+      else
+        r = ShapedType::kDynamic;
+    } else if (d1 == d2 || d2 == 1) {
+      r = d1;
+    } else if (d1 == 1) {
+      r = d2;
+    } else {
+      result.clear();
+      return false;
+    }
+  }
+  return true;
+}
+
+/// `'2x?x3'`.
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "'";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      s += 'x';
+    s += ShapedType::isDynamic(shape[i]) ? std::string("?") : std::to_string(shape[i]);
+  }
+  return s + "'";
+}
+
+/// MLIR's OpTrait::impl::verifyCompatibleOperandBroadcast.
+static LogicalResult verifyCompatibleOperandBroadcast(Operation *op) {
+  bool hasTensor = false, hasVector = false;
+  for (Type t : op->getOperandTypes()) {
+    hasTensor |= isa<TensorType>(t);
+    hasVector |= isa<VectorType>(t);
+  }
+  for (Type t : op->getResultTypes()) {
+    hasTensor |= isa<TensorType>(t);
+    hasVector |= isa<VectorType>(t);
+  }
+  if (hasTensor && hasVector)
+    return op->emitError("cannot broadcast vector with tensor");
+  auto isRanked = [](Type t) { return isa<RankedTensorType>(t) || isa<VectorType>(t); };
+  std::vector<int64_t> resultShape;
+  bool anyRanked = false;
+  for (Type t : op->getOperandTypes()) {
+    if (!isRanked(t))
+      continue;
+    ArrayRef<int64_t> shape = cast<ShapedType>(t).getShape();
+    if (!anyRanked) {
+      resultShape.assign(shape.begin(), shape.end());
+      anyRanked = true;
+      continue;
+    }
+    std::vector<int64_t> previous = resultShape;
+    if (!getBroadcastedShape(previous, shape, resultShape))
+      return op->emitOpError("operands don't have broadcast-compatible shapes");
+  }
+  if (!anyRanked)
+    return success();
+  for (Type t : op->getResultTypes()) {
+    if (!isRanked(t))
+      continue;
+    ArrayRef<int64_t> shape = cast<ShapedType>(t).getShape();
+    bool compatible = shape.size() >= resultShape.size();
+    ArrayRef<int64_t> suffix = compatible ? shape.drop_front(shape.size() - resultShape.size()) : shape;
+    for (size_t i = 0; compatible && i < resultShape.size(); ++i)
+      compatible = ShapedType::isDynamic(suffix[i]) || ShapedType::isDynamic(resultShape[i]) ||
+                   suffix[i] == resultShape[i];
+    if (!compatible)
+      return op->emitOpError() << "result type " << shapeString(shape)
+                               << " not broadcast compatible with broadcasted operands's shapes "
+                               << shapeString(resultShape);
+  }
+  return success();
+}
+
 Trait ods::ResultsBroadcastableShape() {
-  return tag("ResultsBroadcastableShape", TypeID::get<OpTrait::ResultsBroadcastableShape>());
+  return verified("ResultsBroadcastableShape", TypeID::get<OpTrait::ResultsBroadcastableShape>(),
+                  verifyCompatibleOperandBroadcast);
 }
 Trait ods::AttrSizedOperandSegments() {
   Trait t = verified("AttrSizedOperandSegments", TypeID::get<OpTrait::AttrSizedOperandSegments>(),

@@ -3,7 +3,8 @@
 // As MLIR 22's TosaOps.cpp: the ops with InferTensorType infer their result
 // tensor type from their operands (inferReturnTypeComponents), and accept
 // results of the same element type and a compatible shape
-// (COMPATIBLE_RETURN_TYPES). The verifier compares the two.
+// (COMPATIBLE_RETURN_TYPES; equal compares shapes only, reshape element
+// types only). The verifier compares the two.
 //
 #include "lamina/Dialect/Tosa/TosaDialect.h"
 
@@ -146,7 +147,9 @@ LogicalResult EqualOp::inferReturnTypes(const ods::InferContext &context, SmallV
   return success();
 }
 
-bool EqualOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) { return compatibleReturnTypes(l, r); }
+bool EqualOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size() && l.size() == 1 && compatibleShapes(l[0], r[0]);
+}
 
 //===----------------------------------------------------------------------===//
 // Reductions
@@ -228,4 +231,6 @@ LogicalResult ReshapeOp::inferReturnTypes(const ods::InferContext &context, Smal
   return success();
 }
 
-bool ReshapeOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) { return compatibleReturnTypes(l, r); }
+bool ReshapeOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size() && l.size() == 1 && elementTypeOf(l[0]) == elementTypeOf(r[0]);
+}

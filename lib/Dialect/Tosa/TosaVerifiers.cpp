@@ -1,16 +1,17 @@
 //===- TosaVerifiers.cpp - Verifiers of the tosa ops ----------------------===//
 //
-// As MLIR 22's TosaOps.cpp, with mlir-opt's messages: argmax, the pooling
-// ops, clamp, const/const_shape, the convolutions' parameter and output
-// size checks, cond_if/while_loop, reverse, select, the variables and
-// rescale. The verifiers of the other ops are not written yet: they accept
-// what their ODS constraints accept (the zero-point checks of the ops with
-// zero-point operands are missing too).
+// As MLIR 22's TosaOps.cpp, with mlir-opt's messages: the zero points,
+// argmax, the pooling ops, clamp, const/const_shape, the convolutions'
+// parameter and output size checks, cond_if/while_loop, reverse, select, the
+// variables, rescale, concat, pad, slice, tile, reshape, transpose, gather,
+// table, mul, matmul and fft2d. The verifiers of the other ops are not
+// written yet: they accept what their ODS constraints accept.
 //
 #include "lamina/Dialect/Tosa/TosaDialect.h"
 
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/ODS/Predicates.h"
 
 using namespace lamina;
 using namespace lamina::tosa;
@@ -109,6 +110,70 @@ static LogicalResult verifySameElementTypes(Operation *op, Type inType, Type out
   if (inKnown && outKnown && in != out)
     return op->emitOpError("expect input and output to have same element type, got ") << in << " and " << out;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Zero points
+//===----------------------------------------------------------------------===//
+
+/// The first value of a constant zero point (MLIR's getZeroPoint): null if
+/// `zp` is not a constant, -1 for a non-zero float (or another element type)
+/// to trigger the check.
+static std::optional<int64_t> getZeroPoint(Value zp, bool signExtend) {
+  Operation *def = zp.getDefiningOp();
+  if (!def || !def->hasTrait<OpTrait::ConstantLike>())
+    return std::nullopt;
+  auto values = dyn_cast_or_null<DenseElementsAttr>(ods::getInherentAttr(def, "values"));
+  if (!values || values.getNumElements() < 1)
+    return std::nullopt;
+  Type elementType = values.getElementType();
+  if (isa<FloatType>(elementType))
+    return values.getFloatValue(0).isZero() ? 0 : -1;
+  if (isa<IntegerType>(elementType)) {
+    APInt v = values.getIntValue(0);
+    return signExtend ? v.getSExtValue() : int64_t(v.getZExtValue());
+  }
+  return -1;
+}
+
+/// `<operand> zero point must be zero for non-int8 integer types`.
+static LogicalResult verifyZeroPoint(Operation *op, Value zpValue, std::string_view operand) {
+  std::optional<int64_t> zp = getZeroPoint(zpValue, /*signExtend=*/true);
+  if (!zp)
+    return success();
+  Type zpElemType = getElementTypeOrSelf(zpValue.getType());
+  if (!zpElemType.isInteger(8) && *zp != 0)
+    return op->emitOpError() << operand << " zero point must be zero for non-int8 integer types";
+  return success();
+}
+
+/// tosa.rescale's zero points (unsigned int16 may use 32768).
+static LogicalResult verifyRescaleZeroPoint(Operation *op, Value zpValue, bool isInput, bool tensorUnsigned) {
+  std::optional<int64_t> zp = getZeroPoint(zpValue, !tensorUnsigned);
+  if (!zp || *zp == 0)
+    return success();
+  std::string_view name = isInput ? "input" : "output";
+  Type zpElemType = getElementTypeOrSelf(zpValue.getType());
+  if (!zpElemType.isInteger(8) && !(zpElemType.isInteger(16) && tensorUnsigned))
+    return op->emitOpError() << "expect " << name << "_zp of 0, got " << *zp;
+  if (zpElemType.isInteger(16) && tensorUnsigned && *zp != 32768)
+    return op->emitOpError() << "expect " << name << "_zp of 0 or 32768 for unsigned int16 " << name << ", got "
+                             << *zp;
+  return success();
+}
+
+/// The values of the tosa.const_shape defining `shape` (getConstShapeValues).
+static std::optional<std::vector<int64_t>> getConstShapeValues(Value shape) {
+  Operation *def = shape.getDefiningOp();
+  if (!def || !isa<ConstShapeOp>(def))
+    return std::nullopt;
+  DenseIntElementsAttr values = ConstShapeOp(def).getValuesAttr();
+  if (!values)
+    return std::nullopt;
+  std::vector<int64_t> result;
+  for (const APInt &v : values.getIntValues())
+    result.push_back(v.getSExtValue());
+  return result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -234,13 +299,16 @@ LogicalResult AvgPool2dOp::verify() {
   if (resultETy != outputZpETy)
     return emitOpError("expect both output and its zero point are the same element type, got ")
            << resultETy << " and " << outputZpETy;
+  if (failed(verifyZeroPoint(getOperation(), getInputZp(), "input")) ||
+      failed(verifyZeroPoint(getOperation(), getOutputZp(), "output")))
+    return failure();
   return success();
 }
 
 LogicalResult MaxPool2dOp::verify() {
-  if (failed(verifyPoolingOp(getOperation(), getKernel(), getStride(), getPad(), getInput(), getOutput())))
+  if (failed(verifySameElementTypes(getOperation(), getInput().getType(), getOutput().getType())))
     return failure();
-  return verifySameElementTypes(getOperation(), getInput().getType(), getOutput().getType());
+  return verifyPoolingOp(getOperation(), getKernel(), getStride(), getPad(), getInput(), getOutput());
 }
 
 LogicalResult ClampOp::verify() {
@@ -414,6 +482,8 @@ static LogicalResult verifyConvOp(Operation *op, Value input, Value weight, Valu
   if (weightEType != weightZpEType)
     return op->emitOpError("expect both weight and its zero point are the same element type, got ")
            << weightEType << " and " << weightZpEType;
+  if (failed(verifyZeroPoint(op, inputZp, "input")) || failed(verifyZeroPoint(op, weightZp, "weight")))
+    return failure();
   return success();
 }
 
@@ -446,12 +516,41 @@ LogicalResult DepthwiseConv2DOp::verify() {
   return verifyConvolution(*this, dims);
 }
 
+/// The stride and out_pad checks of tosa.transpose_conv2d (the output size
+/// checks that follow them in MLIR are not written yet).
 LogicalResult TransposeConv2DOp::verify() {
   Operation *o = getOperation();
-  if (failed(verifyConvOp(o, getInput(), getWeight(), getBias(), getInputZp(), getWeightZp(), getOutput())))
+  if (failed(verifyConvOp(o, getInput(), getWeight(), getBias(), getInputZp(), getWeightZp(), getOutput())) ||
+      failed(verifyAccType(o, getStorageElementTypeOrSelf(getInput().getType()), getAccTypeAttr().getValue(),
+                           /*pooling=*/false)))
     return failure();
-  return verifyAccType(o, getStorageElementTypeOrSelf(getInput().getType()), getAccTypeAttr().getValue(),
-                       /*pooling=*/false);
+  ArrayRef<int64_t> strides = getStride();
+  if (strides.size() >= 2 && (strides[0] < 1 || strides[1] < 1)) {
+    auto diag = emitOpError("expect all stride values to be >= 1, got [");
+    diag.appendRange(strides);
+    return diag << "]";
+  }
+  ArrayRef<int64_t> padding = getOutPad();
+  auto weightType = dyn_cast<RankedTensorType>(getWeight().getType());
+  if (!weightType || padding.size() < 4 || weightType.getRank() < 3)
+    return success();
+  auto checkPad = [&](int64_t pad, int64_t kernel, std::string_view padName, std::string_view kernelName) {
+    if (pad <= -kernel)
+      return LogicalResult(emitOpError("expected ") << padName << " > -" << kernelName << ", but got: " << padName
+                                                    << "=" << pad << " and " << kernelName << "=" << kernel);
+    return success();
+  };
+  int64_t kernelHeight = weightType.getDimSize(1);
+  if (!ShapedType::isDynamic(kernelHeight) &&
+      (failed(checkPad(padding[0], kernelHeight, "out_pad_top", "KH")) ||
+       failed(checkPad(padding[1], kernelHeight, "out_pad_bottom", "KH"))))
+    return failure();
+  int64_t kernelWidth = weightType.getDimSize(2);
+  if (!ShapedType::isDynamic(kernelWidth) &&
+      (failed(checkPad(padding[2], kernelWidth, "out_pad_left", "KW")) ||
+       failed(checkPad(padding[3], kernelWidth, "out_pad_right", "KW"))))
+    return failure();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -646,6 +745,11 @@ LogicalResult RescaleOp::verify() {
   if (failed(verifyRescaleValueAndZpTypes(op, getInput(), getInputZp(), "input")) ||
       failed(verifyRescaleValueAndZpTypes(op, getOutput(), getOutputZp(), "output")))
     return failure();
+  bool inputUnsigned = getInputUnsignedAttr() && getInputUnsignedAttr().getValue();
+  bool outputUnsigned = getOutputUnsignedAttr() && getOutputUnsignedAttr().getValue();
+  if (failed(verifyRescaleZeroPoint(op, getInputZp(), /*isInput=*/true, inputUnsigned)) ||
+      failed(verifyRescaleZeroPoint(op, getOutputZp(), /*isInput=*/false, outputUnsigned)))
+    return failure();
   auto multiplierType = dyn_cast<ShapedType>(getMultiplier().getType());
   if (!multiplierType)
     return emitOpError("expect shaped tensor for multiplier, got ") << getMultiplier().getType();
@@ -683,6 +787,573 @@ LogicalResult RescaleOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConcatOp::verify() {
+  Type outType = getOutput().getType();
+  OperandRange inputs = getInput1();
+  if (inputs.empty())
+    return emitOpError("expect at least one input");
+  for (Value input : inputs)
+    if (failed(verifySameElementTypes(getOperation(), input.getType(), outType)))
+      return failure();
+  int64_t axis = int32_t(getAxisAttr().getInt());
+  ShapedType firstRanked;
+  for (Value input : inputs) {
+    auto shaped = cast<ShapedType>(input.getType());
+    if (shaped.hasRank()) {
+      firstRanked = shaped;
+      if (axis < 0 || axis >= shaped.getRank())
+        return emitOpError("expect axis to be within range 0 < axis < rank(input1[firstRankedTensorIdx]), got ")
+               << axis;
+      break;
+    }
+  }
+  bool allRanked = true;
+  for (Value input : inputs)
+    allRanked &= cast<ShapedType>(input.getType()).hasRank();
+  if (!allRanked)
+    return success();
+  int64_t firstRank = firstRanked.getRank();
+  for (size_t operandNum = 1; operandNum < inputs.size(); ++operandNum) {
+    auto shaped = cast<ShapedType>(inputs[operandNum].getType());
+    int64_t rank = shaped.getRank();
+    if (rank != firstRank)
+      return emitOpError("expect all operands to have the same rank, but got ")
+             << firstRank << " vs " << rank << " on operands 0 and " << int64_t(operandNum);
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i == axis || firstRanked.isDynamicDim(unsigned(i)) || shaped.isDynamicDim(unsigned(i)))
+        continue;
+      int64_t dim = shaped.getDimSize(unsigned(i)), firstDim = firstRanked.getDimSize(unsigned(i));
+      if (dim != firstDim)
+        return emitOpError("expect all operand shapes to have the same sizes on non-axis dimensions, but got ")
+               << dim << " vs " << firstDim << " at index " << i << " on operands 0 and " << int64_t(operandNum);
+    }
+  }
+  int64_t axisSum = 0;
+  for (Value input : inputs) {
+    auto shaped = cast<ShapedType>(input.getType());
+    if (shaped.isDynamicDim(unsigned(axis))) {
+      axisSum = -1;
+      break;
+    }
+    axisSum += shaped.getDimSize(unsigned(axis));
+  }
+  auto outShaped = cast<ShapedType>(outType);
+  if (axisSum >= 0 && outShaped.hasRank() && axis < outShaped.getRank() && !outShaped.isDynamicDim(unsigned(axis)) &&
+      axisSum != outShaped.getDimSize(unsigned(axis)))
+    return emitOpError("requires sum of axis dimensions of input1 equal to output axis dimension, got ")
+           << axisSum << " and " << outShaped.getDimSize(unsigned(axis));
+  return success();
+}
+
+LogicalResult PadOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifySameElementTypes(op, getInput1().getType(), getOutput().getType())))
+    return failure();
+  if (Value padConst = getPadConst())
+    if (failed(verifySameElementTypes(op, padConst.getType(), getOutput().getType())))
+      return failure();
+  auto inputType = dyn_cast<RankedTensorType>(getInput1().getType());
+  auto outputType = dyn_cast<RankedTensorType>(getOutput().getType());
+  if (!inputType || !outputType)
+    return success();
+  int64_t inputRank = inputType.getRank(), outputRank = outputType.getRank();
+  if (inputRank != outputRank)
+    return emitOpError() << "expect same input and output tensor rank, but got inputRank: " << inputRank
+                         << ", outputRank: " << outputRank;
+  std::optional<std::vector<int64_t>> padding = getConstShapeValues(getPadding());
+  if (!padding)
+    return failure();
+  if (padding->size() != size_t(inputRank * 2))
+    return emitOpError() << "padding tensor must have " << inputRank << " * 2 = " << inputRank * 2
+                         << " elements, but got " << int64_t(padding->size());
+  for (int64_t i = 0; i < inputRank; ++i) {
+    int64_t padStart = (*padding)[2 * i], padEnd = (*padding)[2 * i + 1];
+    if ((padStart < 0 && padStart != -1) || (padEnd < 0 && padEnd != -1))
+      return emitOpError() << "invalid padding values at dimension " << i
+                           << ": values must be non-negative or -1 for dynamic padding, got [" << padStart << ", "
+                           << padEnd << "]";
+    int64_t in = inputType.getDimSize(unsigned(i)), out = outputType.getDimSize(unsigned(i));
+    if (ShapedType::isDynamic(in) || ShapedType::isDynamic(out))
+      continue;
+    if (out != in + padStart + padEnd)
+      return emitOpError() << "mismatch in output shape at dimension " << i << ": expected " << in << " + "
+                           << padStart << " + " << padEnd << " = " << (in + padStart + padEnd) << ", but got "
+                           << out;
+  }
+  return success();
+}
+
+LogicalResult SliceOp::verify() {
+  if (failed(verifySameElementTypes(getOperation(), getInput1().getType(), getOutput().getType())))
+    return failure();
+  auto inputType = cast<ShapedType>(getInput1().getType());
+  if (!inputType.hasRank())
+    return success();
+  int64_t inputRank = inputType.getRank();
+  auto outputType = cast<ShapedType>(getOutput().getType());
+  if (outputType.hasRank() && inputRank != outputType.getRank())
+    return emitOpError("expect input1 and output to have the same ranks, got ")
+           << inputRank << " and " << outputType.getRank();
+  if (inputRank != cast<shapeType>(getStart().getType()).getRank())
+    return emitOpError("length of start is not equal to rank of input shape");
+  if (inputRank != cast<shapeType>(getSize().getType()).getRank())
+    return emitOpError("length of size is not equal to rank of input shape");
+  return success();
+}
+
+LogicalResult TileOp::verify() {
+  if (failed(verifySameElementTypes(getOperation(), getInput1().getType(), getOutput().getType())))
+    return failure();
+  auto inputType = cast<ShapedType>(getInput1().getType());
+  auto outputType = cast<ShapedType>(getOutput().getType());
+  int64_t multiplesRank = cast<shapeType>(getMultiples().getType()).getRank();
+  if (inputType.hasRank()) {
+    if (inputType.getRank() != multiplesRank)
+      return emitOpError("expect 'multiples' to have rank ")
+             << inputType.getRank() << " but got " << multiplesRank << ".";
+    if (outputType.hasRank() && inputType.getRank() != outputType.getRank())
+      return emitOpError("expect same input and output tensor rank.");
+  } else if (outputType.hasRank() && outputType.getRank() != multiplesRank) {
+    return emitOpError("expect 'multiples' array to have length ")
+           << outputType.getRank() << " but got " << multiplesRank << ".";
+  }
+  if (std::optional<std::vector<int64_t>> multiples = getConstShapeValues(getMultiples()))
+    for (int64_t v : *multiples)
+      if (v <= 0 && v != -1)
+        return emitOpError("expect element of 'multiples' to be positive integer or -1.");
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  if (failed(verifySameElementTypes(getOperation(), getInput1().getType(), getOutput().getType())))
+    return failure();
+  auto inputType = cast<ShapedType>(getInput1().getType());
+  std::optional<std::vector<int64_t>> shapeValues = getConstShapeValues(getShape());
+  if (!shapeValues)
+    return success();
+  int64_t missingDims = 0;
+  for (int64_t v : *shapeValues)
+    missingDims += v == -1;
+  if (missingDims > 1)
+    return emitOpError() << "expected at most one target dimension to be -1";
+  auto outputType = dyn_cast<RankedTensorType>(getOutput().getType());
+  if (!outputType)
+    return success();
+  if (int64_t(shapeValues->size()) != outputType.getRank())
+    return emitOpError() << "new shape does not match result rank";
+  for (size_t i = 0; i < shapeValues->size(); ++i) {
+    int64_t newDim = (*shapeValues)[i], outDim = outputType.getDimSize(unsigned(i));
+    if (newDim != -1 && !ShapedType::isDynamic(newDim) && !ShapedType::isDynamic(outDim) && newDim != outDim)
+      return emitOpError() << "new shape is inconsistent with result shape";
+    if (!ShapedType::isDynamic(newDim) && newDim < -1)
+      return emitOpError() << "new shape has invalid tensor dimension size " << newDim;
+  }
+  if (inputType.hasRank() && inputType.hasStaticShape()) {
+    int64_t inputElements = inputType.getNumElements();
+    if (outputType.hasStaticShape() && inputElements != outputType.getNumElements())
+      return emitOpError() << "cannot reshape " << inputElements << " elements into " << outputType.getNumElements();
+    int64_t newShapeElements = 1;
+    bool isStaticNewShape = true;
+    for (int64_t v : *shapeValues) {
+      if (v > 0)
+        newShapeElements *= v;
+      else
+        isStaticNewShape = false;
+    }
+    if ((isStaticNewShape && inputElements != newShapeElements) ||
+        (!isStaticNewShape && newShapeElements > inputElements))
+      return emitOpError() << "cannot reshape " << inputElements << " elements into " << newShapeElements;
+  }
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  if (failed(verifySameElementTypes(getOperation(), getInput1().getType(), getOutput().getType())))
+    return failure();
+  auto inputShape = cast<ShapedType>(getInput1().getType());
+  auto outputShape = cast<ShapedType>(getOutput().getType());
+  ArrayRef<int32_t> perms = getPerms();
+  if (inputShape.hasRank() && perms.size() != size_t(inputShape.getRank()))
+    return emitOpError() << "expected perms attribute to have size " << inputShape.getRank()
+                         << " (input rank) but got size " << int64_t(perms.size());
+  if (inputShape.hasRank() && outputShape.hasRank() && inputShape.getRank() != outputShape.getRank())
+    return emitOpError() << "expected input tensor rank to equal result tensor rank";
+  if (outputShape.hasRank() && perms.size() != size_t(outputShape.getRank()))
+    return emitOpError() << "expected perms attribute to have size " << outputShape.getRank()
+                         << " (output rank) but got size " << int64_t(perms.size());
+  std::vector<bool> seen(perms.size(), false);
+  for (int32_t p : perms) {
+    if (p < 0 || size_t(p) >= perms.size() || seen[size_t(p)])
+      return emitOpError() << "expected valid permutation indices";
+    seen[size_t(p)] = true;
+  }
+  if (inputShape.hasRank() && outputShape.hasRank() && inputShape.hasStaticShape() && outputShape.hasStaticShape() &&
+      inputShape.getNumElements() != outputShape.getNumElements())
+    return emitOpError() << "expected input1 and output to have same numbers of elements, got "
+                         << inputShape.getNumElements() << " and " << outputShape.getNumElements();
+  if (inputShape.hasRank() && outputShape.hasRank())
+    for (int64_t i = 0; i < outputShape.getRank(); ++i) {
+      unsigned p = unsigned(perms[size_t(i)]);
+      if (inputShape.isDynamicDim(p) || outputShape.isDynamicDim(unsigned(i)))
+        continue;
+      if (inputShape.getDimSize(p) != outputShape.getDimSize(unsigned(i)))
+        return emitOpError() << "expected output tensor dim " << i << " to match input dim " << int64_t(p)
+                             << " with value of " << inputShape.getDimSize(p);
+    }
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  if (failed(verifySameElementTypes(getOperation(), getValues().getType(), getOutput().getType())))
+    return failure();
+  auto valuesShape = cast<ShapedType>(getValues().getType());
+  auto indicesShape = cast<ShapedType>(getIndices().getType());
+  auto outputShape = cast<ShapedType>(getOutput().getType());
+  int64_t n = ShapedType::kDynamic, w = ShapedType::kDynamic, c = ShapedType::kDynamic;
+  if (valuesShape.hasRank() && valuesShape.getRank() >= 3) {
+    n = valuesShape.getDimSize(0);
+    c = valuesShape.getDimSize(2);
+  }
+  if (indicesShape.hasRank() && indicesShape.getRank() >= 2) {
+    int64_t indicesN = indicesShape.getDimSize(0);
+    w = indicesShape.getDimSize(1);
+    if (ShapedType::isDynamic(n))
+      n = indicesN;
+    else if (!ShapedType::isDynamic(indicesN) && n != indicesN)
+      return emitOpError() << "requires indices dimension 0 to have size " << n << ", got " << indicesN;
+  }
+  if (outputShape.hasRank() && outputShape.getRank() >= 3) {
+    int64_t outN = outputShape.getDimSize(0), outW = outputShape.getDimSize(1), outC = outputShape.getDimSize(2);
+    if (!ShapedType::isDynamic(n) && !ShapedType::isDynamic(outN) && n != outN)
+      return emitOpError() << "requires output dimension 0 to have size " << n << ", got " << outN;
+    if (!ShapedType::isDynamic(w) && !ShapedType::isDynamic(outW) && w != outW)
+      return emitOpError() << "requires output dimension 1 to have size " << w << ", got " << outW;
+    if (!ShapedType::isDynamic(c) && !ShapedType::isDynamic(outC) && c != outC)
+      return emitOpError() << "requires output dimension 2 to have size " << c << ", got " << outC;
+  }
+  return success();
+}
+
+LogicalResult TableOp::verify() {
+  auto inputType = cast<ShapedType>(getInput1().getType());
+  auto outputType = cast<ShapedType>(getOutput().getType());
+  if (!inputType.hasRank() || !outputType.hasRank())
+    return success();
+  if (inputType.getRank() != outputType.getRank())
+    return emitOpError() << "expected input tensor rank to equal result tensor rank";
+  for (int64_t dim = 0; dim < inputType.getRank(); ++dim) {
+    int64_t in = inputType.getDimSize(unsigned(dim)), out = outputType.getDimSize(unsigned(dim));
+    if (!ShapedType::isDynamic(out) && out != in)
+      return emitOpError() << "dim(result, " << dim << ") = " << out << " doesn't match dim(input, " << dim
+                           << ") = " << in;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+LogicalResult MulOp::verify() {
+  Type resElemType = getElementTypeOrSelf(getOutput().getType());
+  if (auto resInt = dyn_cast<IntegerType>(resElemType)) {
+    auto lhs = dyn_cast<IntegerType>(getElementTypeOrSelf(getInput1().getType()));
+    auto rhs = dyn_cast<IntegerType>(getElementTypeOrSelf(getInput2().getType()));
+    if (!lhs || !rhs || lhs != rhs)
+      return emitOpError("requires the same element type for all operands");
+    if (lhs.getWidth() > resInt.getWidth())
+      return emitOpError("invalid data type size for operands or result");
+  } else {
+    for (unsigned i = 0; i < 2; ++i)
+      if (getElementTypeOrSelf(getOperation()->getOperand(i).getType()) != resElemType)
+        return emitOpError("requires the same element type for all operands and results");
+    if (std::optional<int64_t> shift = getZeroPoint(getShift(), /*signExtend=*/true))
+      if (*shift != 0)
+        return emitOpError() << "require shift to be 0 for float type";
+  }
+  auto aType = cast<ShapedType>(getInput1().getType());
+  auto bType = cast<ShapedType>(getInput2().getType());
+  if (aType.hasRank() && bType.hasRank()) {
+    if (aType.getRank() != bType.getRank())
+      return emitOpError("a and b operands don't have matching ranks, got ") << aType.getRank() << " and "
+                                                                              << bType.getRank();
+    for (int64_t i = 0; i < aType.getRank(); ++i) {
+      int64_t x = aType.getDimSize(unsigned(i)), y = bType.getDimSize(unsigned(i));
+      if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y && x != 1 && y != 1)
+        return emitOpError("a and b operands don't have broadcast-compatible shapes, got ") << Type(aType) << " and "
+                                                                                             << Type(bType);
+    }
+  }
+  auto resultType = cast<ShapedType>(getOutput().getType());
+  if (!resultType.hasRank())
+    return success();
+  int64_t resultRank = resultType.getRank();
+  if (aType.hasRank() && resultRank != aType.getRank())
+    return emitOpError("result type has different rank than a, got ") << resultRank << " vs " << aType.getRank();
+  if (bType.hasRank() && resultRank != bType.getRank())
+    return emitOpError("result type has different rank than b, got ") << resultRank << " vs " << bType.getRank();
+  return success();
+}
+
+LogicalResult MatMulOp::verify() {
+  auto aType = dyn_cast<ShapedType>(getA().getType());
+  auto bType = dyn_cast<ShapedType>(getB().getType());
+  if (!aType)
+    return emitOpError("expect a shaped tensor for input a, got ") << getA().getType();
+  if (!bType)
+    return emitOpError("expect a shaped tensor for input b, got ") << getB().getType();
+  Type aElementType = aType.getElementType(), bElementType = bType.getElementType();
+  auto aQuant = dyn_cast<quant::UniformQuantizedType>(aElementType);
+  auto bQuant = dyn_cast<quant::UniformQuantizedType>(bElementType);
+  if (aQuant || bQuant) {
+    if (!aQuant || !bQuant)
+      return emitOpError("expect operands to be both quantized or both not quantized, got ")
+             << aElementType << " and " << bElementType;
+    unsigned aWidth = aQuant.getStorageTypeIntegralWidth(), bWidth = bQuant.getStorageTypeIntegralWidth();
+    if (aWidth != bWidth)
+      return emitOpError("expect quantized operands to have same widths, got ")
+             << int64_t(aWidth) << " and " << int64_t(bWidth);
+  } else if (aElementType != bElementType) {
+    return emitOpError("expect same element type for inputs a and b, got ") << aElementType << " and "
+                                                                            << bElementType;
+  }
+  Type aEType = getStorageElementTypeOrSelf(aType), aZpEType = getStorageElementTypeOrSelf(getAZp().getType());
+  if (aEType != aZpEType)
+    return emitOpError("expect input a and a_zp have the same element type, got ") << aEType << " and " << aZpEType;
+  Type bEType = getStorageElementTypeOrSelf(bType), bZpEType = getStorageElementTypeOrSelf(getBZp().getType());
+  if (bEType != bZpEType)
+    return emitOpError("expect input b and b_zp have the same element type, got ") << bEType << " and " << bZpEType;
+  if (failed(verifyZeroPoint(getOperation(), getAZp(), "a")) || failed(verifyZeroPoint(getOperation(), getBZp(), "b")))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FFT
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyDimIsPowerOfTwo(Operation *op, int64_t dimSize, std::string_view dimName) {
+  bool isPowerOfTwo = dimSize > 0 && (dimSize & (dimSize - 1)) == 0;
+  if (!isPowerOfTwo)
+    return op->emitOpError("expected ") << dimName << " to be a power of two, got " << dimSize;
+  return success();
+}
+
+LogicalResult FFT2dOp::verify() {
+  auto real = dyn_cast<RankedTensorType>(getInputReal().getType());
+  auto imag = dyn_cast<RankedTensorType>(getInputImag().getType());
+  if (!real || !imag || real.getRank() < 3 || imag.getRank() < 3)
+    return success();
+  auto pick = [](int64_t a, int64_t b) { return ShapedType::isDynamic(a) ? a : b; };
+  int64_t height = pick(real.getDimSize(1), imag.getDimSize(1));
+  if (!ShapedType::isDynamic(height) && failed(verifyDimIsPowerOfTwo(getOperation(), height, "height")))
+    return failure();
+  int64_t width = pick(real.getDimSize(2), imag.getDimSize(2));
+  if (!ShapedType::isDynamic(width) && failed(verifyDimIsPowerOfTwo(getOperation(), width, "width")))
+    return failure();
+  return success();
+}
+
+LogicalResult RFFT2dOp::verify() {
+  std::vector<Type> outputTypes;
+  for (Type t : getOperation()->getResultTypes())
+    outputTypes.push_back(t);
+  for (size_t i = 1; i < outputTypes.size(); ++i)
+    if (!compatibleShapes(outputTypes[0], outputTypes[i])) {
+      auto diag = emitOpError("expected output shapes to match, got ");
+      diag.appendRange(outputTypes);
+      return diag;
+    }
+  auto inputType = dyn_cast<RankedTensorType>(getInputReal().getType());
+  if (!inputType || inputType.getRank() < 3)
+    return success();
+  int64_t height = inputType.getDimSize(1);
+  if (!ShapedType::isDynamic(height) && failed(verifyDimIsPowerOfTwo(getOperation(), height, "height")))
+    return failure();
+  int64_t width = inputType.getDimSize(2);
+  if (!ShapedType::isDynamic(width) && failed(verifyDimIsPowerOfTwo(getOperation(), width, "width")))
+    return failure();
+  auto outputType = outputTypes.empty() ? RankedTensorType() : dyn_cast<RankedTensorType>(outputTypes[0]);
+  if (!outputType || outputType.getRank() != inputType.getRank())
+    return success();
+  ArrayRef<int64_t> in = inputType.getShape(), out = outputType.getShape();
+  if (!compatibleShapes(in.drop_back(), out.drop_back()))
+    return emitOpError("expected batch and height dimensions of input/output to match, got input=")
+           << Type(inputType) << " output=" << Type(outputType);
+  int64_t outputWidth = outputType.getDimSize(2);
+  if (!ShapedType::isDynamic(width) && !ShapedType::isDynamic(outputWidth) && outputWidth != width / 2 + 1)
+    return emitOpError("expected output width to be equal to input_width / 2 + 1, got ") << outputWidth;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions, resize, scatter, negate
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyReduceOp(Operation *op, Value input, Value output, int64_t axis) {
+  auto inputType = cast<ShapedType>(input.getType());
+  auto outputType = cast<ShapedType>(output.getType());
+  if (axis < 0)
+    return op->emitOpError("reduce axis must not be negative");
+  if (inputType.hasRank()) {
+    int64_t rank = inputType.getRank();
+    if (axis >= rank && !(axis == 0 && rank == 0))
+      return op->emitOpError("expect input tensor rank (") << rank << ") to be larger than reduce axis (" << axis
+                                                            << ")";
+  }
+  if (outputType.hasRank()) {
+    int64_t rank = outputType.getRank();
+    if (inputType.hasRank() && rank != inputType.getRank())
+      return op->emitOpError("expect output tensor rank to be equal to input tensor rank");
+    if (axis >= rank && !(axis == 0 && rank == 0))
+      return op->emitOpError("expect output tensor rank (") << rank << ") to be larger than reduce axis (" << axis
+                                                             << ")";
+    if (rank != 0 && !outputType.isDynamicDim(unsigned(axis)) && outputType.getDimSize(unsigned(axis)) != 1)
+      return op->emitOpError("expect reduced dimension size to be 1, got ") << outputType.getDimSize(unsigned(axis));
+  }
+  return success();
+}
+
+#define TOSA_REDUCE_VERIFIER(OP)                                                                                       \
+  LogicalResult OP::verify() {                                                                                        \
+    return verifyReduceOp(getOperation(), getInput(), getOutput(), int32_t(getAxisAttr().getInt()));                 \
+  }
+
+TOSA_REDUCE_VERIFIER(ReduceAllOp)
+TOSA_REDUCE_VERIFIER(ReduceAnyOp)
+TOSA_REDUCE_VERIFIER(ReduceMaxOp)
+TOSA_REDUCE_VERIFIER(ReduceMinOp)
+TOSA_REDUCE_VERIFIER(ReduceProductOp)
+TOSA_REDUCE_VERIFIER(ReduceSumOp)
+
+#undef TOSA_REDUCE_VERIFIER
+
+LogicalResult ResizeOp::verify() {
+  auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
+  auto outputType = dyn_cast<RankedTensorType>(getOutput().getType());
+  std::optional<std::vector<int64_t>> scale = getConstShapeValues(getScale());
+  std::optional<std::vector<int64_t>> offset = getConstShapeValues(getOffset());
+  std::optional<std::vector<int64_t>> border = getConstShapeValues(getBorder());
+  if (!scale || !offset || !border || scale->size() < 4 || offset->size() < 2 || border->size() < 2)
+    return success();
+  for (int64_t s : *scale)
+    if (s <= 0) {
+      auto diag = emitOpError("expect all scale values to be > 0, got ");
+      diag.appendRange(*scale);
+      return diag;
+    }
+  int64_t scaleYN = (*scale)[0], scaleYD = (*scale)[1], scaleXN = (*scale)[2], scaleXD = (*scale)[3];
+  int64_t offsetY = (*offset)[0], offsetX = (*offset)[1], borderY = (*border)[0], borderX = (*border)[1];
+  if (!inputType || !outputType || inputType.getRank() < 3 || outputType.getRank() < 3)
+    return success();
+  int64_t oh = outputType.getDimSize(1), ow = outputType.getDimSize(2);
+  int64_t ih = inputType.getDimSize(1), iw = inputType.getDimSize(2);
+  if (!ShapedType::isDynamic(ih) && ih != 1) {
+    std::optional<int64_t> minusOne = idivCheck((ih - 1) * scaleYN - offsetY + borderY, scaleYD);
+    if (!minusOne)
+      return emitOpError("expected (input_height - 1) * scale_y_n - offset_y + border_y ")
+             << "to be wholly divisible by scale_y_d, got ((" << ih << " - 1) * " << scaleYN << " - " << offsetY
+             << " + " << borderY << ") / " << scaleYD;
+    int64_t calculated = *minusOne + 1;
+    if (!ShapedType::isDynamic(oh) && calculated != oh)
+      return emitOpError("calculated output height did not match expected: ")
+             << "calculated=" << calculated << ", expected=" << oh;
+  }
+  if (!ShapedType::isDynamic(iw) && iw != 1) {
+    std::optional<int64_t> minusOne = idivCheck((iw - 1) * scaleXN - offsetX + borderX, scaleXD);
+    if (!minusOne)
+      return emitOpError("expected (input_width - 1) * scale_x_n - offset_x + border_x ")
+             << "to be wholly divisible by scale_x_d, got ((" << iw << " - 1) * " << scaleXN << " - " << offsetX
+             << " + " << borderX << ") / " << scaleXD;
+    int64_t calculated = *minusOne + 1;
+    if (!ShapedType::isDynamic(ow) && calculated != ow)
+      return emitOpError("calculated output width did not match expected: ")
+             << "calculated=" << calculated << ", expected=" << ow;
+  }
+  return success();
+}
+
+LogicalResult ScatterOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifySameElementTypes(op, getValuesIn().getType(), getValuesOut().getType())) ||
+      failed(verifySameElementTypes(op, getInput().getType(), getValuesOut().getType())))
+    return failure();
+  auto valuesIn = cast<ShapedType>(getValuesIn().getType());
+  auto indices = cast<ShapedType>(getIndices().getType());
+  auto input = cast<ShapedType>(getInput().getType());
+  auto output = cast<ShapedType>(getValuesOut().getType());
+  int64_t n = ShapedType::kDynamic, k = ShapedType::kDynamic, w = ShapedType::kDynamic, c = ShapedType::kDynamic;
+  auto dyn = [](int64_t v) { return ShapedType::isDynamic(v); };
+  if (valuesIn.hasRank() && valuesIn.getRank() >= 3) {
+    n = valuesIn.getDimSize(0);
+    k = valuesIn.getDimSize(1);
+    c = valuesIn.getDimSize(2);
+  }
+  if (indices.hasRank() && indices.getRank() >= 2) {
+    int64_t indicesN = indices.getDimSize(0);
+    w = indices.getDimSize(1);
+    if (dyn(n))
+      n = indicesN;
+    else if (!dyn(indicesN) && n != indicesN)
+      return emitOpError() << "requires indices dimension 0 to have size " << n << ", got " << indicesN;
+  }
+  if (input.hasRank() && input.getRank() >= 3) {
+    int64_t inN = input.getDimSize(0), inW = input.getDimSize(1), inC = input.getDimSize(2);
+    if (dyn(n))
+      n = inN;
+    else if (!dyn(inN) && n != inN)
+      return emitOpError() << "requires input dimension 0 to have size " << n << ", got " << inN;
+    if (dyn(w))
+      w = inW;
+    else if (!dyn(inW) && w != inW)
+      return emitOpError() << "requires input dimension 1 to have size " << w << ", got " << inW;
+    if (dyn(c))
+      c = inC;
+    else if (!dyn(inC) && c != inC)
+      return emitOpError() << "requires input dimension 2 to have size " << c << ", got " << inC;
+  }
+  if (output.hasRank() && output.getRank() >= 3) {
+    int64_t outN = output.getDimSize(0), outK = output.getDimSize(1), outC = output.getDimSize(2);
+    if (!dyn(n) && !dyn(outN) && n != outN)
+      return emitOpError() << "requires values_out dimension 0 to have size " << n << ", got " << outN;
+    if (dyn(k))
+      k = outK;
+    else if (!dyn(outK) && k != outK)
+      return emitOpError() << "requires values_out dimension 1 to have size " << k << ", got " << outK;
+    if (!dyn(c) && !dyn(outC) && c != outC)
+      return emitOpError() << "requires values_out dimension 2 to have size " << c << ", got " << outC;
+  }
+  if (!dyn(k) && !dyn(w) && !(k >= w))
+    return emitOpError() << "requires dimensions K >= W, got K=" << k << " and W=" << w;
+  return success();
+}
+
+LogicalResult NegateOp::verify() {
+  Operation *op = getOperation();
+  Type input1Type = getInput1().getType(), outputType = getOutput().getType();
+  if (failed(verifySameElementTypes(op, input1Type, outputType)))
+    return failure();
+  if (!compatibleShapes(input1Type, outputType))
+    return emitOpError() << "requires the same shape for input1 and output";
+  Type input1EType = getStorageElementTypeOrSelf(input1Type);
+  Type input1ZpEType = getStorageElementTypeOrSelf(getInput1Zp().getType());
+  if (input1EType != input1ZpEType)
+    return emitOpError("expect both input1 and its zero point are the same element type, got ")
+           << input1EType << " and " << input1ZpEType;
+  Type outputEType = getStorageElementTypeOrSelf(outputType);
+  Type outputZpEType = getStorageElementTypeOrSelf(getOutputZp().getType());
+  if (outputEType != outputZpEType)
+    return emitOpError("expect both output and its zero point are the same element type, got ")
+           << outputEType << " and " << outputZpEType;
+  if (failed(verifyZeroPoint(op, getInput1Zp(), "input1")) || failed(verifyZeroPoint(op, getOutputZp(), "output")))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Not written yet
 //===----------------------------------------------------------------------===//
 
@@ -691,30 +1362,9 @@ LogicalResult RescaleOp::verify() {
 
 TOSA_VERIFIER_NOT_WRITTEN(CastFromBlockScaledOp)
 TOSA_VERIFIER_NOT_WRITTEN(CastToBlockScaledOp)
-TOSA_VERIFIER_NOT_WRITTEN(ConcatOp)
 TOSA_VERIFIER_NOT_WRITTEN(ConcatShapeOp)
 TOSA_VERIFIER_NOT_WRITTEN(DimOp)
-TOSA_VERIFIER_NOT_WRITTEN(FFT2dOp)
-TOSA_VERIFIER_NOT_WRITTEN(GatherOp)
-TOSA_VERIFIER_NOT_WRITTEN(MatMulOp)
 TOSA_VERIFIER_NOT_WRITTEN(MatmulTBlockScaledOp)
-TOSA_VERIFIER_NOT_WRITTEN(MulOp)
-TOSA_VERIFIER_NOT_WRITTEN(NegateOp)
-TOSA_VERIFIER_NOT_WRITTEN(PadOp)
-TOSA_VERIFIER_NOT_WRITTEN(RFFT2dOp)
-TOSA_VERIFIER_NOT_WRITTEN(ReduceAllOp)
-TOSA_VERIFIER_NOT_WRITTEN(ReduceAnyOp)
-TOSA_VERIFIER_NOT_WRITTEN(ReduceMaxOp)
-TOSA_VERIFIER_NOT_WRITTEN(ReduceMinOp)
-TOSA_VERIFIER_NOT_WRITTEN(ReduceProductOp)
-TOSA_VERIFIER_NOT_WRITTEN(ReduceSumOp)
-TOSA_VERIFIER_NOT_WRITTEN(ReshapeOp)
-TOSA_VERIFIER_NOT_WRITTEN(ResizeOp)
-TOSA_VERIFIER_NOT_WRITTEN(ScatterOp)
-TOSA_VERIFIER_NOT_WRITTEN(SliceOp)
 TOSA_VERIFIER_NOT_WRITTEN(SliceShapeOp)
-TOSA_VERIFIER_NOT_WRITTEN(TableOp)
-TOSA_VERIFIER_NOT_WRITTEN(TileOp)
-TOSA_VERIFIER_NOT_WRITTEN(TransposeOp)
 
 #undef TOSA_VERIFIER_NOT_WRITTEN
