@@ -516,8 +516,7 @@ LogicalResult DepthwiseConv2DOp::verify() {
   return verifyConvolution(*this, dims);
 }
 
-/// The stride and out_pad checks of tosa.transpose_conv2d (the output size
-/// checks that follow them in MLIR are not written yet).
+/// The stride, out_pad, output size and bias checks of tosa.transpose_conv2d.
 LogicalResult TransposeConv2DOp::verify() {
   Operation *o = getOperation();
   if (failed(verifyConvOp(o, getInput(), getWeight(), getBias(), getInputZp(), getWeightZp(), getOutput())) ||
@@ -532,24 +531,53 @@ LogicalResult TransposeConv2DOp::verify() {
   }
   ArrayRef<int64_t> padding = getOutPad();
   auto weightType = dyn_cast<RankedTensorType>(getWeight().getType());
-  if (!weightType || padding.size() < 4 || weightType.getRank() < 3)
+  if (padding.size() < 4 || strides.size() < 2)
     return success();
+  if (weightType && weightType.getRank() < 3)
+    weightType = RankedTensorType();
+  int64_t kernelHeight = weightType ? weightType.getDimSize(1) : ShapedType::kDynamic;
+  int64_t kernelWidth = weightType ? weightType.getDimSize(2) : ShapedType::kDynamic;
   auto checkPad = [&](int64_t pad, int64_t kernel, std::string_view padName, std::string_view kernelName) {
     if (pad <= -kernel)
       return LogicalResult(emitOpError("expected ") << padName << " > -" << kernelName << ", but got: " << padName
                                                     << "=" << pad << " and " << kernelName << "=" << kernel);
     return success();
   };
-  int64_t kernelHeight = weightType.getDimSize(1);
   if (!ShapedType::isDynamic(kernelHeight) &&
       (failed(checkPad(padding[0], kernelHeight, "out_pad_top", "KH")) ||
        failed(checkPad(padding[1], kernelHeight, "out_pad_bottom", "KH"))))
     return failure();
-  int64_t kernelWidth = weightType.getDimSize(2);
   if (!ShapedType::isDynamic(kernelWidth) &&
       (failed(checkPad(padding[2], kernelWidth, "out_pad_left", "KW")) ||
        failed(checkPad(padding[3], kernelWidth, "out_pad_right", "KW"))))
     return failure();
+  auto outputType = dyn_cast<RankedTensorType>(getOutput().getType());
+  if (!outputType || outputType.getRank() < 4)
+    return success();
+  auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
+  if (inputType && weightType && inputType.getRank() >= 3) {
+    int64_t inputHeight = inputType.getDimSize(1), outputHeight = outputType.getDimSize(1);
+    if (!ShapedType::isDynamic(inputHeight) && !ShapedType::isDynamic(outputHeight) &&
+        outputHeight != (inputHeight - 1) * strides[0] + padding[0] + padding[1] + kernelHeight)
+      return emitOpError("dimension mismatch: expected OH == (IH - 1) * stride_y + out_pad_top + out_pad_bottom + KH, "
+                         "but got ")
+             << outputHeight << " != (" << inputHeight << " - 1) * " << strides[0] << " + " << padding[0] << " + "
+             << padding[1] << " + " << kernelHeight;
+    int64_t inputWidth = inputType.getDimSize(2), outputWidth = outputType.getDimSize(2);
+    if (!ShapedType::isDynamic(inputWidth) && !ShapedType::isDynamic(outputWidth) &&
+        outputWidth != (inputWidth - 1) * strides[1] + padding[2] + padding[3] + kernelWidth)
+      return emitOpError("dimension mismatch: expected OW == (IW - 1) * stride_x + out_pad_left + out_pad_right + KW, "
+                         "but got ")
+             << outputWidth << " != (" << inputWidth << " - 1) * " << strides[1] << " + " << padding[2] << " + "
+             << padding[3] << " + " << kernelWidth;
+  }
+  auto biasType = dyn_cast<RankedTensorType>(getBias().getType());
+  if (!biasType || biasType.getRank() < 1 || ShapedType::isDynamic(biasType.getDimSize(0)))
+    return success();
+  int64_t biasChannels = biasType.getDimSize(0), outputChannels = outputType.getDimSize(3);
+  if (!ShapedType::isDynamic(outputChannels) && biasChannels != outputChannels && biasChannels != 1)
+    return emitOpError("bias channels expected to be equal to output channels (")
+           << outputChannels << ") or 1, got " << biasChannels;
   return success();
 }
 
