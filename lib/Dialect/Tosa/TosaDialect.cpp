@@ -108,19 +108,10 @@ ods::Trait tosa::TosaElementwiseOperatorTrait(std::initializer_list<std::string_
   return ods::CustomTrait("TosaElementwiseOperator", nullptr);
 }
 
-/// MLIR's verifyTosaShapeOperator.
-static LogicalResult verifyTosaShapeOperator(Operation *op) {
-  for (Type type : op->getOperandTypes())
-    if (!isa<shapeType>(type))
-      return op->emitOpError("must have operands with tosa shape type");
-  for (Type type : op->getResultTypes())
-    if (!isa<shapeType>(type))
-      return op->emitOpError("must have result with tosa shape type");
-  return success();
-}
-
+/// The producers of shapes; no verification of its own in MLIR 22 (tosa.dim
+/// and tosa.slice_shape take tensor operands).
 ods::Trait tosa::TosaShapeOperatorTrait(std::initializer_list<std::string_view>) {
-  ods::Trait trait = ods::CustomTrait("TosaShapeOperator", verifyTosaShapeOperator);
+  ods::Trait trait = ods::CustomTrait("TosaShapeOperator", nullptr);
   trait.tag = TypeID::get<TosaShapeOperatorTag>();
   return trait;
 }
@@ -129,14 +120,16 @@ ods::Trait tosa::TosaShapeOperatorWithSameRanksTrait(std::initializer_list<std::
   return ods::CustomTrait("TosaShapeOperatorWithSameRanks", [](Operation *op) -> LogicalResult {
     if (op->getNumOperands() < 1)
       return op->emitOpError() << "expected 1 or more operands, but found " << int64_t(op->getNumOperands());
-    if (failed(verifyTosaShapeOperator(op)))
-      return failure();
-    int64_t rank = cast<shapeType>(op->getOperand(0).getType()).getRank();
+    auto rankOf = [](Type type) -> int64_t {
+      auto shape = dyn_cast<shapeType>(type);
+      return shape ? shape.getRank() : -1;
+    };
+    int64_t rank = rankOf(op->getOperand(0).getType());
     for (Type type : op->getOperandTypes())
-      if (cast<shapeType>(type).getRank() != rank)
+      if (rankOf(type) != rank)
         return op->emitOpError("operands don't have matching ranks");
     for (Type type : op->getResultTypes())
-      if (cast<shapeType>(type).getRank() != rank)
+      if (rankOf(type) != rank)
         return op->emitOpError("result shape has different rank than operands");
     return success();
   });

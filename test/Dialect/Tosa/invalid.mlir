@@ -167,3 +167,46 @@ func.func @f(%a: tensor<13x21x3xf32>) -> tensor<13x21x3xf32> {
 
 // expected-error@+1 {{invalid rank (must be >= 0): -1}}
 func.func private @f() -> !tosa.shape<-1>
+
+// -----
+
+func.func @f(%a: tensor<4x30xf32>) {
+  // expected-error@+1 {{'tosa.cast_to_block_scaled' op expect last dimension of input_data (30) to be divisible by block_size (32)}}
+  %0:2 = tosa.cast_to_block_scaled %a {block_size = BLOCK_SIZE_32} : (tensor<4x30xf32>) -> (tensor<4x30xf8E4M3FN>, tensor<4x2xf8E8M0FNU>)
+  return
+}
+
+// -----
+
+func.func @f(%d: tensor<4x32xf8E4M3FN>, %s: tensor<5x1xf8E8M0FNU>) {
+  // expected-error@+1 {{'tosa.cast_from_block_scaled' op require compatible shapes for input_data ('tensor<4x32xf8E4M3FN>') and input_scale ('tensor<5x1xf8E8M0FNU>') except for the last dimension}}
+  %1 = tosa.cast_from_block_scaled %d, %s {block_size = BLOCK_SIZE_32} : (tensor<4x32xf8E4M3FN>, tensor<5x1xf8E8M0FNU>) -> tensor<4x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%arg0: tensor<4x8x32xf8E4M3FN>, %arg1: tensor<4x9x1xf8E8M0FNU>, %arg2: tensor<4x16x32xf8E4M3FN>, %arg3: tensor<4x16x1xf8E8M0FNU>) {
+  // expected-error@+1 {{'tosa.matmul_t_block_scaled' op expected height of a_scale to match size 8, got 9}}
+  %0 = tosa.matmul_t_block_scaled %arg0, %arg1, %arg2, %arg3 {block_size = BLOCK_SIZE_32} : (tensor<4x8x32xf8E4M3FN>, tensor<4x9x1xf8E8M0FNU>, tensor<4x16x32xf8E4M3FN>, tensor<4x16x1xf8E8M0FNU>) -> tensor<4x8x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<2x3xf32>) {
+  // expected-error@+1 {{'tosa.dim' op expect axis to be in the range [0, 2), got 2}}
+  %0 = tosa.dim %a {axis = 2 : i32} : (tensor<2x3xf32>) -> !tosa.shape<1>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = tosa.const_shape {values = dense<[1, 2, 3]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %s = "tosa.const"() <{values = dense<1> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %z = "tosa.const"() <{values = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error@+1 {{'tosa.slice_shape' op expected output type size to be equal to size attribute, got 3 vs 2}}
+  %0 = tosa.slice_shape %a, %s, %z : (!tosa.shape<3>, tensor<1xi32>, tensor<1xi32>) -> !tosa.shape<3>
+  return
+}

@@ -24,7 +24,7 @@ bool isa_tosa_shape_type(Type type);
 ods::Trait TosaResolvableShapeOperandsTrait(std::initializer_list<std::string_view>);
 /// Marks element-wise ops that broadcast (no verification of its own).
 ods::Trait TosaElementwiseOperatorTrait(std::initializer_list<std::string_view>);
-/// Ops on `!tosa.shape` values: every operand and result is a shape.
+/// Ops producing `!tosa.shape` values (no verification of its own).
 ods::Trait TosaShapeOperatorTrait(std::initializer_list<std::string_view>);
 /// Shape operators whose operands and results have one rank.
 ods::Trait TosaShapeOperatorWithSameRanksTrait(std::initializer_list<std::string_view>);
