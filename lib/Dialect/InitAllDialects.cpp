@@ -8,6 +8,7 @@
 #include "lamina/Dialect/ArmNeon/ArmNeonDialect.h"
 #include "lamina/Dialect/ArmSME/ArmSMEDialect.h"
 #include "lamina/Dialect/ArmSVE/ArmSVEDialect.h"
+#include "lamina/Dialect/Async/AsyncDialect.h"
 #include "lamina/Dialect/Bufferization/BufferizationDialect.h"
 #include "lamina/Dialect/Complex/ComplexDialect.h"
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
@@ -19,11 +20,15 @@
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
 #include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
+#include "lamina/Dialect/MPI/MPIDialect.h"
 #include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/Dialect/Quant/QuantDialect.h"
 #include "lamina/Dialect/NVGPU/NVGPUDialect.h"
+#include "lamina/Dialect/PDL/PDLDialect.h"
+#include "lamina/Dialect/PDLInterp/PDLInterpDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
+#include "lamina/Dialect/Shape/ShapeDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/Tosa/TosaDialect.h"
 #include "lamina/Dialect/UB/UBDialect.h"
@@ -40,4 +45,5 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   // The hardware dialects.
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
                   X86VectorDialect>();
+  registry.insert<AsyncDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect>();
 }

@@ -50,9 +50,14 @@ Operation *Operation::create(OperationState &state) {
     bool moved = false;
     for (const NamedAttribute &a : attrs) {
       int idx = op->name.getAttributeIndex(a.getNameStr());
+      // MLIR's generated accessors also answer to the legacy segment names.
+      if (idx < 0 && a.getNameStr() == "operand_segment_sizes")
+        idx = op->name.getAttributeIndex("operandSegmentSizes");
+      else if (idx < 0 && a.getNameStr() == "result_segment_sizes")
+        idx = op->name.getAttributeIndex("resultSegmentSizes");
       if (idx >= 0) {
         Attribute &slot = op->getPropertySlots()[idx];
-        if (acceptsInherentValue(slot, a.getNameStr(), a.getValue()))
+        if (acceptsInherentValue(slot, op->name.getAttributeNames()[idx].getValue(), a.getValue()))
           slot = a.getValue();
         moved = true;
       } else {

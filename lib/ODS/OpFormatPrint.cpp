@@ -150,7 +150,11 @@ void FormatOpPrinter::printAttr(FormatElement *e) {
   }
   if (succeeded(p.printAlias(a)))
     return;
+  // An empty stripped form (no parameters) prints in full, as in MLIR.
+  uint64_t before = os.tell();
   c.storage->print(a, p);
+  if (os.tell() == before)
+    p.printAttribute(a);
 }
 
 void FormatOpPrinter::printAttrDict(bool withKeyword) {

@@ -39,6 +39,16 @@ def import_attr_type_defs(imp):
                      custom=bool(r.get("hasCustomAssemblyFormat")), verify=bool(r.get("genVerifyDecl")),
                      typed=False, enum=None, alias=bool(r.get("genMnemonicAlias")))
             d["interfaces"] = []
+            # A builder with inferred context (`get(elementType)`, the
+            # context taken from its first parameter).
+            d["inferred_ctx"] = False
+            for b in r.get("builders") or []:
+                br = R[ref(b)] if ref(b) else None
+                if br and br.get("hasInferredContextParam"):
+                    args = (br.get("dagParams") or {}).get("args") or []
+                    if args and all(isinstance(a[0], str) for a in args) and \
+                            args[0][0] in ("Type", "Attribute", "::mlir::Type", "::mlir::Attribute"):
+                        d["inferred_ctx"] = [a[0].replace("::mlir::", "") for a in args]
             for t in r.get("traits") or []:
                 if ref(t) == "TypedAttrInterface":
                     d["typed"] = True

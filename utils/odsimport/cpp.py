@@ -50,7 +50,7 @@ KNOWN_METHODS = {
     # Attributes
     "getValue", "getInt", "getSInt", "getUInt", "getType", "getValueAsDouble", "asArrayRef", "size", "empty",
     "getRootReference", "getLeafReference", "getNestedReferences", "getNumDims", "getNumSymbols",
-    "getAsRange", "getValues", "getSplatValue", "isSplat",
+    "getAsRange", "getValues", "getSplatValue", "isSplat", "getValueType",
     # APInt / APFloat
     "isStrictlyPositive", "isNegative", "isNonNegative", "isZero", "isOne", "getBitWidth", "getZExtValue",
     "getSExtValue", "getLimitedValue", "sle", "slt", "sge", "sgt", "ule", "ult", "uge", "ugt", "isPowerOf2",
@@ -87,7 +87,7 @@ RENAMES = {
 }
 # MLIR C++ namespaces of dialects Lamina has (kept: lamina::<ns>).
 DIALECT_NAMESPACES = {"arith", "tensor", "memref", "math", "index", "complex", "ub", "bufferization",
-                      "ml_program", "affine", "scf", "cf", "func", "quant"}
+                      "ml_program", "affine", "scf", "cf", "func", "quant", "pdl"}
 # Namespaces whose functions and classes predicates may name (the llvm
 # dialect's type predicates, `LLVM::isCompatibleOuterType`, in arm_sve's).
 PREDICATE_NAMESPACES = DIALECT_NAMESPACES | {"LLVM"}

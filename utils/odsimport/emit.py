@@ -229,6 +229,10 @@ def emit_header(imp, path):
                         p["type"], d["cls"], camel(p["name"]), i))
             elif params:
                 o.append("  static %s get(MLIRContext *ctx, %s) { return Base::get(ctx, %s); }\n" % (d["cls"], args, names))
+                if d.get("inferred_ctx") == [p["type"] for p in params]:
+                    first = camel(params[0]["name"], False)
+                    o.append("  static %s get(%s) { return Base::get(%s.getContext(), %s); }\n" % (
+                        d["cls"], args, first, names))
                 if d["verify"]:
                     o.append("  /// Hand-written (genVerifyDecl); getChecked runs it.\n")
                     o.append("  static LogicalResult verify(function_ref<InFlightDiagnostic()> emitError, %s);\n" % args)
@@ -341,6 +345,7 @@ DIALECT_CLASSES = {
                                             "lamina/Dialect/Bufferization/BufferizationDialect.h"),
     "ml_program::MLProgramDialect": ("MLProgramDialect", "lamina/Dialect/MLProgram/MLProgramDialect.h"),
     "quant::QuantDialect": ("QuantDialect", "lamina/Dialect/Quant/QuantDialect.h"),
+    "pdl::PDLDialect": ("PDLDialect", "lamina/Dialect/PDL/PDLDialect.h"),
 }
 
 

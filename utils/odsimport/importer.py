@@ -154,6 +154,10 @@ class Importer:
             body.append("  ods::TypeConstraint c;")
             body.append("  c.summary = %s;" % cpp_string(summary))
         build = (r.get("builderCall") or "").strip()
+        # `X::get()` without a context never compiles in MLIR either: ODS
+        # emits such a builder only where a format needs it.
+        if re.search(r'::get\(\)$', build):
+            build = ""
         if build:
             try:
                 b = self.tr(build, {"$_builder": "b"})
@@ -194,6 +198,8 @@ class Importer:
         m = re.match(r'(\w+)::(\w+)$', short)
         if m and m.group(1) == self.cfg.ns and m.group(2) in self.cfg.handwritten:
             return "ods::isaTypeClass<%s>()" % short
+        if m and any(c.ns == m.group(1) and m.group(2) in c.handwritten for c in DIALECTS.values()):
+            return "ods::isaTypeClass<%s>()" % short   # another dialect's hand-written class
         if m and (m.group(1) in DIALECT_NAMESPACES or m.group(1) == self.cfg.ns):
             for k in self.R.defs_of("TypeInterface"):
                 if self.R[k].get("cppInterfaceName") == m.group(2):
@@ -529,10 +535,18 @@ class Importer:
         rr = self.R[reg]
         sc = rr["!superclasses"]
         variadic = "VariadicRegion" in sc
-        if variadic:
+        if variadic and "region" in rr:
             reg = ref(rr["region"])
             rr = self.R[reg]
             sc = rr["!superclasses"]
+        elif variadic:
+            # `VariadicRegion<SizedRegion<1>>` keeps only its element's
+            # predicate and summary.
+            m = re.match(r'region with (\d+) blocks$', rr.get("summary", ""))
+            if m:
+                return dict(name=name, variadic=variadic, expr="ods::SizedRegion(%s)" % m.group(1))
+            if rr.get("summary") == "any region":
+                return dict(name=name, variadic=variadic, expr="ods::AnyRegion()")
         if reg == "AnyRegion":
             expr = "ods::AnyRegion()"
         elif "SizedRegion" in sc and "MinSizedRegion" not in sc and "MaxSizedRegion" not in sc:
@@ -740,6 +754,14 @@ class Importer:
                                "%s(op).getAsmBlockArgumentNames(r, fn); }" % cls)
             if "getDefaultDialect" in names:
                 methods.append(".getDefaultDialect = &%s::getDefaultDialect" % cls)
+            else:
+                # A constant default dialect written in the op's
+                # extraClassDeclaration (async.func: `return "async";`).
+                decl = strip_comments(self.R[op["rec"]].get("extraClassDeclaration") or "")
+                m = re.search(r'static\s+(?:::)?(?:llvm::)?StringRef\s+getDefaultDialect\s*\(\s*\)\s*\{\s*'
+                              r'return\s+"(\w*)"\s*;\s*\}', decl)
+                if m:
+                    methods.append('.getDefaultDialect = []() -> std::string_view { return "%s"; }' % m.group(1))
             op["traits"][index] = "ods::Implements<OpAsmOpInterface>({%s})" % ", ".join(methods)
             return
         if iface == "InferTypeOpInterface":
@@ -766,7 +788,11 @@ class Importer:
                     or self.op_declares(op, "FunctionOpInterface"):
                 op["traits"].append("ods::Symbol({.isDeclaration = ods::isExternalFunction})")
             else:
-                op["traits"].append("ods::Symbol()")
+                decl = strip_comments(self.R[op["rec"]].get("extraClassDeclaration") or "")
+                if re.search(r'bool\s+isOptionalSymbol\s*\(\s*\)\s*\{\s*return\s+true\s*;\s*\}', decl):
+                    op["traits"].append("ods::Symbol({.isOptionalSymbol = [](Operation *) { return true; }})")
+                else:
+                    op["traits"].append("ods::Symbol()")
             return
         if iface == "ConditionallySpeculatable":
             # AlwaysSpeculatable / RecursivelySpeculatable: the impl trait
@@ -844,14 +870,20 @@ class Importer:
                 expr, header, hooks = VERIFYING_INTERFACES[iface]
                 hooks = list(hooks)
                 more = ""
+                before = ""
                 for m in overridden:
                     opt = INTERFACE_OPTIONAL_METHODS.get(iface, {}).get(m)
                     if opt:
-                        more += ", " + opt[0]
+                        # Designated initializers follow the Concept's
+                        # declaration order.
+                        if m in METHODS_BEFORE_MAIN:
+                            before += opt[0] + ", "
+                        else:
+                            more += ", " + opt[0]
                         hooks.append(opt[1])
                     elif m not in hooks:
                         self.error(where, "interface %s: overridden method %s not mapped" % (iface, m))
-                op["traits"].append(expr.replace("$More", more).replace("$Op", op["cls"]))
+                op["traits"].append(expr.replace("$More", more).replace("$Before", before).replace("$Op", op["cls"]))
                 self.source_includes.add(header)
                 if hooks and not header.startswith("lamina/Dialect/%s/" % self.cfg.dir):
                     # The hand-written members' types (a header of the
@@ -1028,7 +1060,7 @@ VERIFYING_INTERFACES = {
     # The methods the op overrides besides getSuccessorRegions are added
     # by interface_trait (`.areTypesCompatible = ...`).
     "RegionBranchOpInterface": (
-        "ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = [](Operation *op, RegionBranchPoint point, "
+        "ods::Implements<RegionBranchOpInterface>({$Before.getSuccessorRegions = [](Operation *op, RegionBranchPoint point, "
         "SmallVectorImpl<RegionSuccessor> &regions) { $Op(op).getSuccessorRegions(point, regions); }$More})",
         "lamina/Interfaces/ControlFlowInterfaces.h", ["getSuccessorRegions"]),
 }
@@ -1046,6 +1078,9 @@ INTERFACE_OPTIONAL_METHODS = {
                                       "getRegionInvocationBounds"),
     },
 }
+# Optional methods declared before the interface's main method in its
+# Concept (emitted first).
+METHODS_BEFORE_MAIN = {"getEntrySuccessorOperands", "getEntrySuccessorRegions"}
 # Interfaces whose verification needs what Lamina does not have (a dialect
 # it does not register): listed as not implemented, not an error.
 UNVERIFIABLE_INTERFACES = {

@@ -1430,6 +1430,7 @@ public:
   using Base::Base;
   static constexpr std::string_view name = "llvm.array";
   static LLVMArrayType get(MLIRContext *ctx, Type elementType, uint64_t numElements) { return Base::get(ctx, elementType, numElements); }
+  static LLVMArrayType get(Type elementType, uint64_t numElements) { return Base::get(elementType.getContext(), elementType, numElements); }
   /// Hand-written (genVerifyDecl); getChecked runs it.
   static LogicalResult verify(function_ref<InFlightDiagnostic()> emitError, Type elementType, uint64_t numElements);
   Type getElementType() const { return std::get<0>(getImpl()->params); }
