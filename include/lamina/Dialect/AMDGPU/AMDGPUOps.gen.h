@@ -134,6 +134,7 @@ public:
   using Base::Base;
   static constexpr std::string_view name = "amdgpu.tdm_base";
   static TDMBaseType get(MLIRContext *ctx, Type elementType) { return Base::get(ctx, elementType); }
+  static TDMBaseType get(Type elementType) { return Base::get(elementType.getContext(), elementType); }
   Type getElementType() const { return std::get<0>(getImpl()->params); }
 };
 
@@ -151,6 +152,7 @@ public:
   using Base::Base;
   static constexpr std::string_view name = "amdgpu.tdm_gather_base";
   static TDMGatherBaseType get(MLIRContext *ctx, Type elementType, Type indexType) { return Base::get(ctx, elementType, indexType); }
+  static TDMGatherBaseType get(Type elementType, Type indexType) { return Base::get(elementType.getContext(), elementType, indexType); }
   /// Hand-written (genVerifyDecl); getChecked runs it.
   static LogicalResult verify(function_ref<InFlightDiagnostic()> emitError, Type elementType, Type indexType);
   Type getElementType() const { return std::get<0>(getImpl()->params); }
