@@ -174,11 +174,11 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
   // Chunk lexers count lines from their start, known from the plan.
   auto [beginLine, beginCol] = state.lex.getLineAndColumn(begin);
   const char *beginLineStart = begin - (beginCol - 1);
-  // Shared, read-only from here on: the aliases so far and the registered
-  // dialects (loaded now, so that no chunk registers operations while
-  // others look them up).
-  for (const std::string &ns : ctx->getDialectRegistry().getDialectNames())
-    (void)ctx->getOrLoadDialect(ns);
+  // Shared, read-only from here on: the aliases so far. Dialects are loaded
+  // by the chunk that first names them (one at a time, under the context's
+  // load lock; a chunk resolves an operation name only after its dialect is
+  // loaded), not all up front: loading every registered dialect cost more
+  // memory and time than the input's own dialects.
   ParserConfig chunkConfig(ctx, /*verifyAfterParse=*/false);
   chunkConfig.setTentative(true);
   size_t n = plan->starts.size();

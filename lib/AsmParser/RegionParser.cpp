@@ -224,17 +224,15 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
       return emitError("null character not allowed in operation name");
     consumeToken(Token::string);
 
+    // The dialect is loaded before the name is resolved: parallel chunks may
+    // load dialects while others parse, and a name is only looked up once
+    // its dialect's registration is complete.
+    std::string_view dialectName = std::string_view(name).substr(0, name.find('.'));
+    if (!getContext()->getLoadedDialect(dialectName) && !getContext()->getOrLoadDialect(dialectName) &&
+        !getContext()->allowsUnregisteredDialects())
+      return emitError("operation being parsed with an unregistered dialect. If this is intended, please use "
+                       "-allow-unregistered-dialect with the MLIR tool used");
     opName = OperationName(name, getContext());
-    if (!opName.isRegistered()) {
-      std::string_view dialectName = std::string_view(name).substr(0, name.find('.'));
-      if (!getContext()->getLoadedDialect(dialectName) && !getContext()->getOrLoadDialect(dialectName)) {
-        if (!getContext()->allowsUnregisteredDialects())
-          return emitError("operation being parsed with an unregistered dialect. If this is intended, please use "
-                           "-allow-unregistered-dialect with the MLIR tool used");
-      } else {
-        opName = OperationName(name, getContext());
-      }
-    }
     opNameCache[nameTok.getSpelling()] = opName;
   }
   // Kept on the stack unless the op has regions (most have none).

@@ -63,13 +63,19 @@ OperationName::Impl *OperationName::insert(std::string_view name, Dialect &diale
   MLIRContext *ctx = dialect.getContext();
   OperationName opName(name, ctx);
   Impl *impl = opName.getImpl();
+  std::vector<StringAttr> names;
+  names.reserve(attributeNames.size());
+  for (std::string_view n : attributeNames)
+    names.push_back(StringAttr::get(ctx, n));
+  // Filled under the names lock, `registered` last: lookupRegistered (which
+  // reads under the lock) sees a name either unregistered or complete, also
+  // while another thread loads the dialect.
+  std::unique_lock<std::shared_mutex> lock(ctx->getImpl().opNamesMutex);
   impl->dialect = &dialect;
   impl->typeID = typeID;
-  impl->registered = true;
   impl->info = info;
-  impl->attributeNames.clear();
-  for (std::string_view n : attributeNames)
-    impl->attributeNames.push_back(StringAttr::get(ctx, n));
+  impl->attributeNames = std::move(names);
+  impl->registered = true;
   return impl;
 }
 

@@ -30,6 +30,17 @@
 // RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo --mlir-disable-threading %t.generic.mlir > %t.seq
 // RUN: diff %t.par %t.seq
 
+// Chunks load the dialects they name, several at once, in custom and
+// generic form (nothing is loaded up front).
+// RUN: %python %S/Inputs/gen-many-ops.py dialects > %t.dialects.mlir
+// RUN: lamina-opt --allow-unregistered-dialect %t.dialects.mlir > %t.par
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-disable-threading %t.dialects.mlir > %t.seq
+// RUN: diff %t.par %t.seq
+// RUN: FileCheck %s --check-prefix=DIALECTS < %t.par
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-disable-threading %t.dialects.mlir > %t.dialects.generic.mlir
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic %t.dialects.generic.mlir > %t.par
+// RUN: diff %t.par %t.dialects.generic.mlir
+
 // A parse error in a chunk is reported once, as the sequential parser does.
 // RUN: %python %S/Inputs/gen-many-ops.py error > %t.error.mlir
 // RUN: not lamina-opt --allow-unregistered-dialect %t.error.mlir 2> %t.err
@@ -50,6 +61,11 @@
 // DEBUGINFO: #loc{{[0-9]+}} = loc("{{.*}}custom.mlir":28003:1)
 
 // GENERIC: "func.func"() <{function_type = (i32) -> i32, sym_name = "f4999"}> ({
+
+// DIALECTS: func.func @f9998(%arg0: f32, %arg1: index) {
+// DIALECTS-NEXT: %0 = ub.poison : i32
+// DIALECTS: func.func @f9999(%arg0: f32, %arg1: index) {
+// DIALECTS-NEXT: %0 = bufferization.alloc_tensor() : tensor<4xf32>
 
 // ERROR: error.mlir:39929:23: error: use of undeclared SSA value name
 // ERROR-NOT: error:

@@ -5,6 +5,8 @@ parsed in parallel. Usage: gen-many-ops.py KIND, KIND one of:
   generic    the same in generic form inside "builtin.module"
   error      custom, with a parse error near the end
   ssa-top    top-level generic ops, one using a value defined by an earlier one
+  dialects   functions using ops and types of many dialects, each dialect first
+             met in every chunk (chunks load the dialects they name)
 """
 import sys
 
@@ -41,6 +43,18 @@ elif kind == "generic":
         w('    "func.return"(%2) : (i32) -> ()')
         w("  }) : () -> ()")
     w("}) : () -> ()")
+elif kind == "dialects":
+    ops = ["math.sqrt %arg1 : f32", "index.add %arg2, %arg2", "ub.poison : i32",
+           "tensor.empty() : tensor<4xf32>", "vector.broadcast %arg1 : f32 to vector<4xf32>",
+           "llvm.mlir.zero : !llvm.ptr", "complex.create %arg1, %arg1 : complex<f32>", "gpu.thread_id x",
+           "memref.alloca() : memref<4xf32>", "bufferization.alloc_tensor() : tensor<4xf32>",
+           "ml_program.token", "affine.apply affine_map<(d0) -> (d0 + 1)>(%arg2)"]
+    for i in range(2 * n):
+        w(f"func.func @f{i}(%arg1: f32, %arg2: index) {{")
+        w(f"  %0 = {ops[i * 7 % len(ops)]}")
+        w(f'  "test.op"() {{tag = "a long attribute string to make the file bigger {i}"}} : () -> ()')
+        w("  return")
+        w("}")
 elif kind == "ssa-top":
     w('%top = "test.def"() : () -> i32')
     for i in range(n * 4):
