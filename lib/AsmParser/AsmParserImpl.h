@@ -131,14 +131,8 @@ public:
       result = isNegative ? -*val : *val;
       return success();
     }
-    if (curTok.is(Token::bare_identifier)) {
-      std::string_view s = curTok.getSpelling();
-      if (s == "inf" || s == "nan") {
-        parser.consumeToken();
-        result = s == "inf" ? (isNegative ? -INFINITY : INFINITY) : NAN;
-        return success();
-      }
-    }
+    // As MLIR's parseFloat(double &): no `inf`/`nan` keywords (the
+    // semantics-aware overload below takes them).
     return emitError(loc, "expected floating point literal");
   }
   ParseResult parseFloat(const FltSemantics &semantics, APFloat &result) override {

@@ -269,8 +269,10 @@ FailureOr<uint64_t> EnumInfo::parse(AsmParser &parser) const {
   };
   SMLoc loc = parser.getCurrentLocation();
   if (!isBitEnum) {
-    std::string_view keyword;
-    if (failed(parser.parseKeyword(&keyword)))
+    // MLIR 22's EnumAttrInfo::parameterParser takes a keyword or a string
+    // (`#tosa.level<"8k">`).
+    std::string keyword;
+    if (failed(parser.parseKeywordOrString(&keyword)))
       return failure();
     if (std::optional<uint64_t> v = symbolize(keyword))
       return *v;

@@ -33,6 +33,7 @@ struct TosaShapeOperatorTag {};
 
 TosaDialect::TosaDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<TosaDialect>()) {
   registerGenerated();
+  tosa::registerTosaFolders(*this);
   addInlinerInterface<TosaInlinerInterface>(this);
 }
 

@@ -41,6 +41,8 @@ namespace tosa {
 /// The element type of `type` (itself if not shaped), the storage type of a
 /// quantized element.
 Type getStorageElementTypeOrSelf(Type type);
+/// Attaches the folders of the tosa ops (TosaFolders.cpp).
+void registerTosaFolders(TosaDialect &dialect);
 } // namespace tosa
 
 } // namespace lamina
