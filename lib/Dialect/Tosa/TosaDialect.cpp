@@ -34,6 +34,7 @@ struct TosaShapeOperatorTag {};
 TosaDialect::TosaDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<TosaDialect>()) {
   registerGenerated();
   tosa::registerTosaFolders(*this);
+  tosa::registerTosaCanonicalization(*this);
   addInlinerInterface<TosaInlinerInterface>(this);
 }
 

@@ -5,9 +5,10 @@
 // splat casts, the reductions over a unit axis, reshape (identity,
 // reshape of reshape in place, splat constants), add/sub of a zero splat,
 // mul by a zero or one splat, integer division by one, equal of an integer
-// value with itself, argmax over a unit axis. The canonicalization
-// patterns and the element-wise constant folding of non-splat constants
-// are not written yet.
+// value with itself, argmax over a unit axis, pad by zeros, reverse (splat,
+// unit axis), slice (whole input, splat), select (same values, splat
+// predicate), tile by ones, transpose (identity, splat), concat of concats.
+// The element-wise folding of non-splat constants is not written yet.
 //
 #include "lamina/Dialect/Tosa/TosaDialect.h"
 
@@ -233,6 +234,129 @@ static OpFoldResult foldArgMax(Operation *op, ArrayRef<Attribute>) {
   return {};
 }
 
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+/// pad with an all-zero splat padding of the same type is its input.
+static OpFoldResult foldPad(Operation *op, ArrayRef<Attribute> operands) {
+  DenseElementsAttr padding = denseOperand(operands, 1);
+  if (padding && op->getOperand(0).getType() == op->getResult(0).getType() && padding.isSplat() &&
+      padding.getIntValue(0).isZero())
+    return op->getOperand(0);
+  return {};
+}
+
+/// reverse of a splat, or over an axis of size 1, is its input.
+static OpFoldResult foldReverse(Operation *op, ArrayRef<Attribute> operands) {
+  if (DenseElementsAttr operand = denseOperand(operands, 0); operand && operand.isSplat())
+    return operand;
+  Value input = op->getOperand(0);
+  auto inputTy = cast<ShapedType>(input.getType());
+  auto axis = dyn_cast_or_null<IntegerAttr>(ods::getInherentAttr(op, "axis"));
+  if (!inputTy.hasRank() || !axis)
+    return {};
+  int64_t a = int32_t(axis.getInt());
+  if (inputTy.getRank() == 0 || (a >= 0 && a < inputTy.getRank() && inputTy.getDimSize(unsigned(a)) == 1))
+    return input;
+  return {};
+}
+
+/// slice of the whole static input, or of a splat.
+static OpFoldResult foldSlice(Operation *op, ArrayRef<Attribute> operands) {
+  Value input = op->getOperand(0);
+  auto inputTy = dyn_cast<RankedTensorType>(input.getType());
+  auto outputTy = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!inputTy || !outputTy)
+    return {};
+  if (inputTy == outputTy && inputTy.hasStaticShape())
+    return input;
+  DenseElementsAttr operand = denseOperand(operands, 0);
+  if (!operand || !inputTy.getElementType().isIntOrIndexOrFloat() ||
+      !outputTy.getElementType().isIntOrIndexOrFloat())
+    return {};
+  if (operand.isSplat() && outputTy.hasStaticShape())
+    return DenseElementsAttr::get(outputTy, ArrayRef<Attribute>(operand.getSplatValueAttr()));
+  return {};
+}
+
+/// select: the same value on both sides, or a splat predicate, when no
+/// operand may broadcast.
+static OpFoldResult foldSelect(Operation *op, ArrayRef<Attribute> operands) {
+  Type first;
+  for (Type t : op->getOperandTypes()) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    if (!shaped || !shaped.hasStaticShape())
+      return {};
+    if (!first)
+      first = t;
+    else if (cast<ShapedType>(first).getShape() != shaped.getShape())
+      return {};
+  }
+  Value onTrue = op->getOperand(1), onFalse = op->getOperand(2);
+  if (onTrue == onFalse)
+    return onTrue;
+  DenseElementsAttr predicate = denseOperand(operands, 0);
+  if (!predicate || !predicate.isSplat() || !isa<IntegerType>(predicate.getElementType()))
+    return {};
+  return predicate.getIntValue(0).isZero() ? onFalse : onTrue;
+}
+
+/// tile by ones is its input.
+static OpFoldResult foldTile(Operation *op, ArrayRef<Attribute> operands) {
+  if (op->getOperand(0).getType() != op->getResult(0).getType())
+    return {};
+  DenseElementsAttr multiples = denseOperand(operands, 1);
+  if (!multiples || !isa<IntegerType, IndexType>(multiples.getElementType()))
+    return {};
+  for (const APInt &v : multiples.getIntValues())
+    if (v.getSExtValue() != 1)
+      return {};
+  return op->getOperand(0);
+}
+
+/// transpose of a splat is a reshape; the identity permutation is its input.
+static OpFoldResult foldTranspose(Operation *op, ArrayRef<Attribute> operands) {
+  auto resultTy = cast<ShapedType>(op->getResult(0).getType());
+  if (DenseElementsAttr input = denseOperand(operands, 0))
+    if (input.isSplat() && resultTy.hasStaticShape() && input.getElementType() == resultTy.getElementType())
+      return input.reshape(resultTy);
+  auto perms = dyn_cast_or_null<DenseI32ArrayAttr>(ods::getInherentAttr(op, "perms"));
+  if (!perms)
+    return {};
+  ArrayRef<int32_t> p = perms.asArrayRef();
+  for (size_t i = 0; i < p.size(); ++i)
+    if (p[i] != int32_t(i))
+      return {};
+  return op->getOperand(0);
+}
+
+/// concat of concats on the same axis becomes one concat, in place.
+static OpFoldResult foldConcat(Operation *op, ArrayRef<Attribute>) {
+  auto axis = dyn_cast_or_null<IntegerAttr>(ods::getInherentAttr(op, "axis"));
+  if (!axis)
+    return {};
+  std::vector<Value> operands;
+  bool found = false;
+  for (Value operand : op->getOperands()) {
+    Operation *producer = operand.getDefiningOp();
+    auto producerAxis =
+        producer && isa<ConcatOp>(producer) ? dyn_cast_or_null<IntegerAttr>(ods::getInherentAttr(producer, "axis"))
+                                            : IntegerAttr();
+    if (!producerAxis || producerAxis.getInt() != axis.getInt()) {
+      operands.push_back(operand);
+      continue;
+    }
+    found = true;
+    for (Value v : producer->getOperands())
+      operands.push_back(v);
+  }
+  if (!found)
+    return {};
+  op->setOperands(ValueRange(operands));
+  return op->getResult(0);
+}
+
 void tosa::registerTosaFolders(TosaDialect &dialect) {
   using ods::attachFolder;
   attachFolder(dialect, "tosa.const", foldConst);
@@ -248,4 +372,11 @@ void tosa::registerTosaFolders(TosaDialect &dialect) {
   attachFolder(dialect, "tosa.intdiv", foldIntDiv);
   attachFolder(dialect, "tosa.equal", foldEqual);
   attachFolder(dialect, "tosa.argmax", foldArgMax);
+  attachFolder(dialect, "tosa.pad", foldPad);
+  attachFolder(dialect, "tosa.reverse", foldReverse);
+  attachFolder(dialect, "tosa.slice", foldSlice);
+  attachFolder(dialect, "tosa.select", foldSelect);
+  attachFolder(dialect, "tosa.tile", foldTile);
+  attachFolder(dialect, "tosa.transpose", foldTranspose);
+  attachFolder(dialect, "tosa.concat", foldConcat);
 }

@@ -43,6 +43,8 @@ namespace tosa {
 Type getStorageElementTypeOrSelf(Type type);
 /// Attaches the folders of the tosa ops (TosaFolders.cpp).
 void registerTosaFolders(TosaDialect &dialect);
+/// Attaches the canonicalization patterns (TosaCanonicalization.cpp).
+void registerTosaCanonicalization(TosaDialect &dialect);
 } // namespace tosa
 
 } // namespace lamina
