@@ -13,6 +13,7 @@
 #include "lamina/Dialect/Complex/ComplexDialect.h"
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
+#include "lamina/Dialect/EmitC/EmitCDialect.h"
 #include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/Dialect/GPU/GPUDialect.h"
 #include "lamina/Dialect/IRDL/IRDLDialect.h"
@@ -28,6 +29,7 @@
 #include "lamina/Dialect/PDL/PDLDialect.h"
 #include "lamina/Dialect/PDLInterp/PDLInterpDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
+#include "lamina/Dialect/SMT/SMTDialect.h"
 #include "lamina/Dialect/Shape/ShapeDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/Tosa/TosaDialect.h"
@@ -45,5 +47,5 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   // The hardware dialects.
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
                   X86VectorDialect>();
-  registry.insert<AsyncDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect>();
+  registry.insert<AsyncDialect, EmitCDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect, SMTDialect>();
 }

@@ -52,6 +52,8 @@ def import_attr_type_defs(imp):
             for t in r.get("traits") or []:
                 if ref(t) == "TypedAttrInterface":
                     d["typed"] = True
+                elif R[ref(t)].get("cppInterfaceName") == "TypedAttr" and not d["is_type"]:
+                    d["typed"] = "declared"   # getType written by hand
                 elif imp.is_own_interface(ref(t)):
                     d["interfaces"].append(imp.interface_class(ref(t)))
                 elif R[ref(t)].get("cppInterfaceName") in EXTERNAL_ATTR_INTERFACES:

@@ -50,7 +50,8 @@ KNOWN_METHODS = {
     # Attributes
     "getValue", "getInt", "getSInt", "getUInt", "getType", "getValueAsDouble", "asArrayRef", "size", "empty",
     "getRootReference", "getLeafReference", "getNestedReferences", "getNumDims", "getNumSymbols",
-    "getAsRange", "getValues", "getSplatValue", "isSplat", "getValueType",
+    "getAsRange", "getValues", "getSplatValue", "isSplat", "getValueType", "getPointee", "getRangeType",
+    "getDomainType", "getDomainTypes",
     # APInt / APFloat
     "isStrictlyPositive", "isNegative", "isNonNegative", "isZero", "isOne", "getBitWidth", "getZExtValue",
     "getSExtValue", "getLimitedValue", "sle", "slt", "sge", "sgt", "ule", "ult", "uge", "ugt", "isPowerOf2",

@@ -70,6 +70,7 @@ HOOK_DECLS = {
     "verifyBody": "LogicalResult verifyBody();",
     "getEntrySuccessorOperands": "OperandRange getEntrySuccessorOperands(RegionSuccessor successor);",
     "getRegionInvocationBounds": "void getRegionInvocationBounds(ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds);",
+    "getEntrySuccessorRegions": "void getEntrySuccessorRegions(ArrayRef<Attribute> operands, SmallVectorImpl<RegionSuccessor> &regions);",
 }
 
 
@@ -241,9 +242,13 @@ def emit_header(imp, path):
             else:
                 o.append("  static %s get(MLIRContext *ctx) { return Base::get(ctx); }\n" % d["cls"])
             if d["typed"] and not d["is_type"]:
-                if not [p for p in params if p["name"] == "type"]:
+                if d["typed"] == "declared":
+                    o.append("  /// Hand-written (DeclareAttrInterfaceMethods<TypedAttrInterface>).\n")
+                    o.append("  Type getType() const;\n")
+                elif not [p for p in params if p["name"] == "type"]:
                     imp.error("attribute " + d["rec"], "TypedAttrInterface without a `type` parameter")
-                o.append("  /// TypedAttrInterface: the `type` parameter.\n")
+                o.append("  /// TypedAttrInterface: the `type` parameter.\n" if d["typed"] != "declared" else
+                         "  /// TypedAttrInterface.\n")
                 o.append("  static void populateInterfaces(InterfaceMap &map) {\n")
                 o.append("    static const TypedAttr::Concept model{[](Attribute a) -> Type { return cast<%s>(a).getType(); }, false};\n" % d["cls"])
                 o.append("    TypedAttr::attachTo(map, model);\n    Base::populateInterfaces(map);\n  }\n")
@@ -424,9 +429,21 @@ def emit_source(imp, path, header_path):
     return "".join(o)
 
 
+# Classes of namespace lamina (builtin) that a dialect may define too: the
+# registration (a member of lamina::<Dialect>) names the dialect's class in
+# full, or lookup would find the builtin one first.
+BUILTIN_CLASS_NAMES = {"OpaqueType", "OpaqueAttr", "IntegerType", "FloatType", "FunctionType", "TupleType",
+                       "NoneType", "IndexType", "VectorType", "TensorType", "MemRefType", "ComplexType",
+                       "StringAttr", "IntegerAttr", "FloatAttr", "ArrayAttr", "DictionaryAttr", "TypeAttr",
+                       "UnitAttr", "BoolAttr", "SymbolRefAttr", "LocationAttr"}
+
+
 def emit_attr_type_def(imp, d):
     cfg = imp.cfg
     kind = "TypeDef" if d["is_type"] else "AttrDef"
+    d = dict(d)
+    if d["cls"] in BUILTIN_CLASS_NAMES:
+        d["cls"] = "%s::%s" % (cfg.ns, d["cls"])
     o = ["  add%s<%s>();\n" % ("Types" if d["is_type"] else "Attributes", d["cls"])]
     o.append("  ods::%s<%s>(%s, %s)" % (kind, d["cls"], cpp_string(d["mnemonic"]), cpp_string(d["rec"])))
     for p in d["params"]:

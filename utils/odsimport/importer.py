@@ -653,7 +653,8 @@ class Importer:
             op["traits"].append("ods::RecursivelySpeculatable()")
             return
         # Traits without verification that Lamina does not model.
-        if name in ("BytecodeOpInterface::Trait", "InferTypeOpAdaptor", "HasDefaultDLTIDataLayout"):
+        if name in ("BytecodeOpInterface::Trait", "InferTypeOpAdaptor", "HasDefaultDLTIDataLayout",
+                    "FirstAttrDerivedResultType"):
             op["traits"].append("/* %s */" % name)
             return
         self.error(where, "unknown native trait %s (%s)" % (name, t))
@@ -881,6 +882,8 @@ class Importer:
                         else:
                             more += ", " + opt[0]
                         hooks.append(opt[1])
+                    elif m in IGNORED_INTERFACE_METHODS.get(iface, ()):
+                        pass
                     elif m not in hooks:
                         self.error(where, "interface %s: overridden method %s not mapped" % (iface, m))
                 op["traits"].append(expr.replace("$More", more).replace("$Before", before).replace("$Op", op["cls"]))
@@ -1072,12 +1075,19 @@ INTERFACE_OPTIONAL_METHODS = {
                                "return $Op(op).areTypesCompatible(lhs, rhs); }", "areTypesCompatible"),
         "getEntrySuccessorOperands": (".getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { "
                                       "return $Op(op).getEntrySuccessorOperands(s); }", "getEntrySuccessorOperands"),
+        "getEntrySuccessorRegions": (".getEntrySuccessorRegions = [](Operation *op, ArrayRef<Attribute> operands, "
+                                     "SmallVectorImpl<RegionSuccessor> &regions) { "
+                                     "$Op(op).getEntrySuccessorRegions(operands, regions); }",
+                                     "getEntrySuccessorRegions"),
         "getRegionInvocationBounds": (".getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, "
                                       "SmallVectorImpl<InvocationBounds> &bounds) { "
                                       "$Op(op).getRegionInvocationBounds(operands, bounds); }",
                                       "getRegionInvocationBounds"),
     },
 }
+# Methods MLIR's interface has and Lamina's does not (nothing uses them):
+# an op's override is left out.
+IGNORED_INTERFACE_METHODS = {"RegionBranchOpInterface": {"getNumRegionInvocations"}}
 # Optional methods declared before the interface's main method in its
 # Concept (emitted first).
 METHODS_BEFORE_MAIN = {"getEntrySuccessorOperands", "getEntrySuccessorRegions"}
