@@ -109,9 +109,10 @@ bool emitc::isFundamentalType(Type type) {
 // Types
 //===----------------------------------------------------------------------===//
 
-/// MLIR's ArrayType::isValidElementType.
+/// MLIR's ArrayType::isValidElementType: a float, integer, index, size or
+/// opaque type, or a pointer.
 static bool isValidArrayElementType(Type type) {
-  return isSupportedEmitCType(type) && !isa<ArrayType>(type);
+  return isSupportedFloatType(type) || isIntegerIndexOrOpaqueType(type) || isa<PointerType>(type);
 }
 
 /// `<2x3xi32>`.
