@@ -1,10 +1,10 @@
 //===- TosaCanonicalization.cpp - Canonicalization patterns of tosa -------===//
 //
 // As MLIR 22's TosaCanonicalizations.cpp, so far: ClampIsNoOp,
-// ConcatOptimization, SelectOp's select(not(c), a, b) swap,
-// ConsolidateTransposeOptimization and MaxPool2dIsNoOp. Missing:
-// ClampClampOptimization, TransposeIsReshape, the pad/slice patterns
-// (FoldPadToTensorOp, ConcatSliceOptimization, PadSliceOptimization, ...).
+// ClampClampOptimization, ConcatOptimization, SelectOp's select(not(c), a, b)
+// swap, ConsolidateTransposeOptimization, TransposeIsReshape and
+// MaxPool2dIsNoOp. Missing: the pad/slice patterns (FoldPadToTensorOp,
+// ConcatSliceOptimization, PadSliceOptimization, ...).
 //
 #include "lamina/Dialect/Tosa/TosaDialect.h"
 
@@ -133,10 +133,131 @@ static LogicalResult maxPool2dIsNoOp(Operation *op, PatternRewriter &rewriter) {
   return success();
 }
 
+/// The nan_mode of a clamp (PROPAGATE when absent).
+static NanPropagationMode nanModeOf(ClampOp op) {
+  NanPropagationModeAttr attr = op.getNanModeAttr();
+  return attr ? attr.getValue() : NanPropagationMode::PROPAGATE;
+}
+
+/// ClampClampOptimization: clamp(clamp(x, a, b), a', b') is
+/// clamp(x, max(a, a'), min(b, b')) when the ranges intersect and the NaN
+/// modes allow it.
+static LogicalResult clampClamp(Operation *op, PatternRewriter &rewriter) {
+  ClampOp outer(op);
+  Operation *innerOp = outer.getInput().getDefiningOp();
+  if (!innerOp || !isa<ClampOp>(innerOp))
+    return failure();
+  ClampOp inner(innerOp);
+  NanPropagationMode opNanMode = nanModeOf(outer), clampNanMode = nanModeOf(inner);
+  if (opNanMode == NanPropagationMode::IGNORE && clampNanMode == NanPropagationMode::PROPAGATE)
+    return failure();
+  Type inputEType = cast<ShapedType>(outer.getInput().getType()).getElementType();
+  if (auto quantized = dyn_cast<quant::UniformQuantizedType>(inputEType))
+    inputEType = quantized.getStorageType();
+  Attribute newMin, newMax;
+  if (isa<FloatType>(inputEType)) {
+    auto opMinAttr = dyn_cast_or_null<FloatAttr>(outer.getMinValAttr());
+    auto opMaxAttr = dyn_cast_or_null<FloatAttr>(outer.getMaxValAttr());
+    auto inMinAttr = dyn_cast_or_null<FloatAttr>(inner.getMinValAttr());
+    auto inMaxAttr = dyn_cast_or_null<FloatAttr>(inner.getMaxValAttr());
+    if (!opMinAttr || !opMaxAttr || !inMinAttr || !inMaxAttr)
+      return failure();
+    APFloat opMin = opMinAttr.getValue(), opMax = opMaxAttr.getValue();
+    APFloat inMin = inMinAttr.getValue(), inMax = inMaxAttr.getValue();
+    auto lt = [](const APFloat &a, const APFloat &b) { return a.compare(b) == CmpResult::LessThan; };
+    if (!(lt(opMin, inMax) && lt(inMin, opMax)))
+      return failure();
+    newMin = FloatAttr::get(inputEType, lt(opMin, inMin) ? inMin : opMin);
+    newMax = FloatAttr::get(inputEType, lt(inMax, opMax) ? inMax : opMax);
+  } else if (isa<IntegerType>(inputEType)) {
+    auto opMinAttr = dyn_cast_or_null<IntegerAttr>(outer.getMinValAttr());
+    auto opMaxAttr = dyn_cast_or_null<IntegerAttr>(outer.getMaxValAttr());
+    auto inMinAttr = dyn_cast_or_null<IntegerAttr>(inner.getMinValAttr());
+    auto inMaxAttr = dyn_cast_or_null<IntegerAttr>(inner.getMaxValAttr());
+    if (!opMinAttr || !opMaxAttr || !inMinAttr || !inMaxAttr)
+      return failure();
+    if (inputEType.isUnsignedInteger()) {
+      uint64_t opMin = opMinAttr.getValue().getZExtValue(), opMax = opMaxAttr.getValue().getZExtValue();
+      uint64_t inMin = inMinAttr.getValue().getZExtValue(), inMax = inMaxAttr.getValue().getZExtValue();
+      if (!(opMin < inMax && inMin < opMax))
+        return failure();
+      newMin = IntegerAttr::get(inputEType, int64_t(std::max(opMin, inMin)));
+      newMax = IntegerAttr::get(inputEType, int64_t(std::min(opMax, inMax)));
+    } else {
+      int64_t opMin = opMinAttr.getInt(), opMax = opMaxAttr.getInt();
+      int64_t inMin = inMinAttr.getInt(), inMax = inMaxAttr.getInt();
+      if (!(opMin < inMax && inMin < opMax))
+        return failure();
+      newMin = IntegerAttr::get(inputEType, std::max(opMin, inMin));
+      newMax = IntegerAttr::get(inputEType, std::min(opMax, inMax));
+    }
+  } else {
+    return failure();
+  }
+  NanPropagationMode newMode = opNanMode != clampNanMode ? NanPropagationMode::IGNORE : opNanMode;
+  OperationState state(op->getLoc(), "tosa.clamp");
+  state.addOperands(ValueRange(inner.getInput()));
+  state.addAttribute("min_val", newMin);
+  state.addAttribute("max_val", newMax);
+  state.addAttribute("nan_mode", NanPropagationModeAttr::get(op->getContext(), newMode));
+  state.addType(op->getResult(0).getType());
+  rewriter.replaceOpWithNewOp(op, state);
+  return success();
+}
+
+/// TransposeIsReshape: a transpose that keeps the order of the dimensions
+/// of size other than 1 is a reshape.
+static LogicalResult transposeIsReshape(Operation *op, PatternRewriter &rewriter) {
+  Value input = op->getOperand(0);
+  if (Operation *def = input.getDefiningOp(); def && isa<TransposeOp>(def))
+    return failure();
+  for (Operation *user : op->getResult(0).getUsers())
+    if (user && isa<TransposeOp>(user))
+      return failure();
+  auto inputTy = cast<ShapedType>(input.getType());
+  if (!inputTy.hasRank())
+    return failure();
+  int64_t numDynDims = 0;
+  for (int64_t i = 0; i < inputTy.getRank(); ++i)
+    numDynDims += inputTy.isDynamicDim(unsigned(i));
+  if (numDynDims > 1)
+    return failure();
+  ArrayRef<int32_t> perms = TransposeOp(op).getPerms();
+  if (int64_t(perms.size()) != inputTy.getRank())
+    return failure();
+  std::vector<int64_t> nonUnitPerms;
+  for (int32_t idx : perms)
+    if (inputTy.getDimSize(unsigned(idx)) != 1)
+      nonUnitPerms.push_back(idx);
+  for (size_t i = 1; i < nonUnitPerms.size(); ++i)
+    if (nonUnitPerms[i - 1] > nonUnitPerms[i])
+      return failure();
+  std::vector<APInt> newShape;
+  for (int64_t i = 0; i < inputTy.getRank(); ++i) {
+    // MLIR's getTosaConstShape stores dynamic sizes as -1.
+    int64_t size = inputTy.getDimSize(unsigned(perms[size_t(i)]));
+    newShape.push_back(APInt(64, uint64_t(ShapedType::isDynamic(size) ? -1 : size)));
+  }
+  MLIRContext *ctx = op->getContext();
+  int64_t rank = inputTy.getRank();
+  OperationState shapeState(op->getLoc(), "tosa.const_shape");
+  shapeState.addAttribute(
+      "values", DenseElementsAttr::get(RankedTensorType::get({rank}, IndexType::get(ctx)), ArrayRef<APInt>(newShape)));
+  shapeState.addType(shapeType::get(ctx, int(rank)));
+  Operation *shape = rewriter.create(shapeState);
+  OperationState state(op->getLoc(), "tosa.reshape");
+  Value operands[] = {input, shape->getResult(0)};
+  state.addOperands(ValueRange(ArrayRef<Value>(operands)));
+  state.addType(op->getResult(0).getType());
+  rewriter.replaceOpWithNewOp(op, state);
+  return success();
+}
+
 void tosa::registerTosaCanonicalization(TosaDialect &dialect) {
   using ods::attachCanonicalizer;
   attachCanonicalizer(dialect, "tosa.clamp", [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction("tosa.clamp", clampIsNoOp, "ClampIsNoOp");
+    p.addFunction("tosa.clamp", clampClamp, "ClampClampOptimization");
   });
   attachCanonicalizer(dialect, "tosa.concat", [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction("tosa.concat", concatOptimization, "ConcatOptimization");
@@ -146,6 +267,7 @@ void tosa::registerTosaCanonicalization(TosaDialect &dialect) {
   });
   attachCanonicalizer(dialect, "tosa.transpose", [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction("tosa.transpose", consolidateTranspose, "ConsolidateTransposeOptimization");
+    p.addFunction("tosa.transpose", transposeIsReshape, "TransposeIsReshape");
   });
   attachCanonicalizer(dialect, "tosa.max_pool2d", [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction("tosa.max_pool2d", maxPool2dIsNoOp, "MaxPool2dIsNoOp");

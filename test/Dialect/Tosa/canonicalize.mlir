@@ -118,6 +118,33 @@
 // CHECK-NEXT:   func.func @max_pool_noop(%arg0: tensor<10x1x1x3xf32>) -> tensor<10x1x1x3xf32> {
 // CHECK-NEXT:     return %arg0 : tensor<10x1x1x3xf32>
 // CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @clamp_twice(%arg0: tensor<4xi8>) -> tensor<4xi8> {
+// CHECK-NEXT:     %0 = tosa.clamp %arg0 {max_val = 20 : i8, min_val = -5 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:     return %0 : tensor<4xi8>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @clamp_twice_f(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+// CHECK-NEXT:     %0 = tosa.clamp %arg0 {max_val = 2.000000e+00 : f32, min_val = 0.000000e+00 : f32, nan_mode = IGNORE} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:     return %0 : tensor<4xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @clamp_disjoint(%arg0: tensor<4xi8>) -> tensor<4xi8> {
+// CHECK-NEXT:     %0 = tosa.clamp %arg0 {max_val = 0 : i8, min_val = -10 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:     %1 = tosa.clamp %0 {max_val = 30 : i8, min_val = 5 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT:     return %1 : tensor<4xi8>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @transpose_reshape(%arg0: tensor<1x3x4xf32>) -> tensor<3x1x4xf32> {
+// CHECK-NEXT:     %0 = tosa.const_shape  {values = dense<[3, 1, 4]> : tensor<3xindex>} : () -> !tosa.shape<3>
+// CHECK-NEXT:     %1 = tosa.reshape %arg0, %0 : (tensor<1x3x4xf32>, !tosa.shape<3>) -> tensor<3x1x4xf32>
+// CHECK-NEXT:     return %1 : tensor<3x1x4xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @transpose_keep(%arg0: tensor<2x3xf32>) -> tensor<3x2xf32> {
+// CHECK-NEXT:     %0 = tosa.transpose %arg0 {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT:     return %0 : tensor<3x2xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @transpose_dyn(%arg0: tensor<1x?x4xf32>) -> tensor<?x1x4xf32> {
+// CHECK-NEXT:     %0 = tosa.const_shape  {values = dense<[-1, 1, 4]> : tensor<3xindex>} : () -> !tosa.shape<3>
+// CHECK-NEXT:     %1 = tosa.reshape %arg0, %0 : (tensor<1x?x4xf32>, !tosa.shape<3>) -> tensor<?x1x4xf32>
+// CHECK-NEXT:     return %1 : tensor<?x1x4xf32>
+// CHECK-NEXT:   }
 // CHECK-NEXT: }
 
 func.func @consts() -> (tensor<4xf32>, tensor<4xf32>) {
@@ -287,4 +314,32 @@ func.func @transpose_back(%arg0: tensor<2x3xf32>) -> tensor<2x3xf32> {
 func.func @max_pool_noop(%arg0: tensor<10x1x1x3xf32>) -> tensor<10x1x1x3xf32> {
   %0 = tosa.max_pool2d %arg0 {kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<10x1x1x3xf32>) -> tensor<10x1x1x3xf32>
   return %0 : tensor<10x1x1x3xf32>
+}
+
+func.func @clamp_twice(%arg0: tensor<4xi8>) -> tensor<4xi8> {
+  %0 = tosa.clamp %arg0 {min_val = -10 : i8, max_val = 20 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+  %1 = tosa.clamp %0 {min_val = -5 : i8, max_val = 30 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+  return %1 : tensor<4xi8>
+}
+func.func @clamp_twice_f(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = tosa.clamp %arg0 {min_val = -1.0 : f32, max_val = 2.0 : f32, nan_mode = IGNORE} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = tosa.clamp %0 {min_val = 0.0 : f32, max_val = 3.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+func.func @clamp_disjoint(%arg0: tensor<4xi8>) -> tensor<4xi8> {
+  %0 = tosa.clamp %arg0 {min_val = -10 : i8, max_val = 0 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+  %1 = tosa.clamp %0 {min_val = 5 : i8, max_val = 30 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+  return %1 : tensor<4xi8>
+}
+func.func @transpose_reshape(%arg0: tensor<1x3x4xf32>) -> tensor<3x1x4xf32> {
+  %0 = tosa.transpose %arg0 {perms = array<i32: 1, 0, 2>} : (tensor<1x3x4xf32>) -> tensor<3x1x4xf32>
+  return %0 : tensor<3x1x4xf32>
+}
+func.func @transpose_keep(%arg0: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %0 = tosa.transpose %arg0 {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+func.func @transpose_dyn(%arg0: tensor<1x?x4xf32>) -> tensor<?x1x4xf32> {
+  %0 = tosa.transpose %arg0 {perms = array<i32: 1, 0, 2>} : (tensor<1x?x4xf32>) -> tensor<?x1x4xf32>
+  return %0 : tensor<?x1x4xf32>
 }
