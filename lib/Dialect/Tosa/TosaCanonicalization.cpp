@@ -153,7 +153,7 @@ static LogicalResult clampClamp(Operation *op, PatternRewriter &rewriter) {
     return failure();
   Type inputEType = cast<ShapedType>(outer.getInput().getType()).getElementType();
   if (auto quantized = dyn_cast<quant::UniformQuantizedType>(inputEType))
-    inputEType = quantized.getStorageType();
+    inputEType = getStorageElementTypeFromQuantized(quantized);
   Attribute newMin, newMax;
   if (isa<FloatType>(inputEType)) {
     auto opMinAttr = dyn_cast_or_null<FloatAttr>(outer.getMinValAttr());

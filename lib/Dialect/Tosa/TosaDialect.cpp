@@ -89,6 +89,13 @@ Type tosa::getStorageElementTypeOrSelf(Type type) {
   return element;
 }
 
+Type tosa::getStorageElementTypeFromQuantized(quant::QuantizedType type) {
+  Type storage = type.getStorageType();
+  if (!type.isSigned())
+    storage = IntegerType::get(storage.getContext(), storage.getIntOrFloatBitWidth(), IntegerType::Unsigned);
+  return storage;
+}
+
 //===----------------------------------------------------------------------===//
 // Traits
 //===----------------------------------------------------------------------===//

@@ -150,10 +150,10 @@ LogicalResult MaxPool2dOp::verify() {
 LogicalResult ClampOp::verify() {
   Type inputETy = cast<ShapedType>(getInput().getType()).getElementType();
   if (auto quantized = dyn_cast<quant::UniformQuantizedType>(inputETy))
-    inputETy = quantized.getStorageType();
+    inputETy = getStorageElementTypeFromQuantized(quantized);
   Type outputETy = cast<ShapedType>(getOutput().getType()).getElementType();
   if (auto quantized = dyn_cast<quant::UniformQuantizedType>(outputETy))
-    outputETy = quantized.getStorageType();
+    outputETy = getStorageElementTypeFromQuantized(quantized);
   if (inputETy != outputETy)
     return emitOpError("input/output element types are incompatible.");
   Attribute maxValAttr = getMaxValAttr(), minValAttr = getMinValAttr();

@@ -88,6 +88,10 @@
 // CHECK-NEXT:     %0 = tosa.cast_from_block_scaled %arg1, %arg2 {block_size = BLOCK_SIZE_32} : (tensor<4x32xf8E4M3FN>, tensor<4x1xf8E8M0FNU>) -> tensor<4x32xf32>
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @clamp_quantized_unsigned(%arg0: tensor<?x4x!quant.uniform<u8:f32, 2.350000e-02:-128>>) -> tensor<?x4x!quant.uniform<u8:f32, 2.350000e-02:-128>> {
+// CHECK-NEXT:     %0 = tosa.clamp %arg0 {max_val = 255 : ui8, min_val = 0 : ui8} : (tensor<?x4x!quant.uniform<u8:f32, 2.350000e-02:-128>>) -> tensor<?x4x!quant.uniform<u8:f32, 2.350000e-02:-128>>
+// CHECK-NEXT:     return %0 : tensor<?x4x!quant.uniform<u8:f32, 2.350000e-02:-128>>
+// CHECK-NEXT:   }
 // CHECK-NEXT: }
 
 func.func @elementwise(%a: tensor<13x21x3xf32>, %b: tensor<13x21x1xf32>) -> tensor<13x21x3xf32> {
@@ -179,4 +183,9 @@ func.func @block_scaled(%a: tensor<4x32xf32>, %d: tensor<4x32xf8E4M3FN>, %s: ten
   %0:2 = tosa.cast_to_block_scaled %a {block_size = #tosa.block_size<BLOCK_SIZE_32>} : (tensor<4x32xf32>) -> (tensor<4x32xf8E4M3FN>, tensor<4x1xf8E8M0FNU>)
   %1 = tosa.cast_from_block_scaled %d, %s {block_size = BLOCK_SIZE_32} : (tensor<4x32xf8E4M3FN>, tensor<4x1xf8E8M0FNU>) -> tensor<4x32xf32>
   return
+}
+
+func.func @clamp_quantized_unsigned(%arg0: tensor<?x4x!quant.uniform<u8:f32, 0.0235:-128>>) -> tensor<?x4x!quant.uniform<u8:f32, 0.0235:-128>> {
+  %0 = tosa.clamp %arg0 {max_val = 255 : ui8, min_val = 0 : ui8} : (tensor<?x4x!quant.uniform<u8:f32, 0.0235:-128>>) -> tensor<?x4x!quant.uniform<u8:f32, 0.0235:-128>>
+  return %0 : tensor<?x4x!quant.uniform<u8:f32, 0.0235:-128>>
 }

@@ -41,6 +41,9 @@ namespace tosa {
 /// The element type of `type` (itself if not shaped), the storage type of a
 /// quantized element.
 Type getStorageElementTypeOrSelf(Type type);
+/// The storage type of `type`, unsigned for an unsigned quantized type (the
+/// storage type itself is signless).
+Type getStorageElementTypeFromQuantized(quant::QuantizedType type);
 /// Attaches the folders of the tosa ops (TosaFolders.cpp).
 void registerTosaFolders(TosaDialect &dialect);
 /// Attaches the canonicalization patterns (TosaCanonicalization.cpp).
