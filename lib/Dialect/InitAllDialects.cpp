@@ -33,6 +33,7 @@
 #include "lamina/Dialect/Shape/ShapeDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/Tosa/TosaDialect.h"
+#include "lamina/Dialect/Transform/TransformDialect.h"
 #include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/Dialect/Vector/VectorDialect.h"
 #include "lamina/Dialect/X86Vector/X86VectorDialect.h"
@@ -42,8 +43,8 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
                   ControlFlowDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
-                  MemRefDialect, MLProgramDialect, QuantDialect, SCFDialect, TensorDialect, TosaDialect, UBDialect,
-                  VectorDialect>();
+                  MemRefDialect, MLProgramDialect, QuantDialect, SCFDialect, TensorDialect, TosaDialect,
+                  TransformDialect, UBDialect, VectorDialect>();
   // The hardware dialects.
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
                   X86VectorDialect>();

@@ -9,6 +9,8 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinLocations.h"
 
+#include <optional>
+
 using namespace lamina;
 using namespace lamina::ods;
 
@@ -421,6 +423,50 @@ AttrConstraint ods::DictionaryAttr() {
 }
 
 /// An ArrayAttr whose elements all satisfy `elem`.
+/// The elements of a default value spelled as a C++ braced list (`{}`,
+/// `{1, 2}`, `{false}`); nullopt for anything else.
+static std::optional<std::vector<int64_t>> parseBracedIntList(std::string_view v) {
+  while (!v.empty() && v.front() == ' ')
+    v.remove_prefix(1);
+  while (!v.empty() && v.back() == ' ')
+    v.remove_suffix(1);
+  if (v.size() < 2 || v.front() != '{' || v.back() != '}')
+    return std::nullopt;
+  v = v.substr(1, v.size() - 2);
+  std::vector<int64_t> out;
+  size_t pos = 0;
+  while (pos < v.size()) {
+    size_t end = v.find(',', pos);
+    std::string_view item = v.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+    while (!item.empty() && item.front() == ' ')
+      item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ')
+      item.remove_suffix(1);
+    if (item == "true" || item == "false") {
+      out.push_back(item == "true");
+    } else if (!item.empty()) {
+      bool neg = item.front() == '-';
+      if (neg)
+        item.remove_prefix(1);
+      if (item.empty())
+        return std::nullopt;
+      int64_t value = 0;
+      for (char c : item) {
+        if (c < '0' || c > '9')
+          return std::nullopt;
+        value = value * 10 + (c - '0');
+      }
+      out.push_back(neg ? -value : value);
+    } else if (end != std::string_view::npos) {
+      return std::nullopt;
+    }
+    if (end == std::string_view::npos)
+      break;
+    pos = end + 1;
+  }
+  return out;
+}
+
 static AttrConstraint typedArray(std::string summary, std::function<bool(Attribute)> elem) {
   AttrConstraint c(std::move(summary),
                    [elem](Attribute a) {
@@ -434,6 +480,13 @@ static AttrConstraint typedArray(std::string summary, std::function<bool(Attribu
                    },
                    classOf<lamina::ArrayAttr>());
   c.valueType = noneType;
+  // `{}`: the empty array (`$_builder.getXArrayAttr({})`).
+  c.constBuilder = [](MLIRContext *ctx, std::string_view v) -> Attribute {
+    std::optional<std::vector<int64_t>> values = parseBracedIntList(v);
+    if (!values || !values->empty())
+      return Attribute();
+    return lamina::ArrayAttr::get(ctx, ArrayRef<Attribute>());
+  };
   return c;
 }
 
@@ -451,12 +504,27 @@ AttrConstraint ods::StrArrayAttr() {
 }
 
 AttrConstraint ods::DenseI32ArrayAttr() {
-  return AttrConstraint("i32 dense array attribute", &isInstance<lamina::DenseI32ArrayAttr>,
-                        &denseArrayClass(DenseArrayKind::I32));
+  AttrConstraint c("i32 dense array attribute", &isInstance<lamina::DenseI32ArrayAttr>,
+                   &denseArrayClass(DenseArrayKind::I32));
+  c.constBuilder = [](MLIRContext *ctx, std::string_view v) -> Attribute {
+    std::optional<std::vector<int64_t>> values = parseBracedIntList(v);
+    if (!values)
+      return Attribute();
+    std::vector<int32_t> narrow(values->begin(), values->end());
+    return lamina::DenseI32ArrayAttr::get(ctx, narrow);
+  };
+  return c;
 }
 AttrConstraint ods::DenseI64ArrayAttr() {
-  return AttrConstraint("i64 dense array attribute", &isInstance<lamina::DenseI64ArrayAttr>,
-                        &denseArrayClass(DenseArrayKind::I64));
+  AttrConstraint c("i64 dense array attribute", &isInstance<lamina::DenseI64ArrayAttr>,
+                   &denseArrayClass(DenseArrayKind::I64));
+  c.constBuilder = [](MLIRContext *ctx, std::string_view v) -> Attribute {
+    std::optional<std::vector<int64_t>> values = parseBracedIntList(v);
+    if (!values)
+      return Attribute();
+    return lamina::DenseI64ArrayAttr::get(ctx, *values);
+  };
+  return c;
 }
 AttrConstraint ods::DenseI8ArrayAttr() {
   return AttrConstraint("i8 dense array attribute", &isInstance<lamina::DenseI8ArrayAttr>,
@@ -515,8 +583,18 @@ AttrConstraint ods::Confined(AttrConstraint base, std::string_view summary, std:
   return c;
 }
 AttrConstraint ods::DenseBoolArrayAttr() {
-  return AttrConstraint("i1 dense array attribute", &isInstance<lamina::DenseBoolArrayAttr>,
-                        &denseArrayClass(DenseArrayKind::I1));
+  AttrConstraint c("i1 dense array attribute", &isInstance<lamina::DenseBoolArrayAttr>,
+                   &denseArrayClass(DenseArrayKind::I1));
+  c.constBuilder = [](MLIRContext *ctx, std::string_view v) -> Attribute {
+    std::optional<std::vector<int64_t>> values = parseBracedIntList(v);
+    if (!values)
+      return Attribute();
+    SmallVector<bool> bits;
+    for (int64_t x : *values)
+      bits.push_back(x != 0);
+    return lamina::DenseBoolArrayAttr::get(ctx, ArrayRef<bool>(bits.data(), bits.size()));
+  };
+  return c;
 }
 
 AttrConstraint ods::AffineMapAttr() {

@@ -41,3 +41,10 @@ DenseIntElementsAttr ods::getDenseIntElementsAttr(ShapedType type, ArrayRef<int6
     ints.push_back(APInt(width, uint64_t(v), /*isSigned=*/true));
   return cast<DenseIntElementsAttr>(DenseElementsAttr::get(type, ArrayRef<APInt>(ints)));
 }
+
+lamina::ArrayAttr ods::getBoolArrayAttr(Builder &b, ArrayRef<bool> values) {
+  SmallVector<Attribute> attrs;
+  for (bool v : values)
+    attrs.push_back(b.getBoolAttr(v));
+  return b.getArrayAttr(attrs);
+}

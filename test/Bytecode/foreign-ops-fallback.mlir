@@ -18,7 +18,7 @@
 // CHECK: "gpu.dealloc"(%{{.*}}) : (memref<4xf32>) -> ()
 
 // V4: "gpu.alloc"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
-// V4: "transform.named_sequence"() <{function_type = () -> (), sym_name = "s"}> ({
+// V4: "spirv.ARM.Graph"() <{function_type = () -> (), sym_name = "s"}> ({
 // V4-NEXT: }) {discardable} : () -> ()
 
 "test.with_properties_and_attr"() <{rhs = 5 : i64}> : () -> ()
@@ -28,5 +28,5 @@
 %2 = "ptr.ptr_add"(%1, %1) <{flags = "nsw"}> : (i32, i32) -> i32
 %3 = "ptr.ptr_diff"(%1, %1) : (i32, i32) -> i32
 "gpu.dealloc"(%0) : (memref<4xf32>) -> ()
-"transform.named_sequence"() <{function_type = () -> (), sym_name = "s"}> ({
+"spirv.ARM.Graph"() <{function_type = () -> (), sym_name = "s"}> ({
 }) {discardable} : () -> ()

@@ -8,6 +8,7 @@
 //
 #ifndef LAMINA_OPT_NO_TEST_CODE
 #include "lamina/Dialect/Test/TestDialect.h"
+#include "lamina/Dialect/Transform/TransformDialect.h"
 #endif
 #include "lamina/InitAllDialects.h"
 #include "lamina/IR/MLIRContext.h"
@@ -19,6 +20,7 @@ int main(int argc, char **argv) {
   lamina::registerAllDialects(registry);
 #ifndef LAMINA_OPT_NO_TEST_CODE
   registry.insert<lamina::MLIRTestDialect>();
+  lamina::transform::registerTestTransformDialectExtension();
 #endif
   lamina::registerTransformsPasses();
 #ifndef LAMINA_OPT_NO_TEST_CODE

@@ -29,7 +29,7 @@ def import_attr_type_defs(imp):
     for cls_name, is_type in (("AttrDef", False), ("TypeDef", True)):
         for k in R.defs_of(cls_name):
             r = R[k]
-            if ref(r.get("dialect")) != imp.cfg.record:
+            if ref(r.get("dialect")) != imp.cfg.record or not imp.cfg.owns(r):
                 continue
             if r["cppClassName"] in imp.cfg.handwritten:
                 continue   # the dialect defines and registers the class itself

@@ -28,6 +28,8 @@ KNOWN_CLASSES = {
     "DenseBoolArrayAttr", "DenseI8ArrayAttr", "DenseI16ArrayAttr", "DenseI32ArrayAttr", "DenseI64ArrayAttr",
     "DenseF32ArrayAttr", "DenseF64ArrayAttr", "MemRefLayoutAttrInterface",
     "APInt", "APFloat", "AffineMap", "IntegerSet", "ArrayRef", "SmallVector", "TypeRange", "ValueRange",
+    # lamina/Dialect/SCF/DeviceMappingInterface.h
+    "DeviceMappingAttrInterface", "DeviceMaskingAttrInterface",
 }
 # Free functions and templates.
 KNOWN_FUNCTIONS = {
@@ -63,6 +65,8 @@ KNOWN_METHODS = {
     # Operation (`$_op`)
     "getOperand", "getResult", "getNumOperands", "getNumResults", "getOperands", "getResults", "getRegion",
     "getNumRegions", "getAttr", "getParentOp", "getBlock",
+    # transform::OperationType
+    "getOperationName",
     # Builder (`$_builder`)
     "getIntegerType", "getIndexType", "getI1Type", "getI8Type", "getI16Type", "getI32Type", "getI64Type",
     "getF16Type", "getBF16Type", "getF32Type", "getF64Type", "getNoneType", "getFunctionType", "getBoolAttr",
@@ -115,11 +119,12 @@ REWRITES = [
     (r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?VectorType>\((\$_self)\)\.cloneWith\(\{\},\s*',
      r'ods::cloneWithElementType(\1, '),
     (r'\$_ctxt\b', r'$_self.getContext()'),
+    (r'\$_builder\.getBoolArrayAttr\(', r'ods::getBoolArrayAttr($_builder, '),
     (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
     (r'\$_builder\.getType<([\w:]+)>\(([^()]+)\)', r'\1::get($_builder.getContext(), \2)'),
 ]
 # Functions of lamina/ODS/Predicates.h.
-ODS_HELPERS = {"ods::getDenseIntElementsAttr", "ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
+ODS_HELPERS = {"ods::getDenseIntElementsAttr", "ods::getBoolArrayAttr", "ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
                "ods::is_sorted", "ods::is_contained", "ods::scaleElementBitwidth", "ods::allDimsScalable", "ods::cloneWithElementType",
                "ods::FixedVectorType", "ods::ScalableVectorType"}
 

@@ -240,9 +240,28 @@ class Importer:
             # whole record's predicate.
             kind = "optional"
         expr = self.attr_constraint_of(base, where)
+        if default is not None:
+            # An op's name as a default value (`::mlir::linalg::CopyOp::
+            # getOperationName()`): the string literal.
+            m = re.match(r'\s*(?:::)?(?:mlir::)?((?:\w+::)?\w+)::getOperationName\(\)\s*$', default)
+            if m:
+                default = '"%s"' % self.op_name_of_default(m.group(1), where)
         if default is not None and expr is not None:
             expr = self.with_default(base, expr, default, where)
         return expr, kind, default
+
+    def op_name_of_default(self, cls, where):
+        """The name of op class `cls` (`bufferization::MaterializeInDestinationOp`):
+        from the records when they hold it, else by MLIR's naming convention
+        (namespace, then the class in snake case without `Op`)."""
+        errors = len(self.errors)
+        name = self.op_name_of_class(cls, where)
+        if len(self.errors) == errors:
+            return name
+        del self.errors[errors:]
+        ns, _, short = cls.rpartition("::")
+        short = re.sub(r'Op$', '', short)
+        return "%s.%s" % (ns, re.sub(r'(?<!^)(?=[A-Z])', '_', short).lower())
 
     def with_default(self, base, expr, default, where):
         """The constraint with a constBuilder for `default` when the base
@@ -470,6 +489,16 @@ class Importer:
             op["hooks"].append("verify")
         if op["region_verifier"]:
             op["hooks"].append("verifyRegions")
+        # An interface listed twice (`I` and `DeclareOpInterfaceMethods<I>`)
+        # is one implementation.
+        seen_traits = set()
+        deduped = []
+        for t in op["traits"]:
+            if t is not None and t.startswith("ods::Implements<") and t in seen_traits:
+                continue
+            seen_traits.add(t)
+            deduped.append(t)
+        op["traits"] = deduped
         self.ops.append(op)
 
     def declares_trait_list(self, op, name):
@@ -540,13 +569,13 @@ class Importer:
             rr = self.R[reg]
             sc = rr["!superclasses"]
         elif variadic:
-            # `VariadicRegion<SizedRegion<1>>` keeps only its element's
-            # predicate and summary.
-            m = re.match(r'region with (\d+) blocks$', rr.get("summary", ""))
-            if m:
-                return dict(name=name, variadic=variadic, expr="ods::SizedRegion(%s)" % m.group(1))
-            if rr.get("summary") == "any region":
-                return dict(name=name, variadic=variadic, expr="ods::AnyRegion()")
+            # VariadicRegion<SizedRegion<1>> keeps only the element's summary
+            # and predicate.
+            summ = rr.get("summary") or ""
+            sc = ["MaxSizedRegion"] if summ.startswith("region with at most") else \
+                ["MinSizedRegion"] if summ.startswith("region with at least") else \
+                ["SizedRegion"] if re.match(r'region with \d+ blocks$', summ) else ["Region"]
+            reg = "AnyRegion" if summ == "any region" else reg
         if reg == "AnyRegion":
             expr = "ods::AnyRegion()"
         elif "SizedRegion" in sc and "MinSizedRegion" not in sc and "MaxSizedRegion" not in sc:
@@ -637,7 +666,7 @@ class Importer:
             parents = [self.op_name_of_class(c.strip(), where) for c in m.group(1).split(",")]
             op["traits"].append("ods::HasParent({%s})" % ", ".join(cpp_string(p) for p in parents))
             return
-        m = re.match(r'(?:(?:::)?mlir::OpTrait::(?:\w+::)?)?(\w+)(?:<(.*)>)?(?:::Impl)?$', name)
+        m = re.match(r'(?:(?:::)?\w+::)*(\w+)(?:<(.*)>)?(?:::Impl)?$', name)
         if m and m.group(1) in self.cfg.native_traits:
             ops = [self.op_name_of_class(c.strip(), where) for c in (m.group(2) or "").split(",") if c.strip()]
             op["traits"].append("%s({%s})" % (self.cfg.native_traits[m.group(1)],
@@ -805,6 +834,13 @@ class Importer:
                                     "return %s(op).getSpeculatability(); }})" % cls)
                 op["hooks"].append("getSpeculatability")
             return
+        if iface == "MemoryEffectOpInterface" and "DeclareOpInterfaceMethods" not in tr["!superclasses"] and any(
+                re.sub(r'^.*::', '', t) in self.cfg.effect_traits for t in op["flat"]):
+            # A native trait of the dialect implements getEffects (an op's
+            # own getEffects, declared with DeclareOpInterfaceMethods,
+            # replaces the trait's).
+            op["traits"].append("/* MemoryEffectOpInterface */")
+            return
         if iface == "MemoryEffectOpInterface" and "DeclareOpInterfaceMethods" not in tr["!superclasses"]:
             # Listed plainly: getEffects is generated from the declared
             # effects (the operands' and results' decorators).
@@ -874,6 +910,8 @@ class Importer:
                 before = ""
                 for m in overridden:
                     opt = INTERFACE_OPTIONAL_METHODS.get(iface, {}).get(m)
+                    if opt and not opt[1]:
+                        continue   # a method of no consequence in Lamina
                     if opt:
                         # Designated initializers follow the Concept's
                         # declaration order.
@@ -899,6 +937,11 @@ class Importer:
                 self.unimplemented[iface] += 1
                 return
             self.error(where, "interface %s verifies (`%s`) and has no Lamina implementation" % (iface, norm(verify)))
+            return
+        if iface in MARKER_INTERFACES:
+            expr, header = MARKER_INTERFACES[iface]
+            op["traits"].append(expr)
+            self.extra_includes.add(header)
             return
         if iface in DEFAULT_INTERFACES and not overridden:
             expr, header = DEFAULT_INTERFACES[iface]
@@ -1021,6 +1064,21 @@ DEFAULT_INTERFACES = {
                                    "lamina/Dialect/Arith/ArithInterfaces.h"),
     "VectorUnrollOpInterface": ("ods::Implements<VectorUnrollOpInterface>({})", "lamina/Interfaces/VectorInterfaces.h"),
 }
+# Interfaces implemented as markers (`isa<I>(op)` holds) whatever methods
+# the op overrides: their methods are behaviour Lamina does not run (the
+# transform dialect's pattern descriptors and matchers, which verifiers
+# test for): (trait, header).
+MARKER_INTERFACES = {
+    "PatternDescriptorOpInterface": ("ods::Implements<transform::PatternDescriptorOpInterface>({})",
+                                     "lamina/Dialect/Transform/TransformInterfaces.h"),
+    "ConversionPatternDescriptorOpInterface": (
+        "ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})",
+        "lamina/Dialect/Transform/TransformInterfaces.h"),
+    "TypeConverterBuilderOpInterface": ("ods::Implements<transform::TypeConverterBuilderOpInterface>({})",
+                                        "lamina/Dialect/Transform/TransformInterfaces.h"),
+    "MatchOpInterface": ("ods::Implements<transform::MatchOpInterface>({})",
+                         "lamina/Dialect/Transform/TransformInterfaces.h"),
+}
 # Interfaces whose verification Lamina implements: MLIR name -> (trait
 # expression, header, hand-written members it calls). `$Op` is the op class.
 VERIFYING_INTERFACES = {
@@ -1060,6 +1118,9 @@ VERIFYING_INTERFACES = {
         "ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return $Op(op).getLoopRegions(); }})",
         "lamina/Interfaces/LoopLikeInterface.h", ["getLoopRegions"]),
     "FunctionOpInterface": ("ods::FunctionOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
+    # The transform dialect's (lamina/Dialect/Transform/TransformInterfaces.h).
+    "TransformOpInterface": ("ods::Implements<transform::TransformOpInterface>({})",
+                             "lamina/Dialect/Transform/TransformInterfaces.h", []),
     # The methods the op overrides besides getSuccessorRegions are added
     # by interface_trait (`.areTypesCompatible = ...`).
     "RegionBranchOpInterface": (
@@ -1070,6 +1131,8 @@ VERIFYING_INTERFACES = {
 # Optional methods of verifying interfaces that an op may override:
 # interface -> {method: (designated initializer, hook)}.
 INTERFACE_OPTIONAL_METHODS = {
+    # Methods used by the interpreter only (Lamina does not execute transforms).
+    "TransformOpInterface": {"allowsRepeatedHandleOperands": ("", None)},
     "RegionBranchOpInterface": {
         "areTypesCompatible": (".areTypesCompatible = [](Operation *op, Type lhs, Type rhs) { "
                                "return $Op(op).areTypesCompatible(lhs, rhs); }", "areTypesCompatible"),

@@ -26,7 +26,8 @@ DEFAULT_INC_DIR = "/usr/lib/llvm-22/include"
 
 class DialectConfig:
     def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op", opdsl=None,
-                 handwritten=(), native_traits=None, param_specs=None, import_ops=True, rewrites=()):
+                 handwritten=(), native_traits=None, param_specs=None, import_ops=True, rewrites=(), files=None,
+                 extension_of=None, effect_traits=()):
         self.name = name            # the dialect namespace in IR ("ml_program")
         self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
         self.tds = tds              # .td files, relative to the td dir's mlir/ folder
@@ -57,6 +58,54 @@ class DialectConfig:
         # The dialect's own idioms rewritten before its C++ snippets are
         # translated, as cpp.REWRITES: (regex, replacement).
         self.rewrites = list(rewrites)
+        # The .td files (base names) whose ops, attributes and types this
+        # entry imports; None: every record of the dialect.
+        self.files = set(files) if files is not None else None
+        # An extension of a dialect that another entry imports (MLIR's
+        # transform dialect extensions: ops of `transform` defined in other
+        # dialects' .td files): the prefix of the dialect class whose
+        # member `register<prefix>Ops()` the generated source defines.
+        self.extension_of = extension_of
+        # Native traits that implement MemoryEffectOpInterface's getEffects
+        # (the plain interface listed beside them adds nothing).
+        self.effect_traits = set(effect_traits)
+        self.key = name             # the DIALECTS key (set below)
+
+    def owns(self, rec):
+        """Whether the record `rec` (a dict) comes from this entry's files."""
+        if self.files is None:
+            return True
+        locs = rec.get("!locs") or []
+        return bool(locs) and locs[0].split(":")[0] in self.files
+
+    def register_fn(self):
+        """The dialect member the generated source defines."""
+        return "registerGenerated" if not self.extension_of else "register%sOps" % self.prefix
+
+    def dialect_prefix(self):
+        return self.extension_of or self.prefix
+
+
+def _transform(prefix, tds, extension_of, includes=(), more_files=()):
+    core = [] if extension_of is None else ["lamina/Dialect/Transform/TransformOps.gen.h"]
+    return DialectConfig("transform", "Transform_Dialect", tds, "Transform", prefix, "transform",
+                         includes=["lamina/Dialect/Transform/TransformInterfaces.h"] + core + list(includes),
+                         handwritten=["TransformHandleTypeInterface", "TransformParamTypeInterface",
+                                      "TransformValueHandleTypeInterface"],
+                         native_traits={"FunctionalStyleTransformOpTrait": "transform::FunctionalStyleTransformOpTrait",
+                    "NavigationTransformOpTrait": "transform::NavigationTransformOpTrait",
+                    "ParamProducerTransformOpTrait": "transform::ParamProducerTransformOpTrait",
+                    "TransformEachOpTrait": "transform::TransformEachOpTrait",
+                    "PossibleTopLevelTransformOpTrait": "transform::PossibleTopLevelTransformOpTrait",
+                    "ReportTrackingListenerFailuresOpTrait": "transform::ReportTrackingListenerFailuresOpTrait",
+                    "AtMostOneOpMatcherOpTrait": "transform::AtMostOneOpMatcherOpTrait",
+                    "SingleOpMatcherOpTrait": "transform::SingleOpMatcherOpTrait",
+                    "SingleValueMatcherOpTrait": "transform::SingleValueMatcherOpTrait",
+                    "StructuredOpPredicateOpTrait": "transform::StructuredOpPredicateOpTrait"},
+                         files=[os.path.basename(t) for t in tds] + list(more_files), extension_of=extension_of,
+                         effect_traits=["FunctionalStyleTransformOpTrait", "NavigationTransformOpTrait",
+                                        "ParamProducerTransformOpTrait", "AtMostOneOpMatcherOpTrait",
+                                        "SingleOpMatcherOpTrait", "SingleValueMatcherOpTrait"])
 
 
 DIALECTS = {
@@ -173,7 +222,30 @@ DIALECTS = {
     # ShapedTypes with custom syntax, and its layout attributes verify.
     "xegpu": DialectConfig("xegpu", "XeGPU_Dialect", ["Dialect/XeGPU/IR/XeGPU.td"], "XeGPU", "XeGPU", "xegpu",
                            handwritten=["isSharedMemory"]),
+    # The transform dialect, and its extensions (ops of `transform` defined in
+    # other dialects" .td files), each in its own generated files, registered
+    # by the dialect (lib/Dialect/Transform/TransformDialect.cpp).
+    "transform": _transform("Transform", ["Dialect/Transform/IR/TransformOps.td",
+                                          "Dialect/Transform/IR/TransformTypes.td",
+                                          "Dialect/Transform/IR/TransformAttrs.td"], None),
+    "transform.debug": _transform("DebugExtension", ["Dialect/Transform/DebugExtension/DebugExtensionOps.td"], "Transform"),
+    "transform.loop": _transform("LoopExtension", ["Dialect/Transform/LoopExtension/LoopExtensionOps.td"], "Transform"),
+    "transform.linalg": _transform("LinalgTransform", ["Dialect/Linalg/TransformOps/LinalgTransformOps.td"], "Transform",
+                                   ["lamina/Dialect/SCF/DeviceMappingInterface.h"],
+                                   more_files=["LinalgTransformEnums.td"]),
+    "transform.linalg_match": _transform("LinalgMatch", ["Dialect/Linalg/TransformOps/LinalgMatchOps.td"], "Transform"),
+    "transform.scf": _transform("SCFTransform", ["Dialect/SCF/TransformOps/SCFTransformOps.td"], "Transform"),
+    "transform.vector": _transform("VectorTransform", ["Dialect/Vector/TransformOps/VectorTransformOps.td"], "Transform"),
+    "transform.tensor": _transform("TensorTransform", ["Dialect/Tensor/TransformOps/TensorTransformOps.td"], "Transform"),
+    "transform.memref": _transform("MemRefTransform", ["Dialect/MemRef/TransformOps/MemRefTransformOps.td"], "Transform"),
+    "transform.affine": _transform("AffineTransform", ["Dialect/Affine/TransformOps/AffineTransformOps.td"], "Transform"),
+    "transform.gpu": _transform("GPUTransform", ["Dialect/GPU/TransformOps/GPUTransformOps.td"], "Transform"),
+    "transform.bufferization": _transform("BufferizationTransform", ["Dialect/Bufferization/TransformOps/BufferizationTransformOps.td"], "Transform"),
+    "transform.func": _transform("FuncTransform", ["Dialect/Func/TransformOps/FuncTransformOps.td"], "Transform"),
 }
+
+for _key, _cfg in DIALECTS.items():
+    _cfg.key = _key
 
 #===------------------------------------------------------------------------===#
 # Records from other dialects that Lamina already implements by hand

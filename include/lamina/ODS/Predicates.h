@@ -9,6 +9,7 @@
 #pragma once
 
 #include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Value.h"
 
@@ -106,6 +107,10 @@ inline VectorType cloneWithElementType(Type vectorType, Type elementType) {
 /// `DenseIntElementsAttr::get(type, values)` (default values of integer
 /// elements attributes).
 DenseIntElementsAttr getDenseIntElementsAttr(ShapedType type, ArrayRef<int64_t> values);
+
+/// `Builder::getBoolArrayAttr(values)`: an array of BoolAttr (default values
+/// of BoolArrayAttr).
+lamina::ArrayAttr getBoolArrayAttr(Builder &b, ArrayRef<bool> values);
 
 } // namespace ods
 
