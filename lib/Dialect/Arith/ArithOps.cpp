@@ -256,6 +256,16 @@ static LogicalResult verifyConstant(Operation *op) {
   return success();
 }
 
+/// arith.constant infers its result type from its value (ODS derives it from
+/// AllTypesMatch<["value", "result"]> and declares InferTypeOpInterface).
+static LogicalResult inferConstant(const ods::InferContext &ctx, SmallVectorImpl<Type> &inferred) {
+  auto value = dyn_cast_or_null<TypedAttr>(ctx.getAttr("value"));
+  if (!value)
+    return failure();
+  inferred.push_back(value.getType());
+  return success();
+}
+
 static LogicalResult verifySelect(Operation *op) {
   Type conditionType = op->getOperand(0).getType();
   if (conditionType.isSignlessInteger(1))
@@ -523,7 +533,7 @@ void arith::registerArithOps(ArithDialect &dialect) {
       .result("result")
       .traits({ods::ConstantLike(), ods::Pure(),
                ods::Implements<OpAsmOpInterface>({.getAsmResultNames = constantResultNames}),
-               ods::AllTypesMatch({"value", "result"})})
+               ods::AllTypesMatch({"value", "result"}), ods::Implements<InferTypeOpInterface>({inferConstant})})
       .format("attr-dict $value")
       .verifier(verifyConstant)
       .registerIn(dialect);
