@@ -751,6 +751,7 @@ void MLIRTestDialect::registerOps() {
   registerTestTransformOps(*this);
   registerTestLinalgOps(*this);
   registerMemorySlotOps(*this);
+  registerTestSyntaxOps(*this);
   ods::OpDef("test.finish").traits({ods::IsTerminator()}).registerIn(*this);
   ods::OpDef("test.SingleBlockImplicitTerminator")
       .region("region", ods::SizedRegion(1))

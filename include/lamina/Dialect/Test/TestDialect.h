@@ -72,5 +72,7 @@ void registerTestLinalgOps(Dialect &dialect);
 /// Registers the test ops the folding and canonicalization tests use
 /// (TestCanonicalizeOps.cpp).
 void registerTestCanonicalizeOps(Dialect &dialect);
+/// Registers the syntax test ops (TestSyntaxOps.cpp).
+void registerTestSyntaxOps(Dialect &dialect);
 
 } // namespace lamina
