@@ -12,6 +12,7 @@
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
+#include "TestEnumAttrs.h"
 #include "TestTypes.h"
 
 #include "lamina/IR/BuiltinAttributes.h"
@@ -105,7 +106,8 @@ MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx)
            testdialect::TestRecursiveAliasType, testdialect::TestVerbatimType>();
   addAttributes<testdialect::ConditionalAliasAttr, testdialect::TestDynamicAttr, testdialect::TestI64ElementsAttr,
                 testdialect::TestExternElementsAttr, testdialect::CustomFloatAttr,
-                testdialect::SubElementsAccessAttr, testdialect::AttrParamsAttr, testdialect::TestVerbatimAttr>();
+                testdialect::SubElementsAccessAttr, testdialect::AttrParamsAttr, testdialect::TestVerbatimAttr,
+                testdialect::TestEnumAttr, testdialect::TestBitEnumAttr, testdialect::TestBitEnumVerticalBarAttr>();
   registerOps();
 }
 
@@ -154,6 +156,8 @@ void MLIRTestDialect::printType(Type type, DialectAsmPrinter &printer) const {
 Attribute MLIRTestDialect::parseAttribute(DialectAsmParser &parser, Type type) const {
   std::string_view spec = parser.getFullSymbolSpec();
   std::string_view mnemonic = leadingMnemonic(spec);
+  if (testdialect::isEnumAttrMnemonic(mnemonic))
+    return testdialect::parseEnumAttr(parser, type, *this);
   if (testdialect::isKnownAttrMnemonic(mnemonic) && consumeMnemonic(parser, mnemonic))
     return testdialect::parseTestAttribute(mnemonic, parser, type);
   if (!type) {
@@ -167,6 +171,8 @@ Attribute MLIRTestDialect::parseAttribute(DialectAsmParser &parser, Type type) c
 }
 
 void MLIRTestDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  if (testdialect::printEnumAttr(attr, printer))
+    return;
   testdialect::printTestAttribute(attr, printer);
 }
 

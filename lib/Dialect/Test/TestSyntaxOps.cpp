@@ -12,10 +12,20 @@
 //                                        single-block regions without terminator
 //   test.isolated_region, test.isolated_regions, test.alloca_scope_region
 //                                        isolated and allocation-scope regions
+//   test.op_with_enum, test.op_with_bit_enum, test.op_with_bit_enum_vbar
+//                                        enum attributes (TestEnumAttrs.h)
+//   test.dense_array_attr                dense array attributes
+//   test.loop_block, test.loop_block_term, test.switch_with_no_break
+//                                        region-branch ops
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
+#include "TestEnumAttrs.h"
+
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/OpDef.h"
+
+#include <algorithm>
 
 using namespace lamina;
 
@@ -138,7 +148,118 @@ static void registerRegionOps(Dialect &dialect) {
       .registerIn(dialect);
 }
 
+/// The enum attribute ops (TestOps.td's "Test Enum Attributes" and "Test
+/// Bit Enum Attributes" sections) and DenseArrayAttrOp. Attributes in name
+/// order, as MLIR checks and prints properties.
+static void registerEnumAttrOps(Dialect &dialect) {
+  testdialect::registerEnumAttrSyntax();
+  ods::OpDef("test.op_with_enum")
+      .optionalAttr("tag", ods::AnyAttr())
+      .attr("value", ods::EnumAttrConstraint<testdialect::TestEnumAttr>(testdialect::testEnumInfo()))
+      .format("$value (`tag` $tag^)? attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.op_with_bit_enum")
+      .optionalAttr("tag", ods::AnyAttr())
+      .attr("value", ods::EnumAttrConstraint<testdialect::TestBitEnumAttr>(testdialect::testBitEnumInfo()))
+      .format("$value (`tag` $tag^)? attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.op_with_bit_enum_vbar")
+      .optionalAttr("tag", ods::AnyAttr())
+      .attr("value", ods::EnumAttrConstraint<testdialect::TestBitEnumVerticalBarAttr>(
+                         testdialect::testBitEnumVerticalBarInfo()))
+      .format("$value (`tag` $tag^)? attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.dense_array_attr")
+      .attr("emptyattr", ods::DenseI32ArrayAttr())
+      .attr("f32attr", ods::DenseF32ArrayAttr())
+      .attr("f64attr", ods::DenseF64ArrayAttr())
+      .attr("i16attr", ods::DenseI16ArrayAttr())
+      .attr("i1attr", ods::DenseBoolArrayAttr())
+      .attr("i32attr", ods::DenseI32ArrayAttr())
+      .attr("i64attr", ods::DenseI64ArrayAttr())
+      .attr("i8attr", ods::DenseI8ArrayAttr())
+      .format("`i1attr` `=` $i1attr `i8attr` `=` $i8attr `i16attr` `=` $i16attr "
+              "`i32attr` `=` $i32attr `i64attr` `=` $i64attr  `f32attr` `=` $f32attr "
+              "`f64attr` `=` $f64attr `emptyattr` `=` $emptyattr attr-dict")
+      .registerIn(dialect);
+}
+
+//===----------------------------------------------------------------------===//
+// custom<SwitchCases>: `case N {...}` per region, each on a new line
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseSwitchCases(OpAsmParser &parser, OperationState &, ArrayRef<ods::CustomParseArg *> args) {
+  std::vector<int64_t> values;
+  while (succeeded(parser.parseOptionalKeyword("case"))) {
+    int64_t value;
+    auto region = std::make_unique<Region>();
+    if (parser.parseInteger(value) || parser.parseRegion(*region, {}))
+      return failure();
+    values.push_back(value);
+    args[1]->regions->push_back(std::move(region));
+  }
+  *args[0]->attr = DenseI64ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printSwitchCases(OpAsmPrinter &printer, Operation *, ArrayRef<ods::CustomPrintArg> args) {
+  ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(args[0].attr).asArrayRef();
+  ArrayRef<Region *> regions = args[1].regions;
+  for (size_t i = 0, e = std::min(values.size(), regions.size()); i < e; ++i) {
+    printer.printNewline();
+    printer << "case " << values[i] << ' ';
+    printer.printRegion(*regions[i], /*printEntryBlockArgs=*/false);
+  }
+}
+
+/// LoopBlockOp: the body is entered from the op (with `init`) and from
+/// itself; it exits to the op's results. Its terminator forwards
+/// `nextIterArg` to the body and `exitArg` to the op.
+static void loopBlockSuccessors(Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  Region &body = op->getRegion(0);
+  regions.push_back(RegionSuccessor(&body, body.getArguments()));
+  if (!point.isParent())
+    regions.push_back(RegionSuccessor::parent(op));
+}
+static OperandRange loopBlockEntryOperands(Operation *op, RegionSuccessor) { return op->getOperands(); }
+static MutableOperandRange loopBlockTermOperands(Operation *op, RegionSuccessor successor) {
+  return MutableOperandRange(op, successor.isParent() ? 1 : 0, 1);
+}
+/// TestNoTerminatorOp (switch_with_no_break): no successor regions.
+static void noSuccessorRegions(Operation *, RegionBranchPoint, SmallVectorImpl<RegionSuccessor> &) {}
+
+/// The region-branch ops of TestOps.td (LoopBlockOp, LoopBlockTerminatorOp,
+/// TestNoTerminatorOp).
+static void registerRegionBranchOps(Dialect &dialect) {
+  ods::OpDef("test.loop_block")
+      .operand("init", ods::I(32))
+      .result("floatResult", ods::F(32))
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::Implements<RegionBranchOpInterface>(
+                   {.getEntrySuccessorOperands = loopBlockEntryOperands, .getSuccessorRegions = loopBlockSuccessors}),
+               ods::RecursiveMemoryEffects()})
+      .format("$init `:` functional-type($init, $floatResult) $body attr-dict-with-keyword")
+      .registerIn(dialect);
+  ods::OpDef("test.loop_block_term")
+      .operand("nextIterArg", ods::I(32))
+      .operand("exitArg", ods::F(32))
+      .traits({ods::Implements<RegionBranchTerminatorOpInterface>({.getMutableSuccessorOperands = loopBlockTermOperands}),
+               ods::Pure(), ods::IsTerminator()})
+      .format("`iter` $nextIterArg `exit` $exitArg attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.switch_with_no_break")
+      .operand("arg", ods::Index())
+      .attr("cases", ods::DenseI64ArrayAttr())
+      .variadicRegion("caseRegions", ods::SizedRegion(1))
+      .traits({ods::NoTerminator(), ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = noSuccessorRegions})})
+      .directive({"SwitchCases", parseSwitchCases, printSwitchCases, nullptr})
+      .format("$arg attr-dict custom<SwitchCases>($cases, $caseRegions)")
+      .registerIn(dialect);
+}
+
 void lamina::registerTestSyntaxOps(Dialect &dialect) {
+  registerRegionBranchOps(dialect);
+  registerEnumAttrOps(dialect);
   registerOIListOps(dialect);
   registerNoTerminatorOps(dialect);
   registerRegionOps(dialect);
