@@ -17,6 +17,9 @@
 //   test.dense_array_attr                dense array attributes
 //   test.loop_block, test.loop_block_term, test.switch_with_no_break
 //                                        region-branch ops
+//   test.same_operand_*, test.elementwise_mappable, test.one_region_op,
+//   test.two_region_op, test.sized_region_op, test.mixed_normal_variadic_operand
+//                                        trait, operand and region checks
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
@@ -257,7 +260,62 @@ static void registerRegionBranchOps(Dialect &dialect) {
       .registerIn(dialect);
 }
 
+/// AnyShaped: "shaped of any type values".
+static ods::TypeConstraint anyShaped() {
+  ods::TypeConstraint c("shaped of any type values", [](Type t) { return isa<ShapedType>(t); });
+  c.cppClass = &ods::ShapedTypeClass;
+  return c;
+}
+
+/// The ops of TestOps.td's "Test Traits" and "Test Regions" sections that
+/// only declare traits, operands and regions.
+static void registerTraitOps(Dialect &dialect) {
+  ods::OpDef("test.same_operand_element_type")
+      .operand("", ods::AnyType())
+      .operand("", ods::AnyType())
+      .result("", ods::AnyType())
+      .traits({ods::SameOperandsElementType()})
+      .registerIn(dialect);
+  ods::OpDef("test.same_operand_and_result_element_type")
+      .variadicOperand("", ods::AnyType())
+      .variadicResult("", ods::AnyType())
+      .traits({ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+  ods::OpDef("test.same_operand_shape")
+      .variadicOperand("", anyShaped())
+      .traits({ods::SameOperandsShape()})
+      .registerIn(dialect);
+  ods::OpDef("test.same_operand_and_result_shape")
+      .variadicOperand("", anyShaped())
+      .variadicResult("", anyShaped())
+      .traits({ods::SameOperandsAndResultShape()})
+      .registerIn(dialect);
+  ods::OpDef("test.same_operand_and_result_type")
+      .variadicOperand("", ods::AnyType())
+      .variadicResult("", ods::AnyType())
+      .traits({ods::SameOperandsAndResultType()})
+      .registerIn(dialect);
+  ods::OpDef("test.elementwise_mappable")
+      .variadicOperand("", ods::AnyType())
+      .variadicResult("", ods::AnyType())
+      .traits({ods::ElementwiseMappable()})
+      .registerIn(dialect);
+  ods::OpDef("test.mixed_normal_variadic_operand")
+      .variadicOperand("input1", ods::AnyTensor())
+      .operand("input2", ods::AnyTensor())
+      .variadicOperand("input3", ods::AnyTensor())
+      .traits({ods::SameVariadicOperandSize()})
+      .registerIn(dialect);
+  ods::OpDef("test.one_region_op").region("", ods::AnyRegion()).registerIn(dialect);
+  ods::OpDef("test.two_region_op").region("", ods::AnyRegion()).region("", ods::AnyRegion()).registerIn(dialect);
+  ods::OpDef("test.sized_region_op")
+      .region("my_region", ods::SizedRegion(2))
+      .region("", ods::SizedRegion(1))
+      .registerIn(dialect);
+}
+
 void lamina::registerTestSyntaxOps(Dialect &dialect) {
+  registerTraitOps(dialect);
   registerRegionBranchOps(dialect);
   registerEnumAttrOps(dialect);
   registerOIListOps(dialect);
