@@ -17,7 +17,7 @@
 //   test.dense_array_attr                dense array attributes
 //   test.loop_block, test.loop_block_term, test.switch_with_no_break
 //                                        region-branch ops
-//   test.same_operand_*, test.elementwise_mappable, test.one_region_op,
+//   test.same_operand_*, test.elementwise_mappable, test.broadcastable, test.one_region_op,
 //   test.two_region_op, test.sized_region_op, test.mixed_normal_variadic_operand
 //                                        trait, operand and region checks
 //
@@ -299,6 +299,11 @@ static void registerTraitOps(Dialect &dialect) {
       .variadicOperand("", ods::AnyType())
       .variadicResult("", ods::AnyType())
       .traits({ods::ElementwiseMappable()})
+      .registerIn(dialect);
+  ods::OpDef("test.broadcastable")
+      .variadicOperand("", ods::AnyTensor())
+      .result("", ods::AnyTensor())
+      .traits({ods::ResultsBroadcastableShape()})
       .registerIn(dialect);
   ods::OpDef("test.mixed_normal_variadic_operand")
       .variadicOperand("input1", ods::AnyTensor())

@@ -49,3 +49,11 @@ func.func @two_regions() {
   "test.two_region_op"() ({}) : () -> ()
   return
 }
+
+// -----
+
+func.func @broadcast(%a: tensor<3xi32>, %b: tensor<2xi32>) {
+  // expected-error@+1 {{operands don't have broadcast-compatible shapes}}
+  %0 = "test.broadcastable"(%a, %b) : (tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>
+  return
+}
