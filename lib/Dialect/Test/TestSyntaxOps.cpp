@@ -20,11 +20,14 @@
 //   test.same_operand_*, test.elementwise_mappable, test.broadcastable, test.one_region_op,
 //   test.two_region_op, test.sized_region_op, test.mixed_normal_variadic_operand
 //                                        trait, operand and region checks
+//   test.polyfor, test.wrapping_region   hand-written custom forms
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
 #include "TestEnumAttrs.h"
 
+#include "lamina/IR/Builders.h"
+#include "lamina/IR/OpAsmInterface.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
@@ -319,7 +322,84 @@ static void registerTraitOps(Dialect &dialect) {
       .registerIn(dialect);
 }
 
+/// PolyForOp's custom form: `%i, %j {...}`, the region's index arguments
+/// listed before it (OpAsmOpInterface names them from `arg_names`).
+static ParseResult parsePolyForOp(OpAsmParser &parser, OperationState &state) {
+  std::vector<OpAsmParser::Argument> ivs;
+  if (parser.parseArgumentList(ivs, OpAsmParser::Delimiter::None))
+    return failure();
+  for (OpAsmParser::Argument &iv : ivs)
+    iv.type = IndexType::get(parser.getContext());
+  Region *body = state.addRegion();
+  return parser.parseRegion(*body, ivs);
+}
+static void printPolyForOp(Operation *op, OpAsmPrinter &printer) {
+  printer << " ";
+  Region &body = op->getRegion(0);
+  bool first = true;
+  for (BlockArgument arg : body.getArguments()) {
+    if (!first)
+      printer << ", ";
+    first = false;
+    printer.printRegionArgument(arg, {}, /*omitType=*/true);
+  }
+  printer << " ";
+  printer.printRegion(body, /*printEntryBlockArgs=*/false);
+}
+static void polyForBlockArgumentNames(Operation *op, Region &region, OpAsmSetValueNameFn setName) {
+  auto names = dyn_cast_or_null<lamina::ArrayAttr>(op->getAttr("arg_names"));
+  if (!names || region.empty())
+    return;
+  Block &entry = region.front();
+  for (unsigned i = 0, e = std::min<size_t>(names.size(), entry.getNumArguments()); i < e; ++i)
+    if (auto name = dyn_cast<lamina::StringAttr>(names.getValue()[i]))
+      setName(entry.getArgument(i), name.getValue());
+}
+
+/// WrappingRegionOp's custom form: `wraps` and a generic op, which the op's
+/// region holds with a test.return of its results; the op takes the wrapped
+/// op's result types and location.
+static ParseResult parseWrappingRegionOp(OpAsmParser &parser, OperationState &state) {
+  if (parser.parseKeyword("wraps"))
+    return failure();
+  Region &body = *state.addRegion();
+  Block *block = new Block();
+  body.push_back(block);
+  Operation *wrapped = parser.parseGenericOperation(block, block->end());
+  if (!wrapped)
+    return failure();
+  OperationState ret(wrapped->getLoc(), "test.return");
+  for (Value result : wrapped->getResults())
+    ret.operands.push_back(result);
+  OpBuilder builder(parser.getContext());
+  builder.setInsertionPointToEnd(block);
+  builder.create(ret);
+  for (Value result : wrapped->getResults())
+    state.types.push_back(result.getType());
+  state.location = wrapped->getLoc();
+  return success();
+}
+static void printWrappingRegionOp(Operation *op, OpAsmPrinter &printer) {
+  printer << " wraps ";
+  printer.printGenericOp(&op->getRegion(0).front().front());
+}
+
+static void registerCustomSyntaxOps(Dialect &dialect) {
+  ods::OpDef("test.polyfor")
+      .region("region", ods::SizedRegion(1))
+      .trait(ods::Implements<OpAsmOpInterface>({.getAsmBlockArgumentNames = polyForBlockArgumentNames}))
+      .customAssembly(parsePolyForOp, printPolyForOp)
+      .registerIn(dialect);
+  ods::OpDef("test.wrapping_region")
+      .variadicResult("", ods::AnyType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::SingleBlockImplicitTerminator("test.return")})
+      .customAssembly(parseWrappingRegionOp, printWrappingRegionOp)
+      .registerIn(dialect);
+}
+
 void lamina::registerTestSyntaxOps(Dialect &dialect) {
+  registerCustomSyntaxOps(dialect);
   registerTraitOps(dialect);
   registerRegionBranchOps(dialect);
   registerEnumAttrOps(dialect);
