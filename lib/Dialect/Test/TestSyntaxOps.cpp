@@ -20,7 +20,8 @@
 //   test.same_operand_*, test.elementwise_mappable, test.broadcastable, test.one_region_op,
 //   test.two_region_op, test.sized_region_op, test.mixed_normal_variadic_operand
 //                                        trait, operand and region checks
-//   test.polyfor, test.wrapping_region   hand-written custom forms
+//   test.polyfor, test.wrapping_region, test.pretty_printed_region
+//                                        hand-written custom forms
 //
 #include "lamina/Dialect/Test/TestDialect.h"
 
@@ -384,7 +385,76 @@ static void printWrappingRegionOp(Operation *op, OpAsmPrinter &printer) {
   printer.printGenericOp(&op->getRegion(0).front().front());
 }
 
+/// PrettyPrintedRegionOp's custom form: `%a, %b start <op name> end :
+/// (t, t) -> r [loc(...)]`, the region holding a binary <op name> on its two
+/// arguments (of the first input type) and a test.return of its result; the
+/// region is printed that way when it holds a test.special.op, as
+/// `({...})` otherwise. (MLIR also parses the `({...}) : type` form through
+/// parseGenericOperationAfterOpName, which Lamina's parser lacks.)
+static ParseResult parsePrettyPrintedRegionOp(OpAsmParser &parser, OperationState &state) {
+  SMLoc loc = parser.getCurrentLocation();
+  Location currentLocation = parser.getEncodedSourceLoc(loc);
+  SmallVector<OpAsmParser::UnresolvedOperand, 2> operands;
+  if (parser.parseOperandList(operands))
+    return failure();
+  if (parser.parseKeyword("start"))
+    return failure();
+  FailureOr<OperationName> innerName = parser.parseCustomOperationName();
+  if (failed(innerName))
+    return failure();
+  FunctionType type;
+  std::optional<Location> explicitLoc;
+  if (parser.parseKeyword("end") || parser.parseColon() || parser.parseType(type) ||
+      parser.parseOptionalLocationSpecifier(explicitLoc))
+    return failure();
+  Location opLoc = explicitLoc.value_or(currentLocation);
+  if (parser.resolveOperands(operands, type.getInputs(), loc, state.operands))
+    return failure();
+  if (type.getNumInputs() == 0)
+    return parser.emitError(loc, "expected at least one input type");
+  Region &body = *state.addRegion();
+  Block *block = new Block();
+  body.push_back(block);
+  Type innerType = type.getInput(0);
+  Value lhs = block->addArgument(innerType, opLoc);
+  Value rhs = block->addArgument(innerType, opLoc);
+  OpBuilder builder(parser.getContext());
+  builder.setInsertionPointToStart(block);
+  Value innerOperands[] = {lhs, rhs};
+  Operation *inner = builder.create(opLoc, innerName->getStringRef(), ValueRange(innerOperands), TypeRange(innerType));
+  OperationState ret(inner->getLoc(), "test.return");
+  for (Value result : inner->getResults())
+    ret.operands.push_back(result);
+  builder.create(ret);
+  for (Type result : type.getResults())
+    state.types.push_back(result);
+  state.location = inner->getLoc();
+  return success();
+}
+static void printPrettyPrintedRegionOp(Operation *op, OpAsmPrinter &printer) {
+  printer << " ";
+  printer.printOperands(op->getOperands());
+  Operation &inner = op->getRegion(0).front().front();
+  if (inner.getName().getStringRef() == "test.special.op") {
+    printer << " start test.special.op end";
+  } else {
+    printer << " (";
+    printer.printRegion(op->getRegion(0));
+    printer << ")";
+  }
+  printer << " : ";
+  printer.printFunctionalType(op);
+}
+
 static void registerCustomSyntaxOps(Dialect &dialect) {
+  ods::OpDef("test.pretty_printed_region")
+      .operand("input1", ods::AnyType())
+      .operand("input2", ods::AnyType())
+      .result("", ods::AnyType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::SingleBlockImplicitTerminator("test.return")})
+      .customAssembly(parsePrettyPrintedRegionOp, printPrettyPrintedRegionOp)
+      .registerIn(dialect);
   ods::OpDef("test.polyfor")
       .region("region", ods::SizedRegion(1))
       .trait(ods::Implements<OpAsmOpInterface>({.getAsmBlockArgumentNames = polyForBlockArgumentNames}))
