@@ -461,10 +461,9 @@ public:
                                         ArrayRef<std::string_view> elidedAttrs) override {
     printOptionalAttrDict(attrs, elidedAttrs);
   }
-  void printOptionalLocationSpecifier(Location loc) override {
-    if (printerFlags.shouldPrintDebugInfo())
-      init.visit(Attribute(LocationAttr(loc)), /*canBeDeferred=*/true);
-  }
+  /// The location counts as printed whether or not debug info is printed
+  /// (as MLIR's DummyAliasOperationPrinter).
+  void printOptionalLocationSpecifier(Location loc) override { printAttribute(Attribute(LocationAttr(loc))); }
   void printNewline() override {}
   void increaseIndent() override {}
   void decreaseIndent() override {}

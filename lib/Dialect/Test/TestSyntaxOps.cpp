@@ -20,7 +20,8 @@
 //   test.same_operand_*, test.elementwise_mappable, test.broadcastable, test.one_region_op,
 //   test.two_region_op, test.sized_region_op, test.mixed_normal_variadic_operand
 //                                        trait, operand and region checks
-//   test.polyfor, test.wrapping_region, test.pretty_printed_region
+//   test.polyfor, test.wrapping_region, test.pretty_printed_region,
+//   test.attr_with_loc
 //                                        hand-written custom forms
 //
 #include "lamina/Dialect/Test/TestDialect.h"
@@ -446,7 +447,29 @@ static void printPrettyPrintedRegionOp(Operation *op, OpAsmPrinter &printer) {
   printer.printFunctionalType(op);
 }
 
+/// custom<OptionalLoc>: an optional `loc(...)`, the current source location
+/// when absent; printed as the location specifier (with debug info only).
+static ParseResult parseOptionalLocDirective(OpAsmParser &parser, OperationState &,
+                                             ArrayRef<ods::CustomParseArg *> args) {
+  std::optional<Location> result;
+  SMLoc sourceLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalLocationSpecifier(result))
+    return failure();
+  *args[0]->attr = result ? LocationAttr(*result) : LocationAttr(parser.getEncodedSourceLoc(sourceLoc));
+  return success();
+}
+static void printOptionalLocDirective(OpAsmPrinter &printer, Operation *, ArrayRef<ods::CustomPrintArg> args) {
+  if (auto loc = dyn_cast_or_null<LocationAttr>(args[0].attr))
+    printer.printOptionalLocationSpecifier(Location(loc));
+}
+
 static void registerCustomSyntaxOps(Dialect &dialect) {
+  ods::OpDef("test.attr_with_loc")
+      .attr("loc", ods::AnyAttr())
+      .attr("value", ods::AnyAttr())
+      .directive({"OptionalLoc", parseOptionalLocDirective, printOptionalLocDirective, nullptr})
+      .format("`(` $value `` custom<OptionalLoc>($loc) `)` attr-dict")
+      .registerIn(dialect);
   ods::OpDef("test.pretty_printed_region")
       .operand("input1", ods::AnyType())
       .operand("input2", ods::AnyType())
