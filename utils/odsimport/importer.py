@@ -246,6 +246,11 @@ class Importer:
             m = re.match(r'\s*(?:::)?(?:mlir::)?((?:\w+::)?\w+)::getOperationName\(\)\s*$', default)
             if m:
                 default = '"%s"' % self.op_name_of_default(m.group(1), where)
+            # `static_cast<uint64_t>(-1)`: the integer (the attribute keeps
+            # its bits, printed signed as MLIR prints them).
+            m = re.match(r'\s*static_cast<\s*(?:::)?(?:std::)?u?int\d+_t\s*>\(\s*(-?\d+)\s*\)\s*$', default)
+            if m:
+                default = m.group(1)
         if default is not None and expr is not None:
             expr = self.with_default(base, expr, default, where)
         return expr, kind, default
@@ -701,7 +706,7 @@ class Importer:
                 if ns and dr["cppNamespace"].strip(":").split("::")[-1] != ns:
                     continue
                 return dr["name"] + "." + r["opName"]
-        known = {"func::FuncOp": "func.func", "ModuleOp": "builtin.module", "scf::YieldOp": "scf.yield"}
+        known = {"transform::YieldOp": "transform.yield", "smt::YieldOp": "smt.yield", "func::FuncOp": "func.func", "ModuleOp": "builtin.module", "scf::YieldOp": "scf.yield"}
         if (ns + "::" + cls if ns else cls) in known:
             return known[ns + "::" + cls if ns else cls]
         self.error(where, "op class %s not found" % cls)

@@ -242,6 +242,19 @@ DIALECTS = {
     "transform.gpu": _transform("GPUTransform", ["Dialect/GPU/TransformOps/GPUTransformOps.td"], "Transform"),
     "transform.bufferization": _transform("BufferizationTransform", ["Dialect/Bufferization/TransformOps/BufferizationTransformOps.td"], "Transform"),
     "transform.func": _transform("FuncTransform", ["Dialect/Func/TransformOps/FuncTransformOps.td"], "Transform"),
+    "transform.nvgpu": _transform("NVGPUTransform", ["Dialect/NVGPU/TransformOps/NVGPUTransformOps.td"], "Transform"),
+    "transform.x86vector": _transform("X86VectorTransform", ["Dialect/X86Vector/TransformOps/X86VectorTransformOps.td"],
+                                      "Transform"),
+    "transform.arm_neon": _transform("ArmNeonTransform", ["Dialect/ArmNeon/TransformOps/ArmNeonVectorTransformOps.td"],
+                                     "Transform"),
+    "transform.arm_sve": _transform("ArmSVETransform", ["Dialect/ArmSVE/TransformOps/ArmSVEVectorTransformOps.td"],
+                                    "Transform"),
+    "transform.sparse_tensor": _transform("SparseTensorTransform",
+                                          ["Dialect/SparseTensor/TransformOps/SparseTensorTransformOps.td"], "Transform"),
+    "transform.pdl": _transform("PDLExtension", ["Dialect/Transform/PDLExtension/PDLExtensionOps.td"], "Transform"),
+    "transform.irdl": _transform("IRDLExtension", ["Dialect/Transform/IRDLExtension/IRDLExtensionOps.td"], "Transform"),
+    "transform.smt": _transform("SMTExtension", ["Dialect/Transform/SMTExtension/SMTExtensionOps.td"], "Transform"),
+    "transform.dlti": _transform("DLTITransform", ["Dialect/DLTI/TransformOps/DLTITransformOps.td"], "Transform"),
 }
 
 for _key, _cfg in DIALECTS.items():

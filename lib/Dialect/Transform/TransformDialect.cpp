@@ -40,6 +40,15 @@ TransformDialect::TransformDialect(MLIRContext *ctx)
   registerGPUTransformOps();
   registerBufferizationTransformOps();
   registerFuncTransformOps();
+  registerNVGPUTransformOps();
+  registerX86VectorTransformOps();
+  registerArmNeonTransformOps();
+  registerArmSVETransformOps();
+  registerSparseTensorTransformOps();
+  registerPDLExtensionOps();
+  registerIRDLExtensionOps();
+  registerSMTExtensionOps();
+  registerDLTITransformOps();
   if (testExtensionRegistered())
     registerTestExtensionOps();
 }

@@ -69,6 +69,15 @@ private:
   void registerGPUTransformOps();
   void registerBufferizationTransformOps();
   void registerFuncTransformOps();
+  void registerNVGPUTransformOps();
+  void registerX86VectorTransformOps();
+  void registerArmNeonTransformOps();
+  void registerArmSVETransformOps();
+  void registerSparseTensorTransformOps();
+  void registerPDLExtensionOps();
+  void registerIRDLExtensionOps();
+  void registerSMTExtensionOps();
+  void registerDLTITransformOps();
   /// The test extension's ops (TestTransformOps.cpp).
   void registerTestExtensionOps();
   /// The syntax of the dialect's attributes and types.
