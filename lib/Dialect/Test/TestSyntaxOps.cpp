@@ -18,7 +18,8 @@
 //   test.loop_block, test.loop_block_term, test.switch_with_no_break
 //                                        region-branch ops
 //   test.same_operand_*, test.elementwise_mappable, test.broadcastable, test.one_region_op,
-//   test.two_region_op, test.sized_region_op, test.mixed_normal_variadic_operand
+//   test.two_region_op, test.sized_region_op, test.mixed_normal_variadic_operand,
+//   test.ssacfg_region
 //                                        trait, operand and region checks
 //   test.polyfor, test.wrapping_region, test.pretty_printed_region,
 //   test.attr_with_loc
@@ -30,6 +31,7 @@
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/RegionKindInterface.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/OpDef.h"
 
@@ -315,6 +317,12 @@ static void registerTraitOps(Dialect &dialect) {
       .operand("input2", ods::AnyTensor())
       .variadicOperand("input3", ods::AnyTensor())
       .traits({ods::SameVariadicOperandSize()})
+      .registerIn(dialect);
+  ods::OpDef("test.ssacfg_region")
+      .variadicOperand("", ods::AnyType())
+      .variadicResult("", ods::AnyType())
+      .variadicRegion("regions", ods::AnyRegion())
+      .trait(ods::Implements<RegionKindInterface>({[](unsigned) { return RegionKind::SSACFG; }}))
       .registerIn(dialect);
   ods::OpDef("test.one_region_op").region("", ods::AnyRegion()).registerIn(dialect);
   ods::OpDef("test.two_region_op").region("", ods::AnyRegion()).region("", ods::AnyRegion()).registerIn(dialect);

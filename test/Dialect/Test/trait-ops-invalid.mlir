@@ -57,3 +57,15 @@ func.func @broadcast(%a: tensor<3xi32>, %b: tensor<2xi32>) {
   %0 = "test.broadcastable"(%a, %b) : (tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>
   return
 }
+
+// -----
+
+func.func @ssacfg() {
+  "test.ssacfg_region"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    %0 = "test.use"(%1) : (i32) -> i32
+    // expected-note@+1 {{operand defined here (op in the same block)}}
+    %1 = "test.def"() : () -> i32
+  }) : () -> ()
+  return
+}
