@@ -13,12 +13,15 @@
 #include "lamina/Dialect/Complex/ComplexDialect.h"
 #include "lamina/Dialect/Builtin/BuiltinOpDefs.h"
 #include "lamina/Dialect/ControlFlow/ControlFlowDialect.h"
+#include "lamina/Dialect/DLTI/DLTIDialect.h"
 #include "lamina/Dialect/EmitC/EmitCDialect.h"
 #include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/Dialect/GPU/GPUDialect.h"
 #include "lamina/Dialect/IRDL/IRDLDialect.h"
 #include "lamina/Dialect/Index/IndexDialect.h"
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
+#include "lamina/Dialect/LLVMIR/NVVMDialect.h"
+#include "lamina/Dialect/LLVMIR/ROCDLDialect.h"
 #include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 #include "lamina/Dialect/MPI/MPIDialect.h"
@@ -42,8 +45,8 @@
 void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
-                  ControlFlowDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
-                  MemRefDialect, MLProgramDialect, QuantDialect, SCFDialect, TensorDialect, TosaDialect,
+                  ControlFlowDialect, DLTIDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
+                  MemRefDialect, MLProgramDialect, NVVMDialect, QuantDialect, ROCDLDialect, SCFDialect, TensorDialect, TosaDialect,
                   TransformDialect, UBDialect, VectorDialect>();
   // The hardware dialects.
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,

@@ -671,6 +671,16 @@ static void printParamValue(AsmPrinter &printer, const ParamSpec &spec, const Pa
 
 /// Whether an optional parameter holds a (non-default) value.
 static bool isPresent(const ParamSpec &spec, const ParamValue &v) {
+  if (const std::optional<ParamValue> &d = spec.defaultValue) {
+    switch (spec.kind) {
+    case ParamKind::Int: return v.i != d->i;
+    case ParamKind::UInt:
+    case ParamKind::Enum: return v.u != d->u;
+    case ParamKind::Bool: return v.b != d->b;
+    case ParamKind::String: return v.str != d->str;
+    default: break;
+    }
+  }
   switch (spec.kind) {
   case ParamKind::Int: return v.i != 0;
   case ParamKind::UInt:
@@ -841,6 +851,10 @@ FailureOr<std::vector<ParamValue>> AttrTypeDefinition::parseParams(AsmParser &pa
   DefParser p(*this, parser);
   if (failed(p.parseElements(elements, 0)))
     return failure();
+  // DefaultValuedParameter: an absent parameter holds its default.
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i].defaultValue && !p.parsed[i])
+      p.values[i] = *params[i].defaultValue;
   return std::move(p.values);
 }
 

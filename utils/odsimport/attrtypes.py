@@ -86,6 +86,15 @@ def import_attr_type_defs(imp):
                         spec["selfType"] = True
                     if "OptionalParameter" in psc or (pr.get("defaultValue") or "").strip():
                         spec["optional"] = True
+                        # A non-zero literal default of an integer, bool or
+                        # string parameter (NVVM's `O = 2`, `chip = "sm_50"`).
+                        dv = (pr.get("defaultValue") or "").strip()
+                        if re.match(r'-?\d+$', dv) and int(dv) != 0:
+                            spec["default"] = "defaultInt(%s)" % dv
+                        elif dv == "true":
+                            spec["default"] = "defaultBool(true)"
+                        elif re.match(r'"(?:[^"\\]|\\.)+"$', dv):
+                            spec["default"] = "defaultString(%s)" % dv
                     if pd in imp.cfg.param_specs:
                         spec["handParam"] = imp.cfg.param_specs[pd]
                     elif pr.get("parser") and "EnumParameter" not in psc:

@@ -67,6 +67,8 @@ KNOWN_METHODS = {
     "getNumRegions", "getAttr", "getParentOp", "getBlock",
     # transform::OperationType
     "getOperationName",
+    # LLVMStructType
+    "getBody",
     # Builder (`$_builder`)
     "getIntegerType", "getIndexType", "getI1Type", "getI8Type", "getI16Type", "getI32Type", "getI64Type",
     "getF16Type", "getBF16Type", "getF32Type", "getF64Type", "getNoneType", "getFunctionType", "getBoolAttr",
@@ -96,6 +98,9 @@ DIALECT_NAMESPACES = {"arith", "tensor", "memref", "math", "index", "complex", "
 # Namespaces whose functions and classes predicates may name (the llvm
 # dialect's type predicates, `LLVM::isCompatibleOuterType`, in arm_sve's).
 PREDICATE_NAMESPACES = DIALECT_NAMESPACES | {"LLVM"}
+# The set above without a dialect's `extra_ns` (emit.main adds those while
+# importing that dialect).
+BASE_DIALECT_NAMESPACES = frozenset(DIALECT_NAMESPACES)
 
 # Idioms rewritten before translation: (regex on the condition, replacement).
 REWRITES = [

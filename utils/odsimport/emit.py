@@ -366,6 +366,7 @@ DIALECT_CLASSES = {
     "ml_program::MLProgramDialect": ("MLProgramDialect", "lamina/Dialect/MLProgram/MLProgramDialect.h"),
     "quant::QuantDialect": ("QuantDialect", "lamina/Dialect/Quant/QuantDialect.h"),
     "pdl::PDLDialect": ("PDLDialect", "lamina/Dialect/PDL/PDLDialect.h"),
+    "LLVM::LLVMDialect": ("LLVMDialect", "lamina/Dialect/LLVMIR/LLVMDialect.h"),
 }
 
 
@@ -482,7 +483,9 @@ def emit_attr_type_def(imp, d):
                                                               cpp_string(p["cpp"].strip())))
         else:
             o.append("\n      .param(%s, %s)" % (cpp_string(p["name"]), cpp_string(p["cpp"].strip())))
-        if p.get("optional") and not p.get("selfType"):
+        if p.get("default") and not d["is_type"]:
+            o.append("." + p["default"])
+        elif p.get("optional") and not p.get("selfType"):
             o.append(".markOptional()")
     for name in sorted(set(re.findall(r'custom<(\w+)>', d["format"] or ""))):
         o.append("\n      .directive(%s, &%s::parse%s, &%s::print%s)" % (cpp_string(name), cfg.ns, name, cfg.ns, name))
@@ -598,6 +601,10 @@ def main():
         if not cfg:
             sys.exit("import-ods: unknown dialect %s (known: %s)" % (name, ", ".join(sorted(DIALECTS))))
         R = load_records(cfg, args.td_dir, args.tblgen)
+        # The other dialects' namespaces this one uses (nvvm's `LLVM::`) are
+        # kept qualified while it is imported.
+        DIALECT_NAMESPACES.difference_update(set(DIALECT_NAMESPACES) - BASE_DIALECT_NAMESPACES)
+        DIALECT_NAMESPACES.update(cfg.extra_ns)
         imp = Importer(cfg, R)
         import_attr_type_defs(imp)
         for k in R.defs_of("Op"):

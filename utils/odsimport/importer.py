@@ -673,7 +673,12 @@ class Importer:
             return
         m = re.match(r'(?:(?:::)?\w+::)*(\w+)(?:<(.*)>)?(?:::Impl)?$', name)
         if m and m.group(1) in self.cfg.native_traits:
-            ops = [self.op_name_of_class(c.strip(), where) for c in (m.group(2) or "").split(",") if c.strip()]
+            args = [c.strip() for c in (m.group(2) or "").split(",") if c.strip()]
+            if args and all(re.match(r'\d+$', a) for a in args):
+                # Integer parameters (NVVM's `NVVMRequiresSM<90>`).
+                op["traits"].append("%s({%s})" % (self.cfg.native_traits[m.group(1)], ", ".join(args)))
+                return
+            ops = [self.op_name_of_class(c, where) for c in args]
             op["traits"].append("%s({%s})" % (self.cfg.native_traits[m.group(1)],
                                               ", ".join(cpp_string(o) for o in ops)))
             return

@@ -388,6 +388,10 @@ struct ParamSpec {
   TypeID elemAttrID;
   /// OptionalParameter: absent when equal to `ParamValue()`.
   bool optional = false;
+  /// DefaultValuedParameter with a non-zero default (an integer, bool or
+  /// string): the value an absent parameter holds, and the one the printer
+  /// elides (`optional` is set too).
+  std::optional<ParamValue> defaultValue;
   /// AttributeSelfTypeParameter: the attribute's own type (`#d.a : i32`),
   /// not part of the format; NoneType when the attribute has none.
   bool selfType = false;
@@ -661,6 +665,24 @@ public:
     builder.lastParam().optional = true;
     return *this;
   }
+  /// Marks the last parameter a DefaultValuedParameter of an integer, bool
+  /// or string C++ type with a non-zero default.
+  AttrDef &defaultInt(int64_t value) {
+    ParamValue v;
+    v.i = value;
+    v.u = uint64_t(value);
+    return setDefault(std::move(v));
+  }
+  AttrDef &defaultBool(bool value) {
+    ParamValue v;
+    v.b = value;
+    return setDefault(std::move(v));
+  }
+  AttrDef &defaultString(std::string value) {
+    ParamValue v;
+    v.str = std::move(value);
+    return setDefault(std::move(v));
+  }
   /// The functions of a `custom<name>(...)` directive of the format.
   AttrDef &directive(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print) {
     builder.addDirective(std::move(name), parse, print);
@@ -691,6 +713,11 @@ public:
   void registerIn(DialectAttrTypes &table) { builder.registerIn(table); }
 
 private:
+  AttrDef &setDefault(ParamValue v) {
+    builder.lastParam().optional = true;
+    builder.lastParam().defaultValue = std::move(v);
+    return *this;
+  }
   AttrDef &add(ParamSpec s) {
     ++numParams;
     builder.addParam(std::move(s));

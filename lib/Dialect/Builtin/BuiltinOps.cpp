@@ -18,6 +18,20 @@ static LogicalResult verifyModule(Operation *op) {
     if (name.find('.') == std::string_view::npos && name != "sym_name" && name != "sym_visibility")
       return op->emitOpError() << "can only contain attributes with dialect-prefixed names, found: '" << name << "'";
   }
+  // At most one data layout spec (the attributes implementing MLIR's
+  // DataLayoutSpecInterface: `#dlti.dl_spec`).
+  std::string_view layoutSpecName;
+  for (const NamedAttribute &attr : op->getAttrs()) {
+    if (attr.getValue().getAbstractAttribute().getName() != "dlti.dl_spec")
+      continue;
+    if (!layoutSpecName.empty()) {
+      InFlightDiagnostic diag = op->emitOpError() << "expects at most one data layout attribute";
+      diag.attachNote() << "'" << layoutSpecName << "' is a data layout attribute";
+      diag.attachNote() << "'" << attr.getNameStr() << "' is a data layout attribute";
+      return diag;
+    }
+    layoutSpecName = attr.getNameStr();
+  }
   return success();
 }
 

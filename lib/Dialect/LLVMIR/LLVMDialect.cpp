@@ -12,6 +12,7 @@ LLVMDialect::LLVMDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
   addTypes<LLVMVoidType, LLVMTokenType, LLVMLabelType, LLVMMetadataType, LLVMStructType>();
   registerGenerated();
   LLVM::detail::addBytecodeInterface(this);
+  LLVM::detail::addDataLayoutInterface(this);
   // As MLIR: not every LLVM operation is registered.
   allowUnknownOperations();
 }

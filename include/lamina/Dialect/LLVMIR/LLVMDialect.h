@@ -18,6 +18,8 @@ namespace LLVM::detail {
 /// Registers the custom bytecode encodings of the debug-info attributes and
 /// #llvm.loop_annotation (LLVMDialectBytecode.cpp).
 void addBytecodeInterface(LLVMDialect *dialect);
+/// Registers the data layout checks of the llvm types (LLVMDataLayout.cpp).
+void addDataLayoutInterface(LLVMDialect *dialect);
 } // namespace LLVM::detail
 
 /// `llvm`: the LLVM IR dialect.
