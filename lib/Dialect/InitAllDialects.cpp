@@ -22,6 +22,7 @@
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
 #include "lamina/Dialect/LLVMIR/NVVMDialect.h"
 #include "lamina/Dialect/LLVMIR/ROCDLDialect.h"
+#include "lamina/Dialect/LLVMIR/XeVMDialect.h"
 #include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 #include "lamina/Dialect/MPI/MPIDialect.h"
@@ -47,7 +48,7 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
                   ControlFlowDialect, DLTIDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
                   MemRefDialect, MLProgramDialect, NVVMDialect, QuantDialect, ROCDLDialect, SCFDialect, TensorDialect, TosaDialect,
-                  TransformDialect, UBDialect, VectorDialect>();
+                  TransformDialect, UBDialect, VectorDialect, XeVMDialect>();
   // The hardware dialects.
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
                   X86VectorDialect>();

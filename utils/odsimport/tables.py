@@ -199,6 +199,8 @@ DIALECTS = {
                           native_traits={"NVVMRequiresSM": "NVVM::RequiresSM", "NVVMRequiresSMa": "NVVM::RequiresSMa"}),
     "rocdl": DialectConfig("rocdl", "ROCDL_Dialect", ["Dialect/LLVMIR/ROCDLOps.td"], "LLVMIR", "ROCDL", "ROCDL",
                            includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"]),
+    "xevm": DialectConfig("xevm", "XeVM_Dialect", ["Dialect/LLVMIR/XeVMOps.td"], "LLVMIR", "XeVM", "xevm",
+                          includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"]),
     "irdl": DialectConfig("irdl", "IRDL_Dialect",
                           ["Dialect/IRDL/IR/IRDLOps.td", "Dialect/IRDL/IR/IRDLAttributes.td",
                            "Dialect/IRDL/IR/IRDLTypes.td"], "IRDL", "IRDL", "irdl",
