@@ -813,55 +813,171 @@ LogicalResult PermuteOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Special registers and TMA copies
+//===----------------------------------------------------------------------===//
+
+/// MLIR's verifyConstantRangeAttr: an empty-or-full range must use the
+/// minimum or maximum value (LLVM's ConstantRange invariant).
+static LogicalResult verifyConstantRangeAttr(Operation *op, LLVM::ConstantRangeAttr range) {
+  if (!range)
+    return success();
+  APInt lower = range.getLower(), upper = range.getUpper();
+  if (lower == upper && !lower.isMaxValue() && !lower.isMinValue()) {
+    unsigned width = lower.getBitWidth();
+    return op->emitOpError("invalid range attribute: Lower == Upper, but they aren't min (")
+           << APInt::getZero(width).toString(10, /*isSigned=*/false) << ") or max ("
+           << APInt::getMaxValue(width).toString(10, /*isSigned=*/false)
+           << ") value! This is an invalid constant range.";
+  }
+  return success();
+}
+
+#define LAMINA_NVVM_RANGE_VERIFIER(Op)                                                                  \
+  LogicalResult Op::verify() { return verifyConstantRangeAttr(getOperation(), getRangeAttr()); }
+LAMINA_NVVM_RANGE_VERIFIER(BlockDimXOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockDimYOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockDimZOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockIdXOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockIdYOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockIdZOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockInClusterIdXOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockInClusterIdYOp)
+LAMINA_NVVM_RANGE_VERIFIER(BlockInClusterIdZOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterDim)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterDimBlocksXOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterDimBlocksYOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterDimBlocksZOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterDimXOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterDimYOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterDimZOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterId)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterIdXOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterIdYOp)
+LAMINA_NVVM_RANGE_VERIFIER(ClusterIdZOp)
+LAMINA_NVVM_RANGE_VERIFIER(GridDimXOp)
+LAMINA_NVVM_RANGE_VERIFIER(GridDimYOp)
+LAMINA_NVVM_RANGE_VERIFIER(GridDimZOp)
+LAMINA_NVVM_RANGE_VERIFIER(GridIdOp)
+LAMINA_NVVM_RANGE_VERIFIER(LaneIdOp)
+LAMINA_NVVM_RANGE_VERIFIER(SmDimOp)
+LAMINA_NVVM_RANGE_VERIFIER(SmIdOp)
+LAMINA_NVVM_RANGE_VERIFIER(ThreadIdXOp)
+LAMINA_NVVM_RANGE_VERIFIER(ThreadIdYOp)
+LAMINA_NVVM_RANGE_VERIFIER(ThreadIdZOp)
+LAMINA_NVVM_RANGE_VERIFIER(WarpDimOp)
+LAMINA_NVVM_RANGE_VERIFIER(WarpIdOp)
+LAMINA_NVVM_RANGE_VERIFIER(WarpSizeOp)
+#undef LAMINA_NVVM_RANGE_VERIFIER
+
+/// MLIR's cpAsyncBulkTensorCommonVerifier (TMA stores and reductions).
+static LogicalResult verifyTMAStoreParams(Operation *op, size_t dims, bool isIm2Col) {
+  if (dims < 1 || dims > 5)
+    return op->emitError("expects coordinates between 1 to 5 dimension");
+  if (isIm2Col && dims < 3)
+    return op->emitError("to use im2col mode, the tensor has to be at least 3-dimensional");
+  return success();
+}
+
+/// MLIR's verifyTMALoadParams (TMA loads and prefetches).
+static LogicalResult verifyTMALoadParams(Operation *op, size_t dims, size_t numIm2colOff, TMALoadMode mode) {
+  if (dims < 1 || dims > 5)
+    return op->emitError("expects coordinates between 1 to 5 dimension");
+  auto check = [&](bool isIm2col, size_t expected) -> LogicalResult {
+    if (isIm2col && dims < 3)
+      return op->emitError() << "to use " << getTMALoadModeInfo().stringify(uint64_t(mode))
+                             << " mode, the tensor has to be at least 3-dimensional";
+    if (numIm2colOff != expected)
+      return op->emitError() << " im2col offsets expected " << unsigned(expected) << " (provided "
+                             << unsigned(numIm2colOff) << ")";
+    return success();
+  };
+  switch (mode) {
+  case TMALoadMode::TILE:
+    return check(false, 0);
+  case TMALoadMode::IM2COL:
+    return check(true, dims - 2);
+  case TMALoadMode::IM2COL_W:
+  case TMALoadMode::IM2COL_W_128:
+    return check(true, 2);
+  case TMALoadMode::TILE_GATHER4:
+    return dims == 5 ? check(false, 0) : op->emitError("Gather4 mode expects 5 coordinates");
+  }
+  return success();
+}
+
+LogicalResult CpAsyncBulkTensorPrefetchOp::verify() {
+  return verifyTMALoadParams(getOperation(), getCoordinates().size(), getIm2colOffsets().size(),
+                             getModeAttr().getValue());
+}
+
+LogicalResult CpAsyncBulkTensorGlobalToSharedClusterOp::verify() {
+  TMALoadMode mode = getModeAttr().getValue();
+  bool ctaOnly = getIsCTAOnlyAttr() && getIsCTAOnlyAttr().getValue();
+  if (getPredicate()) {
+    if (ctaOnly)
+      return emitError("Predicate is supported only for shared::cluster mode.");
+    if (mode != TMALoadMode::TILE && mode != TMALoadMode::IM2COL)
+      return emitError("Predicate is supported only for Tile and Im2col modes.");
+  } else {
+    unsigned as = cast<LLVM::LLVMPointerType>(getDstMem().getType()).getAddressSpace();
+    if (as != (ctaOnly ? 3u : 7u))
+      return emitError() << (ctaOnly ? "Shared::cta destination requires address-space 3."
+                                     : "Shared::cluster destination requires address-space 7.");
+    if (ctaOnly) {
+      if (getMulticastMask())
+        return emitError("Multicast is not supported with shared::cta mode.");
+      if (getGroupAttr())
+        return emitError("CTAGroup is not supported with shared::cta mode.");
+    }
+  }
+  return verifyTMALoadParams(getOperation(), getCoordinates().size(), getIm2colOffsets().size(), mode);
+}
+
+LogicalResult CpAsyncBulkTensorReduceOp::verify() {
+  TMAStoreMode mode = getModeAttr().getValue();
+  if (mode == TMAStoreMode::TILE_SCATTER4)
+    return emitError("Scatter mode unsupported for CpAsyncBulkTensorReduceOp");
+  return verifyTMAStoreParams(getOperation(), getCoordinates().size(), mode == TMAStoreMode::IM2COL);
+}
+
+LogicalResult CpAsyncBulkTensorSharedCTAToGlobalOp::verify() {
+  TMAStoreMode mode = getModeAttr().getValue();
+  if (getPredicate()) {
+    if (mode != TMAStoreMode::TILE)
+      return emitError("Inline-ptx lowering supported only for Tile mode.");
+    if (getL2CacheHint())
+      return emitError("Inline-ptx lowering unsupported with L2 cache-hint.");
+  }
+  size_t dims = getCoordinates().size();
+  if (mode == TMAStoreMode::TILE_SCATTER4)
+    return dims == 5 ? success() : emitError("Scatter4 mode expects 5 coordinates");
+  return verifyTMAStoreParams(getOperation(), dims, mode == TMAStoreMode::IM2COL);
+}
+
+LogicalResult CpAsyncBulkGlobalToSharedClusterOp::verify() {
+  if (cast<LLVM::LLVMPointerType>(getDstMem().getType()).getAddressSpace() == 3 && getMulticastMask())
+    return emitError("Multicast is not supported with shared::cta mode.");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Verifiers not written yet (partial: these ops are accepted as declared)
 //===----------------------------------------------------------------------===//
 
 LogicalResult BarrierOp::verify() { return success(); }
-LogicalResult BlockDimXOp::verify() { return success(); }
-LogicalResult BlockDimYOp::verify() { return success(); }
-LogicalResult BlockDimZOp::verify() { return success(); }
-LogicalResult BlockIdXOp::verify() { return success(); }
-LogicalResult BlockIdYOp::verify() { return success(); }
-LogicalResult BlockIdZOp::verify() { return success(); }
-LogicalResult BlockInClusterIdXOp::verify() { return success(); }
-LogicalResult BlockInClusterIdYOp::verify() { return success(); }
-LogicalResult BlockInClusterIdZOp::verify() { return success(); }
-LogicalResult ClusterDim::verify() { return success(); }
-LogicalResult ClusterDimBlocksXOp::verify() { return success(); }
-LogicalResult ClusterDimBlocksYOp::verify() { return success(); }
-LogicalResult ClusterDimBlocksZOp::verify() { return success(); }
-LogicalResult ClusterDimXOp::verify() { return success(); }
-LogicalResult ClusterDimYOp::verify() { return success(); }
-LogicalResult ClusterDimZOp::verify() { return success(); }
-LogicalResult ClusterId::verify() { return success(); }
-LogicalResult ClusterIdXOp::verify() { return success(); }
-LogicalResult ClusterIdYOp::verify() { return success(); }
-LogicalResult ClusterIdZOp::verify() { return success(); }
 LogicalResult ClusterLaunchControlQueryCancelOp::verify() { return success(); }
 LogicalResult ConvertF32x2ToF8x2Op::verify() { return success(); }
-LogicalResult CpAsyncBulkGlobalToSharedClusterOp::verify() { return success(); }
-LogicalResult CpAsyncBulkTensorGlobalToSharedClusterOp::verify() { return success(); }
-LogicalResult CpAsyncBulkTensorPrefetchOp::verify() { return success(); }
-LogicalResult CpAsyncBulkTensorReduceOp::verify() { return success(); }
-LogicalResult CpAsyncBulkTensorSharedCTAToGlobalOp::verify() { return success(); }
 LogicalResult FenceProxyAcquireOp::verify() { return success(); }
 LogicalResult FenceProxyOp::verify() { return success(); }
 LogicalResult FenceProxyReleaseOp::verify() { return success(); }
 LogicalResult FenceProxySyncRestrictOp::verify() { return success(); }
 LogicalResult FenceSyncRestrictOp::verify() { return success(); }
-LogicalResult GridDimXOp::verify() { return success(); }
-LogicalResult GridDimYOp::verify() { return success(); }
-LogicalResult GridDimZOp::verify() { return success(); }
-LogicalResult GridIdOp::verify() { return success(); }
-LogicalResult LaneIdOp::verify() { return success(); }
 LogicalResult MatchSyncOp::verify() { return success(); }
 LogicalResult MmaSpBlockScaleOp::verify() { return success(); }
 LogicalResult MmaSpOp::verify() { return success(); }
 LogicalResult PrefetchOp::verify() { return success(); }
 LogicalResult ReduxOp::verify() { return success(); }
 LogicalResult SetMaxRegisterOp::verify() { return success(); }
-LogicalResult SmDimOp::verify() { return success(); }
-LogicalResult SmIdOp::verify() { return success(); }
 LogicalResult Tcgen05CpOp::verify() { return success(); }
 LogicalResult Tcgen05LdOp::verify() { return success(); }
 LogicalResult Tcgen05MMABlockScaleOp::verify() { return success(); }
@@ -869,11 +985,5 @@ LogicalResult Tcgen05MMAOp::verify() { return success(); }
 LogicalResult Tcgen05MMASparseBlockScaleOp::verify() { return success(); }
 LogicalResult Tcgen05MMASparseOp::verify() { return success(); }
 LogicalResult Tcgen05StOp::verify() { return success(); }
-LogicalResult ThreadIdXOp::verify() { return success(); }
-LogicalResult ThreadIdYOp::verify() { return success(); }
-LogicalResult ThreadIdZOp::verify() { return success(); }
 LogicalResult VoteSyncOp::verify() { return success(); }
-LogicalResult WarpDimOp::verify() { return success(); }
-LogicalResult WarpIdOp::verify() { return success(); }
-LogicalResult WarpSizeOp::verify() { return success(); }
 LogicalResult WgmmaMmaAsyncOp::verify() { return success(); }

@@ -394,7 +394,7 @@ static ods::TypeConstraint typePermlane16SwapOpRes() {
     Builder b(ctx);
     return LLVM::LLVMStructType::getLiteral(b.getContext(), { b.getIntegerType(32), b.getIntegerType(32) });
   };
-  c.cppClass = ods::typeClassOf<LLVM::LLVMStructType>();
+  c.cppClass = ods::isaTypeClass<LLVM::LLVMStructType>();
   return c;
 }
 

@@ -80,3 +80,51 @@ gpu.module @m [#nvvm.target<O = 4, chip = "x">] {}
 
 // expected-error @below {{The target chip cannot be empty.}}
 gpu.module @m [#nvvm.target<chip = "">] {}
+
+// -----
+
+func.func @range() {
+  // expected-error @below {{'nvvm.read.ptx.sreg.tid.x' op invalid range attribute: Lower == Upper, but they aren't min (0) or max (4294967295) value! This is an invalid constant range.}}
+  %0 = nvvm.read.ptx.sreg.tid.x range <i32, 4, 4> : i32
+  return
+}
+
+// -----
+
+llvm.func @tma_prefetch(%tmaDescriptor: !llvm.ptr, %d0 : i32, %off0 : i16) {
+  // expected-error @below {{to use im2col mode, the tensor has to be at least 3-dimensional}}
+  nvvm.cp.async.bulk.tensor.prefetch %tmaDescriptor, box[%d0] im2col[%off0] {mode = #nvvm.tma_load_mode<im2col>} : !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @tma_prefetch(%tmaDescriptor: !llvm.ptr, %d0 : i32) {
+  // expected-error @below {{expects coordinates between 1 to 5 dimension}}
+  nvvm.cp.async.bulk.tensor.prefetch %tmaDescriptor, box[%d0, %d0, %d0, %d0, %d0, %d0] : !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @tma_reduce(%src : !llvm.ptr<3>, %tmaDescriptor: !llvm.ptr, %d0 : i32) {
+  // expected-error @below {{to use im2col mode, the tensor has to be at least 3-dimensional}}
+  nvvm.cp.async.bulk.tensor.reduce %tmaDescriptor, %src, box[%d0] {redKind = #nvvm.tma_redux_kind<add>, mode = #nvvm.tma_store_mode<im2col>} : !llvm.ptr, !llvm.ptr<3>
+  llvm.return
+}
+
+// -----
+
+func.func @convert(%a : f32, %b : f32) {
+  // expected-error @below {{Only 'f6E2M3FN' and 'f6E3M2FN' types are supported for conversions from f32x2 to f6x2.}}
+  %0 = nvvm.convert.f32x2.to.f6x2 %a, %b : vector<2xi8> (f8E4M3FN)
+  return
+}
+
+// -----
+
+func.func @permute(%a : i32, %s : i32) {
+  // expected-error @below {{mode 'default' requires 'hi' operand.}}
+  %0 = nvvm.prmt #nvvm.permute_mode<default> %s, %a : i32
+  return
+}
