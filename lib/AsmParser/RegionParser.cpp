@@ -228,8 +228,7 @@ ParseResult OperationParser::parseOperationStart(std::vector<Frame> &stack) {
     // load dialects while others parse, and a name is only looked up once
     // its dialect's registration is complete.
     std::string_view dialectName = std::string_view(name).substr(0, name.find('.'));
-    if (!getContext()->getLoadedDialect(dialectName) && !getContext()->getOrLoadDialect(dialectName) &&
-        !getContext()->allowsUnregisteredDialects())
+    if (!getContext()->getOrLoadDialect(dialectName) && !getContext()->allowsUnregisteredDialects())
       return emitError("operation being parsed with an unregistered dialect. If this is intended, please use "
                        "-allow-unregistered-dialect with the MLIR tool used");
     opName = OperationName(name, getContext());
