@@ -260,6 +260,13 @@ FailureOr<OperationName> OperationParser::parseCustomOperationName() {
   if (OperationName *cached = opNameCache.find(opName))
     return *cached;
   if (auto opInfo = OperationName::lookupRegistered(opName, getContext())) {
+    // A name is registered while its dialect's constructor runs, before the
+    // constructor adds its traits, interfaces and hooks; when that happens on
+    // another thread (chunks load the dialects they meet), wait until the
+    // dialect is loaded: getOrLoadDialect takes the load lock it holds.
+    std::string_view ns = opInfo->getDialect()->getNamespace();
+    if (!getContext()->getLoadedDialect(ns))
+      getContext()->getOrLoadDialect(ns);
     opNameCache[opName] = *opInfo;
     return *opInfo;
   }
