@@ -4,6 +4,7 @@
 
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Dialect.h"
+#include "lamina/IR/TensorEncoding.h"
 
 #include <limits>
 
@@ -244,6 +245,10 @@ Type Parser::parseTensorType() {
     auto parseResult = parseOptionalAttribute(encoding);
     if (parseResult.has_value() && failed(*parseResult))
       return Type();
+    // MLIR verifies the encoding here, at the token after it.
+    if (auto v = dyn_cast_or_null<VerifiableTensorEncoding>(encoding))
+      if (elementType && failed(v.verifyEncoding(dimensions, elementType, [&] { return emitError(); })))
+        return Type();
   }
   if (!elementType || parseToken(Token::greater, "expected '>' in tensor type"))
     return Type();

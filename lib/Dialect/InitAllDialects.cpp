@@ -35,6 +35,7 @@
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/SMT/SMTDialect.h"
 #include "lamina/Dialect/Shape/ShapeDialect.h"
+#include "lamina/Dialect/SparseTensor/SparseTensorDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/Tosa/TosaDialect.h"
 #include "lamina/Dialect/Transform/TransformDialect.h"
@@ -52,5 +53,6 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   // The hardware dialects.
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
                   X86VectorDialect>();
-  registry.insert<AsyncDialect, EmitCDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect, SMTDialect>();
+  registry.insert<AsyncDialect, EmitCDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect, SMTDialect,
+                  SparseTensorDialect>();
 }

@@ -7,6 +7,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/TensorEncoding.h"
 
 using namespace lamina;
 using namespace lamina::detail;
@@ -457,10 +458,13 @@ RankedTensorType RankedTensorType::getChecked(function_ref<InFlightDiagnostic()>
 }
 
 LogicalResult RankedTensorType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
-                                       Type elementType, Attribute) {
+                                       Type elementType, Attribute encoding) {
   for (int64_t s : shape)
     if (s < 0 && !ShapedType::isDynamic(s))
       return emitError() << "invalid tensor dimension size";
+  if (auto v = dyn_cast_or_null<VerifiableTensorEncoding>(encoding))
+    if (failed(v.verifyEncoding(shape, elementType, emitError)))
+      return failure();
   return checkTensorElementType(emitError, elementType);
 }
 

@@ -21,6 +21,8 @@ PARAM_TYPES = {
     "DictionaryAttr": "DictionaryAttr", "FlatSymbolRefAttr": "FlatSymbolRefAttr", "SymbolRefAttr": "SymbolRefAttr",
     "AffineMap": None, "::llvm::APFloat": "APFloat", "llvm::APFloat": "APFloat", "APFloat": "APFloat",
     "::llvm::APInt": "APInt", "llvm::APInt": "APInt", "APInt": "APInt",
+    # sparse_tensor's level and dimension numbers.
+    "Level": "uint64_t", "Dimension": "uint64_t",
 }
 
 
@@ -42,8 +44,15 @@ def import_attr_type_defs(imp):
             # A builder with inferred context (`get(elementType)`, the
             # context taken from its first parameter).
             d["inferred_ctx"] = False
+            # skipDefaultBuilders with a body-less builder of the same
+            # parameters: MLIR's `get` is hand-written (it normalizes, as
+            # sparse_tensor's storage_specifier does); so is getChecked.
+            d["hand_get"] = False
             for b in r.get("builders") or []:
                 br = R[ref(b)] if ref(b) else None
+                if br and r.get("skipDefaultBuilders") and not (br.get("body") or "").strip() and \
+                        not br.get("hasInferredContextParam"):
+                    d["hand_get"] = [a[1] for a in ((br.get("dagParams") or {}).get("args") or [])]
                 if br and br.get("hasInferredContextParam"):
                     args = (br.get("dagParams") or {}).get("args") or []
                     if args and all(isinstance(a[0], str) for a in args) and \

@@ -61,6 +61,10 @@ HOOK_DECLS = {
     "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
     "getDpsInits": "OperandRange getDpsInits();",
     "getLoopRegions": "SmallVector<Region *, 1> getLoopRegions();",
+    "getInitsMutable": "MutableArrayRef<OpOperand> getInitsMutable();",
+    "getRegionIterArgs": "ValueRange getRegionIterArgs();",
+    "getYieldedValuesMutable": "std::optional<MutableArrayRef<OpOperand>> getYieldedValuesMutable();",
+    "getLoopResults": "std::optional<ResultRange> getLoopResults();",
     "getRegionKind": "static RegionKind getRegionKind(unsigned index);",
     "getSpeculatability": "Speculation::Speculatability getSpeculatability();",
     "getEffects": "void getEffects(SmallVectorImpl<MemoryEffects::EffectInstance> &effects);",
@@ -243,6 +247,13 @@ def emit_header(imp, path):
                     o.append("  %s get%s() const;\n" % (p["type"], camel(p["name"])))
                     late.append("inline %s %s::get%s() const { return std::get<%d>(getImpl()->params); }\n" % (
                         p["type"], d["cls"], camel(p["name"]), i))
+            elif params and d.get("hand_get") == [p["name"] for p in params]:
+                o.append("  /// Hand-written (skipDefaultBuilders; MLIR's builder of these parameters).\n")
+                o.append("  static %s get(MLIRContext *ctx, %s);\n" % (d["cls"], args))
+                o.append("  static %s getChecked(function_ref<InFlightDiagnostic()> emitError, MLIRContext *ctx, %s);\n"
+                         % (d["cls"], args))
+                for i, p in enumerate(params):
+                    o.append("  %s get%s() const { return std::get<%d>(getImpl()->params); }\n" % (p["type"], camel(p["name"]), i))
             elif params:
                 o.append("  static %s get(MLIRContext *ctx, %s) { return Base::get(ctx, %s); }\n" % (d["cls"], args, names))
                 if d.get("inferred_ctx") == [p["type"] for p in params]:

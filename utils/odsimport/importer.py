@@ -918,6 +918,9 @@ class Importer:
                 hooks = list(hooks)
                 more = ""
                 before = ""
+                if iface in ORDERED_OPTIONAL_METHODS:
+                    order = list(INTERFACE_OPTIONAL_METHODS[iface])
+                    overridden = sorted(overridden, key=lambda m: order.index(m) if m in order else len(order))
                 for m in overridden:
                     opt = INTERFACE_OPTIONAL_METHODS.get(iface, {}).get(m)
                     if opt and not opt[1]:
@@ -1125,7 +1128,7 @@ VERIFYING_INTERFACES = {
         "lamina/ODS/InterfaceTraits.h", ["getDpsInits"]),
     "ShapedDimOpInterface": ("ods::ShapedDimOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
     "LoopLikeOpInterface": (
-        "ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return $Op(op).getLoopRegions(); }})",
+        "ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return $Op(op).getLoopRegions(); }$More})",
         "lamina/Interfaces/LoopLikeInterface.h", ["getLoopRegions"]),
     "FunctionOpInterface": ("ods::FunctionOpInterface()", "lamina/ODS/InterfaceTraits.h", []),
     # The transform dialect's (lamina/Dialect/Transform/TransformInterfaces.h).
@@ -1158,6 +1161,19 @@ INTERFACE_OPTIONAL_METHODS = {
                                       "getRegionInvocationBounds"),
     },
 }
+# LoopLikeOpInterface's loop-carried values (in the Concept's order).
+INTERFACE_OPTIONAL_METHODS["LoopLikeOpInterface"] = {
+    "getInitsMutable": (".getInitsMutable = [](Operation *op) { return $Op(op).getInitsMutable(); }",
+                        "getInitsMutable"),
+    "getRegionIterArgs": (".getRegionIterArgs = [](Operation *op) -> ValueRange { return $Op(op).getRegionIterArgs(); }",
+                          "getRegionIterArgs"),
+    "getYieldedValuesMutable": (".getYieldedValuesMutable = [](Operation *op) { "
+                                "return $Op(op).getYieldedValuesMutable(); }", "getYieldedValuesMutable"),
+    "getLoopResults": (".getLoopResults = [](Operation *op) { return $Op(op).getLoopResults(); }", "getLoopResults"),
+}
+# Interfaces whose optional methods must be initialized in the Concept's
+# order (the order of INTERFACE_OPTIONAL_METHODS), not the record's.
+ORDERED_OPTIONAL_METHODS = {"LoopLikeOpInterface"}
 # Methods MLIR's interface has and Lamina's does not (nothing uses them):
 # an op's override is left out.
 IGNORED_INTERFACE_METHODS = {"RegionBranchOpInterface": {"getNumRegionInvocations"}}

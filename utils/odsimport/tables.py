@@ -189,11 +189,21 @@ DIALECTS = {
     "wasmssa": DialectConfig("wasmssa", "WasmSSA_Dialect", ["Dialect/WasmSSA/IR/WasmSSAOps.td",
                                                             "Dialect/WasmSSA/IR/WasmSSATypes.td"], "WasmSSA",
                              "WasmSSA", "wasmssa"),
+    # #sparse_tensor.encoding is hand-written (SparseTensorAttributes.h: its
+    # level types and dimension-to-level map have MLIR's hand-written syntax).
     "sparse_tensor": DialectConfig("sparse_tensor", "SparseTensor_Dialect",
                                    ["Dialect/SparseTensor/IR/SparseTensorOps.td",
                                     "Dialect/SparseTensor/IR/SparseTensorAttrDefs.td",
                                     "Dialect/SparseTensor/IR/SparseTensorTypes.td"], "SparseTensor", "SparseTensor",
-                                   "sparse_tensor"),
+                                   "sparse_tensor",
+                                   includes=["lamina/Dialect/SparseTensor/SparseTensorAttributes.h"],
+                                   handwritten=["getSparseTensorEncoding", "isSparseTensorSlice", "isStridedMemRef"],
+                                   rewrites=[(r'!!(?:::)?(?:mlir::)?sparse_tensor::getSparseTensorEncoding\((\$_self)\)'
+                                              r'\s*&&\s*(?:::)?(?:mlir::)?sparse_tensor::getSparseTensorEncoding\(\$_self\)'
+                                              r'\.isSlice\(\)',
+                                              r'::mlir::sparse_tensor::isSparseTensorSlice(\1)'),
+                                             (r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?MemRefType>\((\$_self)\)'
+                                              r'\.isStrided\(\)', r'::mlir::sparse_tensor::isStridedMemRef(\1)')]),
     "nvvm": DialectConfig("nvvm", "NVVM_Dialect", ["Dialect/LLVMIR/NVVMOps.td"], "LLVMIR", "NVVM", "NVVM",
                           includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"],
                           native_traits={"NVVMRequiresSM": "NVVM::RequiresSM", "NVVMRequiresSMa": "NVVM::RequiresSMa"}),
