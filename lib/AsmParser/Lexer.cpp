@@ -11,7 +11,7 @@
 using namespace lamina;
 
 /// How often (in bytes of input) lexed text is handed back to a mapped buffer.
-static constexpr size_t kReleaseInterval = size_t(4) << 20;
+static constexpr size_t kReleaseInterval = size_t(1) << 20;
 
 static bool isPunct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
 static bool isAlpha(char c) { return unsigned((c | 0x20) - 'a') < 26u; }

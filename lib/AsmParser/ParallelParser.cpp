@@ -213,6 +213,13 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
       return;
     }
     chunkModules[i] = module.getOperation();
+    // The planning scan brought the whole run into memory; a chunk's text is
+    // not read again once its operations exist (diagnostics re-read it from
+    // the file). Its lexer's own releases trail by a margin and an interval
+    // as large as a chunk, so without this a 20 MB input stayed resident to
+    // the end of the parse.
+    if (const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(bufferID))
+      buffer->releaseSpan(plan->starts[i], end);
   });
   if (anyFailed.load()) {
     for (Operation *m : chunkModules)

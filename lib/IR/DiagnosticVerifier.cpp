@@ -344,6 +344,24 @@ static LogicalResult computeRegex(raw_ostream &os, ExpectedDiag &diag) {
   return success();
 }
 
+/// Whether `buf` holds "expected-" anywhere. The text is searched a window
+/// at a time and each window of a mapped file is handed back once searched:
+/// lamina-opt runs this after processing, when the IR is at its largest, and
+/// faulting a large input back in whole would raise the peak memory by its
+/// size.
+static bool containsAnnotation(const MemoryBuffer *buf) {
+  constexpr std::string_view key = "expected-";
+  constexpr size_t kWindow = size_t(1) << 20;
+  std::string_view text = buf->getBuffer();
+  for (size_t pos = 0; pos < text.size(); pos += kWindow) {
+    size_t len = std::min(kWindow + key.size() - 1, text.size() - pos);
+    if (text.substr(pos, len).find(key) != std::string_view::npos)
+      return true;
+    buf->releaseSpan(text.data() + pos, text.data() + std::min(pos + kWindow, text.size()));
+  }
+  return false;
+}
+
 std::vector<ExpectedDiag> *SourceMgrDiagnosticVerifierHandler::Impl::computeExpectedDiags(raw_ostream &os,
                                                                                         const MemoryBuffer *buf) {
   if (!buf)
@@ -354,7 +372,7 @@ std::vector<ExpectedDiag> *SourceMgrDiagnosticVerifierHandler::Impl::computeExpe
   std::string_view text = buf->getBuffer();
   // Lines without annotations are the common case: skip the per-line scan
   // entirely when the buffer has none.
-  if (text.find("expected-") == std::string_view::npos)
+  if (!containsAnnotation(buf))
     return &expectedDiags;
 
   unsigned lastNonDesignatorLine = 0;

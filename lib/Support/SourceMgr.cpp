@@ -34,6 +34,16 @@ void MemoryBuffer::releaseRange(const char *floor, const char *ptr) const {
     ::madvise(data + begin, end - begin, MADV_DONTNEED);
 }
 
+void MemoryBuffer::releaseSpan(const char *begin, const char *end) const {
+  if (!mapped || begin < data || end > data + size || begin >= end)
+    return;
+  size_t pageSize = size_t(::sysconf(_SC_PAGESIZE));
+  size_t b = (size_t(begin - data) + pageSize - 1) & ~(pageSize - 1);
+  size_t e = size_t(end - data) & ~(pageSize - 1);
+  if (e > b)
+    ::madvise(data + b, e - b, MADV_DONTNEED);
+}
+
 /// Maps a regular file read-only with a zero byte after its end (the lexer
 /// relies on the terminator). Returns null if mapping is not possible.
 static char *mapFile(int fd, size_t size, size_t &mappedSize) {

@@ -33,6 +33,9 @@ public:
   void releaseBefore(const char *ptr) const { releaseRange(getBufferStart(), ptr); }
   /// The same, for [floor, ptr - margin) only (a chunk parsed on its own).
   void releaseRange(const char *floor, const char *ptr) const;
+  /// The whole pages inside [begin, end), margin-free (text a parallel chunk
+  /// has finished with).
+  void releaseSpan(const char *begin, const char *end) const;
   /// True if the text is a read-only mapping of a file.
   bool isMapped() const { return mapped; }
 
