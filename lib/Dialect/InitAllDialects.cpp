@@ -42,6 +42,7 @@
 #include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/Dialect/Vector/VectorDialect.h"
 #include "lamina/Dialect/X86Vector/X86VectorDialect.h"
+#include "lamina/Dialect/XeGPU/XeGPUDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 
 void lamina::registerAllDialects(DialectRegistry &registry) {
@@ -52,7 +53,7 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
                   TransformDialect, UBDialect, VectorDialect, XeVMDialect>();
   // The hardware dialects.
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
-                  X86VectorDialect>();
+                  X86VectorDialect, XeGPUDialect>();
   registry.insert<AsyncDialect, EmitCDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect, SMTDialect,
                   SparseTensorDialect>();
 }

@@ -11,6 +11,7 @@
 #include "OpFormat.h"
 
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/ODS/Constraints.h"
 #include "lamina/Support/RawOstream.h"
 
 #include <atomic>
@@ -681,6 +682,8 @@ static bool isPresent(const ParamSpec &spec, const ParamValue &v) {
     default: break;
     }
   }
+  if (spec.defaultAttr && spec.kind == ParamKind::Attr && v.attr)
+    return v.attr != spec.defaultAttr(v.attr.getContext());
   switch (spec.kind) {
   case ParamKind::Int: return v.i != 0;
   case ParamKind::UInt:
@@ -780,10 +783,16 @@ public:
       }
       return success();
     }
-    do {
-      if (failed(parseKey()))
+    // With optional parameters the struct may be empty (`<>`), as MLIR's
+    // generated parser: the first key is optional.
+    std::string_view firstKey;
+    if (succeeded(parser.parseOptionalKeyword(&firstKey))) {
+      if (failed(body(firstKey)))
         return failure();
-    } while (succeeded(parser.parseOptionalComma()));
+      while (succeeded(parser.parseOptionalComma()))
+        if (failed(parseKey()))
+          return failure();
+    }
     for (size_t i = 0; i < params.size(); ++i)
       if (!seen[i] && !def.params[params[i]].optional)
         return parser.emitError(parser.getCurrentLocation(), "struct is missing required parameter: ")
@@ -853,8 +862,12 @@ FailureOr<std::vector<ParamValue>> AttrTypeDefinition::parseParams(AsmParser &pa
     return failure();
   // DefaultValuedParameter: an absent parameter holds its default.
   for (size_t i = 0; i < params.size(); ++i)
-    if (params[i].defaultValue && !p.parsed[i])
-      p.values[i] = *params[i].defaultValue;
+    if (!p.parsed[i]) {
+      if (params[i].defaultValue)
+        p.values[i] = *params[i].defaultValue;
+      else if (params[i].defaultAttr)
+        p.values[i].attr = params[i].defaultAttr(parser.getContext());
+    }
   return std::move(p.values);
 }
 
@@ -984,6 +997,19 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
     case ParamKind::OptUInt: spec.cppType = "std::optional<unsigned>"; break;
     case ParamKind::Int64APInt: spec.cppType = "::llvm::APInt"; break;
     }
+  }
+  // A dense array parameter (`DenseI32ArrayAttr`) has the stripped syntax
+  // `[1, 2]`, as MLIR's FieldParser (the class's own parse/print).
+  if (spec.kind == ParamKind::Attr && !spec.attrClass && !spec.parse) {
+    std::string_view cpp = spec.cppType;
+    if (cpp.substr(0, 8) == "::mlir::")
+      cpp.remove_prefix(8);
+    static constexpr std::string_view denseNames[] = {"DenseBoolArrayAttr", "DenseI8ArrayAttr",  "DenseI16ArrayAttr",
+                                                      "DenseI32ArrayAttr",  "DenseI64ArrayAttr", "DenseF32ArrayAttr",
+                                                      "DenseF64ArrayAttr"};
+    for (unsigned k = 0; k < 7; ++k)
+      if (cpp == denseNames[k])
+        spec.attrClass = &denseArrayClass(k);
   }
   def->params.push_back(std::move(spec));
 }

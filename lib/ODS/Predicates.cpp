@@ -1,6 +1,8 @@
 //===- Predicates.cpp - Helpers of the constraints imported from ODS ------===//
 #include "lamina/ODS/Predicates.h"
 
+#include "lamina/ODS/DialectShapedType.h"
+
 #include <vector>
 
 using namespace lamina;
@@ -32,6 +34,36 @@ VectorType ods::scaleElementBitwidth(Type vectorType, unsigned scale) {
   if (!scaled)
     return VectorType();
   return VectorType::get(vector.getShape(), scaled, vector.getScalableDims());
+}
+
+ods::ShapedView ods::asShaped(Type type) {
+  ShapedView view;
+  if (auto shaped = dyn_cast<ShapedType>(type)) {
+    view.elementType = shaped.getElementType();
+    view.ranked = shaped.hasRank();
+    if (view.ranked)
+      view.shape = shaped.getShape();
+  } else if (auto dialect = dyn_cast<DialectShapedType>(type)) {
+    view.elementType = dialect.getElementType();
+    view.shape = dialect.getShape();
+    view.ranked = true;
+  }
+  return view;
+}
+
+bool ods::ShapedView::hasStaticShape() const {
+  if (!ranked)
+    return false;
+  for (int64_t d : shape)
+    if (ShapedType::isDynamic(d))
+      return false;
+  return true;
+}
+
+int64_t ods::ShapedView::getNumElements() const { return ShapedType::getNumElements(shape); }
+
+unsigned ods::ShapedView::getElementTypeBitWidth() const {
+  return elementType && elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
 }
 
 DenseIntElementsAttr ods::getDenseIntElementsAttr(ShapedType type, ArrayRef<int64_t> values) {

@@ -11,7 +11,10 @@
 #include "lamina/IR/SymbolTable.h"
 
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/ODS/DialectShapedType.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
+
+#include <optional>
 
 using namespace lamina;
 using namespace lamina::ods;
@@ -376,21 +379,40 @@ static Trait allMatch(std::string_view traitName, std::initializer_list<std::str
 static Type elementTypeOrSelf(Type t) {
   if (auto s = dyn_cast<ShapedType>(t))
     return s.getElementType();
+  if (auto d = dyn_cast<DialectShapedType>(t))
+    return d.getElementType();
   return t;
+}
+
+/// The shape of a builtin or dialect shaped type (nullopt for others and
+/// unranked ones).
+static std::optional<ArrayRef<int64_t>> shapeOf(Type t) {
+  if (auto s = dyn_cast<ShapedType>(t))
+    return s.hasRank() ? std::optional<ArrayRef<int64_t>>(s.getShape()) : std::nullopt;
+  if (auto d = dyn_cast<DialectShapedType>(t))
+    return d.getShape();
+  return std::nullopt;
 }
 
 static bool sameType(Type a, Type b) { return a == b; }
 static bool sameElementType(Type a, Type b) { return elementTypeOrSelf(a) == elementTypeOrSelf(b); }
 static bool sameShape(Type a, Type b) {
   auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
-  if (!sa || !sb)
-    return false;
+  if (!sa || !sb) {
+    // A dialect's shaped type (!xegpu.tensor_desc) against another.
+    std::optional<ArrayRef<int64_t>> x = shapeOf(a), y = shapeOf(b);
+    return x && y && x->size() == y->size() && std::equal(x->begin(), x->end(), y->begin());
+  }
   ArrayRef<int64_t> x = sa.getShape(), y = sb.getShape();
   return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
 }
 static bool sameRank(Type a, Type b) {
   auto sa = dyn_cast<ShapedType>(a), sb = dyn_cast<ShapedType>(b);
-  return sa && sb && sa.getRank() == sb.getRank();
+  if (!sa || !sb) {
+    std::optional<ArrayRef<int64_t>> x = shapeOf(a), y = shapeOf(b);
+    return x && y && x->size() == y->size();
+  }
+  return sa.getRank() == sb.getRank();
 }
 
 bool (*ods::getAllMatchComparator(std::string_view traitName))(Type, Type) {

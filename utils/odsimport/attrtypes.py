@@ -104,6 +104,10 @@ def import_attr_type_defs(imp):
                             spec["default"] = "defaultBool(true)"
                         elif re.match(r'"(?:[^"\\]|\\.)+"$', dv):
                             spec["default"] = "defaultString(%s)" % dv
+                        elif dv:
+                            # Any other default (an attribute class's, built
+                            # with the context: emit.default_param_attr).
+                            spec["defaultAttr"] = dv
                     if pd in imp.cfg.param_specs:
                         spec["handParam"] = imp.cfg.param_specs[pd]
                     elif pr.get("parser") and "EnumParameter" not in psc:

@@ -123,14 +123,13 @@ REWRITES = [
      r'ods::allDimsScalable(\1)'),
     (r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?VectorType>\((\$_self)\)\.cloneWith\(\{\},\s*',
      r'ods::cloneWithElementType(\1, '),
-    (r'\$_ctxt\b', r'$_self.getContext()'),
     (r'\$_builder\.getBoolArrayAttr\(', r'ods::getBoolArrayAttr($_builder, '),
     (r'\$_builder\.getType<([\w:]+)>\(\)', r'\1::get($_builder.getContext())'),
     (r'\$_builder\.getType<([\w:]+)>\(([^()]+)\)', r'\1::get($_builder.getContext(), \2)'),
 ]
 # Functions of lamina/ODS/Predicates.h.
 ODS_HELPERS = {"ods::getDenseIntElementsAttr", "ods::getBoolArrayAttr", "ods::hasValueSemantics", "ods::getI1SameShape", "ods::all_of", "ods::any_of", "ods::none_of",
-               "ods::is_sorted", "ods::is_contained", "ods::scaleElementBitwidth", "ods::allDimsScalable", "ods::cloneWithElementType",
+               "ods::is_sorted", "ods::is_contained", "ods::scaleElementBitwidth", "ods::allDimsScalable", "ods::cloneWithElementType", "ods::asShaped",
                "ods::FixedVectorType", "ods::ScalableVectorType"}
 
 TOKEN = re.compile(r'\$\w+|::|->|&&|\|\||==|!=|<=|>=|[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|\S')

@@ -78,6 +78,20 @@ HOOK_DECLS = {
 }
 
 
+def default_param_attr(imp, p):
+    """The C++ expression building the default of an attribute-class
+    parameter (DefaultValuedParameter, with `ctx` for `$_ctxt`), or None."""
+    dv = p.get("defaultAttr")
+    if not dv or not p.get("classParam") or not (p.get("type") or "").endswith("Attr"):
+        return None
+    if re.match(r'^[\w:]+\(\)$', dv):
+        return None   # OptionalParameter: the null attribute
+    try:
+        return imp.tr(dv, {"$_ctxt": "ctx"})
+    except Untranslatable:
+        return None
+
+
 def attr_getter_type(imp, a):
     """The C++ class of an attribute's getter and an optional value getter."""
     rec = a["rec"]
@@ -99,6 +113,11 @@ def attr_getter_type(imp, a):
     m = re.match(r'(\w+)::(\w+)$', storage)
     if m and m.group(1) in DIALECT_NAMESPACES and imp.cfg.extension_of and m.group(1) != imp.cfg.ns:
         return "Attribute"   # an extension does not include the other dialect's classes
+    if m and m.group(1) != imp.cfg.ns and "EnumAttrInfo" in sc:
+        # An integer enum of another dialect that Lamina does not implement
+        # (xegpu's arith::AtomicRMWKind): imported with this dialect, stored
+        # as an IntegerAttr.
+        return "IntegerAttr"
     if m and m.group(1) in DIALECT_NAMESPACES:
         return storage if m.group(1) != imp.cfg.ns else m.group(2)
     return "Attribute"
@@ -494,8 +513,11 @@ def emit_attr_type_def(imp, d):
                                                               cpp_string(p["cpp"].strip())))
         else:
             o.append("\n      .param(%s, %s)" % (cpp_string(p["name"]), cpp_string(p["cpp"].strip())))
+        default = default_param_attr(imp, p) if not d["is_type"] else None
         if p.get("default") and not d["is_type"]:
             o.append("." + p["default"])
+        elif default:
+            o.append("\n      .defaultAttr([](MLIRContext *ctx) -> Attribute { return %s; })" % default)
         elif p.get("optional") and not p.get("selfType"):
             o.append(".markOptional()")
     for name in sorted(set(re.findall(r'custom<(\w+)>', d["format"] or ""))):

@@ -1019,7 +1019,7 @@ class Importer:
             is_range = ("RangedTypesMatchWith" in sc or transform.lstrip().startswith("SmallVector<")
                         or re.search(r'\.get(Inputs|Results|Types)\(\)\s*$', transform) is not None)
             try:
-                cpp = self.tr(transform, {"$_self": "self"})
+                cpp = self.tr(transform, {"$_self": "self", "$_ctxt": "self.getContext()"})
             except Untranslatable as e:
                 self.error(where, "TypesMatchWith transform `%s`: unknown %s" % (transform, e))
                 cpp = "self"

@@ -235,10 +235,11 @@ DIALECTS = {
                                     r'::mlir::amx::getTileRank(\1)')]),
     "x86vector": DialectConfig("x86vector", "X86Vector_Dialect", ["Dialect/X86Vector/X86Vector.td"], "X86Vector",
                                "X86Vector", "x86vector"),
-    # Not imported yet: xegpu's !xegpu.tensor_desc and !xegpu.mem_desc are
-    # ShapedTypes with custom syntax, and its layout attributes verify.
     "xegpu": DialectConfig("xegpu", "XeGPU_Dialect", ["Dialect/XeGPU/IR/XeGPU.td"], "XeGPU", "XeGPU", "xegpu",
-                           handwritten=["isSharedMemory"]),
+                           includes=["lamina/Dialect/Arith/ArithDialect.h", "lamina/ODS/DialectShapedType.h"],
+                           handwritten=["isSharedMemory"],
+                           # !xegpu.mem_desc is a ShapedType in MLIR only.
+                           rewrites=[(r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?ShapedType>\(', r'::mlir::ods::asShaped(')]),
     # The transform dialect, and its extensions (ops of `transform` defined in
     # other dialects" .td files), each in its own generated files, registered
     # by the dialect (lib/Dialect/Transform/TransformDialect.cpp).
@@ -293,6 +294,8 @@ EXTERNAL_ENUM_ATTRS = {
 EXTERNAL_ATTR_INTERFACES = {
     "DeviceMappingAttrInterface": ("DeviceMappingAttrInterface", "lamina/Dialect/SCF/DeviceMappingInterface.h"),
     "DeviceMaskingAttrInterface": ("DeviceMaskingAttrInterface", "lamina/Dialect/SCF/DeviceMappingInterface.h"),
+    # ShapedTypeInterface on a dialect's type (!amx.tile, !xegpu.tensor_desc).
+    "ShapedType": ("ods::DialectShapedType", "lamina/ODS/DialectShapedType.h"),
 }
 # Enum records of other dialects -> (Lamina C++ enum, info getter).
 EXTERNAL_ENUMS = {

@@ -392,6 +392,10 @@ struct ParamSpec {
   /// string): the value an absent parameter holds, and the one the printer
   /// elides (`optional` is set too).
   std::optional<ParamValue> defaultValue;
+  /// DefaultValuedParameter of an attribute class whose default needs the
+  /// context (xegpu's `MemorySpaceAttr::get($_ctxt, Global)`): builds the
+  /// attribute an absent parameter holds and the printer elides.
+  Attribute (*defaultAttr)(MLIRContext *) = nullptr;
   /// AttributeSelfTypeParameter: the attribute's own type (`#d.a : i32`),
   /// not part of the format; NoneType when the attribute has none.
   bool selfType = false;
@@ -682,6 +686,13 @@ public:
     ParamValue v;
     v.str = std::move(value);
     return setDefault(std::move(v));
+  }
+  /// Marks the last parameter a DefaultValuedParameter of an attribute class
+  /// whose default `fn` builds.
+  AttrDef &defaultAttr(Attribute (*fn)(MLIRContext *)) {
+    builder.lastParam().optional = true;
+    builder.lastParam().defaultAttr = fn;
+    return *this;
   }
   /// The functions of a `custom<name>(...)` directive of the format.
   AttrDef &directive(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print) {

@@ -13,6 +13,7 @@
 #include "lamina/IR/RegionKindInterface.h"
 #include "lamina/IR/TypeAttrInterfaces.h"
 #include "lamina/ODS/AttrTypeDef.h"
+#include "lamina/ODS/DialectShapedType.h"
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/OpDef.h"
 
@@ -30,7 +31,7 @@ namespace amx {
 //===----------------------------------------------------------------------===//
 
 /// `!amx.tile`: AMX 2D tile to be used by AMX opertaions. (AMX_TileType).
-class TileType : public Type::TypeBase<TileType, Type, ods::TypeParamStorage<ArrayRef<int64_t>, Type>> {
+class TileType : public Type::TypeBase<TileType, Type, ods::TypeParamStorage<ArrayRef<int64_t>, Type>, ods::DialectShapedType::Trait> {
 public:
   using Base::Base;
   static constexpr std::string_view name = "amx.tile";
