@@ -15,6 +15,7 @@
 #include "lamina/IR/TypeAttrInterfaces.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/AttrTypeDef.h"
+#include "lamina/ODS/DialectShapedType.h"
 #include "lamina/ODS/EnumDef.h"
 #include "lamina/ODS/OpDef.h"
 
@@ -65,7 +66,7 @@ public:
 };
 
 /// `!emitc.array`: EmitC array type (EmitC_ArrayType).
-class ArrayType : public Type::TypeBase<ArrayType, Type, ods::TypeParamStorage<ArrayRef<int64_t>, Type>> {
+class ArrayType : public Type::TypeBase<ArrayType, Type, ods::TypeParamStorage<ArrayRef<int64_t>, Type>, ods::DialectShapedType::Trait> {
 public:
   using Base::Base;
   static constexpr std::string_view name = "emitc.array";
