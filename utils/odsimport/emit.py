@@ -113,7 +113,7 @@ def attr_getter_type(imp, a):
     m = re.match(r'(\w+)::(\w+)$', storage)
     if m and m.group(1) in DIALECT_NAMESPACES and imp.cfg.extension_of and m.group(1) != imp.cfg.ns:
         return "Attribute"   # an extension does not include the other dialect's classes
-    if m and m.group(1) != imp.cfg.ns and "EnumAttrInfo" in sc:
+    if m and m.group(1) != imp.cfg.ns and "EnumAttrInfo" in sc and not imp.cfg.extension_of:
         # An integer enum of another dialect that Lamina does not implement
         # (xegpu's arith::AtomicRMWKind): imported with this dialect, stored
         # as an IntegerAttr.
