@@ -925,6 +925,7 @@ ods::CustomDirective sparse_tensor::getLevelRangeDirective() {
 SparseTensorDialect::SparseTensorDialect(MLIRContext *ctx)
     : Dialect(getDialectNamespace(), ctx, TypeID::get<SparseTensorDialect>()) {
   registerGenerated();
+  sparse_tensor::registerFolders(*this);
 }
 
 SparseTensorDialect::~SparseTensorDialect() = default;

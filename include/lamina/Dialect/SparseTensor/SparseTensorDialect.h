@@ -6,8 +6,9 @@
 // attributes. Hand-written as in MLIR: `#sparse_tensor.encoding`
 // (SparseTensorAttributes.h, parsed and verified in
 // SparseTensorAttributes.cpp), the custom syntax of sparse_tensor.iterate
-// and coiterate and the ops' verifiers (SparseTensorOps.cpp). Folders,
-// canonicalization patterns and the sparsifier passes are not implemented.
+// and coiterate and the ops' verifiers (SparseTensorOps.cpp), the folders
+// and iterate's canonicalization pattern (SparseTensorFolders.cpp). The
+// sparsifier passes are not implemented.
 //
 #pragma once
 
@@ -31,6 +32,8 @@ public:
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override {
     (void)attrTypes.printAttribute(attr, printer);
   }
+  /// Constants of folded ops (arith.constant).
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
   /// `#sparse` for encodings (MLIR's OpAsmAttrInterface on the class).
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override;
   bool hasAliasHooks() const override { return true; }
@@ -42,5 +45,11 @@ private:
   /// The syntax of the dialect's attributes and types.
   ods::DialectAttrTypes attrTypes;
 };
+
+namespace sparse_tensor {
+/// Attaches the ops' folders and canonicalization patterns
+/// (SparseTensorFolders.cpp).
+void registerFolders(SparseTensorDialect &dialect);
+} // namespace sparse_tensor
 
 } // namespace lamina
