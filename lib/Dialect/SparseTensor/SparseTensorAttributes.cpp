@@ -668,16 +668,21 @@ Attribute SparseTensorEncodingAttr::parse(AsmParser &parser, Type) {
       DimLvlMapParser mapParser(parser);
       if (failed(mapParser.parse()))
         return {};
-      lvlTypes.assign(mapParser.lvlTypes.begin(), mapParser.lvlTypes.end());
+      // A repeated `map` appends to the level types and slices, as MLIR's.
+      lvlTypes.append(mapParser.lvlTypes.begin(), mapParser.lvlTypes.end());
+      dimSlices.append(mapParser.dimSlices.begin(), mapParser.dimSlices.end());
       // The old syntax takes every slice or none: absent ones become the
       // default slice when any is given.
-      dimSlices.clear();
       bool anySlice = false;
-      for (Attribute s : mapParser.dimSlices)
+      for (Attribute s : dimSlices)
         anySlice |= bool(s);
-      if (anySlice)
-        for (Attribute s : mapParser.dimSlices)
-          dimSlices.push_back(s ? s : SparseTensorDimSliceAttr::get(ctx, 0, -1, 1));
+      if (anySlice) {
+        for (unsigned d = 0; d < mapParser.numDims() && d < dimSlices.size(); ++d)
+          if (!dimSlices[d])
+            dimSlices[d] = SparseTensorDimSliceAttr::get(ctx, 0, -1, 1);
+      } else {
+        dimSlices.clear();
+      }
       dimToLvl = AffineMap::get(mapParser.numDims(), mapParser.numSyms(), mapParser.lvlExprs, ctx);
       SmallVector<AffineExpr, 4> dimExprs;
       for (AffineExpr e : mapParser.dimExprs)

@@ -230,3 +230,9 @@ func.func @coiterate(%a: !sparse_tensor.iter_space<#COO, lvls = 0>, %b: !sparse_
   }
   return
 }
+
+// -----
+
+// A repeated `map` appends its level types, as MLIR's parser does.
+// expected-error@+1 {{level-rank mismatch between dimToLvl and lvlTypes: 1 != 2}}
+#e = #sparse_tensor.encoding<{map = (i) -> (i : dense), map = (i) -> (i : compressed)}>
