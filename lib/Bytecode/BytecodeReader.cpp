@@ -834,20 +834,41 @@ bool lamina::isBytecode(std::string_view buffer) {
   return buffer.size() >= 4 && buffer.substr(0, 4) == std::string_view(kMagic, 4);
 }
 
-LogicalResult lamina::readBytecodeFile(std::string_view buffer, std::string_view bufferName, Block *block,
-                                       const ParserConfig &config) {
+static Operation *readForTool(std::string_view buffer, std::string_view bufferName, const ParserConfig &config,
+                              bool insertImplicitModule, const MemoryBuffer *mappedSource);
+
+static LogicalResult readInto(std::string_view buffer, std::string_view bufferName, Block *block,
+                              const ParserConfig &config, const MemoryBuffer *mappedSource) {
   Location fileLoc = FileLineColLoc::get(config.getContext(), bufferName, 0, 0);
   if (!isBytecode(buffer))
     return emitError(fileLoc, "input buffer is not an MLIR bytecode file");
   BytecodeReaderImpl reader(buffer, fileLoc, config);
+  if (mappedSource && mappedSource->isMapped() && buffer.data() >= mappedSource->getBufferStart() &&
+      buffer.data() + buffer.size() <= mappedSource->getBufferEnd())
+    reader.mappedSource = mappedSource;
   return reader.read(block);
+}
+
+LogicalResult lamina::readBytecodeFile(std::string_view buffer, std::string_view bufferName, Block *block,
+                                       const ParserConfig &config) {
+  return readInto(buffer, bufferName, block, config, nullptr);
+}
+
+Operation *lamina::readBytecodeFileForTool(const MemoryBuffer &buffer, const ParserConfig &config,
+                                           bool insertImplicitModule) {
+  return readForTool(buffer.getBuffer(), buffer.getBufferIdentifier(), config, insertImplicitModule, &buffer);
 }
 
 Operation *lamina::readBytecodeFileForTool(std::string_view buffer, std::string_view bufferName,
                                            const ParserConfig &config, bool insertImplicitModule) {
+  return readForTool(buffer, bufferName, config, insertImplicitModule, nullptr);
+}
+
+static Operation *readForTool(std::string_view buffer, std::string_view bufferName, const ParserConfig &config,
+                              bool insertImplicitModule, const MemoryBuffer *mappedSource) {
   MLIRContext *ctx = config.getContext();
   Block block;
-  if (failed(readBytecodeFile(buffer, bufferName, &block, config)))
+  if (failed(readInto(buffer, bufferName, &block, config, mappedSource)))
     return nullptr;
   Location fileLoc = FileLineColLoc::get(ctx, bufferName, 0, 0);
   if (!insertImplicitModule) {

@@ -61,10 +61,27 @@ LogicalResult BytecodeReaderImpl::parseIRSection(ArrayRef<uint8_t> data, Block *
           if (failed(sectionReader.readDeferred(deferred[i])) || failed(sectionReader.finish(sectionData)))
             allRead.store(false, std::memory_order_relaxed);
         };
-        if (deferred.size() > 1)
-          ctx->getThreadPool().parallelFor(0, deferred.size(), readSection);
-        else if (!deferred.empty())
-          readSection(0);
+        // Sections are handed out in contiguous batches, so that a batch
+        // read can give its (file-ordered) bytes back as a whole: a mapped
+        // input then leaves memory while the IR grows, instead of staying
+        // resident until the read ends, when the IR is at its largest.
+        constexpr size_t kBatches = 64;
+        size_t n = deferred.size();
+        size_t numBatches = std::min(n, kBatches);
+        auto readBatch = [&](size_t b) {
+          size_t lo = n * b / numBatches, hi = n * (b + 1) / numBatches;
+          for (size_t i = lo; i < hi; ++i)
+            readSection(i);
+          if (mappedSource && allRead.load(std::memory_order_relaxed)) {
+            const uint8_t *first = deferred[lo].data.data();
+            const uint8_t *last = deferred[hi - 1].data.data() + deferred[hi - 1].data.size();
+            mappedSource->releaseSpan(reinterpret_cast<const char *>(first), reinterpret_cast<const char *>(last));
+          }
+        };
+        if (numBatches > 1)
+          ctx->getThreadPool().parallelFor(0, numBatches, readBatch);
+        else if (numBatches == 1)
+          readBatch(0);
         concurrentReads = false;
         ok = allRead.load();
       }

@@ -17,6 +17,7 @@
 #include "lamina/Bytecode/BytecodeImplementation.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/Support/DenseMap.h"
+#include "lamina/Support/SourceMgr.h"
 
 #include <algorithm>
 #include <atomic>
@@ -170,6 +171,9 @@ public:
   ~BytecodeReaderImpl();
 
   LogicalResult read(Block *block);
+  /// The mapped file the buffer lies in, if any: sections read in parallel
+  /// hand its pages back once their operations exist.
+  const MemoryBuffer *mappedSource = nullptr;
 
   MLIRContext *getContext() const { return ctx; }
   uint64_t getVersion() const { return version; }

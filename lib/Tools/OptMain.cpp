@@ -370,8 +370,7 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   const MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(1);
   TimingScope parserTiming = timing.nest("Parser");
   if (isBytecode(buffer->getBuffer())) {
-    op = readBytecodeFileForTool(buffer->getBuffer(), buffer->getBufferIdentifier(), parserConfig,
-                                 !options.noImplicitModule);
+    op = readBytecodeFileForTool(*buffer, parserConfig, !options.noImplicitModule);
   } else if (options.noImplicitModule) {
     Block block;
     if (failed(parseAsmSourceFile(sourceMgr, 1, &block, parserConfig)))
@@ -389,6 +388,10 @@ LogicalResult performActions(raw_ostream &os, SourceMgr &sourceMgr, MLIRContext 
   if (!op)
     return failure();
   parserTiming.stop();
+  // The IR is built: a mapped input's pages go back to the kernel (the text
+  // parser already handed back most of them as it went; bytecode is read
+  // whole). Diagnostics that quote a line later read it from the file again.
+  buffer->releaseSpan(buffer->getBufferStart(), buffer->getBufferEnd());
 
   // The last buffer's IR is left for process exit to reclaim: tearing down
   // hundreds of thousands of ops right before exiting only costs time.

@@ -27,6 +27,20 @@
 // RUN: not lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-disable-threading %t.bad2.bc 2> %t.bad2.seq
 // RUN: diff %t.bad2.par %t.bad2.seq
 
+// Over 1 MB, the file is mapped and each batch of sections read hands its
+// pages back: the IR is still that of the sequential reader, also when a
+// damaged section late in the file makes it read everything again.
+// RUN: %python %S/Inputs/gen-writer-workload.py 3 2000 > %t.big.mlir
+// RUN: lamina-opt --allow-unregistered-dialect --emit-bytecode %t.big.mlir -o %t.big.bc
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo %t.big.bc > %t.big.par
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo --mlir-disable-threading %t.big.bc > %t.big.seq
+// RUN: diff %t.big.par %t.big.seq
+// RUN: %python %S/Inputs/damage-ir-section.py %t.big.bc %t.big.bad.bc 0.95 255
+// RUN: not lamina-opt --allow-unregistered-dialect --mlir-print-op-generic %t.big.bad.bc 2> %t.big.bad.par
+// RUN: not lamina-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-disable-threading %t.big.bad.bc 2> %t.big.bad.seq
+// RUN: diff %t.big.bad.par %t.big.bad.seq
+// RUN: FileCheck %s --check-prefix=BAD < %t.big.bad.par
+
 // As mlir-opt reads it (where it is installed).
 // RUN: %if mlir-opt %{ mlir-opt --allow-unregistered-dialect --mlir-print-op-generic --mlir-print-debuginfo %t.bc > %t.ref %}
 // RUN: %if mlir-opt %{ diff %t.par %t.ref %}

@@ -8,6 +8,7 @@
 namespace lamina {
 
 class Block;
+class MemoryBuffer;
 class Operation;
 
 /// True if `buffer` starts with the bytecode magic number "ML\xEFR".
@@ -27,5 +28,9 @@ LogicalResult readBytecodeFile(std::string_view buffer, std::string_view bufferN
 /// unless it is a single module and `insertImplicitModule` is set), or null.
 Operation *readBytecodeFileForTool(std::string_view buffer, std::string_view bufferName,
                                    const ParserConfig &config, bool insertImplicitModule);
+/// The same for a whole input buffer; when it maps a file, the pages of what
+/// has been read are handed back as reading proceeds.
+Operation *readBytecodeFileForTool(const MemoryBuffer &buffer, const ParserConfig &config,
+                                   bool insertImplicitModule);
 
 } // namespace lamina

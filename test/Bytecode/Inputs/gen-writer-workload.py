@@ -7,10 +7,12 @@ import random
 import sys
 
 rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+# Optional second argument: how many functions (400 by default).
+num_funcs = int(sys.argv[2]) if len(sys.argv) > 2 else 400
 out = []
 emit = out.append
 emit('"builtin.module"() ({')
-for f in range(400):
+for f in range(num_funcs):
     emit(f'  "func.func"() <{{function_type = (i32, f32, index) -> i32, sym_name = "f{f}"}}> ({{')
     emit('  ^bb0(%a: i32, %b: f32, %n: index):')
     emit('    %c0 = "arith.constant"() <{value = 0 : index}> : () -> index')
