@@ -28,19 +28,21 @@ void CallGraphNode::addEdge(CallGraphNode *node, Edge::Kind kind) {
 // CallGraph
 //===----------------------------------------------------------------------===//
 
-/// MLIR's recursive computeCallGraph as a pre-order walk with an explicit
-/// stack: calls add an edge from the enclosing node (when `resolveCalls`),
-/// callables with a body become the enclosing node of what they contain,
-/// callables without one are not entered.
-static void computeCallGraph(Operation *root, CallGraph &cg, SymbolTableCollection &symbolTable, bool resolveCalls) {
+/// MLIR's recursive computeCallGraph (run twice: callables, then calls) as
+/// one pre-order walk with an explicit stack: callables with a body become
+/// the enclosing node of what they contain, callables without one are not
+/// entered, and the calls met are resolved after the walk (a call may name
+/// a callable nested later), in the order the second walk would add them.
+static void computeCallGraph(Operation *root, CallGraph &cg, SymbolTableCollection &symbolTable) {
   std::vector<std::pair<Operation *, CallGraphNode *>> stack{{root, nullptr}};
+  std::vector<std::pair<CallOpInterface, CallGraphNode *>> calls;
   std::vector<Operation *> nested;
   while (!stack.empty()) {
     auto [op, parentNode] = stack.back();
     stack.pop_back();
     if (auto call = dyn_cast<CallOpInterface>(op)) {
-      if (resolveCalls && parentNode)
-        parentNode->addCallEdge(cg.resolveCallable(call, symbolTable));
+      if (parentNode)
+        calls.push_back({call, parentNode});
       continue;
     }
     if (auto callable = dyn_cast<CallableOpInterface>(op)) {
@@ -57,13 +59,13 @@ static void computeCallGraph(Operation *root, CallGraph &cg, SymbolTableCollecti
     for (auto it = nested.rbegin(); it != nested.rend(); ++it)
       stack.push_back({*it, parentNode});
   }
+  for (auto &[call, node] : calls)
+    node->addCallEdge(cg.resolveCallable(call, symbolTable));
 }
 
 CallGraph::CallGraph(Operation *op) {
-  // Callables first, then calls: a call may name a callable nested later.
   SymbolTableCollection symbolTable;
-  computeCallGraph(op, *this, symbolTable, /*resolveCalls=*/false);
-  computeCallGraph(op, *this, symbolTable, /*resolveCalls=*/true);
+  computeCallGraph(op, *this, symbolTable);
 }
 
 CallGraphNode *CallGraph::getOrAddNode(Region *region, CallGraphNode *parentNode) {
