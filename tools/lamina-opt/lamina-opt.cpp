@@ -10,6 +10,7 @@
 #include "lamina/Dialect/Test/TestDialect.h"
 #include "lamina/Dialect/Transform/TransformDialect.h"
 #endif
+#include "lamina/Dialect/Linalg/Passes.h"
 #include "lamina/InitAllDialects.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/Tools/OptMain.h"
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   lamina::transform::registerTestTransformDialectExtension();
 #endif
   lamina::registerTransformsPasses();
+  lamina::linalg::registerLinalgPasses();
 #ifndef LAMINA_OPT_NO_TEST_CODE
   lamina::registerPassManagerTestPasses();
 #endif
