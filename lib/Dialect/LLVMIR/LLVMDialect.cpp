@@ -13,6 +13,8 @@ LLVMDialect::LLVMDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx,
   registerGenerated();
   LLVM::detail::addBytecodeInterface(this);
   LLVM::detail::addDataLayoutInterface(this);
+  LLVM::detail::addMemorySlotInterfaces(this);
+  LLVM::detail::addFolders(this);
   // As MLIR: not every LLVM operation is registered.
   allowUnknownOperations();
 }

@@ -20,6 +20,11 @@ namespace LLVM::detail {
 void addBytecodeInterface(LLVMDialect *dialect);
 /// Registers the data layout checks of the llvm types (LLVMDataLayout.cpp).
 void addDataLayoutInterface(LLVMDialect *dialect);
+/// mem2reg's interfaces on alloca, load, store and the ops that only use
+/// a slot's address (LLVMMemorySlot.cpp).
+void addMemorySlotInterfaces(LLVMDialect *dialect);
+/// The folders written so far (LLVMFolders.cpp).
+void addFolders(LLVMDialect *dialect);
 } // namespace LLVM::detail
 
 /// `llvm`: the LLVM IR dialect.

@@ -1,0 +1,34 @@
+// RUN: lamina-opt --pass-pipeline="builtin.module(llvm.func(canonicalize))" %s | FileCheck %s
+// Expectations printed by mlir-opt 22.
+
+// Casts to the same type, and pairs of casts that cancel, fold away.
+llvm.func @bitcasts(%p: !llvm.ptr, %i: i32) -> i32 {
+  %0 = llvm.bitcast %p : !llvm.ptr to !llvm.ptr
+  %1 = llvm.bitcast %i : i32 to f32
+  %2 = llvm.bitcast %1 : f32 to i32
+  %3 = llvm.bitcast %1 : f32 to vector<2xi16>
+  llvm.call @use(%0, %3) : (!llvm.ptr, vector<2xi16>) -> ()
+  llvm.return %2 : i32
+}
+llvm.func @use(!llvm.ptr, vector<2xi16>)
+
+llvm.func @addrspacecasts(%p: !llvm.ptr) -> !llvm.ptr<1> {
+  %0 = llvm.addrspacecast %p : !llvm.ptr to !llvm.ptr
+  %1 = llvm.addrspacecast %0 : !llvm.ptr to !llvm.ptr<1>
+  %2 = llvm.addrspacecast %1 : !llvm.ptr<1> to !llvm.ptr
+  %3 = llvm.addrspacecast %2 : !llvm.ptr to !llvm.ptr<1>
+  llvm.return %3 : !llvm.ptr<1>
+}
+
+// CHECK: module {
+// CHECK-NEXT:   llvm.func @bitcasts(%arg0: !llvm.ptr, %arg1: i32) -> i32 {
+// CHECK-NEXT:     %0 = llvm.bitcast %arg1 : i32 to vector<2xi16>
+// CHECK-NEXT:     llvm.call @use(%arg0, %0) : (!llvm.ptr, vector<2xi16>) -> ()
+// CHECK-NEXT:     llvm.return %arg1 : i32
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llvm.func @use(!llvm.ptr, vector<2xi16>)
+// CHECK-NEXT:   llvm.func @addrspacecasts(%arg0: !llvm.ptr) -> !llvm.ptr<1> {
+// CHECK-NEXT:     %0 = llvm.addrspacecast %arg0 : !llvm.ptr to !llvm.ptr<1>
+// CHECK-NEXT:     llvm.return %0 : !llvm.ptr<1>
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
