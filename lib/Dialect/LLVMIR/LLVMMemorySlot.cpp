@@ -21,8 +21,9 @@
 // does (casts, truncation, masking), with the default data layout's sizes
 // (integers and floats their width, pointers 64 bits, vectors the element
 // size times the power of two above their length), little endian. Partial:
-// data layout specs of the module are not consulted, and sroa's
-// destructuring interfaces are not attached.
+// under a data layout spec (dlti.dl_spec on an enclosing op) only accesses
+// of the slot's own type promote, since the spec's sizes are not consulted;
+// sroa's destructuring interfaces are not attached.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,6 +113,15 @@ uint64_t typeSizeInBits(Type type) {
 }
 
 uint64_t typeSizeInBytes(Type type) { return (typeSizeInBits(type) + 7) / 8; }
+
+/// Whether an op around `op` states a data layout: its sizes may differ
+/// from the defaults, and only accesses of the slot's own type promote then.
+bool underDataLayoutSpec(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+    if (parent->getAttr("dlti.dl_spec"))
+      return true;
+  return false;
+}
 
 /// Whether `srcType` converts to `targetType` by casts and truncation
 /// (narrowing) or by casts and insertion (widening).
@@ -228,7 +238,9 @@ bool loadCanUsesBeRemoved(Operation *op, const MemorySlot &slot, BlockingUses bl
     return false;
   LoadOp load(op);
   return blockingUses.front()->get() == slot.ptr && load.getAddr() == slot.ptr &&
-         areConversionCompatible(op->getResult(0).getType(), slot.elemType, /*narrowing=*/true) &&
+         (op->getResult(0).getType() == slot.elemType ||
+          (!underDataLayoutSpec(op) &&
+           areConversionCompatible(op->getResult(0).getType(), slot.elemType, /*narrowing=*/true))) &&
          !load.getVolatile();
 }
 
@@ -251,7 +263,9 @@ bool storeCanUsesBeRemoved(Operation *op, const MemorySlot &slot, BlockingUses b
     return false;
   StoreOp store(op);
   return blockingUses.front()->get() == slot.ptr && store.getAddr() == slot.ptr && store.getValue() != slot.ptr &&
-         areConversionCompatible(slot.elemType, store.getValue().getType(), /*narrowing=*/false) &&
+         (store.getValue().getType() == slot.elemType ||
+          (!underDataLayoutSpec(op) &&
+           areConversionCompatible(slot.elemType, store.getValue().getType(), /*narrowing=*/false))) &&
          !store.getVolatile();
 }
 
