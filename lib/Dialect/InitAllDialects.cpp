@@ -35,6 +35,7 @@
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/SMT/SMTDialect.h"
 #include "lamina/Dialect/Shape/ShapeDialect.h"
+#include "lamina/Dialect/Shard/ShardDialect.h"
 #include "lamina/Dialect/SparseTensor/SparseTensorDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/Dialect/Tosa/TosaDialect.h"
@@ -55,5 +56,5 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   registry.insert<AMDGPUDialect, AMXDialect, ArmNeonDialect, ArmSMEDialect, ArmSVEDialect, NVGPUDialect,
                   X86VectorDialect, XeGPUDialect>();
   registry.insert<AsyncDialect, EmitCDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect, SMTDialect,
-                  SparseTensorDialect>();
+                  SparseTensorDialect, ShardDialect>();
 }

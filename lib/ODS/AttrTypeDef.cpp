@@ -998,10 +998,20 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
     case ParamKind::Int64APInt: spec.cppType = "::llvm::APInt"; break;
     }
   }
-  // A dense array parameter (`DenseI32ArrayAttr`) has the stripped syntax
-  // `[1, 2]`, as MLIR's FieldParser (the class's own parse/print).
-  if (spec.kind == ParamKind::Attr && !spec.attrClass && !spec.parse) {
+  // A dense array parameter (`DenseI32ArrayAttr`), or an array of them, has
+  // the stripped syntax `[1, 2]`, as MLIR's FieldParser (the class's own
+  // parse/print).
+  if ((spec.kind == ParamKind::Attr || spec.kind == ParamKind::AttrArray) && !spec.attrClass && !spec.parse) {
     std::string_view cpp = spec.cppType;
+    if (spec.kind == ParamKind::AttrArray) {
+      for (std::string_view prefix : {std::string_view("::llvm::"), std::string_view("llvm::")})
+        if (cpp.substr(0, prefix.size()) == prefix)
+          cpp.remove_prefix(prefix.size());
+      if (cpp.substr(0, 9) != "ArrayRef<" || cpp.back() != '>')
+        cpp = {};
+      else
+        cpp = cpp.substr(9, cpp.size() - 10);
+    }
     if (cpp.substr(0, 8) == "::mlir::")
       cpp.remove_prefix(8);
     static constexpr std::string_view denseNames[] = {"DenseBoolArrayAttr", "DenseI8ArrayAttr",  "DenseI16ArrayAttr",

@@ -87,6 +87,9 @@ def import_attr_type_defs(imp):
                 else:
                     pr = R[pd]
                     cpp = pr.get("cppType") or ""
+                    # A dialect's C++ aliases (shard's GridAxesAttr) by its rewrites.
+                    for pat, rep in imp.cfg.rewrites:
+                        cpp = re.sub(pat, rep, cpp)
                     psc = pr["!superclasses"]
                     if "EnumParameter" in psc:
                         ptype = imp.enum_cpp_type(cpp)
@@ -189,7 +192,7 @@ def array_param(self, cpp, spec):
         spec["arrayType"], spec["arrayOf"] = "ArrayRef<%s>" % own[0], own[1]
     elif elem in ("Type", "Attribute"):
         spec["arrayType"], spec["arrayOf"] = "ArrayRef<%s>" % elem, "plain"
-    elif elem in BUILTIN_ATTR_CLASSES:
+    elif elem in BUILTIN_ATTR_CLASSES or re.match(r'Dense(Bool|I8|I16|I32|I64|F32|F64)ArrayAttr$', elem):
         spec["arrayType"], spec["arrayOf"] = "ArrayRef<%s>" % elem, "isa"
     else:
         return False

@@ -185,7 +185,12 @@ DIALECTS = {
                                                 "Dialect/MPI/IR/MPITypes.td"], "MPI", "MPI", "mpi"),
     "ptr": DialectConfig("ptr", "Ptr_Dialect", ["Dialect/Ptr/IR/PtrOps.td", "Dialect/Ptr/IR/PtrAttrDefs.td"], "Ptr",
                          "Ptr", "ptr"),
-    "shard": DialectConfig("shard", "Shard_Dialect", ["Dialect/Shard/IR/ShardOps.td"], "Shard", "Shard", "shard"),
+    "shard": DialectConfig("shard", "Shard_Dialect", ["Dialect/Shard/IR/ShardOps.td"], "Shard", "Shard", "shard",
+                           includes=["lamina/Dialect/Shard/ShardBaseClasses.h"],
+                           native_traits={"SameOperandsAndResultRank": "shard::SameOperandsAndResultRankTrait"},
+                           # MLIR's `using GridAxesAttr = DenseI16ArrayAttr`.
+                           rewrites=[(r'\bGridAxesAttr\b', 'DenseI16ArrayAttr'),
+                                     (r'\$_builder\.getDenseI16ArrayAttr\(', 'DenseI16ArrayAttr::get($_builder.getContext(), ')]),
     "wasmssa": DialectConfig("wasmssa", "WasmSSA_Dialect", ["Dialect/WasmSSA/IR/WasmSSAOps.td",
                                                             "Dialect/WasmSSA/IR/WasmSSATypes.td"], "WasmSSA",
                              "WasmSSA", "wasmssa"),
