@@ -3,10 +3,11 @@
 // As mlir/lib/Dialect/XeGPU/IR/XeGPUOps.cpp, with mlir-opt 22's messages:
 // the block ops (create_nd_tdesc, load_nd, store_nd, prefetch_nd,
 // update_nd_offset) take non-scattered descriptors, the gather/scatter ops
-// scattered ones, dpas's accumulator has its result type.
+// scattered ones, the cache hints suit the access (read or write), store_nd
+// takes no array length, dpas's operand shapes (M, N, K) and accumulator.
 //
-// Partial: the shape checks of load_nd/store_nd (transpose, packed, array
-// length, SIMT distribution), of the gather/scatter ops (masks, offsets,
+// Partial: the shape checks of load_nd/store_nd (transpose, packed, SIMT
+// distribution), of the gather/scatter ops (masks, offsets,
 // chunk sizes), create_nd_tdesc's rank checks, convert_layout's layout
 // kinds and the matrix ops' subgroup_block_io rules are not written; those
 // ops verify only their declarative constraints.
@@ -84,28 +85,111 @@ static LogicalResult verifyScatteredDesc(Operation *op, Type type) {
 
 LogicalResult CreateNdDescOp::verify() { return verifyBlockDesc(getOperation(), getOperation()->getResult(0).getType()); }
 
-LogicalResult PrefetchNdOp::verify() { return verifyBlockDesc(getOperation(), getTensorDesc().getType()); }
+/// A read hint: cached, uncached, streaming or read_invalidate (or none).
+static bool isReadHint(CachePolicyAttr hint) {
+  if (!hint)
+    return true;
+  CachePolicy kind = hint.getValue();
+  return kind == CachePolicy::CACHED || kind == CachePolicy::UNCACHED || kind == CachePolicy::STREAMING ||
+         kind == CachePolicy::READ_INVALIDATE;
+}
 
-LogicalResult LoadNdOp::verify() { return verifyBlockDesc(getOperation(), getTensorDesc().getType()); }
+/// A write hint: cached, uncached, write_back or write_through (or none).
+static bool isWriteHint(CachePolicyAttr hint) {
+  if (!hint)
+    return true;
+  CachePolicy kind = hint.getValue();
+  return kind == CachePolicy::CACHED || kind == CachePolicy::UNCACHED || kind == CachePolicy::WRITE_BACK ||
+         kind == CachePolicy::WRITE_THROUGH;
+}
 
-LogicalResult StoreNdOp::verify() { return verifyBlockDesc(getOperation(), getTensorDesc().getType()); }
+/// The l1/l2/l3 hints of a read (`write` false) or write access.
+template <typename OpT> static LogicalResult verifyHints(OpT op, bool write) {
+  auto check = [&](CachePolicyAttr hint, const char *name) -> LogicalResult {
+    if (write ? isWriteHint(hint) : isReadHint(hint))
+      return success();
+    return op.emitOpError("invalid ") << name << ": " << Attribute(hint);
+  };
+  if (failed(check(op.getL1HintAttr(), "l1_hint")) || failed(check(op.getL2HintAttr(), "l2_hint")) ||
+      failed(check(op.getL3HintAttr(), "l3_hint")))
+    return failure();
+  return success();
+}
+
+LogicalResult PrefetchNdOp::verify() {
+  if (failed(verifyBlockDesc(getOperation(), getTensorDesc().getType())))
+    return failure();
+  return verifyHints(*this, /*write=*/false);
+}
+
+LogicalResult LoadNdOp::verify() {
+  if (failed(verifyBlockDesc(getOperation(), getTensorDesc().getType())))
+    return failure();
+  return verifyHints(*this, /*write=*/false);
+}
+
+LogicalResult StoreNdOp::verify() {
+  if (failed(verifyBlockDesc(getOperation(), getTensorDesc().getType())) || failed(verifyHints(*this, true)))
+    return failure();
+  if (auto desc = dyn_cast<TensorDescType>(getTensorDesc().getType()))
+    if (auto block = dyn_cast_or_null<BlockTensorDescAttr>(desc.getEncoding()))
+      if (IntegerAttr length = block.getArrayLength(); length && length.getValue().getSExtValue() > 1)
+        return emitOpError("array length is not supported by store_nd.\n");
+  return success();
+}
 
 LogicalResult UpdateNdOffsetOp::verify() { return verifyBlockDesc(getOperation(), getTensorDesc().getType()); }
 
 LogicalResult CreateDescOp::verify() { return verifyScatteredDesc(getOperation(), getTensorDesc().getType()); }
 
-LogicalResult PrefetchOp::verify() { return verifyScatteredDesc(getOperation(), getSource().getType()); }
+LogicalResult PrefetchOp::verify() {
+  if (failed(verifyScatteredDesc(getOperation(), getSource().getType())))
+    return failure();
+  return verifyHints(*this, /*write=*/false);
+}
 
-LogicalResult LoadGatherOp::verify() { return verifyScatteredDesc(getOperation(), getSource().getType()); }
+LogicalResult LoadGatherOp::verify() {
+  if (failed(verifyScatteredDesc(getOperation(), getSource().getType())))
+    return failure();
+  return verifyHints(*this, /*write=*/false);
+}
 
-LogicalResult StoreScatterOp::verify() { return verifyScatteredDesc(getOperation(), getDest().getType()); }
+LogicalResult StoreScatterOp::verify() {
+  if (failed(verifyScatteredDesc(getOperation(), getDest().getType())))
+    return failure();
+  return verifyHints(*this, /*write=*/true);
+}
 
 LogicalResult UpdateOffsetOp::verify() { return verifyScatteredDesc(getOperation(), getTensorDesc().getType()); }
 
 LogicalResult DpasOp::verify() {
+  Type resultType = getOperation()->getResult(0).getType();
   Value acc = getAcc();
-  if (acc && acc.getType() != getOperation()->getResult(0).getType())
+  if (acc && acc.getType() != resultType)
     return emitOpError("Expecting the acc type to be the same as result.");
+  auto lhs = dyn_cast<VectorType>(getLhs().getType());
+  auto rhs = dyn_cast<VectorType>(getRhs().getType());
+  auto result = dyn_cast<VectorType>(resultType);
+  if (!lhs || !rhs || !result)
+    return success();
+  ArrayRef<int64_t> lhsShape = lhs.getShape(), rhsShape = rhs.getShape(), resShape = result.getShape();
+  // SIMT: B is a multiple of 32 bits.
+  if (lhsShape.size() == 1 && rhsShape.size() == 1 && resShape.size() == 1) {
+    unsigned width = rhs.getElementType().getIntOrFloatBitWidth();
+    int64_t factor = width ? 32 / width : 0;
+    if (factor != 0 && rhs.getNumElements() % factor != 0)
+      return emitOpError("Expecting B operand to be a multiple of 32 bits.");
+    return success();
+  }
+  if (lhsShape.size() != 2 || (rhsShape.size() != 2 && rhsShape.size() != 3) || resShape.size() != 2)
+    return emitOpError("expecting lhs and result to be a 2D vector, and rhs to be either 2D or 3D (packed) vector.");
+  int64_t bK = rhsShape.size() == 3 ? rhsShape[0] * rhsShape[2] : rhsShape[0];
+  if (bK != lhsShape[1])
+    return emitOpError("K-dimension mismatch.");
+  if (lhsShape[0] != resShape[0])
+    return emitOpError("M-dimension mismatch.");
+  if (rhsShape[1] != resShape[1])
+    return emitOpError("N-dimension mismatch.");
   return success();
 }
 

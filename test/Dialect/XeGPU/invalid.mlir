@@ -70,3 +70,56 @@ func.func @dpas_acc(%a : vector<8x16xf16>, %b: vector<16x16xf16>, %c: vector<8x1
   %1 = xegpu.dpas %a, %b, %c : vector<8x16xf16>, vector<16x16xf16>, vector<8x16xf16> -> vector<8x16xf32>
   return
 }
+
+// -----
+
+func.func @dpas_k(%a : vector<8x8xf16>, %b: vector<8x16x2xf16>) {
+  // expected-error@+1 {{'xegpu.dpas' op K-dimension mismatch.}}
+  %1 = xegpu.dpas %a, %b : vector<8x8xf16>, vector<8x16x2xf16> -> vector<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @dpas_rank(%a : vector<8x8x2xf16>, %b: vector<8x16x2xf16>) {
+  // expected-error@+1 {{expecting lhs and result to be a 2D vector, and rhs to be either 2D or 3D (packed) vector.}}
+  %1 = xegpu.dpas %a, %b : vector<8x8x2xf16>, vector<8x16x2xf16> -> vector<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @dpas_simt(%a : vector<8xf16>, %b: vector<7xf16>) {
+  // expected-error@+1 {{Expecting B operand to be a multiple of 32 bits.}}
+  %1 = xegpu.dpas %a, %b : vector<8xf16>, vector<7xf16> -> vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_hint(%src: memref<24x32xf16>) {
+  %1 = xegpu.create_nd_tdesc %src[0, 0] : memref<24x32xf16> -> !xegpu.tensor_desc<8x16xf16>
+  // expected-error@+1 {{'xegpu.prefetch_nd' op invalid l3_hint: #xegpu.cache_hint<write_back>}}
+  xegpu.prefetch_nd %1 <{l3_hint = #xegpu.cache_hint<write_back>}>: !xegpu.tensor_desc<8x16xf16>
+  return
+}
+
+// -----
+
+func.func @store_hint(%dst: memref<24x32xf16>) {
+  %1 = arith.constant dense<1.0>: vector<24x32xf16>
+  %2 = xegpu.create_nd_tdesc %dst[0, 0] : memref<24x32xf16> -> !xegpu.tensor_desc<24x32xf16>
+  // expected-error@+1 {{'xegpu.store_nd' op invalid l2_hint: #xegpu.cache_hint<read_invalidate>}}
+  xegpu.store_nd %1, %2 <{l2_hint = #xegpu.cache_hint<read_invalidate>}>: vector<24x32xf16>, !xegpu.tensor_desc<24x32xf16>
+  return
+}
+
+// -----
+
+func.func @store_array_length(%dst: memref<24x32xf16>) {
+  %1 = arith.constant dense<1.0>: vector<2x24x32xf16>
+  %2 = xegpu.create_nd_tdesc %dst[0, 0] : memref<24x32xf16> -> !xegpu.tensor_desc<24x32xf16, #xegpu.block_tdesc_attr<array_length = 2>>
+  // expected-error@+1 {{array length is not supported by store_nd}}
+  xegpu.store_nd %1, %2: vector<2x24x32xf16>, !xegpu.tensor_desc<24x32xf16, #xegpu.block_tdesc_attr<array_length = 2>>
+  return
+}
