@@ -1,0 +1,24 @@
+//===- Passes.h - The scf passes -------------------------------------------===//
+//
+// The passes of MLIR's Dialect/SCF/Transforms/Passes.td that Lamina
+// implements, declared in Passes.def; registerSCFPasses() makes them
+// available to pipelines and as command-line flags.
+//
+#pragma once
+
+#include "lamina/Dialect/SCF/SCFDialect.h"
+#include "lamina/Pass/PassManager.h"
+#include "lamina/Pass/PassTable.h"
+
+namespace lamina {
+
+#define LAMINA_PASS_TABLE "lamina/Dialect/SCF/Passes.def"
+#include "lamina/Pass/PassTableDecls.inc"
+
+namespace scf {
+
+/// Registers every pass of Passes.def.
+void registerSCFPasses();
+
+} // namespace scf
+} // namespace lamina
