@@ -361,9 +361,12 @@ void GpuKernelOutlining::runOnOperation() {
     kernelName += "_kernel";
     for (Operation *launch : launches) {
       auto launchOp = cast<gpu::LaunchOp>(launch);
-      std::string funcName = kernelName, moduleName = kernelName;
+      // The launch may name the kernel function and its module; the module
+      // takes the function's name otherwise.
+      std::string funcName = kernelName;
       if (FlatSymbolRefAttr f = launchOp.getFunctionAttr())
         funcName = std::string(f.getValue());
+      std::string moduleName = funcName;
       if (FlatSymbolRefAttr m = launchOp.getModuleAttr())
         moduleName = std::string(m.getValue());
       std::vector<Value> operands;
