@@ -26,5 +26,10 @@ void registerMemRefPasses();
 /// subview of a unit-stride subview becomes one subview.
 void populateFoldMemRefAliasOpPatterns(RewritePatternSet &patterns);
 
+/// The patterns of expand-strided-metadata: views become reinterpret_casts
+/// of their source's base buffer and extract_strided_metadata reads the
+/// metadata of the ops that define its operand.
+void populateExpandStridedMetadataPatterns(RewritePatternSet &patterns);
+
 } // namespace memref
 } // namespace lamina
