@@ -9,7 +9,9 @@
 //  * include-bf16: extf bf16 -> f32 and truncf f32 -> bf16 (round to
 //    nearest even, NaN kept) on the bits;
 //  * include-f8e8m0: extf from and truncf to f8E8M0FNU (through f32);
-//  * include-f4e2m1: extf from and truncf to f4E2M1FN (through f32).
+//  * include-f4e2m1: extf from and truncf to f4E2M1FN (through f32);
+//  * scaling_extf / scaling_truncf: extf, mulf / extf, divf, truncf with
+//    the scale as f8E8M0FNU.
 // An illegal op that no pattern rewrites fails the pass with MLIR's
 // "failed to legalize operation" error.
 //
@@ -356,6 +358,58 @@ Value expandF4E2M1TruncF(Emitter &e, Operation *op) {
   return e.conv("arith.bitcast", f4Bits, op->getResult(0).getType());
 }
 
+/// The fastmath attribute of `op`, to pass on (none when absent).
+std::vector<NamedAttribute> fastmathOf(Operation *op) {
+  std::vector<NamedAttribute> attrs;
+  if (Attribute fm = op->getAttr("fastmath"))
+    attrs.push_back(NamedAttribute(StringAttr::get(op->getContext(), "fastmath"), fm));
+  return attrs;
+}
+
+/// The scale operand as f8E8M0FNU (16- and 32-bit float scales are
+/// truncated to their exponent), or null for other scale types.
+Value scaleAsF8E8M0(Emitter &e, Operation *op) {
+  Value scale = op->getOperand(1);
+  Type elt = elementTypeOf(scale.getType());
+  if (elt.getIntOrFloatBitWidth() >= 16) {
+    Type f8 = cloneToShape(scale.getType(), Float8E8M0FNUType::get(e.b.getContext()));
+    std::vector<NamedAttribute> attrs = fastmathOf(op);
+    return e.op1("arith.truncf", f8, {scale}, attrs);
+  }
+  if (!isa<Float8E8M0FNUType>(elt))
+    return {};
+  return scale;
+}
+
+/// in * 2^scale.
+Value expandScalingExtF(Emitter &e, Operation *op) {
+  Value scale = scaleAsF8E8M0(e, op);
+  if (!scale)
+    return {};
+  std::vector<NamedAttribute> fm = fastmathOf(op);
+  Type resultType = op->getResult(0).getType();
+  Value scaleExt = e.op1("arith.extf", resultType, {scale}, fm);
+  Value inputExt = e.op1("arith.extf", resultType, {op->getOperand(0)}, fm);
+  return e.op1("arith.mulf", resultType, {inputExt, scaleExt}, fm);
+}
+
+/// in / 2^scale, truncated with the op's rounding mode.
+Value expandScalingTruncF(Emitter &e, Operation *op) {
+  Value scale = scaleAsF8E8M0(e, op);
+  if (!scale)
+    return {};
+  std::vector<NamedAttribute> fm = fastmathOf(op);
+  Value input = op->getOperand(0);
+  Value scaleExt = e.op1("arith.extf", input.getType(), {scale}, fm);
+  Value result = e.op1("arith.divf", input.getType(), {input, scaleExt}, fm);
+  std::vector<NamedAttribute> truncAttrs;
+  if (Attribute rm = op->getAttr("roundingmode"))
+    truncAttrs.push_back(NamedAttribute(StringAttr::get(op->getContext(), "roundingmode"), rm));
+  for (const NamedAttribute &a : fm)
+    truncAttrs.push_back(a);
+  return e.op1("arith.truncf", op->getResult(0).getType(), {result}, truncAttrs);
+}
+
 //===----------------------------------------------------------------------===//
 // The conversion
 //===----------------------------------------------------------------------===//
@@ -382,7 +436,8 @@ bool isIllegal(Operation *op, const Options &opts) {
   std::string_view name = op->getName().getStringRef();
   if (name == "arith.ceildivsi" || name == "arith.ceildivui" || name == "arith.floordivsi" ||
       name == "arith.maximumf" || name == "arith.minimumf" || name == "arith.maxnumf" || name == "arith.minnumf" ||
-      name == "arith.maxsi" || name == "arith.maxui" || name == "arith.minsi" || name == "arith.minui")
+      name == "arith.maxsi" || name == "arith.maxui" || name == "arith.minsi" || name == "arith.minui" ||
+      name == "arith.scaling_extf" || name == "arith.scaling_truncf")
     return true;
   if (name == "arith.extf" && op->getNumOperands() == 1 && op->getNumResults() == 1) {
     Type in = op->getOperand(0).getType(), out = op->getResult(0).getType();
@@ -432,6 +487,10 @@ Value expand(Emitter &e, Operation *op) {
     return expandMaxMinI(e, op, CmpIPredicate::slt);
   if (name == "arith.minui")
     return expandMaxMinI(e, op, CmpIPredicate::ult);
+  if (name == "arith.scaling_extf" && op->getNumOperands() == 2)
+    return expandScalingExtF(e, op);
+  if (name == "arith.scaling_truncf" && op->getNumOperands() == 2)
+    return expandScalingTruncF(e, op);
   Type in = op->getOperand(0).getType(), out = op->getResult(0).getType();
   if (name == "arith.extf") {
     if (isFloatOf(in, "bf16") && isFloatOf(out, "f32"))
@@ -443,13 +502,13 @@ Value expand(Emitter &e, Operation *op) {
     return {};
   }
   if (name == "arith.truncf") {
-    // Only the default rounding mode is expanded.
-    if (op->getAttr("roundingmode"))
-      return {};
+    // The bf16 and f8E8M0FNU expansions are of the default rounding mode
+    // only (the f4E2M1FN one ignores it, as MLIR 22's).
+    bool defaultRounding = !op->getAttr("roundingmode");
     if (isFloatOf(in, "f32") && isFloatOf(out, "bf16"))
-      return expandBF16TruncF(e, op);
+      return defaultRounding ? expandBF16TruncF(e, op) : Value();
     if (isFloatOf(out, "f8e8m0"))
-      return expandF8E8M0TruncF(e, op);
+      return defaultRounding ? expandF8E8M0TruncF(e, op) : Value();
     if (isFloatOf(out, "f4e2m1"))
       return expandF4E2M1TruncF(e, op);
   }
