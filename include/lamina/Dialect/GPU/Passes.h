@@ -6,6 +6,7 @@
 //
 #pragma once
 
+#include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/Dialect/GPU/GPUDialect.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/Pass/PassManager.h"
