@@ -1,0 +1,133 @@
+//===- ForLoopCanonicalization.cpp - Canonicalizations around scf.for ------===//
+//
+// scf-for-loop-canonicalization (MLIR 22's SCFForLoopCanonicalization), in
+// the greedy driver: tensor.dim/memref.dim of an scf.for iter_arg or result
+// whose yielded value keeps the shape (the iter_arg itself, through
+// tensor.insert_slice destinations and nested shape-preserving loops)
+// reads the loop's init instead.
+//
+// Partial: MLIR's AffineOpSCFCanonicalizationPattern (affine.min/max inside
+// scf.for/scf.parallel simplified with the loops' bounds, a constraint
+// system Lamina does not have yet) is missing; those ops stay.
+//
+#include "lamina/Dialect/SCF/Passes.h"
+
+#include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
+
+#include <vector>
+
+using namespace lamina;
+using namespace lamina::scf;
+
+namespace {
+
+bool isFor(Operation *op) { return op && op->getName().getStringRef() == "scf.for"; }
+
+/// isShapePreserving: whether iter_arg `arg` of `forOp` yields a value of
+/// the iter_arg's shape (the iter_arg itself, through insert_slice
+/// destinations and nested loops that preserve it). Nested loops are
+/// checked with an explicit stack.
+bool isShapePreserving(Operation *root, unsigned rootArg) {
+  struct Frame {
+    Operation *forOp;
+    unsigned arg;
+    Value value;
+  };
+  auto start = [](Operation *forOp, unsigned arg) -> Frame {
+    Operation *yield = forOp->getRegion(0).front().getTerminator();
+    Value v = yield && arg < yield->getNumOperands() ? yield->getOperand(arg) : Value();
+    return Frame{forOp, arg, v};
+  };
+  std::vector<Frame> stack = {start(root, rootArg)};
+  bool result = false;
+  bool resuming = false;
+  while (!stack.empty()) {
+    Frame &f = stack.back();
+    if (resuming) {
+      // A nested loop was examined: continue with its init, or fail.
+      resuming = false;
+      if (!result) {
+        stack.pop_back();
+        resuming = true;
+        continue;
+      }
+      Operation *nested = f.value.getDefiningOp();
+      unsigned n = cast<OpResult>(f.value).getResultNumber();
+      f.value = nested->getOperand(3 + n);
+    }
+    bool descended = false;
+    result = false;
+    while (f.value) {
+      Block &body = f.forOp->getRegion(0).front();
+      if (f.value == Value(body.getArgument(f.arg + 1))) {
+        result = true;
+        break;
+      }
+      auto opResult = dyn_cast<OpResult>(f.value);
+      if (!opResult) {
+        f.value = Value();
+        break;
+      }
+      Operation *owner = opResult.getOwner();
+      if (owner->getName().getStringRef() == "tensor.insert_slice") {
+        f.value = owner->getOperand(1);
+        continue;
+      }
+      if (isFor(owner)) {
+        stack.push_back(start(owner, opResult.getResultNumber()));
+        descended = true;
+        break;
+      }
+      f.value = Value();
+    }
+    if (descended)
+      continue;
+    stack.pop_back();
+    resuming = true;
+  }
+  return result;
+}
+
+/// DimOfIterArgFolder and DimOfLoopResultFolder (tensor.dim, memref.dim).
+struct DimOfLoopValue : RewritePattern {
+  DimOfLoopValue(MLIRContext *ctx, std::string_view dimName) : RewritePattern(dimName, 1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    Value source = op->getOperand(0);
+    Value init;
+    if (auto arg = dyn_cast<BlockArgument>(source)) {
+      Operation *forOp = arg.getOwner()->getParentOp();
+      if (!isFor(forOp) || arg.getArgNumber() == 0)
+        return failure();
+      unsigned n = arg.getArgNumber() - 1;
+      if (!isShapePreserving(forOp, n))
+        return failure();
+      init = forOp->getOperand(3 + n);
+    } else {
+      Operation *forOp = source.getDefiningOp();
+      if (!isFor(forOp))
+        return failure();
+      unsigned n = cast<OpResult>(source).getResultNumber();
+      if (!isShapePreserving(forOp, n))
+        return failure();
+      init = forOp->getOperand(3 + n);
+    }
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, init); });
+    return success();
+  }
+};
+
+struct SCFForLoopCanonicalization : lamina::impl::SCFForLoopCanonicalizationBase<SCFForLoopCanonicalization> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<DimOfLoopValue>(&getContext(), "tensor.dim");
+    patterns.add<DimOfLoopValue>(&getContext(), "memref.dim");
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> lamina::createSCFForLoopCanonicalizationPass() {
+  return std::make_unique<SCFForLoopCanonicalization>();
+}
