@@ -15,6 +15,12 @@
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/Tools/OptMain.h"
 #include "lamina/Transforms/Passes.h"
+// The dialects' passes.
+#include "lamina/Dialect/Affine/Passes.h"
+#include "lamina/Dialect/Arith/Passes.h"
+#include "lamina/Dialect/GPU/Passes.h"
+#include "lamina/Dialect/MemRef/Passes.h"
+#include "lamina/Dialect/SCF/Passes.h"
 
 int main(int argc, char **argv) {
   lamina::DialectRegistry registry;
@@ -28,5 +34,10 @@ int main(int argc, char **argv) {
 #ifndef LAMINA_OPT_NO_TEST_CODE
   lamina::registerPassManagerTestPasses();
 #endif
+  lamina::affine::registerAffinePasses();
+  lamina::arith::registerArithPasses();
+  lamina::gpu::registerGPUPasses();
+  lamina::memref::registerMemRefPasses();
+  lamina::scf::registerSCFPasses();
   return lamina::optMain(argc, argv, "lamina-opt", registry);
 }
