@@ -232,8 +232,10 @@ class Importer:
             base = ref(r["baseAttr"])
         elif (r.get("defaultValue") or "").strip() and name != "UnitAttr" and "UnitAttr" not in sc:
             # An attribute class with its own default (`let defaultValue`
-            # on gpu's TransposeModeAttr): default-valued as DefaultValuedAttr.
-            kind = "default"
+            # on gpu's TransposeModeAttr): default-valued as DefaultValuedAttr;
+            # ConfinedAttr<DefaultValuedOptionalAttr<...>, [...]> (omp's
+            # collapse_num_loops) stays optional.
+            kind = "defaultOptional" if r.get("isOptional") else "default"
             default = r["defaultValue"]
         elif "ConfinedAttr" in sc and r.get("isOptional"):
             # ConfinedAttr<OptionalAttr<...>, [...]>: optional, with the
@@ -1120,6 +1122,9 @@ VERIFYING_INTERFACES = {
                                    "lamina/Dialect/LLVMIR/LLVMInterfaces.h", []),
     # arm_sme's tile ops: a `tile_id`, when set, is an i32 (lamina/Dialect/ArmSME/ArmSMEDialect.h).
     "ArmSMETileOpInterface": ("arm_sme::ArmSMETileOpInterfaceTrait()", "lamina/Dialect/ArmSME/ArmSMEDialect.h", []),
+    # omp's clause block arguments and loop wrappers (lamina/Dialect/OpenMP/OpenMPDialect.h).
+    "BlockArgOpenMPOpInterface": ("omp::BlockArgOpenMPOpInterfaceTrait()", "lamina/Dialect/OpenMP/OpenMPDialect.h", []),
+    "LoopWrapperInterface": ("omp::LoopWrapperInterfaceTrait()", "lamina/Dialect/OpenMP/OpenMPDialect.h", []),
     "OffsetSizeAndStrideOpInterface": (
         "ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
         "lamina/ODS/InterfaceTraits.h", ["getArrayAttrMaxRanks"]),

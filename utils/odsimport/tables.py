@@ -216,6 +216,8 @@ DIALECTS = {
                            includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"]),
     "xevm": DialectConfig("xevm", "XeVM_Dialect", ["Dialect/LLVMIR/XeVMOps.td"], "LLVMIR", "XeVM", "xevm",
                           includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"]),
+    "omp": DialectConfig("omp", "OpenMP_Dialect", ["Dialect/OpenMP/OpenMPOps.td"], "OpenMP", "OpenMP", "omp",
+                         includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"]),
     "irdl": DialectConfig("irdl", "IRDL_Dialect",
                           ["Dialect/IRDL/IR/IRDLOps.td", "Dialect/IRDL/IR/IRDLAttributes.td",
                            "Dialect/IRDL/IR/IRDLTypes.td"], "IRDL", "IRDL", "irdl",

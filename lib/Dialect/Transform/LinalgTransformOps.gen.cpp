@@ -593,7 +593,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
   // transform.structured.interchange
   ods::OpDef("transform.structured.interchange", TypeID::get<InterchangeOp>())
       .operand("target", typeTransformHandleTypeInterface())
-      .defaultAttr("iterator_interchange", attrInterchangeOpIteratorInterchangeDefault(), "{}")
+      .defaultOptionalAttr("iterator_interchange", attrInterchangeOpIteratorInterchangeDefault(), "{}")
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target (`iterator_interchange` `=` $iterator_interchange^)? attr-dict `:` custom<SemiFunctionType>(type($target), type($transformed), \"false\")")
