@@ -30,6 +30,7 @@
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/Dialect/Quant/QuantDialect.h"
 #include "lamina/Dialect/NVGPU/NVGPUDialect.h"
+#include "lamina/Dialect/OpenACC/OpenACCDialect.h"
 #include "lamina/Dialect/OpenMP/OpenMPDialect.h"
 #include "lamina/Dialect/PDL/PDLDialect.h"
 #include "lamina/Dialect/PDLInterp/PDLInterpDialect.h"
@@ -49,7 +50,7 @@
 
 void lamina::registerAllDialects(DialectRegistry &registry) {
   installBuiltinOpDefinitions();
-  registry.insert<OpenMPDialect>();
+  registry.insert<OpenACCDialect, OpenMPDialect>();
   registry.insert<AffineDialect, ArithDialect, BufferizationDialect, BuiltinDialect, ComplexDialect,
                   ControlFlowDialect, DLTIDialect, FuncDialect, GPUDialect, IndexDialect, IRDLDialect, LinalgDialect, LLVMDialect, MathDialect,
                   MemRefDialect, MLProgramDialect, NVVMDialect, QuantDialect, ROCDLDialect, SCFDialect, TensorDialect, TosaDialect,

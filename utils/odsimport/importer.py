@@ -490,6 +490,10 @@ class Importer:
             op["format"] = fmt
             for d in re.findall(r'custom<(\w+)>', fmt):
                 self.directives.setdefault(d, set()).add(opname)
+        # A declarative format wins over hasCustomAssemblyFormat (mlir-tblgen
+        # generates the format's parser: acc.loop sets both).
+        if op["format"]:
+            op["custom"] = False
         if op["custom"]:
             op["hooks"].append("parse")
         if op["verifier"]:
@@ -1125,6 +1129,9 @@ VERIFYING_INTERFACES = {
     # omp's clause block arguments and loop wrappers (lamina/Dialect/OpenMP/OpenMPDialect.h).
     "BlockArgOpenMPOpInterface": ("omp::BlockArgOpenMPOpInterfaceTrait()", "lamina/Dialect/OpenMP/OpenMPDialect.h", []),
     "LoopWrapperInterface": ("omp::LoopWrapperInterfaceTrait()", "lamina/Dialect/OpenMP/OpenMPDialect.h", []),
+    # acc's ops that outlining may rematerialize: memory effect free (lamina/Dialect/OpenACC/OpenACCDialect.h).
+    "OutlineRematerializationOpInterface": ("acc::OutlineRematerializationOpInterfaceTrait()",
+                                            "lamina/Dialect/OpenACC/OpenACCDialect.h", []),
     "OffsetSizeAndStrideOpInterface": (
         "ods::OffsetSizeAndStrideOpInterface([](Operation *op) { return $Op(op).getArrayAttrMaxRanks(); })",
         "lamina/ODS/InterfaceTraits.h", ["getArrayAttrMaxRanks"]),

@@ -218,6 +218,8 @@ DIALECTS = {
                           includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"]),
     "omp": DialectConfig("omp", "OpenMP_Dialect", ["Dialect/OpenMP/OpenMPOps.td"], "OpenMP", "OpenMP", "omp",
                          includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"], extra_ns=["LLVM"]),
+    "acc": DialectConfig("acc", "OpenACC_Dialect", ["Dialect/OpenACC/OpenACCOps.td"], "OpenACC", "OpenACC", "acc",
+                         includes=["lamina/Dialect/LLVMIR/LLVMDialect.h"]),
     "irdl": DialectConfig("irdl", "IRDL_Dialect",
                           ["Dialect/IRDL/IR/IRDLOps.td", "Dialect/IRDL/IR/IRDLAttributes.td",
                            "Dialect/IRDL/IR/IRDLTypes.td"], "IRDL", "IRDL", "irdl",

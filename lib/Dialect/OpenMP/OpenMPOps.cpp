@@ -6,13 +6,14 @@
 // and composite constructs, loop nests, declare_reduction / private regions,
 // atomics, cancellation, ordered, canonical loops and their CLIs.
 //
-// Not checked (as documented in the report of the dialect): target's
-// host_eval uses beyond the structural ones (they need MLIR's kernel
-// execution-mode analysis), omp.tile's perfect-nesting checks.
+// target's host_eval uses are checked against the kernel execution mode
+// MLIR derives from the captured ops (getKernelExecFlags).
 //
 #include "lamina/Dialect/OpenMP/OpenMPDialect.h"
 
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/Dominance.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/IR/SymbolTable.h"
 #include "lamina/Interfaces/FunctionInterfaces.h"
 
@@ -553,13 +554,165 @@ LogicalResult TargetOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Target regions: captured ops and kernel execution modes (host_eval)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// MLIR's TargetRegionFlags.
+enum TargetRegionFlag : unsigned { kGeneric = 1, kSpmd = 2, kTripCount = 4 };
+} // namespace
+
+/// MLIR's findCapturedOmpOp: the innermost omp op with regions nested in
+/// `root` that runs exactly once (when `checkSingleMandatoryExec`) and whose
+/// siblings are all allowed; stops at an omp.loop_nest.
+static Operation *findCapturedOmpOp(Operation *root, bool checkSingleMandatoryExec,
+                                    function_ref<bool(Operation *)> siblingAllowed) {
+  Dialect *omp = root->getDialect();
+  Operation *captured = nullptr;
+  DominanceInfo domInfo;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
+    if (op->getDialect() != omp || op->getNumRegions() == 0)
+      return WalkResult::skip();
+    if (checkSingleMandatoryExec) {
+      Region *parentRegion = op->getParentRegion();
+      Block *parentBlock = op->getBlock();
+      for (Block *successor : parentBlock->getSuccessors())
+        if (successor->isReachable(parentBlock))
+          return WalkResult::interrupt();
+      for (Block &block : *parentRegion)
+        if (domInfo.isReachableFromEntry(&block) && block.hasNoSuccessors() && !domInfo.dominates(parentBlock, &block))
+          return WalkResult::interrupt();
+    }
+    for (Block &block : *op->getParentRegion())
+      for (Operation &sibling : block)
+        if (&sibling != op && !siblingAllowed(&sibling))
+          return WalkResult::interrupt();
+    captured = op;
+    return isa<LoopNestOp>(op) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return captured;
+}
+
+/// TargetOp::getInnermostCapturedOmpOp: omp terminators and ops without a
+/// write to automatic allocation scope memory may sit beside captured ops.
+static Operation *innermostCapturedOmpOp(Operation *target) {
+  Dialect *omp = target->getDialect();
+  return findCapturedOmpOp(target, true, [&](Operation *sibling) {
+    if (sibling->getDialect() == omp)
+      return sibling->hasTrait<OpTrait::IsTerminator>();
+    if (auto mem = dyn_cast<MemoryEffectOpInterface>(sibling)) {
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      mem.getEffects(effects);
+      for (auto &e : effects)
+        if (isa<MemoryEffects::Write>(e.getEffect()) &&
+            isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource()))
+          return false;
+    }
+    return true;
+  });
+}
+
+/// TargetOp::getKernelExecFlags (the generic/spmd/trip_count bits).
+static unsigned kernelExecFlags(Operation *target, Operation *captured) {
+  if (!isa_and_present<LoopNestOp>(captured))
+    return kGeneric;
+  SmallVector<Operation *> wrappers;
+  for (Operation *p = captured->getParentOp(); isLoopWrapper(p); p = p->getParentOp())
+    wrappers.push_back(p);
+  if (wrappers.empty())
+    return kGeneric;
+  size_t idx = isa<SimdOp>(wrappers[0]) ? 1 : 0;
+  size_t numWrappers = wrappers.size() - idx;
+  if (numWrappers != 1 && numWrappers != 2)
+    return kGeneric;
+  Operation *innermost = wrappers[idx];
+  if (numWrappers == 2) {
+    if (!isa<WsloopOp>(innermost) || !isa<DistributeOp>(wrappers[idx + 1]))
+      return kGeneric;
+    Operation *parallel = wrappers[idx + 1]->getParentOp();
+    if (!isa_and_present<ParallelOp>(parallel))
+      return kGeneric;
+    Operation *teams = parallel->getParentOp();
+    if (!isa_and_present<TeamsOp>(teams))
+      return kGeneric;
+    if (teams->getParentOp() == target)
+      return kSpmd | kTripCount;
+  } else if (isa<DistributeOp, LoopOp>(innermost)) {
+    Operation *teams = innermost->getParentOp();
+    if (!isa_and_present<TeamsOp>(teams) || teams->getParentOp() != target)
+      return kGeneric;
+    if (isa<LoopOp>(innermost))
+      return kSpmd | kTripCount;
+    Dialect *omp = target->getDialect();
+    Operation *nested = findCapturedOmpOp(captured, false, [&](Operation *sibling) {
+      return sibling->getDialect() != omp || sibling->hasTrait<OpTrait::IsTerminator>();
+    });
+    unsigned result = kGeneric | kTripCount;
+    if (!nested)
+      return result;
+    while (nested->getParentOp() != captured)
+      nested = nested->getParentOp();
+    return isa<ParallelOp>(nested) ? result | kSpmd : result;
+  } else if (isa<WsloopOp>(innermost)) {
+    Operation *parallel = innermost->getParentOp();
+    if (!isa_and_present<ParallelOp>(parallel))
+      return kGeneric;
+    if (parallel->getParentOp() == target)
+      return kSpmd;
+  }
+  return kGeneric;
+}
+
+static bool containsValue(OperandRange range, Value v) {
+  for (Value x : range)
+    if (x == v)
+      return true;
+  return false;
+}
+
 LogicalResult TargetOp::verifyRegions() {
+  Operation *op = getOperation();
   int numTeams = 0;
   if (!getRegion().empty())
     for (Operation &child : getRegion().front())
       numTeams += isa<TeamsOp>(&child);
   if (numTeams > 1)
-    return getOperation()->emitError("target containing multiple 'omp.teams' nested ops");
+    return op->emitError("target containing multiple 'omp.teams' nested ops");
+  if (getHostEvalVars().empty() || getRegion().empty())
+    return success();
+  Operation *captured = innermostCapturedOmpOp(op);
+  unsigned flags = kernelExecFlags(op, captured);
+  Block &entry = getRegion().front();
+  unsigned start = unsigned(getHasDeviceAddrVars().size());
+  for (unsigned i = 0; i < getHostEvalVars().size() && start + i < entry.getNumArguments(); ++i) {
+    Value arg = entry.getArgument(start + i);
+    for (Operation *user : arg.getUsers()) {
+      if (auto teams = dyn_cast<TeamsOp>(user)) {
+        if (arg == teams.getNumTeamsLower() || arg == teams.getNumTeamsUpper() || arg == teams.getThreadLimit())
+          continue;
+        return emitOpError() << "host_eval argument only legal as 'num_teams' and 'thread_limit' in 'omp.teams'";
+      }
+      if (auto parallel = dyn_cast<ParallelOp>(user)) {
+        if ((flags & kSpmd) && captured && user->isAncestor(captured) && arg == parallel.getNumThreads())
+          continue;
+        return emitOpError() << "host_eval argument only legal as 'num_threads' in 'omp.parallel' when representing "
+                                "target SPMD";
+      }
+      if (auto loop = dyn_cast<LoopNestOp>(user)) {
+        if ((flags & kTripCount) && user == captured &&
+            (containsValue(loop.getLoopLowerBounds(), arg) || containsValue(loop.getLoopUpperBounds(), arg) ||
+             containsValue(loop.getLoopSteps(), arg)))
+          continue;
+        return emitOpError() << "host_eval argument only legal as loop bounds and steps in 'omp.loop_nest' when "
+                                "trip count must be evaluated in the host";
+      }
+      return emitOpError() << "host_eval argument illegal use in '" << user->getName().getStringRef()
+                           << "' operation";
+    }
+  }
   return success();
 }
 

@@ -1509,7 +1509,6 @@ void lamina::TosaDialect::registerGenerated() {
       .traits({ods::Symbol(), tosa::TosaResolvableShapeOperandsTrait({})})
       .format("$sym_name attr-dict custom<VariableOpTypeOrInitialValue>($var_shape, $type, $initial_value)")
       .directive(getVariableOpTypeOrInitialValueDirective())
-      .customAssembly(&VariableOp::parse, [](Operation *op, OpAsmPrinter &p) { VariableOp(op).print(p); })
       .registerIn(*this);
 
   // tosa.variable_read

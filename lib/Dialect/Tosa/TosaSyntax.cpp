@@ -404,30 +404,3 @@ static void printVariableDirective(OpAsmPrinter &p, Operation *, ArrayRef<ods::C
 ods::CustomDirective tosa::getVariableOpTypeOrInitialValueDirective() {
   return {"VariableOpTypeOrInitialValue", parseVariableDirective, printVariableDirective, nullptr};
 }
-
-/// MLIR's declarative format `$sym_name attr-dict
-/// custom<VariableOpTypeOrInitialValue>($var_shape, $type, $initial_value)`.
-ParseResult VariableOp::parse(OpAsmParser &parser, OperationState &result) {
-  StringAttr name;
-  if (parser.parseSymbolName(name))
-    return failure();
-  result.addAttribute("sym_name", name);
-  if (parser.parseOptionalAttrDict(result.attributes))
-    return failure();
-  Attribute varShape, type, initialValue;
-  if (parseVariableTypeOrInitialValue(parser, varShape, type, initialValue))
-    return failure();
-  result.addAttribute("var_shape", varShape);
-  result.addAttribute("type", type);
-  if (initialValue)
-    result.addAttribute("initial_value", initialValue);
-  return success();
-}
-
-void VariableOp::print(OpAsmPrinter &p) {
-  p << " ";
-  p.printSymbolName(getSymNameAttr() ? getSymNameAttr().getValue() : std::string_view());
-  p.printOptionalAttrDict(getOperation()->getAttrs(), {"sym_name", "var_shape", "type", "initial_value"});
-  p << " ";
-  printVariableTypeOrInitialValue(p, getVarShapeAttr(), getTypeAttr(), getInitialValueAttr());
-}

@@ -1410,9 +1410,6 @@ public:
   StringAttr getSymNameAttr() { return dyn_cast_or_null<StringAttr>(state->getPropertySlots()[1]); }
   TypeAttr getTypeAttr() { return dyn_cast_or_null<TypeAttr>(state->getPropertySlots()[2]); }
   DenseIntElementsAttr getVarShapeAttr() { return dyn_cast_or_null<DenseIntElementsAttr>(state->getPropertySlots()[3]); }
-  // Hand-written.
-  static ParseResult parse(OpAsmParser &parser, OperationState &result);
-  void print(OpAsmPrinter &p);
 };
 
 /// `tosa.variable_read`: read_buffer operator
