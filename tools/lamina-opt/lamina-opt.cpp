@@ -10,6 +10,7 @@
 #include "lamina/Dialect/Test/TestDialect.h"
 #include "lamina/Dialect/Transform/TransformDialect.h"
 #endif
+#include "lamina/Dialect/Bufferization/Transforms/Passes.h"
 #include "lamina/Dialect/Linalg/Passes.h"
 #include "lamina/InitAllDialects.h"
 #include "lamina/IR/MLIRContext.h"
@@ -31,6 +32,7 @@ int main(int argc, char **argv) {
 #endif
   lamina::registerTransformsPasses();
   lamina::linalg::registerLinalgPasses();
+  lamina::registerBufferizationPasses();
 #ifndef LAMINA_OPT_NO_TEST_CODE
   lamina::registerPassManagerTestPasses();
 #endif

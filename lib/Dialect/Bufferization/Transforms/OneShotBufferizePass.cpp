@@ -1,0 +1,122 @@
+//===- OneShotBufferizePass.cpp - The one-shot-bufferize pass -------------===//
+//
+// MLIR's `one-shot-bufferize`: checks its options as MLIR does, then runs
+// One-Shot Analysis on the module (function by function, callees first,
+// under bufferize-function-boundaries). With test-analysis-only the IR is
+// left annotated with the analysis' decisions.
+//
+// Partial: the rewrite from tensors to memrefs is not implemented yet; the
+// pass reports an error when the IR holds ops it would have to bufferize.
+//
+#include "lamina/Dialect/Bufferization/Transforms/Passes.h"
+
+#include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "lamina/IR/BuiltinTypes.h"
+#include "lamina/IR/Diagnostics.h"
+
+using namespace lamina;
+using namespace lamina::bufferization;
+
+namespace {
+
+struct OneShotBufferizePass : impl::OneShotBufferizeBase<OneShotBufferizePass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = getOperation()->getContext();
+    OneShotOptions opt;
+    opt.allowReturnAllocsFromLoops = allowReturnAllocsFromLoops;
+    opt.allowUnknownOps = allowUnknownOps;
+    opt.fuzzerSeed = analysisFuzzerSeed;
+    std::string heuristic = analysisHeuristic;
+    if (heuristic == "bottom-up")
+      opt.heuristic = AnalysisHeuristic::BottomUp;
+    else if (heuristic == "top-down")
+      opt.heuristic = AnalysisHeuristic::TopDown;
+    else if (heuristic == "bottom-up-from-terminators")
+      opt.heuristic = AnalysisHeuristic::BottomUpFromTerminators;
+    else if (heuristic == "fuzzer")
+      opt.heuristic = AnalysisHeuristic::Fuzzer;
+    else {
+      emitError(UnknownLoc::get(ctx)) << "invalid analysisheuristic option";
+      return signalPassFailure();
+    }
+    opt.copyBeforeWrite = copyBeforeWrite;
+    opt.dumpAliasSets = dumpAliasSets;
+    if (mustInferMemorySpace && useEncodingForMemorySpace) {
+      emitError(getOperation()->getLoc()) << "only one of 'must-infer-memory-space' and "
+                                             "'use-encoding-for-memory-space' are allowed in "
+                                          << getArgument();
+      return signalPassFailure();
+    }
+    opt.printConflicts = printConflicts;
+    opt.testAnalysisOnly = testAnalysisOnly;
+    opt.bufferizeFunctionBoundaries = bufferizeFunctionBoundaries;
+    opt.checkParallelRegions = checkParallelRegions;
+    for (const std::string &f : noAnalysisFuncFilter)
+      opt.noAnalysisFuncFilter.push_back(f);
+    if (LayoutMapOption(unknownTypeConversion) == LayoutMapOption::InferLayoutMap) {
+      emitError(UnknownLoc::get(ctx)) << "Invalid option: 'infer-layout-map' is not a valid value for "
+                                         "'unknown-type-conversion'";
+      return signalPassFailure();
+    }
+    for (const std::string &d : dialectFilter)
+      opt.dialectFilter.push_back(d);
+    if (opt.copyBeforeWrite && opt.testAnalysisOnly) {
+      emitError(UnknownLoc::get(ctx)) << "Invalid option: 'copy-before-write' cannot be used with "
+                                         "'test-analysis-only'";
+      return signalPassFailure();
+    }
+    if (opt.printConflicts && !opt.testAnalysisOnly) {
+      emitError(UnknownLoc::get(ctx)) << "Invalid option: 'print-conflicts' requires 'test-analysis-only'";
+      return signalPassFailure();
+    }
+    if (opt.dumpAliasSets && !opt.testAnalysisOnly) {
+      emitError(UnknownLoc::get(ctx)) << "Invalid option: 'dump-alias-sets' requires 'test-analysis-only'";
+      return signalPassFailure();
+    }
+    if (!opt.bufferizeFunctionBoundaries && !opt.noAnalysisFuncFilter.empty()) {
+      emitError(UnknownLoc::get(ctx)) << "Invalid option: 'no-analysis-func-filter' requires "
+                                         "'bufferize-function-boundaries'";
+      return signalPassFailure();
+    }
+
+    Operation *module = getOperation();
+    if (!opt.copyBeforeWrite) {
+      AnalysisState state(module, opt);
+      LogicalResult result =
+          opt.bufferizeFunctionBoundaries ? analyzeModuleOp(module, state) : analyzeOp(module, state);
+      numTensorInPlace = state.numInPlace;
+      numTensorOutOfPlace = state.numOutOfPlace;
+      if (failed(result))
+        return signalPassFailure();
+      if (opt.testAnalysisOnly)
+        return;
+    }
+    if (failed(bufferize(module, opt)))
+      return signalPassFailure();
+  }
+
+  /// The rewrite: not implemented yet. Succeeds only on IR with nothing to
+  /// bufferize.
+  LogicalResult bufferize(Operation *module, const OneShotOptions &opt) {
+    AnalysisState state(module, opt);
+    Operation *found = nullptr;
+    module->walk([&](Operation *op) {
+      if (!found && op != module && state.hasTensorSemantics(op) && (state.getModel(op) || !opt.allowUnknownOps))
+        found = op;
+    });
+    if (!found)
+      return success();
+    found->emitError() << "lamina: the one-shot-bufferize rewrite is not implemented yet";
+    return failure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> lamina::createOneShotBufferizePass() { return std::make_unique<OneShotBufferizePass>(); }
+
+namespace lamina {
+#define LAMINA_PASS_TABLE "lamina/Dialect/Bufferization/Transforms/Passes.def"
+#define LAMINA_PASS_REGISTRATION_FN registerBufferizationPasses
+#include "lamina/Pass/PassTableRegistration.inc"
+} // namespace lamina

@@ -1,0 +1,391 @@
+//===- OneShotModuleBufferize.cpp - Analysis across function boundaries ---===//
+//
+// MLIR's module bufferization analysis (bufferize-function-boundaries):
+// functions are analyzed callees first; after each, the returned values
+// equivalent to / aliasing its tensor arguments and the arguments it reads
+// and writes are recorded, and func.call's model answers from them. Also
+// the models of func.func, func.call and func.return.
+//
+#include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+
+#include "lamina/IR/Builders.h"
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/BuiltinTypes.h"
+
+#include <algorithm>
+
+using namespace lamina;
+using namespace lamina::bufferization;
+
+static bool isTensor(Type t) { return isa<TensorType>(t); }
+
+//===----------------------------------------------------------------------===//
+// Function argument attributes
+//===----------------------------------------------------------------------===//
+
+static DictionaryAttr getArgAttrDict(Operation *func, unsigned index) {
+  auto all = func->getAttrOfType<ArrayAttr>("arg_attrs");
+  if (!all || index >= all.size())
+    return {};
+  return dyn_cast<DictionaryAttr>(all[index]);
+}
+
+static Attribute getArgAttr(Operation *func, unsigned index, std::string_view name) {
+  DictionaryAttr dict = getArgAttrDict(func, index);
+  return dict ? dict.get(name) : Attribute();
+}
+
+static unsigned getNumFuncArgs(Operation *func) {
+  auto type = func->getAttrOfType<TypeAttr>("function_type");
+  return unsigned(cast<FunctionType>(type.getValue()).getInputs().size());
+}
+
+static FunctionType getFuncType(Operation *func) {
+  return cast<FunctionType>(func->getAttrOfType<TypeAttr>("function_type").getValue());
+}
+
+static void setArgAttr(Operation *func, unsigned index, std::string_view name, Attribute value) {
+  MLIRContext *ctx = func->getContext();
+  unsigned numArgs = getNumFuncArgs(func);
+  std::vector<Attribute> dicts(numArgs);
+  auto all = func->getAttrOfType<ArrayAttr>("arg_attrs");
+  for (unsigned i = 0; i < numArgs; ++i)
+    dicts[i] = all && i < all.size() ? all[i] : Attribute(DictionaryAttr::get(ctx));
+  std::vector<NamedAttribute> entries;
+  if (auto dict = dyn_cast_or_null<DictionaryAttr>(dicts[index]))
+    for (const NamedAttribute &a : dict)
+      if (a.getNameStr() != name)
+        entries.push_back(a);
+  entries.push_back(NamedAttribute(StringAttr::get(ctx, name), value));
+  dicts[index] = DictionaryAttr::get(ctx, entries);
+  func->setAttr("arg_attrs", ArrayAttr::get(ctx, dicts));
+}
+
+static std::vector<Operation *> getReturnOps(Operation *func) {
+  std::vector<Operation *> result;
+  for (Block &b : func->getRegion(0))
+    if (!b.empty() && b.back().getName().getStringRef() == "func.return")
+      result.push_back(&b.back());
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// func models
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool callRead(OpOperand &o, const AnalysisState &state) {
+  Operation *func = getCalledFunction(o.getOwner());
+  if (!func || state.getFuncState(func) != AnalysisState::FuncState::Analyzed)
+    return true;
+  auto it = state.readBbArgs.find(func);
+  return it != state.readBbArgs.end() && it->second.count(o.getOperandNumber());
+}
+
+bool callWrite(OpOperand &o, const AnalysisState &state) {
+  Operation *func = getCalledFunction(o.getOwner());
+  if (!func || state.getFuncState(func) != AnalysisState::FuncState::Analyzed)
+    return true;
+  auto it = state.writtenBbArgs.find(func);
+  return it != state.writtenBbArgs.end() && it->second.count(o.getOperandNumber());
+}
+
+AliasingValueList callAliasingValues(OpOperand &o, const AnalysisState &state) {
+  Operation *call = o.getOwner();
+  Operation *func = getCalledFunction(call);
+  if (!func || state.getFuncState(func) != AnalysisState::FuncState::Analyzed) {
+    AliasingValueList r;
+    for (Value v : call->getResults())
+      if (isTensor(v.getType()))
+        r.push_back({v, BufferRelation::Unknown, false});
+    return r;
+  }
+  std::vector<int64_t> returnVals;
+  auto fit = state.aliasingReturnVals.find(func);
+  if (fit != state.aliasingReturnVals.end()) {
+    auto ait = fit->second.find(o.getOperandNumber());
+    if (ait != fit->second.end())
+      returnVals = ait->second;
+  }
+  bool equivalent = false;
+  if (returnVals.size() == 1) {
+    auto eit = state.equivalentFuncArgs.find(func);
+    if (eit != state.equivalentFuncArgs.end() && eit->second.count(returnVals.front()))
+      equivalent = true;
+  }
+  AliasingValueList r;
+  for (int64_t idx : returnVals)
+    r.push_back({call->getResult(unsigned(idx)), equivalent ? BufferRelation::Equivalent : BufferRelation::Unknown,
+                 equivalent});
+  return r;
+}
+
+bool alwaysTrue(OpOperand &, const AnalysisState &) { return true; }
+bool alwaysFalse(OpOperand &, const AnalysisState &) { return false; }
+
+bool funcIsWritable(Value v, const AnalysisState &) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg)
+    return true;
+  Operation *func = arg.getOwner()->getParentOp();
+  if (!arg.getOwner()->isEntryBlock())
+    return true;
+  if (auto writable = dyn_cast_or_null<BoolAttr>(getArgAttr(func, arg.getArgNumber(), "bufferization.writable")))
+    return writable.getValue();
+  return true;
+}
+
+bool funcHasTensorSemantics(Operation *func) {
+  FunctionType type = getFuncType(func);
+  for (Type t : type.getInputs())
+    if (isTensor(t))
+      return true;
+  for (Type t : type.getResults())
+    if (isTensor(t))
+      return true;
+  for (Block &b : func->getRegion(0))
+    for (Value arg : b.getArguments())
+      if (isTensor(arg.getType()))
+        return true;
+  return false;
+}
+
+AliasingOpOperandList funcAliasingOpOperands(Value, const AnalysisState &) { return {}; }
+
+const OpModel kCallModel = [] {
+  OpModel m;
+  m.read = callRead;
+  m.write = callWrite;
+  m.aliasingValues = callAliasingValues;
+  return m;
+}();
+
+const OpModel kReturnModel = [] {
+  OpModel m;
+  m.read = alwaysTrue;
+  m.write = alwaysFalse;
+  return m;
+}();
+
+const OpModel kFuncModel = [] {
+  OpModel m;
+  m.isWritable = funcIsWritable;
+  m.hasTensorSemantics = funcHasTensorSemantics;
+  m.aliasingOpOperands = funcAliasingOpOperands;
+  m.supportsUnstructuredControlFlow = true;
+  return m;
+}();
+
+} // namespace
+
+void registerFuncOpModels() {
+  registerOpModel("func.call", &kCallModel);
+  registerOpModel("func.return", &kReturnModel);
+  registerOpModel("func.func", &kFuncModel);
+}
+
+//===----------------------------------------------------------------------===//
+// Module analysis
+//===----------------------------------------------------------------------===//
+
+static void annotateEquivalentReturnBbArg(OpOperand &returnVal, BlockArgument arg) {
+  Operation *op = returnVal.getOwner();
+  std::vector<int64_t> equiv;
+  if (auto attr = op->getAttrOfType<ArrayAttr>("__equivalent_func_args__")) {
+    for (Attribute a : attr)
+      equiv.push_back(cast<IntegerAttr>(a).getInt());
+  } else {
+    equiv.assign(op->getNumOperands(), -1);
+  }
+  equiv[returnVal.getOperandNumber()] = arg.getArgNumber();
+  Builder b(op->getContext());
+  op->setAttr("__equivalent_func_args__", b.getI64ArrayAttr(equiv));
+}
+
+static void aliasingFuncOpBBArgsAnalysis(Operation *func, AnalysisState &state) {
+  FunctionType type = getFuncType(func);
+  if (func->getRegion(0).empty()) {
+    for (unsigned i = 0; i < type.getInputs().size(); ++i) {
+      if (!isTensor(type.getInputs()[i]))
+        continue;
+      for (unsigned j = 0; j < type.getResults().size(); ++j)
+        if (isTensor(type.getResults()[j]))
+          state.aliasingReturnVals[func][i].push_back(j);
+    }
+    return;
+  }
+  std::vector<Operation *> returnOps = getReturnOps(func);
+  if (returnOps.empty())
+    return;
+  Block &entry = func->getRegion(0).front();
+  for (Value v : entry.getArguments()) {
+    BlockArgument arg = cast<BlockArgument>(v);
+    if (!isa<RankedTensorType>(arg.getType()))
+      continue;
+    std::vector<int64_t> aliases;
+    for (Operation *ret : returnOps)
+      for (OpOperand &o : ret->getOpOperands())
+        if (isa<RankedTensorType>(o.get().getType()) && state.areAliasingBufferizedValues(o.get(), arg) &&
+            std::find(aliases.begin(), aliases.end(), int64_t(o.getOperandNumber())) == aliases.end())
+          aliases.push_back(o.getOperandNumber());
+    for (int64_t a : aliases)
+      state.aliasingReturnVals[func][arg.getArgNumber()].push_back(a);
+  }
+  auto findEquivalentArg = [&](OpOperand &o) -> std::optional<int64_t> {
+    if (!isTensor(o.get().getType()))
+      return std::nullopt;
+    for (Value v : entry.getArguments()) {
+      if (!isa<RankedTensorType>(v.getType()))
+        continue;
+      if (state.areEquivalentBufferizedValues(o.get(), v)) {
+        if (state.getOptions().testAnalysisOnly)
+          annotateEquivalentReturnBbArg(o, cast<BlockArgument>(v));
+        return cast<BlockArgument>(v).getArgNumber();
+      }
+    }
+    return std::nullopt;
+  };
+  unsigned numResults = returnOps.front()->getNumOperands();
+  for (unsigned i = 0; i < numResults; ++i) {
+    std::optional<int64_t> equiv = findEquivalentArg(returnOps.front()->getOpOperand(i));
+    if (!equiv)
+      continue;
+    bool allEquiv = true;
+    for (size_t k = 1; k < returnOps.size(); ++k)
+      if (findEquivalentArg(returnOps[k]->getOpOperand(i)) != equiv) {
+        allEquiv = false;
+        break;
+      }
+    if (allEquiv)
+      state.equivalentFuncArgs[func][i] = *equiv;
+  }
+}
+
+static void funcOpBbArgReadWriteAnalysis(Operation *func, AnalysisState &state) {
+  FunctionType type = getFuncType(func);
+  Builder b(func->getContext());
+  for (unsigned idx = 0; idx < type.getInputs().size(); ++idx) {
+    if (!isTensor(type.getInputs()[idx]))
+      continue;
+    bool isRead, isWritten;
+    if (auto access = dyn_cast_or_null<StringAttr>(getArgAttr(func, idx, "bufferization.access"))) {
+      std::string_view s = access.getValue();
+      isRead = s == "read" || s == "read-write";
+      isWritten = s == "write" || s == "read-write";
+    } else if (func->getRegion(0).empty()) {
+      isRead = isWritten = true;
+    } else {
+      Value arg = func->getRegion(0).front().getArgument(idx);
+      isRead = state.isValueRead(arg);
+      isWritten = state.isValueWritten(arg);
+    }
+    if (state.getOptions().testAnalysisOnly)
+      setArgAttr(func, idx, "bufferization.access",
+                 b.getStringAttr(isRead && isWritten ? "read-write"
+                                 : isRead            ? "read"
+                                 : isWritten         ? "write"
+                                                     : "none"));
+    if (isRead)
+      state.readBbArgs[func].insert(idx);
+    if (isWritten)
+      state.writtenBbArgs[func].insert(idx);
+  }
+}
+
+static void callEquivalenceAnalysis(Operation *func, AnalysisState &state) {
+  func->walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "func.call")
+      return;
+    Operation *callee = getCalledFunction(op);
+    if (!callee)
+      return;
+    auto it = state.equivalentFuncArgs.find(callee);
+    if (it == state.equivalentFuncArgs.end())
+      return;
+    for (auto [returnIdx, argIdx] : it->second) {
+      if (!state.isInPlace(op->getOpOperand(unsigned(argIdx))))
+        continue;
+      state.unionEquivalenceClasses(op->getResult(unsigned(returnIdx)), op->getOperand(unsigned(argIdx)));
+    }
+  });
+}
+
+static bool hasTensorSignature(Operation *func) {
+  FunctionType type = getFuncType(func);
+  return std::any_of(type.getInputs().begin(), type.getInputs().end(), isTensor) ||
+         std::any_of(type.getResults().begin(), type.getResults().end(), isTensor);
+}
+
+LogicalResult bufferization::analyzeModuleOp(Operation *moduleOp, AnalysisState &state) {
+  // Functions in module order with the functions each calls.
+  std::vector<Operation *> funcs;
+  moduleOp->walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "func.func")
+      funcs.push_back(op);
+  });
+  std::map<Operation *, std::set<Operation *>> calledBy;
+  std::map<Operation *, unsigned> numCallees;
+  for (Operation *func : funcs) {
+    numCallees[func] = 0;
+    bool missing = false;
+    func->walk([&](Operation *op) {
+      if (op->getName().getStringRef() != "func.call")
+        return;
+      Operation *callee = getCalledFunction(op);
+      if (!callee) {
+        missing = true;
+        return;
+      }
+      if (!hasTensorSignature(callee))
+        return;
+      if (calledBy[callee].insert(func).second)
+        ++numCallees[func];
+    });
+    if (missing)
+      return failure();
+  }
+  std::vector<Operation *> ordered, remaining;
+  std::set<Operation *> done;
+  while (true) {
+    Operation *next = nullptr;
+    for (Operation *func : funcs)
+      if (!done.count(func) && numCallees[func] == 0) {
+        next = func;
+        break;
+      }
+    if (!next)
+      break;
+    ordered.push_back(next);
+    done.insert(next);
+    for (Operation *caller : calledBy[next])
+      --numCallees[caller];
+  }
+  for (Operation *func : funcs)
+    if (!done.count(func))
+      remaining.push_back(func);
+
+  for (Operation *func : ordered) {
+    if (!state.isOpAllowed(func))
+      continue;
+    state.analyzedFuncs[func] = AnalysisState::FuncState::InProgress;
+    state.equivalentFuncArgs[func];
+    state.aliasingReturnVals[func];
+    state.readBbArgs[func];
+    state.writtenBbArgs[func];
+    callEquivalenceAnalysis(func, state);
+    if (failed(analyzeOp(func, state)))
+      return failure();
+    aliasingFuncOpBBArgsAnalysis(func, state);
+    funcOpBbArgReadWriteAnalysis(func, state);
+    state.analyzedFuncs[func] = AnalysisState::FuncState::Analyzed;
+  }
+  for (Operation *func : remaining) {
+    if (!state.isOpAllowed(func))
+      continue;
+    callEquivalenceAnalysis(func, state);
+    if (failed(analyzeOp(func, state)))
+      return failure();
+  }
+  return success();
+}

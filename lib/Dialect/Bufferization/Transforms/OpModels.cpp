@@ -1,0 +1,426 @@
+//===- OpModels.cpp - How upstream ops bufferize ---------------------------===//
+//
+// The OpModels (MLIR's BufferizableOpInterface external models, as far as
+// the analysis uses them) of the tensor, bufferization, arith, scf and
+// linalg ops. The func models live with module bufferization.
+//
+#include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+
+#include "lamina/Dialect/Linalg/LinalgInterfaces.h"
+#include "lamina/IR/AffineMap.h"
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/BuiltinTypes.h"
+#include "lamina/Interfaces/DestinationStyleOpInterface.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
+
+#include <mutex>
+
+using namespace lamina;
+using namespace lamina::bufferization;
+
+void registerFuncOpModels();
+
+namespace {
+
+bool isTensor(Type t) { return isa<TensorType>(t); }
+bool yes(OpOperand &, const AnalysisState &) { return true; }
+bool no(OpOperand &, const AnalysisState &) { return false; }
+bool notWritable(Value, const AnalysisState &) { return false; }
+bool isAllocation(Value) { return true; }
+bool resultNotWritten(OpResult, const AnalysisState &) { return false; }
+
+AliasingValueList equivalentResult0(OpOperand &o, const AnalysisState &) {
+  return {{o.getOwner()->getResult(0), BufferRelation::Equivalent, true}};
+}
+AliasingValueList unknownResult0(OpOperand &o, const AnalysisState &) {
+  return {{o.getOwner()->getResult(0), BufferRelation::Unknown, true}};
+}
+
+//===----------------------------------------------------------------------===//
+// Subsets
+//===----------------------------------------------------------------------===//
+
+/// The constant value of a mixed offset/size/stride, if known.
+std::optional<int64_t> getConstant(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getName().getStringRef() != "arith.constant")
+    return std::nullopt;
+  if (auto attr = def->getAttrOfType<IntegerAttr>("value"))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+struct Mixed {
+  int64_t constant;
+  Value value;
+};
+
+/// The offsets (0), sizes (1) or strides (2) of an offset-size-stride op.
+std::vector<Mixed> getMixed(Operation *op, int which) {
+  auto iface = cast<OffsetSizeAndStrideOpInterface>(op);
+  ArrayRef<int64_t> statics = which == 0 ? iface.getStaticOffsets()
+                              : which == 1 ? iface.getStaticSizes()
+                                           : iface.getStaticStrides();
+  OperandRange dynamics = which == 0 ? iface.getOffsets() : which == 1 ? iface.getSizes() : iface.getStrides();
+  std::vector<Mixed> r;
+  unsigned d = 0;
+  for (int64_t s : statics) {
+    if (s == ShapedType::kDynamic) {
+      Value v = dynamics[d++];
+      std::optional<int64_t> c = getConstant(v);
+      r.push_back({c ? *c : ShapedType::kDynamic, c ? Value() : v});
+    } else {
+      r.push_back({s, Value()});
+    }
+  }
+  return r;
+}
+
+bool sameMixed(const std::vector<Mixed> &a, const std::vector<Mixed> &b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].value || b[i].value) {
+      if (a[i].value != b[i].value)
+        return false;
+    } else if (a[i].constant != b[i].constant) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// An extract_slice result `candidate` reads the subset an insert-slice-like
+/// op writes: equivalent source/dest and the same offsets, sizes, strides.
+bool sliceIsEquivalentSubset(Operation *op, Value candidate, const AnalysisState &state) {
+  Operation *extract = candidate.getDefiningOp();
+  if (!extract || extract->getName().getStringRef() != "tensor.extract_slice")
+    return false;
+  Value dest = op->getOperand(1);
+  if (!state.areEquivalentBufferizedValues(extract->getOperand(0), dest))
+    return false;
+  for (int which = 0; which < 3; ++which)
+    if (!sameMixed(getMixed(extract, which), getMixed(op, which)))
+      return false;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// tensor
+//===----------------------------------------------------------------------===//
+
+bool insertSliceRead(OpOperand &o, const AnalysisState &) {
+  Operation *op = o.getOwner();
+  if (o.getOperandNumber() == 0)
+    return true;
+  // The destination is not read if the slice overwrites all of it.
+  auto destType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+  if (!destType)
+    return true;
+  std::vector<Mixed> offsets = getMixed(op, 0), sizes = getMixed(op, 1), strides = getMixed(op, 2);
+  for (const Mixed &m : offsets)
+    if (m.value || m.constant != 0)
+      return true;
+  ArrayRef<int64_t> shape = destType.getShape();
+  if (sizes.size() != shape.size())
+    return true;
+  for (size_t i = 0; i < sizes.size(); ++i)
+    if (sizes[i].value || sizes[i].constant != shape[i])
+      return true;
+  for (const Mixed &m : strides)
+    if (m.value || m.constant != 1)
+      return true;
+  return false;
+}
+bool operand1(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() == 1; }
+AliasingValueList operand1EquivalentResult0(OpOperand &o, const AnalysisState &s) {
+  if (o.getOperandNumber() != 1)
+    return {};
+  return equivalentResult0(o, s);
+}
+AliasingValueList reshapeAliasing(OpOperand &o, const AnalysisState &s) {
+  if (o.getOperandNumber() != 0)
+    return {};
+  return equivalentResult0(o, s);
+}
+bool reshapeRead(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() == 1; }
+
+//===----------------------------------------------------------------------===//
+// bufferization
+//===----------------------------------------------------------------------===//
+
+bool allocTensorResultWrites(OpResult r, const AnalysisState &) {
+  for (OpOperand &o : r.getOwner()->getOpOperands())
+    if (isTensor(o.get().getType()))
+      return true;
+  return false;
+}
+bool toTensorWritable(Value v, const AnalysisState &) { return v.getDefiningOp()->hasAttr("writable"); }
+bool toBufferWrite(OpOperand &o, const AnalysisState &) { return !o.getOwner()->hasAttr("read_only"); }
+bool materializeRead(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() == 0; }
+bool materializeWrite(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() == 1; }
+AliasingValueList materializeAliasing(OpOperand &o, const AnalysisState &s) {
+  if (o.getOperandNumber() != 1 || o.getOwner()->getNumResults() == 0)
+    return {};
+  return equivalentResult0(o, s);
+}
+bool materializeIsEquivalentSubset(Operation *op, Value candidate, const AnalysisState &state) {
+  return state.areEquivalentBufferizedValues(op->getOperand(1), candidate);
+}
+
+//===----------------------------------------------------------------------===//
+// arith
+//===----------------------------------------------------------------------===//
+
+AliasingValueList selectAliasing(OpOperand &o, const AnalysisState &) {
+  return {{o.getOwner()->getResult(0), BufferRelation::Equivalent, false}};
+}
+
+//===----------------------------------------------------------------------===//
+// scf
+//===----------------------------------------------------------------------===//
+
+Operation *getYield(Region &r) { return r.empty() || r.front().empty() ? nullptr : &r.front().back(); }
+
+/// scf.for: a result is equivalent to its init if the yielded value is
+/// equivalent to the iter_arg.
+BufferRelation forResultRelation(Operation *forOp, unsigned resultNumber, const AnalysisState &state) {
+  Block &body = forOp->getRegion(0).front();
+  Value iterArg = body.getArgument(resultNumber + 1);
+  Operation *yield = &body.back();
+  return state.areEquivalentBufferizedValues(iterArg, yield->getOperand(resultNumber)) ? BufferRelation::Equivalent
+                                                                                         : BufferRelation::Unknown;
+}
+bool forRead(OpOperand &o, const AnalysisState &state) {
+  auto loop = cast<LoopLikeOpInterface>(o.getOwner());
+  BlockArgument arg = loop.getTiedLoopRegionIterArg(&o);
+  return arg && state.isValueRead(arg);
+}
+AliasingValueList forAliasing(OpOperand &o, const AnalysisState &state) {
+  Operation *op = o.getOwner();
+  unsigned numControl = 3;
+  if (o.getOperandNumber() < numControl)
+    return {};
+  unsigned resultNumber = o.getOperandNumber() - numControl;
+  return {{op->getResult(resultNumber), forResultRelation(op, resultNumber, state), true}};
+}
+bool forWrite(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() >= 3; }
+bool writableTrue(Value, const AnalysisState &) { return true; }
+LogicalResult forVerify(Operation *op, const AnalysisState &state) {
+  if (state.getOptions().allowReturnAllocsFromLoops)
+    return success();
+  Block &body = op->getRegion(0).front();
+  Operation *yield = &body.back();
+  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
+    if (!isTensor(op->getResult(i).getType()))
+      continue;
+    if (forResultRelation(op, i, state) != BufferRelation::Equivalent) {
+      yield->emitError() << "Yield operand #" << i << " is not equivalent to the corresponding iter bbArg";
+      return failure();
+    }
+  }
+  return success();
+}
+
+AliasingValueList yieldAliasing(OpOperand &o, const AnalysisState &) {
+  Operation *parent = o.getOwner()->getParentOp();
+  std::string_view name = parent->getName().getStringRef();
+  if (name == "scf.if" || name == "scf.index_switch")
+    return {{parent->getResult(o.getOperandNumber()), BufferRelation::Equivalent, false}};
+  if (name == "scf.execute_region")
+    return {{parent->getResult(o.getOperandNumber()), BufferRelation::Equivalent, true}};
+  return {};
+}
+
+AliasingOpOperandList ifAliasingOpOperands(Value v, const AnalysisState &) {
+  auto r = cast<OpResult>(v);
+  Operation *op = r.getOwner();
+  AliasingOpOperandList result;
+  for (Region &region : op->getRegions())
+    if (Operation *yield = getYield(region))
+      result.push_back({&yield->getOpOperand(r.getResultNumber()), BufferRelation::Equivalent, false});
+  return result;
+}
+AliasingOpOperandList executeRegionAliasingOpOperands(Value v, const AnalysisState &) {
+  auto r = cast<OpResult>(v);
+  Operation *yield = getYield(r.getOwner()->getRegion(0));
+  if (!yield)
+    return {};
+  return {{&yield->getOpOperand(r.getResultNumber()), BufferRelation::Equivalent, true}};
+}
+
+//===----------------------------------------------------------------------===//
+// linalg (structured ops)
+//===----------------------------------------------------------------------===//
+
+bool linalgRead(OpOperand &o, const AnalysisState &) {
+  Operation *op = o.getOwner();
+  if (op->getNumRegions() == 0 || op->getRegion(0).empty())
+    return true;
+  Block &body = op->getRegion(0).front();
+  unsigned n = o.getOperandNumber();
+  if (n >= body.getNumArguments())
+    return false;
+  return !body.getArgument(n).use_empty();
+}
+bool linalgWrite(OpOperand &o, const AnalysisState &) {
+  return cast<DestinationStyleOpInterface>(o.getOwner()).isDpsInit(&o);
+}
+AliasingValueList linalgAliasing(OpOperand &o, const AnalysisState &) {
+  auto dps = cast<DestinationStyleOpInterface>(o.getOwner());
+  if (!dps.isDpsInit(&o))
+    return {};
+  OpResult r = dps.getTiedOpResult(&o);
+  if (!r)
+    return {};
+  return {{r, BufferRelation::Equivalent, true}};
+}
+bool linalgElementwise(Operation *op, const std::vector<OpOperand *> &operands) {
+  auto linalgOp = cast<linalg::LinalgOp>(op);
+  if (linalgOp.getNumLoops() != linalgOp.getNumParallelLoops())
+    return false;
+  for (OpOperand &o : op->getOpOperands()) {
+    if (!isa<RankedTensorType, MemRefType>(o.get().getType()))
+      continue;
+    if (std::find(operands.begin(), operands.end(), &o) == operands.end())
+      continue;
+    if (!linalgOp.getMatchingIndexingMap(o.getOperandNumber()).isIdentity())
+      return false;
+  }
+  return true;
+}
+
+OpModel make(bool (*read)(OpOperand &, const AnalysisState &), bool (*write)(OpOperand &, const AnalysisState &),
+             AliasingValueList (*aliasing)(OpOperand &, const AnalysisState &) = nullptr) {
+  OpModel m;
+  m.read = read;
+  m.write = write;
+  m.aliasingValues = aliasing;
+  return m;
+}
+
+struct Models {
+  OpModel aliasOnlyEquivalent = make(no, no, equivalentResult0);
+  OpModel readOnly = make(yes, no);
+  OpModel noAccess = make(no, no);
+  OpModel allocation = [] {
+    OpModel m = make(yes, no);
+    m.isAllocation = isAllocation;
+    return m;
+  }();
+  OpModel empty = [] {
+    OpModel m = make(no, no);
+    m.isAllocation = isAllocation;
+    m.resultWrites = resultNotWritten;
+    return m;
+  }();
+  OpModel extractSlice = make(no, no, unknownResult0);
+  OpModel insert = make(yes, yes, equivalentResult0);
+  OpModel insertSlice = [] {
+    OpModel m = make(insertSliceRead, operand1, operand1EquivalentResult0);
+    m.subsetSource = 0;
+    m.subsetDest = 1;
+    m.isEquivalentSubset = sliceIsEquivalentSubset;
+    return m;
+  }();
+  OpModel reshape = make(reshapeRead, no, reshapeAliasing);
+  OpModel allocTensor = [] {
+    OpModel m = make(yes, no);
+    m.isAllocation = isAllocation;
+    m.resultWrites = allocTensorResultWrites;
+    return m;
+  }();
+  OpModel toTensor = [] {
+    OpModel m = make(no, no);
+    m.isWritable = toTensorWritable;
+    return m;
+  }();
+  OpModel toBuffer = [] {
+    OpModel m = make(yes, toBufferWrite);
+    m.mustInPlace = yes;
+    return m;
+  }();
+  OpModel materialize = [] {
+    OpModel m = make(materializeRead, materializeWrite, materializeAliasing);
+    m.mustInPlace = yes;
+    m.subsetSource = 0;
+    m.subsetDest = 1;
+    m.isEquivalentSubset = materializeIsEquivalentSubset;
+    return m;
+  }();
+  OpModel constant = [] {
+    OpModel m = make(no, no);
+    m.isWritable = notWritable;
+    return m;
+  }();
+  OpModel select = make(no, no, selectAliasing);
+  OpModel forOp = [] {
+    OpModel m = make(forRead, forWrite, forAliasing);
+    m.isWritable = writableTrue;
+    m.verifyAnalysis = forVerify;
+    return m;
+  }();
+  OpModel yield = [] {
+    OpModel m = make(yes, no, yieldAliasing);
+    m.mustInPlace = yes;
+    return m;
+  }();
+  OpModel ifOp = [] {
+    OpModel m = make(no, no);
+    m.aliasingOpOperands = ifAliasingOpOperands;
+    return m;
+  }();
+  OpModel executeRegion = [] {
+    OpModel m = make(no, no);
+    m.aliasingOpOperands = executeRegionAliasingOpOperands;
+    m.supportsUnstructuredControlFlow = true;
+    return m;
+  }();
+  OpModel linalg = [] {
+    OpModel m = make(linalgRead, linalgWrite, linalgAliasing);
+    m.elementwiseAccess = linalgElementwise;
+    return m;
+  }();
+};
+
+} // namespace
+
+void bufferization::registerAllOpModels() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    static Models m;
+    registerOpModel("tensor.cast", &m.aliasOnlyEquivalent);
+    registerOpModel("tensor.bitcast", &m.aliasOnlyEquivalent);
+    registerOpModel("tensor.collapse_shape", &m.aliasOnlyEquivalent);
+    registerOpModel("tensor.expand_shape", &m.aliasOnlyEquivalent);
+    registerOpModel("tensor.dim", &m.readOnly);
+    registerOpModel("tensor.extract", &m.readOnly);
+    registerOpModel("tensor.rank", &m.noAccess);
+    registerOpModel("tensor.empty", &m.empty);
+    registerOpModel("tensor.extract_slice", &m.extractSlice);
+    registerOpModel("tensor.insert", &m.insert);
+    registerOpModel("tensor.insert_slice", &m.insertSlice);
+    registerOpModel("tensor.reshape", &m.reshape);
+    registerOpModel("tensor.from_elements", &m.allocation);
+    registerOpModel("tensor.generate", &m.allocation);
+    registerOpModel("tensor.splat", &m.allocation);
+    registerOpModel("tensor.pad", &m.allocation);
+    registerOpModel("tensor.concat", &m.allocation);
+    registerOpModel("bufferization.alloc_tensor", &m.allocTensor);
+    registerOpModel("bufferization.to_tensor", &m.toTensor);
+    registerOpModel("bufferization.to_buffer", &m.toBuffer);
+    registerOpModel("bufferization.materialize_in_destination", &m.materialize);
+    registerOpModel("bufferization.dealloc_tensor", &m.noAccess);
+    registerOpModel("arith.constant", &m.constant);
+    registerOpModel("arith.index_cast", &m.aliasOnlyEquivalent);
+    registerOpModel("arith.select", &m.select);
+    registerOpModel("scf.for", &m.forOp);
+    registerOpModel("scf.yield", &m.yield);
+    registerOpModel("scf.if", &m.ifOp);
+    registerOpModel("scf.index_switch", &m.ifOp);
+    registerOpModel("scf.execute_region", &m.executeRegion);
+    registerOpModel("#linalg-structured", &m.linalg);
+    registerFuncOpModels();
+  });
+}
