@@ -133,6 +133,7 @@ bool insertSliceRead(OpOperand &o, const AnalysisState &) {
       return true;
   return false;
 }
+bool operand0(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() == 0; }
 bool operand1(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() == 1; }
 AliasingValueList operand1EquivalentResult0(OpOperand &o, const AnalysisState &s) {
   if (o.getOperandNumber() != 1)
@@ -248,6 +249,109 @@ AliasingOpOperandList executeRegionAliasingOpOperands(Value v, const AnalysisSta
   if (!yield)
     return {};
   return {{&yield->getOpOperand(r.getResultNumber()), BufferRelation::Equivalent, true}};
+}
+
+/// scf.forall: the shared_outs are its last operands; their block arguments
+/// follow the induction variables.
+unsigned forallNumOutputs(Operation *op) { return op->getNumResults(); }
+unsigned forallFirstOutput(Operation *op) { return op->getNumOperands() - forallNumOutputs(op); }
+bool forallMayHaveZeroIterations(Operation *op) {
+  auto lbs = op->getAttrOfType<DenseI64ArrayAttr>("staticLowerBound");
+  auto ubs = op->getAttrOfType<DenseI64ArrayAttr>("staticUpperBound");
+  if (!lbs || !ubs)
+    return true;
+  ArrayRef<int64_t> lb = lbs.asArrayRef(), ub = ubs.asArrayRef();
+  // Dynamic bounds are the leading operands, lower bounds first.
+  unsigned numDynLb = 0;
+  for (int64_t v : lb)
+    numDynLb += v == ShapedType::kDynamic;
+  unsigned dynLb = 0, dynUb = numDynLb;
+  for (size_t i = 0; i < lb.size() && i < ub.size(); ++i) {
+    std::optional<int64_t> l = lb[i], u = ub[i];
+    if (lb[i] == ShapedType::kDynamic)
+      l = getConstant(op->getOperand(dynLb++));
+    if (ub[i] == ShapedType::kDynamic)
+      u = getConstant(op->getOperand(dynUb++));
+    if (!l || !u || *l >= *u)
+      return true;
+  }
+  return false;
+}
+BlockArgument forallTiedArg(OpOperand &o) {
+  Operation *op = o.getOwner();
+  Block &body = op->getRegion(0).front();
+  unsigned k = o.getOperandNumber() - forallFirstOutput(op);
+  return body.getArgument(body.getNumArguments() - forallNumOutputs(op) + k);
+}
+bool forallRead(OpOperand &o, const AnalysisState &state) {
+  if (o.getOperandNumber() < forallFirstOutput(o.getOwner()))
+    return false;
+  if (forallMayHaveZeroIterations(o.getOwner()))
+    return true;
+  return state.isValueRead(forallTiedArg(o));
+}
+bool forallWrite(OpOperand &o, const AnalysisState &) {
+  return o.getOperandNumber() >= forallFirstOutput(o.getOwner());
+}
+AliasingValueList forallAliasing(OpOperand &o, const AnalysisState &) {
+  Operation *op = o.getOwner();
+  if (o.getOperandNumber() < forallFirstOutput(op))
+    return {};
+  return {{op->getResult(o.getOperandNumber() - forallFirstOutput(op)), BufferRelation::Equivalent, true}};
+}
+bool regionTrue(Operation *, unsigned) { return true; }
+
+/// scf.while: result i may alias init i (same type); equivalent if both the
+/// condition and the yield pass the iter_arg through equivalently.
+BufferRelation whileResultRelation(Operation *op, unsigned i, const AnalysisState &state) {
+  Block &before = op->getRegion(0).front();
+  Block &after = op->getRegion(1).front();
+  if (i >= before.getNumArguments() || op->getResult(i).getType() != before.getArgument(i).getType())
+    return BufferRelation::Unknown;
+  Operation *cond = &before.back();
+  Operation *yield = &after.back();
+  // scf.condition's operands: the condition, then the forwarded args.
+  if (i + 1 >= cond->getNumOperands() || i >= after.getNumArguments() || i >= yield->getNumOperands())
+    return BufferRelation::Unknown;
+  bool equivCondition = state.areEquivalentBufferizedValues(before.getArgument(i), cond->getOperand(i + 1));
+  bool equivYield = state.areEquivalentBufferizedValues(after.getArgument(i), yield->getOperand(i));
+  return equivCondition && equivYield ? BufferRelation::Equivalent : BufferRelation::Unknown;
+}
+AliasingValueList whileAliasing(OpOperand &o, const AnalysisState &state) {
+  Operation *op = o.getOwner();
+  unsigned idx = o.getOperandNumber();
+  if (idx >= op->getNumResults() || o.get().getType() != op->getResult(idx).getType())
+    return {};
+  BufferRelation relation = whileResultRelation(op, idx, state);
+  return {{op->getResult(idx), relation, relation == BufferRelation::Equivalent}};
+}
+LogicalResult whileVerify(Operation *op, const AnalysisState &state) {
+  if (state.getOptions().allowReturnAllocsFromLoops)
+    return success();
+  Block &before = op->getRegion(0).front();
+  Operation *cond = &before.back();
+  for (unsigned i = 1; i < cond->getNumOperands(); ++i) {
+    Value v = cond->getOperand(i);
+    if (!isTensor(v.getType()))
+      continue;
+    unsigned index = i - 1;
+    if (index >= before.getNumArguments() || !state.areEquivalentBufferizedValues(v, before.getArgument(index))) {
+      cond->emitError() << "Condition arg #" << index << " is not equivalent to the corresponding iter bbArg";
+      return failure();
+    }
+  }
+  Block &after = op->getRegion(1).front();
+  Operation *yield = &after.back();
+  for (unsigned i = 0; i < yield->getNumOperands(); ++i) {
+    Value v = yield->getOperand(i);
+    if (!isTensor(v.getType()))
+      continue;
+    if (i >= after.getNumArguments() || !state.areEquivalentBufferizedValues(v, after.getArgument(i))) {
+      yield->emitError() << "Yield operand #" << i << " is not equivalent to the corresponding iter bbArg";
+      return failure();
+    }
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -377,6 +481,31 @@ struct Models {
     m.supportsUnstructuredControlFlow = true;
     return m;
   }();
+  OpModel forall = [] {
+    OpModel m = make(forallRead, forallWrite, forallAliasing);
+    m.isWritable = writableTrue;
+    m.isRepetitiveRegion = regionTrue;
+    m.isParallelRegion = regionTrue;
+    return m;
+  }();
+  OpModel whileOp = [] {
+    OpModel m = make(yes, yes, whileAliasing);
+    m.isWritable = writableTrue;
+    m.verifyAnalysis = whileVerify;
+    return m;
+  }();
+  OpModel condition = [] {
+    OpModel m = make(yes, no);
+    m.mustInPlace = yes;
+    return m;
+  }();
+  OpModel parallelInsertSlice = [] {
+    OpModel m = make(operand0, operand1);
+    m.subsetSource = 0;
+    m.subsetDest = 1;
+    m.isEquivalentSubset = sliceIsEquivalentSubset;
+    return m;
+  }();
   OpModel linalg = [] {
     OpModel m = make(linalgRead, linalgWrite, linalgAliasing);
     m.elementwiseAccess = linalgElementwise;
@@ -420,6 +549,13 @@ void bufferization::registerAllOpModels() {
     registerOpModel("scf.if", &m.ifOp);
     registerOpModel("scf.index_switch", &m.ifOp);
     registerOpModel("scf.execute_region", &m.executeRegion);
+    registerOpModel("scf.forall", &m.forall);
+    registerOpModel("scf.while", &m.whileOp);
+    registerOpModel("scf.condition", &m.condition);
+    registerOpModel("tensor.parallel_insert_slice", &m.parallelInsertSlice);
+    registerOpModel("vector.transfer_read", &m.readOnly);
+    registerOpModel("vector.transfer_write", &m.insert);
+    registerOpModel("vector.gather", &m.readOnly);
     registerOpModel("#linalg-structured", &m.linalg);
     registerFuncOpModels();
   });
