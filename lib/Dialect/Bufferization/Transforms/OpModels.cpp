@@ -194,6 +194,11 @@ BufferRelation forResultRelation(Operation *forOp, unsigned resultNumber, const 
                                                                                          : BufferRelation::Unknown;
 }
 bool forRead(OpOperand &o, const AnalysisState &state) {
+  // A loop that may run zero times returns its inits: they are read.
+  std::optional<int64_t> lb = getConstant(o.getOwner()->getOperand(0));
+  std::optional<int64_t> ub = getConstant(o.getOwner()->getOperand(1));
+  if (!lb || !ub || *ub <= *lb)
+    return true;
   auto loop = cast<LoopLikeOpInterface>(o.getOwner());
   BlockArgument arg = loop.getTiedLoopRegionIterArg(&o);
   return arg && state.isValueRead(arg);
@@ -204,7 +209,8 @@ AliasingValueList forAliasing(OpOperand &o, const AnalysisState &state) {
   if (o.getOperandNumber() < numControl)
     return {};
   unsigned resultNumber = o.getOperandNumber() - numControl;
-  return {{op->getResult(resultNumber), forResultRelation(op, resultNumber, state), true}};
+  BufferRelation relation = forResultRelation(op, resultNumber, state);
+  return {{op->getResult(resultNumber), relation, relation == BufferRelation::Equivalent}};
 }
 bool forWrite(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() >= 3; }
 bool writableTrue(Value, const AnalysisState &) { return true; }
@@ -227,7 +233,7 @@ LogicalResult forVerify(Operation *op, const AnalysisState &state) {
 AliasingValueList yieldAliasing(OpOperand &o, const AnalysisState &) {
   Operation *parent = o.getOwner()->getParentOp();
   std::string_view name = parent->getName().getStringRef();
-  if (name == "scf.if" || name == "scf.index_switch")
+  if (name == "scf.if")
     return {{parent->getResult(o.getOperandNumber()), BufferRelation::Equivalent, false}};
   if (name == "scf.execute_region")
     return {{parent->getResult(o.getOperandNumber()), BufferRelation::Equivalent, true}};
@@ -255,41 +261,8 @@ AliasingOpOperandList executeRegionAliasingOpOperands(Value v, const AnalysisSta
 /// follow the induction variables.
 unsigned forallNumOutputs(Operation *op) { return op->getNumResults(); }
 unsigned forallFirstOutput(Operation *op) { return op->getNumOperands() - forallNumOutputs(op); }
-bool forallMayHaveZeroIterations(Operation *op) {
-  auto lbs = op->getAttrOfType<DenseI64ArrayAttr>("staticLowerBound");
-  auto ubs = op->getAttrOfType<DenseI64ArrayAttr>("staticUpperBound");
-  if (!lbs || !ubs)
-    return true;
-  ArrayRef<int64_t> lb = lbs.asArrayRef(), ub = ubs.asArrayRef();
-  // Dynamic bounds are the leading operands, lower bounds first.
-  unsigned numDynLb = 0;
-  for (int64_t v : lb)
-    numDynLb += v == ShapedType::kDynamic;
-  unsigned dynLb = 0, dynUb = numDynLb;
-  for (size_t i = 0; i < lb.size() && i < ub.size(); ++i) {
-    std::optional<int64_t> l = lb[i], u = ub[i];
-    if (lb[i] == ShapedType::kDynamic)
-      l = getConstant(op->getOperand(dynLb++));
-    if (ub[i] == ShapedType::kDynamic)
-      u = getConstant(op->getOperand(dynUb++));
-    if (!l || !u || *l >= *u)
-      return true;
-  }
-  return false;
-}
-BlockArgument forallTiedArg(OpOperand &o) {
-  Operation *op = o.getOwner();
-  Block &body = op->getRegion(0).front();
-  unsigned k = o.getOperandNumber() - forallFirstOutput(op);
-  return body.getArgument(body.getNumArguments() - forallNumOutputs(op) + k);
-}
-bool forallRead(OpOperand &o, const AnalysisState &state) {
-  if (o.getOperandNumber() < forallFirstOutput(o.getOwner()))
-    return false;
-  if (forallMayHaveZeroIterations(o.getOwner()))
-    return true;
-  return state.isValueRead(forallTiedArg(o));
-}
+/// All shared_outs are assumed to be read by the loop.
+bool forallRead(OpOperand &, const AnalysisState &) { return true; }
 bool forallWrite(OpOperand &o, const AnalysisState &) {
   return o.getOperandNumber() >= forallFirstOutput(o.getOwner());
 }
@@ -299,7 +272,31 @@ AliasingValueList forallAliasing(OpOperand &o, const AnalysisState &) {
     return {};
   return {{op->getResult(o.getOperandNumber() - forallFirstOutput(op)), BufferRelation::Equivalent, true}};
 }
-bool regionTrue(Operation *, unsigned) { return true; }
+/// scf.forall's body repeats unless every dimension runs at most once.
+bool forallRepetitive(Operation *op, unsigned) {
+  auto lbs = op->getAttrOfType<DenseI64ArrayAttr>("staticLowerBound");
+  auto ubs = op->getAttrOfType<DenseI64ArrayAttr>("staticUpperBound");
+  auto steps = op->getAttrOfType<DenseI64ArrayAttr>("staticStep");
+  if (!lbs || !ubs || !steps)
+    return true;
+  // Dynamic values are the leading operands: lower bounds, upper bounds, steps.
+  unsigned next = 0;
+  auto resolve = [&](ArrayRef<int64_t> statics, std::vector<std::optional<int64_t>> &out) {
+    for (int64_t v : statics)
+      out.push_back(v == ShapedType::kDynamic ? getConstant(op->getOperand(next++)) : std::optional<int64_t>(v));
+  };
+  std::vector<std::optional<int64_t>> lb, ub, step;
+  resolve(lbs.asArrayRef(), lb);
+  resolve(ubs.asArrayRef(), ub);
+  resolve(steps.asArrayRef(), step);
+  for (size_t i = 0; i < lb.size() && i < ub.size() && i < step.size(); ++i) {
+    if (!lb[i] || !ub[i] || !step[i])
+      return true;
+    if (*lb[i] + *step[i] < *ub[i])
+      return true;
+  }
+  return false;
+}
 
 /// scf.while: result i may alias init i (same type); equivalent if both the
 /// condition and the yield pass the iter_arg through equivalently.
@@ -484,8 +481,8 @@ struct Models {
   OpModel forall = [] {
     OpModel m = make(forallRead, forallWrite, forallAliasing);
     m.isWritable = writableTrue;
-    m.isRepetitiveRegion = regionTrue;
-    m.isParallelRegion = regionTrue;
+    m.isRepetitiveRegion = forallRepetitive;
+    m.isParallelRegion = forallRepetitive;
     return m;
   }();
   OpModel whileOp = [] {
@@ -552,6 +549,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("scf.forall", &m.forall);
     registerOpModel("scf.while", &m.whileOp);
     registerOpModel("scf.condition", &m.condition);
+    registerOpModel("scf.forall.in_parallel", &m.noAccess);
     registerOpModel("tensor.parallel_insert_slice", &m.parallelInsertSlice);
     registerOpModel("vector.transfer_read", &m.readOnly);
     registerOpModel("vector.transfer_write", &m.insert);
