@@ -279,7 +279,7 @@ bool AnalysisState::isValueWritten(Value value) const {
 
 bool AnalysisState::isWritable(Value v) const {
   if (const OpModel *m = getModel(getOwnerOfValue(v)))
-    return m->isWritable ? m->isWritable(v, *this) : true;
+    return m->isWritable ? m->isWritable(v, *this) : isa<OpResult>(v);
   return false;
 }
 

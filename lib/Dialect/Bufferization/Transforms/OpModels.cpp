@@ -148,6 +148,33 @@ AliasingValueList reshapeAliasing(OpOperand &o, const AnalysisState &s) {
 bool reshapeRead(OpOperand &o, const AnalysisState &) { return o.getOperandNumber() == 1; }
 
 //===----------------------------------------------------------------------===//
+// vector
+//===----------------------------------------------------------------------===//
+
+/// vector.transfer_write does not read a statically shaped destination that
+/// it overwrites entirely (zero indices, no mask, vector at least as large).
+bool transferWriteRead(OpOperand &o, const AnalysisState &) {
+  Operation *op = o.getOwner();
+  auto destType = dyn_cast<RankedTensorType>(o.get().getType());
+  auto vectorType = dyn_cast<VectorType>(op->getOperand(0).getType());
+  if (!destType || !vectorType || !destType.hasStaticShape())
+    return true;
+  unsigned rank = unsigned(destType.getRank());
+  for (unsigned i = 0; i < rank; ++i) {
+    std::optional<int64_t> c = getConstant(op->getOperand(2 + i));
+    if (!c || *c != 0)
+      return true;
+  }
+  if (op->getNumOperands() > 2 + rank)
+    return true;
+  ArrayRef<int64_t> d = destType.getShape(), v = vectorType.getShape();
+  for (size_t i = 0; i < d.size() && i < v.size(); ++i)
+    if (d[i] > v[i])
+      return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
 // bufferization
 //===----------------------------------------------------------------------===//
 
@@ -404,6 +431,8 @@ OpModel make(bool (*read)(OpOperand &, const AnalysisState &), bool (*write)(OpO
 struct Models {
   OpModel aliasOnlyEquivalent = make(no, no, equivalentResult0);
   OpModel readOnly = make(yes, no);
+  /// collapse_shape may copy at runtime: its source is read.
+  OpModel readAliasEquivalent = make(yes, no, equivalentResult0);
   OpModel noAccess = make(no, no);
   OpModel allocation = [] {
     OpModel m = make(yes, no);
@@ -425,6 +454,7 @@ struct Models {
     m.isEquivalentSubset = sliceIsEquivalentSubset;
     return m;
   }();
+  OpModel transferWrite = make(transferWriteRead, yes, equivalentResult0);
   OpModel reshape = make(reshapeRead, no, reshapeAliasing);
   OpModel allocTensor = [] {
     OpModel m = make(yes, no);
@@ -518,9 +548,9 @@ void bufferization::registerAllOpModels() {
     static Models m;
     registerOpModel("tensor.cast", &m.aliasOnlyEquivalent);
     registerOpModel("tensor.bitcast", &m.aliasOnlyEquivalent);
-    registerOpModel("tensor.collapse_shape", &m.aliasOnlyEquivalent);
+    registerOpModel("tensor.collapse_shape", &m.readAliasEquivalent);
     registerOpModel("tensor.expand_shape", &m.aliasOnlyEquivalent);
-    registerOpModel("tensor.dim", &m.readOnly);
+    registerOpModel("tensor.dim", &m.noAccess);
     registerOpModel("tensor.extract", &m.readOnly);
     registerOpModel("tensor.rank", &m.noAccess);
     registerOpModel("tensor.empty", &m.empty);
@@ -552,7 +582,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("scf.forall.in_parallel", &m.noAccess);
     registerOpModel("tensor.parallel_insert_slice", &m.parallelInsertSlice);
     registerOpModel("vector.transfer_read", &m.readOnly);
-    registerOpModel("vector.transfer_write", &m.insert);
+    registerOpModel("vector.transfer_write", &m.transferWrite);
     registerOpModel("vector.gather", &m.readOnly);
     registerOpModel("#linalg-structured", &m.linalg);
     registerFuncOpModels();

@@ -57,7 +57,7 @@ struct OpModel {
   AliasingOpOperandList (*aliasingOpOperands)(Value, const AnalysisState &) = nullptr;
   /// Default: MLIR's defaultResultBufferizesToMemoryWrite.
   bool (*resultWrites)(OpResult, const AnalysisState &) = nullptr;
-  /// Default: true.
+  /// Default: true for results, false for block arguments.
   bool (*isWritable)(Value, const AnalysisState &) = nullptr;
   /// Default: false.
   bool (*mustInPlace)(OpOperand &, const AnalysisState &) = nullptr;
