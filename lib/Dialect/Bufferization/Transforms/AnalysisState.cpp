@@ -486,7 +486,8 @@ AnalysisState::AnalysisState(Operation *root, const OneShotOptions &options) : o
     if (!m)
       return;
     for (OpOperand &o : op->getOpOperands())
-      if (isTensor(o.get().getType()) && m->mustInPlace && m->mustInPlace(o, *this))
+      if (isTensor(o.get().getType()) &&
+          (m->mustInPlace ? m->mustInPlace(o, *this) : isa<UnrankedTensorType>(o.get().getType())))
         bufferizeInPlace(o);
   });
 }

@@ -11,6 +11,7 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
 
 #include <algorithm>
 
@@ -151,7 +152,30 @@ bool funcHasTensorSemantics(Operation *func) {
   return false;
 }
 
-AliasingOpOperandList funcAliasingOpOperands(Value, const AnalysisState &) { return {}; }
+/// A block argument of a non-entry block aliases the operands its
+/// predecessors forward to it.
+AliasingOpOperandList funcAliasingOpOperands(Value v, const AnalysisState &) {
+  AliasingOpOperandList result;
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getOwner()->isEntryBlock())
+    return result;
+  Block *block = arg.getOwner();
+  for (BlockOperand *use = block->getFirstUse(); use; use = use->getNextOperandUsingThisValue()) {
+    Operation *caller = use->getOwner();
+    auto branch = dyn_cast<BranchOpInterface>(caller);
+    if (!branch)
+      continue;
+    for (unsigned i = 0, e = caller->getNumSuccessors(); i < e; ++i) {
+      if (caller->getSuccessor(i) != block)
+        continue;
+      SuccessorOperands operands = branch.getSuccessorOperands(i);
+      unsigned index = operands.getOperandIndex(arg.getArgNumber());
+      result.push_back({&caller->getOpOperand(index), BufferRelation::Equivalent, false});
+      break;
+    }
+  }
+  return result;
+}
 
 const OpModel kCallModel = [] {
   OpModel m;

@@ -10,6 +10,7 @@
 #include "lamina/IR/AffineMap.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/Interfaces/DestinationStyleOpInterface.h"
 #include "lamina/Interfaces/LoopLikeInterface.h"
 #include "lamina/Interfaces/ViewLikeInterface.h"
@@ -276,12 +277,33 @@ AliasingOpOperandList ifAliasingOpOperands(Value v, const AnalysisState &) {
       result.push_back({&yield->getOpOperand(r.getResultNumber()), BufferRelation::Equivalent, false});
   return result;
 }
+/// The only scf.yield terminating a block of the region, or null.
+Operation *getUniqueYield(Region &region) {
+  Operation *result = nullptr;
+  for (Block &b : region) {
+    if (b.empty() || b.back().getName().getStringRef() != "scf.yield")
+      continue;
+    if (result)
+      return nullptr;
+    result = &b.back();
+  }
+  return result;
+}
 AliasingOpOperandList executeRegionAliasingOpOperands(Value v, const AnalysisState &) {
-  auto r = cast<OpResult>(v);
-  Operation *yield = getYield(r.getOwner()->getRegion(0));
+  auto r = dyn_cast<OpResult>(v);
+  if (!r)
+    return {};
+  Operation *yield = getUniqueYield(r.getOwner()->getRegion(0));
   if (!yield)
     return {};
   return {{&yield->getOpOperand(r.getResultNumber()), BufferRelation::Equivalent, true}};
+}
+LogicalResult executeRegionVerify(Operation *op, const AnalysisState &) {
+  if (!getUniqueYield(op->getRegion(0))) {
+    (void)op->emitOpError("op without unique scf.yield is not supported");
+    return failure();
+  }
+  return success();
 }
 
 /// scf.forall: the shared_outs are its last operands; their block arguments
@@ -376,6 +398,31 @@ LogicalResult whileVerify(Operation *op, const AnalysisState &state) {
     }
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// cf (unstructured control flow)
+//===----------------------------------------------------------------------===//
+
+/// The block arguments a branch operand is forwarded to.
+AliasingValueList branchAliasing(OpOperand &o, const AnalysisState &) {
+  AliasingValueList result;
+  Operation *op = o.getOwner();
+  auto branch = dyn_cast<BranchOpInterface>(op);
+  if (!branch)
+    return result;
+  unsigned n = o.getOperandNumber();
+  for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
+    SuccessorOperands operands = branch.getSuccessorOperands(i);
+    OperandRange forwarded = operands.getForwardedOperands();
+    if (forwarded.empty())
+      continue;
+    unsigned first = operands.getOperandIndex(operands.getProducedOperandCount());
+    if (n < first || n >= first + forwarded.size())
+      continue;
+    result.push_back({op->getSuccessor(i)->getArgument(n - first), BufferRelation::Equivalent, false});
+  }
+  return result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -505,6 +552,8 @@ struct Models {
   OpModel executeRegion = [] {
     OpModel m = make(no, no);
     m.aliasingOpOperands = executeRegionAliasingOpOperands;
+    m.isWritable = writableTrue;
+    m.verifyAnalysis = executeRegionVerify;
     m.supportsUnstructuredControlFlow = true;
     return m;
   }();
@@ -533,6 +582,7 @@ struct Models {
     m.isEquivalentSubset = sliceIsEquivalentSubset;
     return m;
   }();
+  OpModel branch = make(no, no, branchAliasing);
   OpModel linalg = [] {
     OpModel m = make(linalgRead, linalgWrite, linalgAliasing);
     m.elementwiseAccess = linalgElementwise;
@@ -584,6 +634,8 @@ void bufferization::registerAllOpModels() {
     registerOpModel("vector.transfer_read", &m.readOnly);
     registerOpModel("vector.transfer_write", &m.transferWrite);
     registerOpModel("vector.gather", &m.readOnly);
+    registerOpModel("cf.br", &m.branch);
+    registerOpModel("cf.cond_br", &m.branch);
     registerOpModel("#linalg-structured", &m.linalg);
     registerFuncOpModels();
   });

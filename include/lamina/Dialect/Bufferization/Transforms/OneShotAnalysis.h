@@ -59,7 +59,7 @@ struct OpModel {
   bool (*resultWrites)(OpResult, const AnalysisState &) = nullptr;
   /// Default: true for results, false for block arguments.
   bool (*isWritable)(Value, const AnalysisState &) = nullptr;
-  /// Default: false.
+  /// Default: unranked tensor operands.
   bool (*mustInPlace)(OpOperand &, const AnalysisState &) = nullptr;
   /// Default: RegionBranchOpInterface's isRepetitiveRegion.
   bool (*isRepetitiveRegion)(Operation *, unsigned) = nullptr;
