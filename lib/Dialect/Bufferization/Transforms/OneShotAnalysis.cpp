@@ -67,6 +67,8 @@ static bool canUseOpDominanceDueToRegions(OpOperand *uRead, OpOperand *uWrite, c
 /// Whether `to` is reachable from `from` along successor edges, not passing
 /// through `except`.
 static bool isReachableExcept(Block *from, Block *to, Block *except) {
+  if (to == except)
+    return false;
   std::vector<Block *> work;
   std::unordered_set<Block *> seen;
   for (Block *s : from->getSuccessors())
