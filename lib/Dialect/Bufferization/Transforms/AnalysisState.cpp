@@ -491,3 +491,29 @@ AnalysisState::AnalysisState(Operation *root, const OneShotOptions &options) : o
         bufferizeInPlace(o);
   });
 }
+
+AnalysisState::AnalysisState(const OneShotOptions &options) : options(options), analyzed(false) {
+  registerAllOpModels();
+}
+
+bool AnalysisState::isInPlace(OpOperand &o) const {
+  if (analyzed)
+    return inPlace.count(&o) != 0;
+  if (o.getOwner()->getName().getStringRef() == "bufferization.to_buffer")
+    return true;
+  return !bufferizesToMemoryWrite(o);
+}
+
+void AnalysisState::gatherUndefinedTensorUses(Operation *root) {
+  root->walk([&](Operation *op) {
+    if (!getModel(op))
+      return;
+    for (Value r : op->getResults()) {
+      if (!isTensor(r.getType()) || r.use_empty())
+        continue;
+      if (findDefinitionsCached(r).empty())
+        for (OpOperand &use : r.getUses())
+          undefinedUses.insert(&use);
+    }
+  });
+}

@@ -10,7 +10,10 @@
 //
 #include "lamina/Dialect/Bufferization/Transforms/Passes.h"
 
-#include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "lamina/Dialect/Bufferization/Transforms/Bufferize.h"
+#include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Bufferization/BufferizationDialect.h"
+#include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Diagnostics.h"
 
@@ -20,6 +23,10 @@ using namespace lamina::bufferization;
 namespace {
 
 struct OneShotBufferizePass : impl::OneShotBufferizeBase<OneShotBufferizePass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<BufferizationDialect, MemRefDialect, ArithDialect>();
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = getOperation()->getContext();
     OneShotOptions opt;
@@ -80,34 +87,37 @@ struct OneShotBufferizePass : impl::OneShotBufferizeBase<OneShotBufferizePass> {
     }
 
     Operation *module = getOperation();
-    if (!opt.copyBeforeWrite) {
-      AnalysisState state(module, opt);
-      LogicalResult result =
-          opt.bufferizeFunctionBoundaries ? analyzeModuleOp(module, state) : analyzeOp(module, state);
-      numTensorInPlace = state.numInPlace;
-      numTensorOutOfPlace = state.numOutOfPlace;
-      if (failed(result))
+    opt.mustInferMemorySpace = mustInferMemorySpace;
+    opt.unknownTypeIdentityLayout = LayoutMapOption(unknownTypeConversion) == LayoutMapOption::IdentityLayoutMap;
+    opt.functionBoundaryIdentityLayout =
+        LayoutMapOption(functionBoundaryTypeConversion) == LayoutMapOption::IdentityLayoutMap;
+    opt.inferFunctionResultLayout =
+        LayoutMapOption(functionBoundaryTypeConversion) == LayoutMapOption::InferLayoutMap;
+    opt.bufferAlignment = bufferAlignment;
+    if (opt.copyBeforeWrite) {
+      AnalysisState state(opt);
+      BufferizeRewriter rewriter(ctx, opt, state);
+      if (failed(rewriter.insertTensorCopies(module)) || failed(rewriter.run(module)))
         return signalPassFailure();
-      if (opt.testAnalysisOnly)
-        return;
+      return;
     }
-    if (failed(bufferize(module, opt)))
-      return signalPassFailure();
-  }
-
-  /// The rewrite: not implemented yet. Succeeds only on IR with nothing to
-  /// bufferize.
-  LogicalResult bufferize(Operation *module, const OneShotOptions &opt) {
     AnalysisState state(module, opt);
-    Operation *found = nullptr;
-    module->walk([&](Operation *op) {
-      if (!found && op != module && state.hasTensorSemantics(op) && (state.getModel(op) || !opt.allowUnknownOps))
-        found = op;
-    });
-    if (!found)
-      return success();
-    found->emitError() << "lamina: the one-shot-bufferize rewrite is not implemented yet";
-    return failure();
+    LogicalResult result = opt.bufferizeFunctionBoundaries ? analyzeModuleOp(module, state) : analyzeOp(module, state);
+    numTensorInPlace = state.numInPlace;
+    numTensorOutOfPlace = state.numOutOfPlace;
+    if (failed(result))
+      return signalPassFailure();
+    if (opt.testAnalysisOnly)
+      return;
+    state.gatherUndefinedTensorUses(module);
+    if (opt.bufferizeFunctionBoundaries) {
+      if (failed(bufferizeModuleOp(module, opt, state)))
+        return signalPassFailure();
+      return;
+    }
+    BufferizeRewriter rewriter(ctx, opt, state);
+    if (failed(rewriter.insertTensorCopies(module)) || failed(rewriter.run(module)))
+      return signalPassFailure();
   }
 };
 

@@ -6,7 +6,7 @@
 // and writes are recorded, and func.call's model answers from them. Also
 // the models of func.func, func.call and func.return.
 //
-#include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "lamina/Dialect/Bufferization/Transforms/Bufferize.h"
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
@@ -177,7 +177,7 @@ AliasingOpOperandList funcAliasingOpOperands(Value v, const AnalysisState &) {
   return result;
 }
 
-const OpModel kCallModel = [] {
+OpModel kCallModel = [] {
   OpModel m;
   m.read = callRead;
   m.write = callWrite;
@@ -185,14 +185,14 @@ const OpModel kCallModel = [] {
   return m;
 }();
 
-const OpModel kReturnModel = [] {
+OpModel kReturnModel = [] {
   OpModel m;
   m.read = alwaysTrue;
   m.write = alwaysFalse;
   return m;
 }();
 
-const OpModel kFuncModel = [] {
+OpModel kFuncModel = [] {
   OpModel m;
   m.isWritable = funcIsWritable;
   m.hasTensorSemantics = funcHasTensorSemantics;
@@ -203,7 +203,10 @@ const OpModel kFuncModel = [] {
 
 } // namespace
 
+void registerFuncRewrite(OpModel &call, OpModel &ret, OpModel &func);
+
 void registerFuncOpModels() {
+  registerFuncRewrite(kCallModel, kReturnModel, kFuncModel);
   registerOpModel("func.call", &kCallModel);
   registerOpModel("func.return", &kReturnModel);
   registerOpModel("func.func", &kFuncModel);
@@ -410,6 +413,268 @@ LogicalResult bufferization::analyzeModuleOp(Operation *moduleOp, AnalysisState 
     callEquivalenceAnalysis(func, state);
     if (failed(analyzeOp(func, state)))
       return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Module rewrite
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The bufferized type of function argument `index` (or of a result type).
+Type getBufferizedFunctionType(Type tensorType, const OneShotOptions &options) {
+  auto t = cast<TensorType>(tensorType);
+  if (options.functionBoundaryIdentityLayout)
+    return getMemRefTypeWithStaticIdentityLayout(t, Attribute());
+  return getMemRefTypeWithFullyDynamicLayout(t, Attribute());
+}
+
+Type funcBufferType(Value v, BufferizeRewriter &rw) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return rw.getUnknownBufferType(v);
+  Operation *func = arg.getOwner()->getParentOp();
+  Type t = getBufferizedFunctionType(getFuncType(func).getInputs()[arg.getArgNumber()], rw.options);
+  if (auto layout = getArgAttr(func, arg.getArgNumber(), "bufferization.buffer_layout"))
+    if (auto m = dyn_cast<MemRefType>(t))
+      t = MemRefType::get(m.getShape(), m.getElementType(), layout, m.getMemorySpace());
+  return t;
+}
+
+/// MLIR's bufferizeBlockSignature for an entry block.
+void bufferizeBlockSignature(Block *block, BufferizeRewriter &rw) {
+  for (unsigned i = 0, e = block->getNumArguments(); i < e; ++i) {
+    BlockArgument arg = block->getArgument(i);
+    if (!isTensor(arg.getType()))
+      continue;
+    FailureOr<Type> type = rw.getBufferType(arg);
+    if (failed(type) || *type == arg.getType())
+      continue;
+    std::vector<OpOperand *> uses;
+    for (OpOperand &use : arg.getUses())
+      uses.push_back(&use);
+    Type tensorType = arg.getType();
+    arg.setType(*type);
+    if (uses.empty())
+      continue;
+    rw.b.setInsertionPointToStart(block);
+    Value toTensor = rw.b.create(arg.getLoc(), "bufferization.to_tensor", Value(arg), tensorType)->getResult(0);
+    for (OpOperand *use : uses)
+      use->set(toTensor);
+  }
+}
+
+LogicalResult funcBufferize(Operation *func, BufferizeRewriter &rw) {
+  FunctionType type = getFuncType(func);
+  std::vector<Type> argTypes, resultTypes;
+  for (unsigned i = 0; i < type.getInputs().size(); ++i) {
+    Type t = type.getInputs()[i];
+    if (isTensor(t)) {
+      t = getBufferizedFunctionType(t, rw.options);
+      if (auto layout = getArgAttr(func, i, "bufferization.buffer_layout"))
+        if (auto m = dyn_cast<MemRefType>(t))
+          t = MemRefType::get(m.getShape(), m.getElementType(), layout, m.getMemorySpace());
+    }
+    argTypes.push_back(t);
+  }
+  for (Type t : type.getResults())
+    resultTypes.push_back(isTensor(t) ? getBufferizedFunctionType(t, rw.options) : t);
+  auto newType = FunctionType::get(func->getContext(), argTypes, resultTypes);
+  if (!func->getRegion(0).empty()) {
+    bufferizeBlockSignature(&func->getRegion(0).front(), rw);
+    for (Operation *ret : getReturnOps(func)) {
+      std::vector<Value> values;
+      rw.b.setInsertionPoint(ret);
+      for (unsigned i = 0; i < ret->getNumOperands(); ++i) {
+        Value v = ret->getOperand(i);
+        if (!isTensor(v.getType())) {
+          values.push_back(v);
+          continue;
+        }
+        values.push_back(rw.b.create(ret->getLoc(), "bufferization.to_buffer", v, resultTypes[i])->getResult(0));
+      }
+      ret->setOperands(ValueRange(values));
+    }
+  }
+  func->setAttr("function_type", TypeAttr::get(newType));
+  return success();
+}
+
+Type callBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *call = v.getDefiningOp();
+  Operation *func = getCalledFunction(call);
+  Type t = getFuncType(func).getResults()[cast<OpResult>(v).getResultNumber()];
+  if (isa<BaseMemRefType>(t))
+    return t;
+  return getBufferizedFunctionType(t, rw.options);
+}
+
+LogicalResult callBufferize(Operation *call, BufferizeRewriter &rw) {
+  Operation *func = getCalledFunction(call);
+  std::vector<Type> resultTypes;
+  for (Value r : call->getResults()) {
+    if (!isTensor(r.getType())) {
+      resultTypes.push_back(r.getType());
+      continue;
+    }
+    FailureOr<Type> t = rw.getBufferType(r);
+    if (failed(t))
+      return failure();
+    resultTypes.push_back(*t);
+  }
+  FunctionType funcType = getFuncType(func);
+  std::vector<Value> operands;
+  for (OpOperand &o : call->getOpOperands()) {
+    if (!isTensor(o.get().getType())) {
+      operands.push_back(o.get());
+      continue;
+    }
+    FailureOr<Value> buffer = rw.getBuffer(o.get());
+    if (failed(buffer))
+      return failure();
+    Type expected = funcType.getInputs()[o.getOperandNumber()];
+    if (!isa<BaseMemRefType>(expected))
+      expected = getBufferizedFunctionType(expected, rw.options);
+    rw.b.setInsertionPoint(call);
+    operands.push_back(rw.castBuffer(*buffer, expected));
+  }
+  rw.b.setInsertionPoint(call);
+  OperationState st(call->getLoc(), "func.call");
+  st.addOperands(ValueRange(operands));
+  st.addTypes(ArrayRef<Type>(resultTypes));
+  for (const NamedAttribute &a : call->getAttrs())
+    st.addAttribute(a.getName(), a.getValue());
+  Operation *newCall = rw.b.create(st);
+  std::vector<Value> results;
+  for (Value r : newCall->getResults())
+    results.push_back(r);
+  rw.replaceOp(call, results);
+  return success();
+}
+
+LogicalResult returnBufferize(Operation *, BufferizeRewriter &) { return success(); }
+
+/// Returns memref.cast sources directly and narrows the function's result
+/// types accordingly (MLIR's foldMemRefCasts).
+void foldMemRefCasts(Operation *func) {
+  if (func->getRegion(0).empty())
+    return;
+  std::vector<Operation *> returnOps = getReturnOps(func);
+  if (returnOps.empty())
+    return;
+  auto unpack = [](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def && def->getName().getStringRef() == "memref.cast" ? def->getOperand(0) : v;
+  };
+  unsigned n = returnOps.front()->getNumOperands();
+  std::vector<Type> types(n);
+  for (unsigned i = 0; i < n; ++i) {
+    Type t = unpack(returnOps.front()->getOperand(i)).getType();
+    for (size_t j = 1; j < returnOps.size(); ++j)
+      if (unpack(returnOps[j]->getOperand(i)).getType() != t)
+        t = Type();
+    types[i] = t;
+  }
+  for (Operation *ret : returnOps)
+    for (unsigned i = 0; i < n; ++i)
+      if (types[i])
+        ret->setOperand(i, unpack(ret->getOperand(i)));
+  FunctionType type = getFuncType(func);
+  for (unsigned i = 0; i < n; ++i)
+    if (!types[i])
+      types[i] = type.getResults()[i];
+  func->setAttr("function_type", TypeAttr::get(FunctionType::get(func->getContext(), type.getInputs(), types)));
+}
+
+void removeArgAttr(Operation *func, std::string_view name) {
+  auto all = func->getAttrOfType<ArrayAttr>("arg_attrs");
+  if (!all)
+    return;
+  MLIRContext *ctx = func->getContext();
+  std::vector<Attribute> dicts;
+  bool anyNonEmpty = false;
+  for (Attribute a : all) {
+    std::vector<NamedAttribute> entries;
+    if (auto dict = dyn_cast<DictionaryAttr>(a))
+      for (const NamedAttribute &e : dict)
+        if (e.getNameStr() != name)
+          entries.push_back(e);
+    anyNonEmpty |= !entries.empty();
+    dicts.push_back(DictionaryAttr::get(ctx, entries));
+  }
+  if (anyNonEmpty)
+    func->setAttr("arg_attrs", ArrayAttr::get(ctx, dicts));
+  else
+    func->removeAttr("arg_attrs");
+}
+
+} // namespace
+
+void registerFuncRewrite(OpModel &call, OpModel &ret, OpModel &func) {
+  call.bufferize = callBufferize;
+  call.getBufferType = callBufferType;
+  ret.bufferize = returnBufferize;
+  func.bufferize = funcBufferize;
+  func.getBufferType = funcBufferType;
+}
+
+LogicalResult bufferization::bufferizeModuleOp(Operation *moduleOp, const OneShotOptions &options,
+                                               AnalysisState &state) {
+  MLIRContext *ctx = moduleOp->getContext();
+  {
+    BufferizeRewriter copies(ctx, options, state);
+    if (failed(copies.insertTensorCopies(moduleOp)))
+      return failure();
+  }
+  std::vector<Operation *> funcs;
+  moduleOp->walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "func.func")
+      funcs.push_back(op);
+  });
+  // Callees first (the order of the analysis).
+  std::vector<Operation *> ordered;
+  std::set<Operation *> done;
+  std::map<Operation *, std::set<Operation *>> callees;
+  for (Operation *func : funcs)
+    func->walk([&](Operation *op) {
+      if (op->getName().getStringRef() != "func.call")
+        return;
+      if (Operation *callee = getCalledFunction(op))
+        if (hasTensorSignature(callee))
+          callees[func].insert(callee);
+    });
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (Operation *func : funcs) {
+      if (done.count(func))
+        continue;
+      bool ready = true;
+      for (Operation *callee : callees[func])
+        ready &= done.count(callee) != 0;
+      if (!ready)
+        continue;
+      ordered.push_back(func);
+      done.insert(func);
+      progress = true;
+      break;
+    }
+  }
+  for (Operation *func : funcs)
+    if (!done.count(func))
+      ordered.push_back(func);
+  for (Operation *func : ordered) {
+    BufferizeRewriter rewriter(ctx, options, state);
+    if (failed(rewriter.run(func)))
+      return failure();
+    if (options.inferFunctionResultLayout)
+      foldMemRefCasts(func);
+  }
+  for (Operation *func : funcs) {
+    removeArgAttr(func, "bufferization.buffer_layout");
+    removeArgAttr(func, "bufferization.writable");
   }
   return success();
 }

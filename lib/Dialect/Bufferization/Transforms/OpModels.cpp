@@ -6,6 +6,8 @@
 //
 #include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 
+#include "BufferizeOps.h"
+
 #include "lamina/Dialect/Linalg/LinalgInterfaces.h"
 #include "lamina/IR/AffineMap.h"
 #include "lamina/IR/BuiltinAttributes.h"
@@ -596,19 +598,41 @@ void bufferization::registerAllOpModels() {
   static std::once_flag once;
   std::call_once(once, [] {
     static Models m;
-    registerOpModel("tensor.cast", &m.aliasOnlyEquivalent);
+    // The rewrite of each op (models shared by several ops are copied).
+    static OpModel castModel = m.aliasOnlyEquivalent, dimModel = m.noAccess, rankModel = m.noAccess,
+                   extractModel = m.readOnly, transferReadModel = m.readOnly, deallocModel = m.noAccess;
+    castModel.bufferize = ops::bufferizeCast;
+    castModel.getBufferType = ops::castBufferType;
+    dimModel.bufferize = ops::bufferizeDim;
+    rankModel.bufferize = ops::bufferizeRank;
+    extractModel.bufferize = ops::bufferizeExtract;
+    transferReadModel.bufferize = ops::bufferizeTransferRead;
+    deallocModel.bufferize = ops::bufferizeDeallocTensor;
+    m.empty.bufferize = ops::bufferizeEmpty;
+    m.extractSlice.bufferize = ops::bufferizeExtractSlice;
+    m.extractSlice.getBufferType = ops::extractSliceBufferType;
+    m.insert.bufferize = ops::bufferizeInsert;
+    m.insertSlice.bufferize = ops::bufferizeInsertSlice;
+    static OpModel fromElementsModel = m.allocation;
+    fromElementsModel.bufferize = ops::bufferizeFromElements;
+    m.allocTensor.bufferize = ops::bufferizeAllocTensor;
+    m.allocTensor.getBufferType = ops::allocTensorBufferType;
+    m.toBuffer.bufferize = ops::bufferizeToBuffer;
+    m.materialize.bufferize = ops::bufferizeMaterialize;
+    m.linalg.bufferize = ops::bufferizeDestinationStyle;
+    registerOpModel("tensor.cast", &castModel);
     registerOpModel("tensor.bitcast", &m.aliasOnlyEquivalent);
     registerOpModel("tensor.collapse_shape", &m.readAliasEquivalent);
     registerOpModel("tensor.expand_shape", &m.aliasOnlyEquivalent);
-    registerOpModel("tensor.dim", &m.noAccess);
-    registerOpModel("tensor.extract", &m.readOnly);
-    registerOpModel("tensor.rank", &m.noAccess);
+    registerOpModel("tensor.dim", &dimModel);
+    registerOpModel("tensor.extract", &extractModel);
+    registerOpModel("tensor.rank", &rankModel);
     registerOpModel("tensor.empty", &m.empty);
     registerOpModel("tensor.extract_slice", &m.extractSlice);
     registerOpModel("tensor.insert", &m.insert);
     registerOpModel("tensor.insert_slice", &m.insertSlice);
     registerOpModel("tensor.reshape", &m.reshape);
-    registerOpModel("tensor.from_elements", &m.allocation);
+    registerOpModel("tensor.from_elements", &fromElementsModel);
     registerOpModel("tensor.generate", &m.allocation);
     registerOpModel("tensor.splat", &m.allocation);
     registerOpModel("tensor.pad", &m.allocation);
@@ -617,7 +641,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("bufferization.to_tensor", &m.toTensor);
     registerOpModel("bufferization.to_buffer", &m.toBuffer);
     registerOpModel("bufferization.materialize_in_destination", &m.materialize);
-    registerOpModel("bufferization.dealloc_tensor", &m.noAccess);
+    registerOpModel("bufferization.dealloc_tensor", &deallocModel);
     registerOpModel("arith.constant", &m.constant);
     registerOpModel("arith.index_cast", &m.aliasOnlyEquivalent);
     registerOpModel("arith.select", &m.select);
@@ -631,7 +655,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("scf.condition", &m.condition);
     registerOpModel("scf.forall.in_parallel", &m.noAccess);
     registerOpModel("tensor.parallel_insert_slice", &m.parallelInsertSlice);
-    registerOpModel("vector.transfer_read", &m.readOnly);
+    registerOpModel("vector.transfer_read", &transferReadModel);
     registerOpModel("vector.transfer_write", &m.transferWrite);
     registerOpModel("vector.gather", &m.readOnly);
     registerOpModel("cf.br", &m.branch);

@@ -31,6 +31,7 @@
 namespace lamina::bufferization {
 
 class AnalysisState;
+class BufferizeRewriter;
 
 enum class BufferRelation { Unknown, Equivalent };
 
@@ -80,6 +81,16 @@ struct OpModel {
   /// (-1: not a subset insertion) and the equivalent-subset test.
   int subsetSource = -1, subsetDest = -1;
   bool (*isEquivalentSubset)(Operation *, Value candidate, const AnalysisState &) = nullptr;
+
+  // The rewrite (see Bufferize.h).
+  /// MLIR's bufferize: replaces the op by its memref form. Null: the op is
+  /// left as is (an error unless allow-unknown-ops).
+  LogicalResult (*bufferize)(Operation *, BufferizeRewriter &) = nullptr;
+  /// The buffer type of a tensor value the op defines. Null: MLIR's
+  /// default (an equivalent operand's type, else the unknown-type one).
+  Type (*getBufferType)(Value, BufferizeRewriter &) = nullptr;
+  /// MLIR's resolveConflicts. Null: copies of out-of-place operands.
+  LogicalResult (*resolveConflicts)(Operation *, BufferizeRewriter &) = nullptr;
 };
 
 /// Registers the model of the ops named `opName` (process-wide, once).
@@ -104,6 +115,14 @@ struct OneShotOptions {
   std::vector<std::string> dialectFilter;
   /// Functions (by symbol name) whose ops are excluded from the analysis.
   std::vector<std::string> noAnalysisFuncFilter;
+  // The rewrite.
+  bool mustInferMemorySpace = false;
+  bool unknownTypeIdentityLayout = false;
+  /// Function boundaries: identity layout (else fully dynamic), and whether
+  /// result layouts are inferred from the returned buffers.
+  bool functionBoundaryIdentityLayout = false;
+  bool inferFunctionResultLayout = true;
+  uint64_t bufferAlignment = 64;
 };
 
 /// A union-find over values whose classes iterate their members in LLVM
@@ -151,6 +170,13 @@ struct TraversalConfig {
 class AnalysisState {
 public:
   AnalysisState(Operation *root, const OneShotOptions &options);
+  /// A state without analysis (copy-before-write): operands that write are
+  /// out of place, nothing is equivalent.
+  AnalysisState(const OneShotOptions &options);
+  bool hasAnalysis() const { return analyzed; }
+  /// Records the uses of tensors with undefined contents (after analysis).
+  void gatherUndefinedTensorUses(Operation *root);
+  bool hasUndefinedContents(OpOperand *o) const { return undefinedUses.count(o) != 0; }
 
   const OneShotOptions &getOptions() const { return options; }
   /// The op's model if the op is bufferizable and allowed by the filters.
@@ -172,11 +198,11 @@ public:
   bool hasTensorSemantics(Operation *op) const;
 
   // Analysis results.
-  bool isInPlace(OpOperand &o) const { return inPlace.count(&o) != 0; }
+  bool isInPlace(OpOperand &o) const;
   void bufferizeInPlace(OpOperand &o);
   void bufferizeOutOfPlace(OpOperand &) { ++numOutOfPlace; }
-  bool areEquivalentBufferizedValues(Value a, Value b) const { return equivalent.isEquivalent(a, b); }
-  bool areAliasingBufferizedValues(Value a, Value b) const { return aliases.isEquivalent(a, b); }
+  bool areEquivalentBufferizedValues(Value a, Value b) const { return analyzed && equivalent.isEquivalent(a, b); }
+  bool areAliasingBufferizedValues(Value a, Value b) const { return !analyzed || aliases.isEquivalent(a, b); }
   void unionEquivalenceClasses(Value a, Value b) { equivalent.unionSets(a, b); }
   template <typename Fn> void applyOnAliases(Value v, Fn &&fn) const { aliases.forEach(v, fn); }
   template <typename Fn> void applyOnEquivalenceClass(Value v, Fn &&fn) const { equivalent.forEach(v, fn); }
@@ -203,6 +229,8 @@ public:
 
 private:
   const OneShotOptions &options;
+  bool analyzed = true;
+  std::unordered_set<OpOperand *> undefinedUses;
   ValueClasses aliases, equivalent;
   std::unordered_set<OpOperand *> inPlace;
   std::unordered_map<const void *, std::vector<Value>> definitionsCache;

@@ -1,0 +1,417 @@
+//===- BufferizeOps.cpp - How tensor, bufferization and linalg ops bufferize //
+//
+// The `bufferize` and `getBufferType` methods of MLIR's
+// BufferizableOpInterface models, for the ops Lamina rewrites.
+//
+#include "BufferizeOps.h"
+
+#include "../../MemRef/MemRefFoldUtils.h"
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/Interfaces/DestinationStyleOpInterface.h"
+#include "lamina/Interfaces/ViewLikeInterface.h"
+
+#include <algorithm>
+
+using namespace lamina;
+using namespace lamina::bufferization;
+namespace mutils = lamina::memref::utils;
+
+namespace {
+
+bool isTensor(Type t) { return isa<TensorType>(t); }
+
+Value createOp(BufferizeRewriter &rw, Operation *at, std::string_view name, ValueRange operands, TypeRange types,
+               ArrayRef<NamedAttribute> attrs = {}) {
+  Operation *op = rw.b.create(at->getLoc(), name, operands, types, attrs);
+  return op->getNumResults() ? op->getResult(0) : Value();
+}
+
+Value constantIndex(BufferizeRewriter &rw, Location loc, int64_t v) {
+  return rw.b
+      .create(loc, "arith.constant", ValueRange(), rw.b.getIndexType(),
+              {NamedAttribute(rw.b.getStringAttr("value"), rw.b.getIndexAttr(v))})
+      ->getResult(0);
+}
+
+/// The mixed offsets, sizes and strides of an offset-size-stride op.
+struct MixedSlice {
+  std::vector<OpFoldResult> offsets, sizes, strides;
+};
+MixedSlice getMixedSlice(Operation *op) {
+  auto iface = cast<OffsetSizeAndStrideOpInterface>(op);
+  MLIRContext *ctx = op->getContext();
+  return {mutils::getMixedValues(iface.getStaticOffsets(), iface.getOffsets(), ctx),
+          mutils::getMixedValues(iface.getStaticSizes(), iface.getSizes(), ctx),
+          mutils::getMixedValues(iface.getStaticStrides(), iface.getStrides(), ctx)};
+}
+
+/// MLIR's SubViewOp::inferRankReducedResultType.
+MemRefType inferRankReducedSubViewType(ArrayRef<int64_t> resultShape, MemRefType sourceType, const MixedSlice &s) {
+  std::vector<Value> unused;
+  std::vector<int64_t> offsets, sizes, strides;
+  mutils::dispatchIndexOpFoldResults(s.offsets, unused, offsets);
+  mutils::dispatchIndexOpFoldResults(s.sizes, unused, sizes);
+  mutils::dispatchIndexOpFoldResults(s.strides, unused, strides);
+  MemRefType inferred = mutils::inferSubViewResultType(sourceType, offsets, sizes, strides);
+  if (inferred.getRank() == int64_t(resultShape.size()))
+    return inferred;
+  std::optional<std::vector<bool>> dropped = memref::computeRankReductionMask(inferred.getShape(), resultShape);
+  if (!dropped)
+    return MemRefType();
+  auto layout = cast<StridedLayoutAttr>(inferred.getLayout());
+  std::vector<int64_t> reducedStrides;
+  ArrayRef<int64_t> allStrides = layout.getStrides();
+  for (size_t i = 0; i < allStrides.size(); ++i)
+    if (i >= dropped->size() || !(*dropped)[i])
+      reducedStrides.push_back(allStrides[i]);
+  return MemRefType::get(resultShape, inferred.getElementType(),
+                         StridedLayoutAttr::get(sourceType.getContext(), layout.getOffset(), reducedStrides),
+                         inferred.getMemorySpace());
+}
+
+Value createSubView(BufferizeRewriter &rw, Operation *at, MemRefType type, Value source, const MixedSlice &s) {
+  return mutils::buildSubView(rw.b, at->getLoc(), type, source, s.offsets, s.sizes, s.strides);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// tensor
+//===----------------------------------------------------------------------===//
+
+Type ops::castBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *op = v.getDefiningOp();
+  FailureOr<Type> src = rw.getBufferType(op->getOperand(0));
+  if (failed(src))
+    return Type();
+  Attribute space = getMemorySpace(*src);
+  auto resultType = cast<TensorType>(v.getType());
+  if (isa<UnrankedTensorType>(op->getOperand(0).getType()) || isa<UnrankedTensorType>(resultType))
+    return getMemRefTypeWithFullyDynamicLayout(resultType, space);
+  auto ranked = cast<RankedTensorType>(resultType);
+  return MemRefType::get(ranked.getShape(), ranked.getElementType(), cast<MemRefType>(*src).getLayout(), space);
+}
+
+LogicalResult ops::bufferizeCast(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(0));
+  if (failed(buffer))
+    return failure();
+  FailureOr<Type> type = rw.getBufferType(op->getResult(0));
+  if (failed(type))
+    return failure();
+  Value cast = createOp(rw, op, "memref.cast", *buffer, *type);
+  rw.replaceOp(op, cast);
+  return success();
+}
+
+LogicalResult ops::bufferizeDim(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(0));
+  if (failed(buffer))
+    return failure();
+  Value dim = createOp(rw, op, "memref.dim", ValueRange(std::vector<Value>{*buffer, op->getOperand(1)}),
+                       rw.b.getIndexType());
+  rw.replaceOp(op, dim);
+  return success();
+}
+
+LogicalResult ops::bufferizeRank(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(0));
+  if (failed(buffer))
+    return failure();
+  rw.replaceOp(op, createOp(rw, op, "memref.rank", *buffer, rw.b.getIndexType()));
+  return success();
+}
+
+LogicalResult ops::bufferizeEmpty(Operation *op, BufferizeRewriter &rw) {
+  if (op->getResult(0).use_empty()) {
+    rw.erase(op);
+    return success();
+  }
+  FailureOr<Value> alloc = rw.allocateTensorFor(op->getLoc(), op->getResult(0), /*copy=*/false);
+  if (failed(alloc))
+    return failure();
+  op->getResult(0).replaceAllUsesWith(*alloc);
+  rw.erase(op);
+  return success();
+}
+
+LogicalResult ops::bufferizeExtract(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(0));
+  if (failed(buffer))
+    return failure();
+  std::vector<Value> operands{*buffer};
+  for (unsigned i = 1; i < op->getNumOperands(); ++i)
+    operands.push_back(op->getOperand(i));
+  rw.replaceOp(op, createOp(rw, op, "memref.load", operands, op->getResult(0).getType()));
+  return success();
+}
+
+Type ops::extractSliceBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *op = v.getDefiningOp();
+  FailureOr<Type> src = rw.getBufferType(op->getOperand(0));
+  if (failed(src) || !isa<MemRefType>(*src))
+    return Type();
+  return inferRankReducedSubViewType(cast<RankedTensorType>(v.getType()).getShape(), cast<MemRefType>(*src),
+                                     getMixedSlice(op));
+}
+
+LogicalResult ops::bufferizeExtractSlice(Operation *op, BufferizeRewriter &rw) {
+  MixedSlice slice = getMixedSlice(op);
+  FailureOr<Value> src = rw.getBuffer(op->getOperand(0));
+  if (failed(src))
+    return failure();
+  FailureOr<Type> type = rw.getBufferType(op->getResult(0));
+  if (failed(type) || !*type)
+    return failure();
+  rw.replaceOp(op, createSubView(rw, op, cast<MemRefType>(*type), *src, slice));
+  return success();
+}
+
+LogicalResult ops::bufferizeInsert(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> dest = rw.getBuffer(op->getOperand(1));
+  if (failed(dest))
+    return failure();
+  std::vector<Value> operands{op->getOperand(0), *dest};
+  for (unsigned i = 2; i < op->getNumOperands(); ++i)
+    operands.push_back(op->getOperand(i));
+  createOp(rw, op, "memref.store", operands, TypeRange());
+  rw.replaceOp(op, *dest);
+  return success();
+}
+
+LogicalResult ops::bufferizeInsertSlice(Operation *op, BufferizeRewriter &rw) {
+  MixedSlice slice = getMixedSlice(op);
+  FailureOr<Value> dest = rw.getBuffer(op->getOperand(1));
+  if (failed(dest) || !isa<MemRefType>(dest->getType()))
+    return failure();
+  MemRefType subviewType = inferRankReducedSubViewType(cast<RankedTensorType>(op->getOperand(0).getType()).getShape(),
+                                                       cast<MemRefType>(dest->getType()), slice);
+  if (!subviewType)
+    return failure();
+  Value subview = createSubView(rw, op, subviewType, *dest, slice);
+  FailureOr<Value> src = rw.getBuffer(op->getOperand(0));
+  if (failed(src))
+    return failure();
+  rw.createCopy(op->getLoc(), *src, subview);
+  rw.replaceOp(op, *dest);
+  return success();
+}
+
+LogicalResult ops::bufferizeFromElements(Operation *op, BufferizeRewriter &rw) {
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type)
+    return failure();
+  Location loc = op->getLoc();
+  FailureOr<Value> alloc = rw.allocateTensorFor(loc, op->getResult(0), /*copy=*/false);
+  if (failed(alloc))
+    return failure();
+  FailureOr<Type> memrefType = rw.getBufferType(*alloc);
+  if (failed(memrefType))
+    return failure();
+  Value buffer = createOp(rw, op, "bufferization.to_buffer", *alloc, *memrefType);
+  ArrayRef<int64_t> shape = type.getShape();
+  if (op->getNumOperands() == 0) {
+    rw.replaceOp(op, buffer);
+    return success();
+  }
+  if (shape.empty()) {
+    createOp(rw, op, "memref.store", ValueRange(std::vector<Value>{op->getOperand(0), buffer}), TypeRange());
+    rw.replaceOp(op, buffer);
+    return success();
+  }
+  int64_t maxDim = *std::max_element(shape.begin(), shape.end());
+  std::vector<Value> constants;
+  for (int64_t i = 0; i < maxDim; ++i)
+    constants.push_back(constantIndex(rw, loc, i));
+  // Row-major stores, the last index varying fastest.
+  std::vector<int64_t> index(shape.size(), 0);
+  for (unsigned e = 0; e < op->getNumOperands(); ++e) {
+    std::vector<Value> operands{op->getOperand(e), buffer};
+    for (int64_t i : index)
+      operands.push_back(constants[size_t(i)]);
+    createOp(rw, op, "memref.store", operands, TypeRange());
+    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+      if (++index[size_t(d)] < shape[size_t(d)])
+        break;
+      index[size_t(d)] = 0;
+    }
+  }
+  rw.replaceOp(op, buffer);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// bufferization
+//===----------------------------------------------------------------------===//
+
+Type ops::allocTensorBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *op = v.getDefiningOp();
+  Attribute space = op->getAttr("memory_space");
+  if (!space) {
+    Value copy;
+    for (Value operand : op->getOperands())
+      if (isTensor(operand.getType()))
+        copy = operand;
+    if (copy) {
+      FailureOr<Type> copyType = rw.getBufferType(copy);
+      if (failed(copyType))
+        return Type();
+      space = getMemorySpace(*copyType);
+    } else if (rw.options.mustInferMemorySpace) {
+      (void)op->emitError("could not infer memory space");
+      return Type();
+    }
+  }
+  if (auto i = dyn_cast_or_null<IntegerAttr>(space))
+    if (i.getInt() == 0)
+      space = Attribute();
+  return getMemRefTypeWithStaticIdentityLayout(cast<TensorType>(v.getType()), space);
+}
+
+LogicalResult ops::bufferizeAllocTensor(Operation *op, BufferizeRewriter &rw) {
+  if (op->getResult(0).use_empty()) {
+    rw.erase(op);
+    return success();
+  }
+  Location loc = op->getLoc();
+  Value copy;
+  std::vector<Value> dynamicSizes;
+  auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  unsigned numDynamic = segments ? unsigned(segments.asArrayRef()[0]) : 0;
+  for (unsigned i = 0; i < numDynamic; ++i)
+    dynamicSizes.push_back(op->getOperand(i));
+  if (segments && segments.asArrayRef().size() > 1 && segments.asArrayRef()[1] == 1)
+    copy = op->getOperand(numDynamic);
+  Value copyBuffer;
+  if (copy) {
+    FailureOr<Value> buffer = rw.getBuffer(copy);
+    if (failed(buffer))
+      return failure();
+    copyBuffer = *buffer;
+  }
+  FailureOr<Type> type = rw.getBufferType(op->getResult(0));
+  if (failed(type))
+    return failure();
+  if (copy) {
+    auto memrefType = dyn_cast<MemRefType>(copyBuffer.getType());
+    for (int64_t i = 0, e = memrefType ? memrefType.getRank() : 0; i < e; ++i) {
+      if (!memrefType.isDynamicDim(unsigned(i)))
+        continue;
+      Value index = constantIndex(rw, loc, i);
+      dynamicSizes.push_back(
+          createOp(rw, op, "memref.dim", ValueRange(std::vector<Value>{copyBuffer, index}), rw.b.getIndexType()));
+    }
+  }
+  Value alloc = rw.createAlloc(loc, cast<MemRefType>(*type), dynamicSizes);
+  if (copy)
+    rw.createCopy(loc, copyBuffer, alloc);
+  rw.replaceOp(op, alloc);
+  return success();
+}
+
+LogicalResult ops::bufferizeToBuffer(Operation *op, BufferizeRewriter &rw) {
+  Operation *toTensor = op->getOperand(0).getDefiningOp();
+  if (!toTensor || toTensor->getName().getStringRef() != "bufferization.to_tensor")
+    return success();
+  Value memref = toTensor->getOperand(0);
+  Value replacement = rw.castBuffer(memref, op->getResult(0).getType());
+  op->getResult(0).replaceAllUsesWith(replacement);
+  rw.erase(op);
+  return success();
+}
+
+LogicalResult ops::bufferizeMaterialize(Operation *op, BufferizeRewriter &rw) {
+  bool tensorDest = isTensor(op->getOperand(1).getType());
+  Value buffer = op->getOperand(1);
+  if (tensorDest) {
+    FailureOr<Value> b = rw.getBuffer(buffer);
+    if (failed(b))
+      return failure();
+    buffer = *b;
+  }
+  FailureOr<Value> src = rw.getBuffer(op->getOperand(0));
+  if (failed(src))
+    return failure();
+  rw.createCopy(op->getLoc(), *src, buffer);
+  if (tensorDest)
+    rw.replaceOp(op, buffer);
+  else
+    rw.erase(op);
+  return success();
+}
+
+LogicalResult ops::bufferizeDeallocTensor(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(0));
+  if (failed(buffer))
+    return failure();
+  createOp(rw, op, "memref.dealloc", *buffer, TypeRange());
+  rw.erase(op);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Destination-style ops (linalg)
+//===----------------------------------------------------------------------===//
+
+LogicalResult ops::bufferizeDestinationStyle(Operation *op, BufferizeRewriter &rw) {
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  bool anyTensor = false, anyMemref = false;
+  for (Value v : op->getOperands()) {
+    anyTensor |= isTensor(v.getType());
+    anyMemref |= isa<BaseMemRefType>(v.getType());
+  }
+  if (!anyTensor)
+    return success();
+  if (anyMemref)
+    return op->emitError() << "op does not have pure tensor semantics";
+  std::vector<Value> operands;
+  unsigned numInputs = op->getNumOperands() - dps.getNumDpsInits();
+  for (unsigned i = 0; i < numInputs; ++i) {
+    Value v = op->getOperand(i);
+    if (!isTensor(v.getType())) {
+      operands.push_back(v);
+      continue;
+    }
+    FailureOr<Value> buffer = rw.getBuffer(v);
+    if (failed(buffer))
+      return failure();
+    operands.push_back(*buffer);
+  }
+  std::vector<Value> outputs;
+  for (unsigned r = 0; r < op->getNumResults(); ++r) {
+    FailureOr<Value> buffer = rw.getBuffer(op->getOperand(numInputs + r));
+    if (failed(buffer))
+      return failure();
+    outputs.push_back(*buffer);
+  }
+  operands.insert(operands.end(), outputs.begin(), outputs.end());
+  rw.b.setInsertionPoint(op);
+  OperationState st(op->getLoc(), op->getName().getStringRef());
+  st.addOperands(ValueRange(operands));
+  for (const NamedAttribute &a : op->getAttrs())
+    st.addAttribute(a.getName(), a.getValue());
+  for (unsigned i = 0; i < op->getNumRegions(); ++i)
+    st.addRegion();
+  Operation *newOp = rw.b.create(st);
+  for (unsigned i = 0; i < op->getNumRegions(); ++i)
+    newOp->getRegion(i).takeBody(op->getRegion(i));
+  rw.replaceOp(op, outputs);
+  return success();
+}
+
+LogicalResult ops::bufferizeTransferRead(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(0));
+  if (failed(buffer))
+    return failure();
+  rw.b.setInsertionPoint(op);
+  OperationState st(op->getLoc(), op->getName().getStringRef());
+  std::vector<Value> operands{*buffer};
+  for (unsigned i = 1; i < op->getNumOperands(); ++i)
+    operands.push_back(op->getOperand(i));
+  st.addOperands(ValueRange(operands));
+  st.addTypes(ArrayRef<Type>{op->getResult(0).getType()});
+  for (const NamedAttribute &a : op->getAttrs())
+    st.addAttribute(a.getName(), a.getValue());
+  rw.replaceOp(op, rw.b.create(st)->getResult(0));
+  return success();
+}

@@ -1,0 +1,31 @@
+//===- BufferizeOps.h - The bufferize methods of the op models ------------===//
+//
+// Internal to the bufferization transforms: the rewrite of each op kind,
+// set on the OpModels of OpModels.cpp.
+//
+#pragma once
+
+#include "lamina/Dialect/Bufferization/Transforms/Bufferize.h"
+
+namespace lamina::bufferization::ops {
+
+LogicalResult bufferizeCast(Operation *op, BufferizeRewriter &rw);
+Type castBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeDim(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeRank(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeEmpty(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeExtract(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeExtractSlice(Operation *op, BufferizeRewriter &rw);
+Type extractSliceBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeInsert(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeInsertSlice(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeFromElements(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeAllocTensor(Operation *op, BufferizeRewriter &rw);
+Type allocTensorBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeToBuffer(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeMaterialize(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeDeallocTensor(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeDestinationStyle(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeTransferRead(Operation *op, BufferizeRewriter &rw);
+
+} // namespace lamina::bufferization::ops
