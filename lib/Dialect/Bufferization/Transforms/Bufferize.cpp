@@ -202,8 +202,6 @@ FailureOr<Value> BufferizeRewriter::allocateTensorFor(Location loc, Value shaped
     if (failed(bufferType))
       return failure();
     memorySpace = bufferization::getMemorySpace(*bufferType);
-    if (!memorySpace)
-      memorySpace = b.getI64IntegerAttr(0);
   }
   OperationState st(loc, "bufferization.alloc_tensor");
   st.addOperands(ValueRange(dynamicSizes));

@@ -121,7 +121,32 @@ struct OneShotBufferizePass : impl::OneShotBufferizeBase<OneShotBufferizePass> {
   }
 };
 
+struct TestTensorCopyInsertionPass : impl::TestTensorCopyInsertionBase<TestTensorCopyInsertionPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<BufferizationDialect>();
+  }
+
+  void runOnOperation() override {
+    OneShotOptions opt;
+    opt.allowReturnAllocsFromLoops = allowReturnAllocsFromLoops;
+    opt.bufferizeFunctionBoundaries = bufferizeFunctionBoundaries;
+    opt.mustInferMemorySpace = mustInferMemorySpace;
+    Operation *module = getOperation();
+    AnalysisState state(module, opt);
+    if (failed(opt.bufferizeFunctionBoundaries ? analyzeModuleOp(module, state) : analyzeOp(module, state)))
+      return signalPassFailure();
+    state.gatherUndefinedTensorUses(module);
+    BufferizeRewriter rewriter(module->getContext(), opt, state);
+    if (failed(rewriter.insertTensorCopies(module)))
+      return signalPassFailure();
+  }
+};
+
 } // namespace
+
+std::unique_ptr<Pass> lamina::createTestTensorCopyInsertionPass() {
+  return std::make_unique<TestTensorCopyInsertionPass>();
+}
 
 std::unique_ptr<Pass> lamina::createOneShotBufferizePass() { return std::make_unique<OneShotBufferizePass>(); }
 
