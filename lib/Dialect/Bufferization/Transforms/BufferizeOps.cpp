@@ -415,3 +415,159 @@ LogicalResult ops::bufferizeTransferRead(Operation *op, BufferizeRewriter &rw) {
   rw.replaceOp(op, rw.b.create(st)->getResult(0));
   return success();
 }
+
+LogicalResult ops::bufferizeTransferWrite(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(1));
+  if (failed(buffer))
+    return failure();
+  rw.b.setInsertionPoint(op);
+  OperationState st(op->getLoc(), op->getName().getStringRef());
+  std::vector<Value> operands;
+  for (unsigned i = 0; i < op->getNumOperands(); ++i)
+    operands.push_back(i == 1 ? *buffer : op->getOperand(i));
+  st.addOperands(ValueRange(operands));
+  for (const NamedAttribute &a : op->getAttrs())
+    st.addAttribute(a.getName(), a.getValue());
+  rw.b.create(st);
+  rw.replaceOp(op, *buffer);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// arith
+//===----------------------------------------------------------------------===//
+
+LogicalResult ops::bufferizeIndexCast(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> source = rw.getBuffer(op->getOperand(0));
+  if (failed(source))
+    return failure();
+  Type element = cast<TensorType>(op->getResult(0).getType()).getElementType();
+  Type resultType;
+  if (auto ranked = dyn_cast<MemRefType>(source->getType()))
+    resultType = MemRefType::get(ranked.getShape(), element, ranked.getLayout(), ranked.getMemorySpace());
+  else
+    resultType = UnrankedMemRefType::get(element, getMemorySpace(source->getType()));
+  rw.replaceOp(op, createOp(rw, op, op->getName().getStringRef(), *source, resultType));
+  return success();
+}
+
+Type ops::selectBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *op = v.getDefiningOp();
+  FailureOr<Type> trueType = rw.getBufferType(op->getOperand(1));
+  if (failed(trueType))
+    return Type();
+  FailureOr<Type> falseType = rw.getBufferType(op->getOperand(2));
+  if (failed(falseType))
+    return Type();
+  if (*trueType == *falseType)
+    return *trueType;
+  if (getMemorySpace(*trueType) != getMemorySpace(*falseType)) {
+    (void)op->emitError("inconsistent memory space on true/false operands");
+    return Type();
+  }
+  auto memrefType = cast<MemRefType>(*trueType);
+  return getMemRefTypeWithFullyDynamicLayout(RankedTensorType::get(memrefType.getShape(), memrefType.getElementType()),
+                                             memrefType.getMemorySpace());
+}
+
+LogicalResult ops::bufferizeSelect(Operation *op, BufferizeRewriter &rw) {
+  if (!op->getOperand(0).getType().isInteger(1))
+    return op->emitOpError("only i1 condition values are supported");
+  FailureOr<Value> trueBuffer = rw.getBuffer(op->getOperand(1));
+  if (failed(trueBuffer))
+    return failure();
+  FailureOr<Value> falseBuffer = rw.getBuffer(op->getOperand(2));
+  if (failed(falseBuffer))
+    return failure();
+  Value t = *trueBuffer, f = *falseBuffer;
+  if (t.getType() != f.getType()) {
+    FailureOr<Type> target = rw.getBufferType(op->getResult(0));
+    if (failed(target))
+      return failure();
+    t = rw.castBuffer(t, *target);
+    f = rw.castBuffer(f, *target);
+  }
+  rw.replaceOp(op, createOp(rw, op, "arith.select", ValueRange(std::vector<Value>{op->getOperand(0), t, f}),
+                            t.getType()));
+  return success();
+}
+
+/// The memref.global holding a tensor constant (MLIR's getGlobalFor): an
+/// existing one with the same value and alignment, or a new private one at
+/// the start of the module.
+static Operation *getGlobalFor(Operation *constant, BufferizeRewriter &rw, Attribute memorySpace) {
+  Operation *module = constant->getParentOp();
+  while (module && module->getName().getStringRef() != "builtin.module")
+    module = module->getParentOp();
+  if (!module)
+    return nullptr;
+  Attribute value = constant->getAttr("value");
+  uint64_t alignment = rw.options.bufferAlignment;
+  Block &body = module->getRegion(0).front();
+  for (Operation &op : body) {
+    if (op.getName().getStringRef() != "memref.global")
+      continue;
+    Attribute init = op.getAttr("initial_value");
+    if (!init || isa<UnitAttr>(init))
+      continue;
+    auto align = op.getAttrOfType<IntegerAttr>("alignment");
+    uint64_t opAlignment = align ? uint64_t(align.getInt()) : 0;
+    if (opAlignment == alignment && init == value)
+      return &op;
+  }
+  auto type = cast<RankedTensorType>(constant->getResult(0).getType());
+  std::string name = "__constant_";
+  {
+    raw_string_ostream os(name);
+    ArrayRef<int64_t> shape = type.getShape();
+    for (size_t i = 0; i < shape.size(); ++i)
+      os << (i ? "x" : "") << shape[i];
+    os << "x" << type.getElementType();
+    os.flush();
+  }
+  // Unique the name as SymbolTable::insert does.
+  auto taken = [&](const std::string &candidate) {
+    for (Operation &op : body)
+      if (auto sym = op.getAttrOfType<StringAttr>("sym_name"))
+        if (sym.getValue() == candidate)
+          return true;
+    return false;
+  };
+  std::string unique = name;
+  for (unsigned counter = 0; taken(unique);)
+    unique = name + "_" + std::to_string(counter++);
+  Type memrefType = getMemRefTypeWithStaticIdentityLayout(type, memorySpace);
+  OpBuilder gb(constant->getContext());
+  gb.setInsertionPoint(&body, body.begin());
+  OperationState st(constant->getLoc(), "memref.global");
+  st.addAttribute("sym_name", gb.getStringAttr(unique));
+  st.addAttribute("sym_visibility", gb.getStringAttr("private"));
+  st.addAttribute("type", TypeAttr::get(memrefType));
+  st.addAttribute("initial_value", value);
+  st.addAttribute("constant", gb.getUnitAttr());
+  if (alignment > 0)
+    st.addAttribute("alignment", gb.getI64IntegerAttr(int64_t(alignment)));
+  return gb.create(st);
+}
+
+LogicalResult ops::bufferizeConstant(Operation *op, BufferizeRewriter &rw) {
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type)
+    return failure();
+  if (rw.options.mustInferMemorySpace)
+    return op->emitError("could not infer memory space");
+  Operation *global = getGlobalFor(op, rw, Attribute());
+  if (!global)
+    return failure();
+  Type memrefType = global->getAttrOfType<TypeAttr>("type").getValue();
+  rw.b.setInsertionPoint(op);
+  Value get = createOp(rw, op, "memref.get_global", ValueRange(), memrefType,
+                       {NamedAttribute(rw.b.getStringAttr("name"),
+                                       FlatSymbolRefAttr::get(global->getAttrOfType<StringAttr>("sym_name")))});
+  rw.replaceOp(op, get);
+  return success();
+}
+
+Type ops::constantBufferType(Value v, BufferizeRewriter &) {
+  return getMemRefTypeWithStaticIdentityLayout(cast<TensorType>(v.getType()), Attribute());
+}

@@ -27,5 +27,11 @@ LogicalResult bufferizeMaterialize(Operation *op, BufferizeRewriter &rw);
 LogicalResult bufferizeDeallocTensor(Operation *op, BufferizeRewriter &rw);
 LogicalResult bufferizeDestinationStyle(Operation *op, BufferizeRewriter &rw);
 LogicalResult bufferizeTransferRead(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeTransferWrite(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeIndexCast(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeSelect(Operation *op, BufferizeRewriter &rw);
+Type selectBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeConstant(Operation *op, BufferizeRewriter &rw);
+Type constantBufferType(Value v, BufferizeRewriter &rw);
 
 } // namespace lamina::bufferization::ops

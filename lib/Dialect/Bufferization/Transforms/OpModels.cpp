@@ -620,6 +620,13 @@ void bufferization::registerAllOpModels() {
     m.toBuffer.bufferize = ops::bufferizeToBuffer;
     m.materialize.bufferize = ops::bufferizeMaterialize;
     m.linalg.bufferize = ops::bufferizeDestinationStyle;
+    m.transferWrite.bufferize = ops::bufferizeTransferWrite;
+    static OpModel indexCastModel = m.aliasOnlyEquivalent;
+    indexCastModel.bufferize = ops::bufferizeIndexCast;
+    m.select.bufferize = ops::bufferizeSelect;
+    m.select.getBufferType = ops::selectBufferType;
+    m.constant.bufferize = ops::bufferizeConstant;
+    m.constant.getBufferType = ops::constantBufferType;
     registerOpModel("tensor.cast", &castModel);
     registerOpModel("tensor.bitcast", &m.aliasOnlyEquivalent);
     registerOpModel("tensor.collapse_shape", &m.readAliasEquivalent);
@@ -643,7 +650,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("bufferization.materialize_in_destination", &m.materialize);
     registerOpModel("bufferization.dealloc_tensor", &deallocModel);
     registerOpModel("arith.constant", &m.constant);
-    registerOpModel("arith.index_cast", &m.aliasOnlyEquivalent);
+    registerOpModel("arith.index_cast", &indexCastModel);
     registerOpModel("arith.select", &m.select);
     registerOpModel("scf.for", &m.forOp);
     registerOpModel("scf.yield", &m.yield);
