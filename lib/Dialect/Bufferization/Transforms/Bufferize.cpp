@@ -62,6 +62,13 @@ void BufferizeRewriter::erase(Operation *op) {
   op->erase();
 }
 
+unsigned BufferizeRewriter::countOnStack(Value v) const {
+  unsigned n = 0;
+  for (Value x : invocationStack)
+    n += x == v;
+  return n;
+}
+
 Type BufferizeRewriter::getUnknownBufferType(Value tensor, Attribute memorySpace) {
   auto type = cast<TensorType>(tensor.getType());
   if (options.unknownTypeIdentityLayout)
@@ -70,11 +77,8 @@ Type BufferizeRewriter::getUnknownBufferType(Value tensor, Attribute memorySpace
 }
 
 FailureOr<Type> BufferizeRewriter::getBufferType(Value tensor) {
-  // Loops through block arguments: fall back to the unknown type.
-  size_t seen = 0;
-  for (Value v : invocationStack)
-    seen += v == tensor;
-  if (seen >= 2)
+  // A guard against cycles no model breaks.
+  if (invocationStack.size() > 4096)
     return getUnknownBufferType(tensor);
   invocationStack.push_back(tensor);
   struct Pop {

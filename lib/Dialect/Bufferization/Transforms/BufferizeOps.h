@@ -34,4 +34,11 @@ Type selectBufferType(Value v, BufferizeRewriter &rw);
 LogicalResult bufferizeConstant(Operation *op, BufferizeRewriter &rw);
 Type constantBufferType(Value v, BufferizeRewriter &rw);
 
+LogicalResult bufferizeScfFor(Operation *op, BufferizeRewriter &rw);
+Type scfForBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult resolveScfForConflicts(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeScfYield(Operation *op, BufferizeRewriter &rw);
+Type scfIfBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeScfRegionOp(Operation *op, BufferizeRewriter &rw);
+
 } // namespace lamina::bufferization::ops

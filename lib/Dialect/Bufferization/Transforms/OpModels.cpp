@@ -274,9 +274,14 @@ AliasingOpOperandList ifAliasingOpOperands(Value v, const AnalysisState &) {
   auto r = cast<OpResult>(v);
   Operation *op = r.getOwner();
   AliasingOpOperandList result;
-  for (Region &region : op->getRegions())
+  // scf.index_switch: the cases, then the default region (region 0).
+  bool isSwitch = op->getName().getStringRef() == "scf.index_switch";
+  unsigned n = op->getNumRegions();
+  for (unsigned k = 0; k < n; ++k) {
+    Region &region = op->getRegion(isSwitch ? (k + 1) % n : k);
     if (Operation *yield = getYield(region))
       result.push_back({&yield->getOpOperand(r.getResultNumber()), BufferRelation::Equivalent, false});
+  }
   return result;
 }
 /// The only scf.yield terminating a block of the region, or null.
@@ -621,6 +626,13 @@ void bufferization::registerAllOpModels() {
     m.materialize.bufferize = ops::bufferizeMaterialize;
     m.linalg.bufferize = ops::bufferizeDestinationStyle;
     m.transferWrite.bufferize = ops::bufferizeTransferWrite;
+    m.forOp.bufferize = ops::bufferizeScfFor;
+    m.forOp.getBufferType = ops::scfForBufferType;
+    m.forOp.resolveConflicts = ops::resolveScfForConflicts;
+    m.yield.bufferize = ops::bufferizeScfYield;
+    m.ifOp.bufferize = ops::bufferizeScfRegionOp;
+    m.ifOp.getBufferType = ops::scfIfBufferType;
+    m.executeRegion.bufferize = ops::bufferizeScfRegionOp;
     static OpModel indexCastModel = m.aliasOnlyEquivalent;
     indexCastModel.bufferize = ops::bufferizeIndexCast;
     m.select.bufferize = ops::bufferizeSelect;

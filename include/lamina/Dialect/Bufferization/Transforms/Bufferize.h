@@ -54,6 +54,8 @@ public:
   FailureOr<Value> allocateTensorFor(Location loc, Value shaped, bool copy);
 
   void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint previous) override;
+  /// How often `v` is on the stack of getBufferType queries.
+  unsigned countOnStack(Value v) const;
 
 private:
   std::vector<Operation *> worklist;
