@@ -170,7 +170,7 @@ static void populateDynamicSizes(BufferizeRewriter &rw, Location loc, Value shap
   auto type = cast<RankedTensorType>(shaped.getType());
   if (Operation *def = shaped.getDefiningOp()) {
     std::string_view name = def->getName().getStringRef();
-    if (name == "tensor.empty" || name == "bufferization.alloc_tensor") {
+    if (name == "tensor.empty" || name == "bufferization.alloc_tensor" || name == "tensor.generate") {
       for (Value v : def->getOperands())
         if (isa<IndexType>(v.getType()) && sizes.size() < size_t(type.getNumDynamicDims()))
           sizes.push_back(v);

@@ -571,3 +571,58 @@ LogicalResult ops::bufferizeConstant(Operation *op, BufferizeRewriter &rw) {
 Type ops::constantBufferType(Value v, BufferizeRewriter &) {
   return getMemRefTypeWithStaticIdentityLayout(cast<TensorType>(v.getType()), Attribute());
 }
+
+LogicalResult ops::bufferizeParallelInsertSlice(Operation *op, BufferizeRewriter &rw) {
+  Operation *parent = op->getParentOp();
+  rw.b.setInsertionPoint(parent);
+  FailureOr<Value> dest = rw.getBuffer(op->getOperand(1));
+  if (failed(dest) || !isa<MemRefType>(dest->getType()))
+    return failure();
+  FailureOr<Value> src = rw.getBuffer(op->getOperand(0));
+  if (failed(src))
+    return failure();
+  MixedSlice slice = getMixedSlice(op);
+  MemRefType subviewType = inferRankReducedSubViewType(cast<RankedTensorType>(op->getOperand(0).getType()).getShape(),
+                                                       cast<MemRefType>(dest->getType()), slice);
+  if (!subviewType)
+    return failure();
+  rw.b.setInsertionPoint(parent);
+  Value subview = createSubView(rw, op, subviewType, *dest, slice);
+  rw.createCopy(op->getLoc(), *src, subview);
+  rw.erase(op);
+  return success();
+}
+
+LogicalResult ops::bufferizeGenerate(Operation *op, BufferizeRewriter &rw) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  Location loc = op->getLoc();
+  FailureOr<Value> alloc = rw.allocateTensorFor(loc, op->getResult(0), /*copy=*/false);
+  if (failed(alloc))
+    return failure();
+  OperationState st(loc, "linalg.map");
+  st.addOperands(*alloc);
+  st.addTypes(ArrayRef<Type>{type});
+  st.addRegion();
+  Operation *map = rw.b.create(st);
+  Block *body = map->getRegion(0).emplaceBlock();
+  body->addArgument(type.getElementType(), loc);
+  OpBuilder::InsertionGuard guard(rw.b);
+  rw.b.setInsertionPointToStart(body);
+  std::vector<Value> indices;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    indices.push_back(rw.b
+                          .create(loc, "linalg.index", ValueRange(), rw.b.getIndexType(),
+                                  {NamedAttribute(rw.b.getStringAttr("dim"), rw.b.getI64IntegerAttr(d))})
+                          ->getResult(0));
+  Block *old = &op->getRegion(0).front();
+  for (unsigned i = 0; i < old->getNumArguments() && i < indices.size(); ++i)
+    old->getArgument(i).replaceAllUsesWith(indices[i]);
+  body->splice(old, old->begin());
+  Operation *yield = &body->back();
+  rw.b.setInsertionPoint(yield);
+  rw.b.create(yield->getLoc(), "linalg.yield", yield->getOperands());
+  yield->erase();
+  op->getResult(0).replaceAllUsesWith(map->getResult(0));
+  rw.erase(op);
+  return success();
+}

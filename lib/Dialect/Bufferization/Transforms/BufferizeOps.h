@@ -41,4 +41,14 @@ LogicalResult bufferizeScfYield(Operation *op, BufferizeRewriter &rw);
 Type scfIfBufferType(Value v, BufferizeRewriter &rw);
 LogicalResult bufferizeScfRegionOp(Operation *op, BufferizeRewriter &rw);
 
+Type scfWhileBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult resolveScfWhileConflicts(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeScfWhile(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeScfCondition(Operation *op, BufferizeRewriter &rw);
+Type scfForallBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeScfForall(Operation *op, BufferizeRewriter &rw);
+LogicalResult resolveNoConflicts(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeParallelInsertSlice(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeGenerate(Operation *op, BufferizeRewriter &rw);
+
 } // namespace lamina::bufferization::ops

@@ -322,3 +322,235 @@ LogicalResult ops::bufferizeScfRegionOp(Operation *op, BufferizeRewriter &rw) {
   rw.replaceOp(op, results);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// scf.while
+//===----------------------------------------------------------------------===//
+
+Type ops::scfWhileBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *whileOp = AnalysisState::getOwnerOfValue(v);
+  Block &before = whileOp->getRegion(0).front();
+  Block &after = whileOp->getRegion(1).front();
+  Operation *cond = &before.back();
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (arg.getOwner() == &before) {
+      unsigned n = arg.getArgNumber();
+      FailureOr<Type> t = loopIterArgBufferType(whileOp, arg, whileOp->getOperand(n), after.back().getOperand(n), rw,
+                                                rw.countOnStack(arg));
+      return failed(t) ? Type() : *t;
+    }
+  }
+  unsigned n = isa<OpResult>(v) ? cast<OpResult>(v).getResultNumber() : cast<BlockArgument>(v).getArgNumber();
+  Value forwarded = cond->getOperand(n + 1);
+  if (isa<BaseMemRefType>(forwarded.getType()))
+    return forwarded.getType();
+  FailureOr<Type> t = rw.getBufferType(forwarded);
+  return failed(t) ? Type() : *t;
+}
+
+LogicalResult ops::resolveScfWhileConflicts(Operation *whileOp, BufferizeRewriter &rw) {
+  if (failed(rw.resolveOperandConflicts(whileOp)))
+    return failure();
+  if (rw.options.copyBeforeWrite || !rw.state.hasAnalysis())
+    return success();
+  Block &before = whileOp->getRegion(0).front();
+  Block &after = whileOp->getRegion(1).front();
+  Operation *cond = &before.back();
+  Operation *yield = &after.back();
+  auto equivalent = [&](Block &block, Operation *term, unsigned first) {
+    std::set<unsigned> result;
+    unsigned n = std::min(block.getNumArguments(), term->getNumOperands() - first);
+    for (unsigned i = 0; i < n; ++i) {
+      Value arg = block.getArgument(i), v = term->getOperand(first + i);
+      if (isTensor(arg.getType()) && isTensor(v.getType()) && rw.state.areEquivalentBufferizedValues(arg, v))
+        result.insert(i);
+    }
+    return result;
+  };
+  std::set<unsigned> eqBefore = equivalent(before, cond, 1), eqAfter = equivalent(after, yield, 0);
+  OpBuilder::InsertionGuard guard(rw.b);
+  rw.b.setInsertionPoint(cond);
+  for (unsigned i = 0; i + 1 < cond->getNumOperands(); ++i) {
+    Value v = cond->getOperand(i + 1);
+    if (!isTensor(v.getType()) || (eqAfter.count(i) && eqBefore.count(i)))
+      continue;
+    FailureOr<Value> alloc = rw.allocateTensorFor(cond->getLoc(), v, /*copy=*/true);
+    if (failed(alloc))
+      return failure();
+    cond->setOperand(i + 1, *alloc);
+  }
+  rw.b.setInsertionPoint(yield);
+  for (unsigned i = 0; i < yield->getNumOperands(); ++i) {
+    Value v = yield->getOperand(i);
+    if (!isTensor(v.getType()) || (eqAfter.count(i) && eqBefore.count(i)))
+      continue;
+    FailureOr<Value> alloc = rw.allocateTensorFor(yield->getLoc(), v, /*copy=*/true);
+    if (failed(alloc))
+      return failure();
+    yield->setOperand(i, *alloc);
+  }
+  return success();
+}
+
+LogicalResult ops::bufferizeScfWhile(Operation *whileOp, BufferizeRewriter &rw) {
+  Block *oldBefore = &whileOp->getRegion(0).front();
+  Block *oldAfter = &whileOp->getRegion(1).front();
+  std::vector<Value> inits;
+  for (Value v : whileOp->getOperands()) {
+    if (!isTensor(v.getType())) {
+      inits.push_back(v);
+      continue;
+    }
+    FailureOr<Value> buffer = rw.getBuffer(v);
+    if (failed(buffer))
+      return failure();
+    inits.push_back(*buffer);
+  }
+  std::vector<Value> castedInits;
+  for (size_t i = 0; i < inits.size(); ++i) {
+    Value beforeArg = oldBefore->getArgument(unsigned(i));
+    if (!isTensor(beforeArg.getType())) {
+      castedInits.push_back(inits[i]);
+      continue;
+    }
+    FailureOr<Type> target = rw.getBufferType(beforeArg);
+    if (failed(target))
+      return failure();
+    rw.b.setInsertionPoint(whileOp);
+    castedInits.push_back(rw.castBuffer(inits[i], *target));
+  }
+  std::vector<Type> afterTypes;
+  for (Value arg : oldAfter->getArguments()) {
+    if (!isTensor(arg.getType())) {
+      afterTypes.push_back(arg.getType());
+      continue;
+    }
+    FailureOr<Type> t = rw.getBufferType(arg);
+    if (failed(t))
+      return failure();
+    afterTypes.push_back(*t);
+  }
+  rw.b.setInsertionPoint(whileOp);
+  OperationState st(whileOp->getLoc(), "scf.while");
+  st.addOperands(ValueRange(castedInits));
+  st.addTypes(ArrayRef<Type>(afterTypes));
+  for (const NamedAttribute &a : whileOp->getAttrs())
+    st.addAttribute(a.getName(), a.getValue());
+  st.addRegion();
+  st.addRegion();
+  Operation *newWhile = rw.b.create(st);
+  Block *newBefore = newWhile->getRegion(0).emplaceBlock();
+  std::vector<Value> beforeArgs;
+  std::vector<Type> beforeOld;
+  for (size_t i = 0; i < castedInits.size(); ++i) {
+    beforeArgs.push_back(newBefore->addArgument(castedInits[i].getType(), whileOp->getLoc()));
+    beforeOld.push_back(oldBefore->getArgument(unsigned(i)).getType());
+  }
+  Block *newAfter = newWhile->getRegion(1).emplaceBlock();
+  std::vector<Value> afterArgs;
+  std::vector<Type> afterOld;
+  for (size_t i = 0; i < afterTypes.size(); ++i) {
+    afterArgs.push_back(newAfter->addArgument(afterTypes[i], whileOp->getLoc()));
+    afterOld.push_back(oldAfter->getArgument(unsigned(i)).getType());
+  }
+  rw.b.setInsertionPointToStart(newBefore);
+  mergeBlocks(oldBefore, newBefore, getBbArgReplacements(rw, beforeArgs, beforeOld));
+  rw.b.setInsertionPointToStart(newAfter);
+  mergeBlocks(oldAfter, newAfter, getBbArgReplacements(rw, afterArgs, afterOld));
+  std::vector<Value> results;
+  for (Value r : newWhile->getResults())
+    results.push_back(r);
+  rw.replaceOp(whileOp, results);
+  return success();
+}
+
+LogicalResult ops::bufferizeScfCondition(Operation *cond, BufferizeRewriter &rw) {
+  Operation *whileOp = cond->getParentOp();
+  Block &after = whileOp->getRegion(1).front();
+  std::vector<Value> operands{cond->getOperand(0)};
+  for (unsigned i = 1; i < cond->getNumOperands(); ++i) {
+    Value v = cond->getOperand(i);
+    if (!isTensor(v.getType())) {
+      operands.push_back(v);
+      continue;
+    }
+    FailureOr<Value> buffer = rw.getBuffer(v);
+    if (failed(buffer))
+      return failure();
+    FailureOr<Type> type = rw.getBufferType(after.getArgument(i - 1));
+    if (failed(type))
+      return failure();
+    rw.b.setInsertionPoint(cond);
+    operands.push_back(rw.castBuffer(*buffer, *type));
+  }
+  rw.b.setInsertionPoint(cond);
+  rw.b.create(cond->getLoc(), "scf.condition", ValueRange(operands));
+  rw.erase(cond);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// scf.forall
+//===----------------------------------------------------------------------===//
+
+Type ops::scfForallBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *forall = AnalysisState::getOwnerOfValue(v);
+  unsigned numOutputs = forall->getNumResults();
+  unsigned firstOutput = forall->getNumOperands() - numOutputs;
+  unsigned n;
+  if (auto r = dyn_cast<OpResult>(v)) {
+    n = r.getResultNumber();
+  } else {
+    Block &body = forall->getRegion(0).front();
+    n = cast<BlockArgument>(v).getArgNumber() - (body.getNumArguments() - numOutputs);
+  }
+  FailureOr<Type> t = rw.getBufferType(forall->getOperand(firstOutput + n));
+  return failed(t) ? Type() : *t;
+}
+
+LogicalResult ops::bufferizeScfForall(Operation *forall, BufferizeRewriter &rw) {
+  unsigned numOutputs = forall->getNumResults();
+  unsigned firstOutput = forall->getNumOperands() - numOutputs;
+  std::vector<Value> buffers;
+  for (unsigned i = 0; i < numOutputs; ++i) {
+    FailureOr<Value> buffer = rw.getBuffer(forall->getOperand(firstOutput + i));
+    if (failed(buffer))
+      return failure();
+    buffers.push_back(*buffer);
+  }
+  Block *body = &forall->getRegion(0).front();
+  unsigned rank = body->getNumArguments() - numOutputs;
+  rw.b.setInsertionPointToStart(body);
+  for (unsigned i = 0; i < numOutputs; ++i) {
+    BlockArgument arg = body->getArgument(rank + i);
+    Value asTensor = rw.b.create(forall->getLoc(), "bufferization.to_tensor", buffers[i], arg.getType())->getResult(0);
+    arg.replaceAllUsesWith(asTensor);
+  }
+  rw.b.setInsertionPoint(forall);
+  OperationState st(forall->getLoc(), "scf.forall");
+  std::vector<Value> operands;
+  for (unsigned i = 0; i < firstOutput; ++i)
+    operands.push_back(forall->getOperand(i));
+  st.addOperands(ValueRange(operands));
+  for (const NamedAttribute &a : forall->getAttrs()) {
+    if (a.getNameStr() == "operandSegmentSizes") {
+      auto segments = cast<DenseI32ArrayAttr>(a.getValue()).asArrayRef();
+      std::vector<int32_t> updated(segments.begin(), segments.end());
+      updated.back() = 0;
+      st.addAttribute(a.getName(), rw.b.getDenseI32ArrayAttr(updated));
+      continue;
+    }
+    st.addAttribute(a.getName(), a.getValue());
+  }
+  st.addRegion();
+  Operation *newForall = rw.b.create(st);
+  Block *newBody = newForall->getRegion(0).emplaceBlock();
+  std::vector<Value> args;
+  for (unsigned i = 0; i < rank; ++i)
+    args.push_back(newBody->addArgument(body->getArgument(i).getType(), forall->getLoc()));
+  mergeBlocks(body, newBody, args);
+  rw.replaceOp(forall, buffers);
+  return success();
+}
+
+LogicalResult ops::resolveNoConflicts(Operation *, BufferizeRewriter &) { return success(); }

@@ -633,6 +633,16 @@ void bufferization::registerAllOpModels() {
     m.ifOp.bufferize = ops::bufferizeScfRegionOp;
     m.ifOp.getBufferType = ops::scfIfBufferType;
     m.executeRegion.bufferize = ops::bufferizeScfRegionOp;
+    m.whileOp.bufferize = ops::bufferizeScfWhile;
+    m.whileOp.getBufferType = ops::scfWhileBufferType;
+    m.whileOp.resolveConflicts = ops::resolveScfWhileConflicts;
+    m.condition.bufferize = ops::bufferizeScfCondition;
+    m.forall.bufferize = ops::bufferizeScfForall;
+    m.forall.getBufferType = ops::scfForallBufferType;
+    m.parallelInsertSlice.bufferize = ops::bufferizeParallelInsertSlice;
+    m.parallelInsertSlice.resolveConflicts = ops::resolveNoConflicts;
+    static OpModel generateModel = m.allocation;
+    generateModel.bufferize = ops::bufferizeGenerate;
     static OpModel indexCastModel = m.aliasOnlyEquivalent;
     indexCastModel.bufferize = ops::bufferizeIndexCast;
     m.select.bufferize = ops::bufferizeSelect;
@@ -652,7 +662,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("tensor.insert_slice", &m.insertSlice);
     registerOpModel("tensor.reshape", &m.reshape);
     registerOpModel("tensor.from_elements", &fromElementsModel);
-    registerOpModel("tensor.generate", &m.allocation);
+    registerOpModel("tensor.generate", &generateModel);
     registerOpModel("tensor.splat", &m.allocation);
     registerOpModel("tensor.pad", &m.allocation);
     registerOpModel("tensor.concat", &m.allocation);
