@@ -623,6 +623,7 @@ void bufferization::registerAllOpModels() {
     m.allocTensor.bufferize = ops::bufferizeAllocTensor;
     m.allocTensor.getBufferType = ops::allocTensorBufferType;
     m.toBuffer.bufferize = ops::bufferizeToBuffer;
+    m.toTensor.getBufferType = [](Value v, BufferizeRewriter &) { return v.getDefiningOp()->getOperand(0).getType(); };
     m.materialize.bufferize = ops::bufferizeMaterialize;
     m.linalg.bufferize = ops::bufferizeDestinationStyle;
     m.transferWrite.bufferize = ops::bufferizeTransferWrite;
