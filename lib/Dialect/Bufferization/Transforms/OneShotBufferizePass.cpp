@@ -13,7 +13,9 @@
 #include "lamina/Dialect/Bufferization/Transforms/Bufferize.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Bufferization/BufferizationDialect.h"
+#include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
+#include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Diagnostics.h"
 
@@ -24,7 +26,7 @@ namespace {
 
 struct OneShotBufferizePass : impl::OneShotBufferizeBase<OneShotBufferizePass> {
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<BufferizationDialect, MemRefDialect, ArithDialect>();
+    registry.insert<BufferizationDialect, MemRefDialect, ArithDialect, LinalgDialect, SCFDialect>();
   }
 
   void runOnOperation() override {
