@@ -12,6 +12,7 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
 
 #include <map>
 
@@ -145,3 +146,39 @@ std::unique_ptr<Pass> lamina::createDropEquivalentBufferResultsPass() {
 std::unique_ptr<Pass> lamina::createEmptyTensorToAllocTensorPass() {
   return std::make_unique<EmptyTensorToAllocTensorPass>();
 }
+
+namespace {
+
+/// MLIR's buffer-loop-hoisting: a memref.alloc whose operands are defined
+/// outside the loops around it moves in front of the outermost such loop.
+struct BufferLoopHoistingPass : impl::BufferLoopHoistingBase<BufferLoopHoistingPass> {
+  void runOnOperation() override {
+    std::vector<Operation *> allocs;
+    getOperation()->walk([&](Operation *op) {
+      if (op->getName().getStringRef() == "memref.alloc")
+        allocs.push_back(op);
+    });
+    for (Operation *alloc : allocs) {
+      Operation *target = nullptr;
+      for (Operation *parent = alloc->getParentOp(); parent && parent != getOperation();
+           parent = parent->getParentOp()) {
+        if (!isa<LoopLikeOpInterface>(parent))
+          break;
+        bool invariant = true;
+        for (Value v : alloc->getOperands())
+          invariant &= !parent->isAncestor(AnalysisStateOwner(v));
+        if (!invariant)
+          break;
+        target = parent;
+      }
+      if (target)
+        alloc->moveBefore(target);
+    }
+  }
+
+  static Operation *AnalysisStateOwner(Value v) { return bufferization::AnalysisState::getOwnerOfValue(v); }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> lamina::createBufferLoopHoistingPass() { return std::make_unique<BufferLoopHoistingPass>(); }

@@ -4,6 +4,7 @@
 //
 #pragma once
 
+#include "lamina/Dialect/Func/FuncDialect.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/Pass/PassManager.h"
 #include "lamina/Pass/PassTable.h"
