@@ -149,20 +149,29 @@ std::unique_ptr<Pass> lamina::createEmptyTensorToAllocTensorPass() {
 
 namespace {
 
-/// MLIR's buffer-loop-hoisting: a memref.alloc whose operands are defined
-/// outside the loops around it moves in front of the outermost such loop.
+/// MLIR's buffer-loop-hoisting: a memref.alloc or memref.alloca whose
+/// operands are defined outside the sequential loops around it, and that no
+/// loop yields, moves in front of the outermost such loop.
 struct BufferLoopHoistingPass : impl::BufferLoopHoistingBase<BufferLoopHoistingPass> {
   void runOnOperation() override {
     std::vector<Operation *> allocs;
     getOperation()->walk([&](Operation *op) {
-      if (op->getName().getStringRef() == "memref.alloc")
+      std::string_view name = op->getName().getStringRef();
+      if (name == "memref.alloc" || name == "memref.alloca")
         allocs.push_back(op);
     });
     for (Operation *alloc : allocs) {
       Operation *target = nullptr;
       for (Operation *parent = alloc->getParentOp(); parent && parent != getOperation();
            parent = parent->getParentOp()) {
-        if (!isa<LoopLikeOpInterface>(parent))
+        std::string_view name = parent->getName().getStringRef();
+        if (!isa<LoopLikeOpInterface>(parent) || name == "scf.parallel" || name == "scf.forall")
+          break;
+        // A buffer the loop yields escapes it.
+        bool escapes = false;
+        for (Operation *user : alloc->getResult(0).getUsers())
+          escapes |= user->getParentOp() == parent && user == &user->getBlock()->back();
+        if (escapes)
           break;
         bool invariant = true;
         for (Value v : alloc->getOperands())
