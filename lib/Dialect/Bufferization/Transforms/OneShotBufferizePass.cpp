@@ -1,12 +1,10 @@
 //===- OneShotBufferizePass.cpp - The one-shot-bufferize pass -------------===//
 //
-// MLIR's `one-shot-bufferize`: checks its options as MLIR does, then runs
-// One-Shot Analysis on the module (function by function, callees first,
-// under bufferize-function-boundaries). With test-analysis-only the IR is
-// left annotated with the analysis' decisions.
-//
-// Partial: the rewrite from tensors to memrefs is not implemented yet; the
-// pass reports an error when the IR holds ops it would have to bufferize.
+// MLIR's `one-shot-bufferize`: checks its options as MLIR does, runs One-Shot
+// Analysis on the module (function by function, callees first, under
+// bufferize-function-boundaries), then rewrites tensors into memrefs (see
+// Bufferize.h). With test-analysis-only the IR is left annotated with the
+// analysis' decisions instead. Also mlir-opt's test-tensor-copy-insertion.
 //
 #include "lamina/Dialect/Bufferization/Transforms/Passes.h"
 
