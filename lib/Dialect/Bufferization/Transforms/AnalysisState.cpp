@@ -311,7 +311,8 @@ void AnalysisState::bufferizeInPlace(OpOperand &o) {
 
 std::vector<Value> AnalysisState::findValueInReverseUseDefChain(Value start,
                                                                 const std::function<bool(Value)> &condition,
-                                                                TraversalConfig config) const {
+                                                                TraversalConfig config,
+                                                                std::vector<OpOperand *> *visitedOperands) const {
   std::unordered_set<const void *> visited;
   std::vector<Value> result;
   std::unordered_set<const void *> inResult;
@@ -369,6 +370,8 @@ std::vector<Value> AnalysisState::findValueInReverseUseDefChain(Value start,
       Value next = a.opOperand->get();
       if (pending.insert(next.getAsOpaquePointer()).second)
         work.push_back(next);
+      if (visitedOperands)
+        visitedOperands->push_back(a.opOperand);
     }
   }
   return result;

@@ -6,6 +6,7 @@
 //
 #include "lamina/Dialect/Bufferization/Transforms/Passes.h"
 
+#include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Bufferization/BufferizationDialect.h"
 #include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
@@ -191,3 +192,162 @@ struct BufferLoopHoistingPass : impl::BufferLoopHoistingBase<BufferLoopHoistingP
 } // namespace
 
 std::unique_ptr<Pass> lamina::createBufferLoopHoistingPass() { return std::make_unique<BufferLoopHoistingPass>(); }
+
+//===----------------------------------------------------------------------===//
+// eliminate-empty-tensors
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The values an extraction of the subset a subset insertion writes needs
+/// (MLIR's getValuesNeededToBuildSubsetExtraction): the dynamic offsets,
+/// sizes and strides, then the destination.
+std::vector<Value> getValuesNeededForExtraction(Operation *op) {
+  std::vector<Value> result;
+  if (op->getName().getStringRef() == "tensor.insert_slice")
+    for (unsigned i = 2; i < op->getNumOperands(); ++i)
+      result.push_back(op->getOperand(i));
+  result.push_back(op->getOperand(1));
+  return result;
+}
+
+bool neededValuesDominate(const DominanceInfo &domInfo, Operation *point, const std::vector<Value> &values) {
+  for (Value v : values) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (!arg.getOwner()->findAncestorOpInBlock(*point))
+        return false;
+    } else if (!domInfo.properlyDominates(v.getDefiningOp(), point)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The subset of `insertion`'s destination, built at a point where its
+/// operands are defined and that dominates `user`; null if there is none.
+Value buildSubsetExtraction(Operation *insertion, Operation *empty, Operation *user) {
+  std::vector<Value> needed = getValuesNeededForExtraction(insertion);
+  DominanceInfo domInfo(empty);
+  std::vector<Operation *> candidates{empty};
+  for (Value v : needed) {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      candidates.push_back(arg.getOwner()->empty() ? nullptr : &arg.getOwner()->front());
+    else
+      candidates.push_back(v.getDefiningOp()->getNextNode());
+  }
+  Operation *point = nullptr;
+  for (Operation *c : candidates) {
+    if (!c || !neededValuesDominate(domInfo, c, needed) || !domInfo.dominates(c, user))
+      continue;
+    point = c;
+    break;
+  }
+  if (!point)
+    return Value();
+  OpBuilder b(point);
+  if (insertion->getName().getStringRef() == "bufferization.materialize_in_destination") {
+    Value dest = insertion->getOperand(1);
+    if (isa<TensorType>(dest.getType()))
+      return dest;
+    // A memref destination: a restrict to_tensor of it takes over the
+    // materialization's `restrict`.
+    auto memrefType = dyn_cast<MemRefType>(dest.getType());
+    if (!memrefType || !insertion->hasAttr("restrict"))
+      return Value();
+    insertion->removeAttr("restrict");
+    std::vector<NamedAttribute> attrs{NamedAttribute(b.getStringAttr("restrict"), b.getUnitAttr())};
+    if (insertion->hasAttr("writable"))
+      attrs.push_back(NamedAttribute(b.getStringAttr("writable"), b.getUnitAttr()));
+    auto tensorType = RankedTensorType::get(memrefType.getShape(), memrefType.getElementType());
+    return b.create(empty->getLoc(), "bufferization.to_tensor", dest, tensorType, attrs)->getResult(0);
+  }
+  OperationState st(empty->getLoc(), "tensor.extract_slice");
+  std::vector<Value> operands{insertion->getOperand(1)};
+  for (unsigned i = 2; i < insertion->getNumOperands(); ++i)
+    operands.push_back(insertion->getOperand(i));
+  st.addOperands(ValueRange(operands));
+  st.addTypes(ArrayRef<Type>{insertion->getOperand(0).getType()});
+  auto segments = insertion->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  if (!segments || segments.asArrayRef().size() < 5)
+    return Value();
+  ArrayRef<int32_t> seg = segments.asArrayRef();
+  st.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr({1, seg[2], seg[3], seg[4]}));
+  for (std::string_view name : {"static_offsets", "static_sizes", "static_strides"})
+    st.addAttribute(name, insertion->getAttr(name));
+  return b.create(st)->getResult(0);
+}
+
+struct EmptyTensorEliminationPass : impl::EmptyTensorEliminationBase<EmptyTensorEliminationPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<ArithDialect, BufferizationDialect>();
+  }
+
+  void runOnOperation() override {
+    Operation *op = getOperation();
+    bool isModule = op->getName().getStringRef() == "builtin.module";
+    bufferization::OneShotOptions options;
+    options.allowReturnAllocsFromLoops = true;
+    options.bufferizeFunctionBoundaries = isModule;
+    bufferization::AnalysisState state(op, options);
+    if (failed(isModule ? bufferization::analyzeModuleOp(op, state) : bufferization::analyzeOp(op, state)))
+      return signalPassFailure();
+    std::vector<Operation *> insertions;
+    op->walk([&](Operation *nested) {
+      std::string_view name = nested->getName().getStringRef();
+      if (name == "tensor.insert_slice" || name == "tensor.parallel_insert_slice" ||
+          name == "bufferization.materialize_in_destination")
+        insertions.push_back(nested);
+    });
+    for (Operation *insertion : insertions) {
+      OpOperand &source = insertion->getOpOperand(0);
+      if (!state.isInPlace(source))
+        continue;
+      bufferization::TraversalConfig config;
+      config.followEquivalentOnly = true;
+      config.alwaysIncludeLeaves = false;
+      std::vector<OpOperand *> visited{&source};
+      std::vector<Value> empties = state.findValueInReverseUseDefChain(
+          source.get(),
+          [](Value v) {
+            Operation *def = v.getDefiningOp();
+            return def && def->getName().getStringRef() == "tensor.empty";
+          },
+          config, &visited);
+      for (Value v : empties) {
+        Operation *empty = v.getDefiningOp();
+        OpOperand *use = nullptr;
+        for (OpOperand *o : visited)
+          if (o->get() == v) {
+            use = o;
+            break;
+          }
+        if (!use)
+          continue;
+        Operation *user = use->getOwner();
+        Value replacement = buildSubsetExtraction(insertion, empty, user);
+        if (!replacement || replacement.getDefiningOp() == empty)
+          continue;
+        if (replacement.getType() != v.getType()) {
+          auto src = cast<ShapedType>(replacement.getType());
+          auto dst = cast<ShapedType>(v.getType());
+          if (!isa<TensorType>(src) || src.getElementType() != dst.getElementType() ||
+              src.getShape().size() != dst.getShape().size())
+            continue;
+          OpBuilder b(op->getContext());
+          if (Operation *def = replacement.getDefiningOp())
+            b.setInsertionPointAfter(def);
+          else
+            b.setInsertionPointToStart(cast<BlockArgument>(replacement).getOwner());
+          replacement = b.create(v.getLoc(), "tensor.cast", replacement, v.getType())->getResult(0);
+        }
+        use->set(replacement);
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> lamina::createEmptyTensorEliminationPass() {
+  return std::make_unique<EmptyTensorEliminationPass>();
+}

@@ -209,7 +209,8 @@ public:
 
   using TraversalConfig = bufferization::TraversalConfig;
   std::vector<Value> findValueInReverseUseDefChain(Value start, const std::function<bool(Value)> &condition,
-                                                   TraversalConfig config = {}) const;
+                                                   TraversalConfig config = {},
+                                                   std::vector<OpOperand *> *visitedOperands = nullptr) const;
   const std::vector<Value> &findDefinitionsCached(Value v);
   Region *getEnclosingRepetitiveRegion(Operation *op);
   Region *getEnclosingRepetitiveRegion(Value v);
