@@ -626,3 +626,153 @@ LogicalResult ops::bufferizeGenerate(Operation *op, BufferizeRewriter &rw) {
   rw.erase(op);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// tensor.collapse_shape / tensor.expand_shape
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// MLIR's CollapseShapeOp::isGuaranteedCollapsible: the strict layout check
+/// of computeCollapsedLayoutMap.
+bool isGuaranteedCollapsible(MemRefType srcType, const mutils::Reassociation &reassociation) {
+  if (memref::impl::hasIdentityLayout(srcType))
+    return true;
+  std::vector<int64_t> srcStrides;
+  int64_t srcOffset;
+  if (failed(memref::getStridesAndOffset(srcType, srcStrides, srcOffset)))
+    return false;
+  ArrayRef<int64_t> srcShape = srcType.getShape();
+  std::vector<int64_t> resultStrides;
+  for (const std::vector<int64_t> &group : reassociation) {
+    if (group.empty())
+      return false;
+    size_t size = group.size();
+    while (size > 1 && srcShape[size_t(group[size - 1])] == 1)
+      --size;
+    int64_t last = group[size - 1];
+    resultStrides.push_back(ShapedType::isStatic(srcShape[size_t(last)]) || size == 1 ? srcStrides[size_t(last)]
+                                                                                    : ShapedType::kDynamic);
+  }
+  size_t resultIndex = resultStrides.size();
+  for (size_t g = reassociation.size(); g-- > 0;) {
+    const std::vector<int64_t> &group = reassociation[g];
+    auto stride = memref::SaturatedInteger::wrap(resultStrides[--resultIndex]);
+    for (size_t k = group.size(); k-- > 1;) {
+      int64_t idx = group[k];
+      stride = stride * memref::SaturatedInteger::wrap(srcShape[size_t(idx)]);
+      auto srcStride = memref::SaturatedInteger::wrap(srcStrides[size_t(idx - 1)]);
+      if (stride.saturated || srcStride.saturated)
+        return false;
+      if (srcShape[size_t(idx - 1)] == 1)
+        continue;
+      if (stride != srcStride)
+        return false;
+    }
+  }
+  return true;
+}
+
+/// MLIR's ExpandShapeOp::computeExpandedType.
+MemRefType computeExpandedType(MemRefType srcType, ArrayRef<int64_t> resultShape,
+                               const mutils::Reassociation &reassociation) {
+  if (memref::impl::hasIdentityLayout(srcType))
+    return MemRefType::get(resultShape, srcType.getElementType(), Attribute(), srcType.getMemorySpace());
+  int64_t srcOffset;
+  std::vector<int64_t> srcStrides;
+  if (failed(memref::getStridesAndOffset(srcType, srcStrides, srcOffset)) || srcStrides.size() != reassociation.size())
+    return MemRefType();
+  std::vector<int64_t> reverseStrides;
+  int64_t shapeIndex = int64_t(resultShape.size()) - 1;
+  for (size_t g = reassociation.size(); g-- > 0;) {
+    int64_t current = srcStrides[g];
+    for (size_t i = 0; i < reassociation[g].size(); ++i) {
+      reverseStrides.push_back(current);
+      int64_t size = shapeIndex >= 0 ? resultShape[size_t(shapeIndex)] : 1;
+      --shapeIndex;
+      current = (memref::SaturatedInteger::wrap(current) * memref::SaturatedInteger::wrap(size)).asInteger();
+    }
+  }
+  std::vector<int64_t> strides(reverseStrides.rbegin(), reverseStrides.rend());
+  strides.resize(resultShape.size(), 1);
+  return MemRefType::get(resultShape, srcType.getElementType(),
+                         StridedLayoutAttr::get(srcType.getContext(), srcOffset, strides), srcType.getMemorySpace());
+}
+
+} // namespace
+
+Type ops::collapseShapeBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *op = v.getDefiningOp();
+  FailureOr<Type> src = rw.getBufferType(op->getOperand(0));
+  if (failed(src) || !isa<MemRefType>(*src))
+    return Type();
+  auto srcType = cast<MemRefType>(*src);
+  mutils::Reassociation reassociation = mutils::getReassociationIndices(op);
+  if (!isGuaranteedCollapsible(srcType, reassociation))
+    return getMemRefTypeWithStaticIdentityLayout(cast<TensorType>(v.getType()), srcType.getMemorySpace());
+  return mutils::computeCollapsedType(srcType, reassociation);
+}
+
+LogicalResult ops::bufferizeCollapseShape(Operation *op, BufferizeRewriter &rw) {
+  auto resultTensorType = cast<RankedTensorType>(op->getResult(0).getType());
+  FailureOr<Value> maybeBuffer = rw.getBuffer(op->getOperand(0));
+  if (failed(maybeBuffer) || !isa<MemRefType>(maybeBuffer->getType()))
+    return failure();
+  Value buffer = *maybeBuffer;
+  auto bufferType = cast<MemRefType>(buffer.getType());
+  mutils::Reassociation reassociation = mutils::getReassociationIndices(op);
+  if (resultTensorType.getRank() == 0) {
+    MemRefType resultType;
+    if (memref::impl::hasIdentityLayout(bufferType)) {
+      resultType = MemRefType::get({}, resultTensorType.getElementType(), Attribute(), bufferType.getMemorySpace());
+    } else {
+      std::vector<int64_t> strides;
+      int64_t offset;
+      if (failed(memref::getStridesAndOffset(bufferType, strides, offset)))
+        return failure();
+      resultType = MemRefType::get({}, resultTensorType.getElementType(),
+                                   StridedLayoutAttr::get(op->getContext(), offset, {}), bufferType.getMemorySpace());
+    }
+    rw.replaceOp(op, mutils::buildCollapseShape(rw.b, op->getLoc(), resultType, buffer, reassociation));
+    return success();
+  }
+  if (!isGuaranteedCollapsible(bufferType, reassociation)) {
+    FailureOr<Value> alloc = rw.allocateTensorFor(op->getLoc(), op->getOperand(0), /*copy=*/true);
+    if (failed(alloc))
+      return failure();
+    auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto memrefType = MemRefType::get(srcType.getShape(), srcType.getElementType(), Attribute(),
+                                      bufferType.getMemorySpace());
+    buffer = createOp(rw, op, "bufferization.to_buffer", *alloc, memrefType);
+    bufferType = memrefType;
+  }
+  MemRefType resultType = mutils::computeCollapsedType(bufferType, reassociation);
+  if (!resultType)
+    return failure();
+  rw.replaceOp(op, mutils::buildCollapseShape(rw.b, op->getLoc(), resultType, buffer, reassociation));
+  return success();
+}
+
+Type ops::expandShapeBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *op = v.getDefiningOp();
+  FailureOr<Type> src = rw.getBufferType(op->getOperand(0));
+  if (failed(src) || !isa<MemRefType>(*src))
+    return Type();
+  return computeExpandedType(cast<MemRefType>(*src), cast<RankedTensorType>(v.getType()).getShape(),
+                             mutils::getReassociationIndices(op));
+}
+
+LogicalResult ops::bufferizeExpandShape(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> buffer = rw.getBuffer(op->getOperand(0));
+  if (failed(buffer) || !isa<MemRefType>(buffer->getType()))
+    return failure();
+  mutils::Reassociation reassociation = mutils::getReassociationIndices(op);
+  MemRefType resultType = computeExpandedType(
+      cast<MemRefType>(buffer->getType()), cast<RankedTensorType>(op->getResult(0).getType()).getShape(), reassociation);
+  if (!resultType)
+    return failure();
+  std::vector<OpFoldResult> outputShape = mutils::getMixedValues(
+      memref::impl::staticList(op, "static_output_shape"), op->getOperands().drop_front(), op->getContext());
+  rw.replaceOp(op, mutils::buildExpandShape(rw.b, op->getLoc(), resultType, *buffer, reassociation, outputShape));
+  return success();
+}

@@ -51,4 +51,9 @@ LogicalResult resolveNoConflicts(Operation *op, BufferizeRewriter &rw);
 LogicalResult bufferizeParallelInsertSlice(Operation *op, BufferizeRewriter &rw);
 LogicalResult bufferizeGenerate(Operation *op, BufferizeRewriter &rw);
 
+Type collapseShapeBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeCollapseShape(Operation *op, BufferizeRewriter &rw);
+Type expandShapeBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeExpandShape(Operation *op, BufferizeRewriter &rw);
+
 } // namespace lamina::bufferization::ops

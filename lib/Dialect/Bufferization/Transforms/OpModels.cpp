@@ -627,6 +627,11 @@ void bufferization::registerAllOpModels() {
     m.materialize.bufferize = ops::bufferizeMaterialize;
     m.linalg.bufferize = ops::bufferizeDestinationStyle;
     m.transferWrite.bufferize = ops::bufferizeTransferWrite;
+    m.readAliasEquivalent.bufferize = ops::bufferizeCollapseShape;
+    m.readAliasEquivalent.getBufferType = ops::collapseShapeBufferType;
+    static OpModel expandModel = m.aliasOnlyEquivalent;
+    expandModel.bufferize = ops::bufferizeExpandShape;
+    expandModel.getBufferType = ops::expandShapeBufferType;
     m.forOp.bufferize = ops::bufferizeScfFor;
     m.forOp.getBufferType = ops::scfForBufferType;
     m.forOp.resolveConflicts = ops::resolveScfForConflicts;
@@ -653,7 +658,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("tensor.cast", &castModel);
     registerOpModel("tensor.bitcast", &m.aliasOnlyEquivalent);
     registerOpModel("tensor.collapse_shape", &m.readAliasEquivalent);
-    registerOpModel("tensor.expand_shape", &m.aliasOnlyEquivalent);
+    registerOpModel("tensor.expand_shape", &expandModel);
     registerOpModel("tensor.dim", &dimModel);
     registerOpModel("tensor.extract", &extractModel);
     registerOpModel("tensor.rank", &rankModel);
