@@ -170,8 +170,10 @@ static void populateDynamicSizes(BufferizeRewriter &rw, Location loc, Value shap
   auto type = cast<RankedTensorType>(shaped.getType());
   if (Operation *def = shaped.getDefiningOp()) {
     std::string_view name = def->getName().getStringRef();
-    if (name == "tensor.empty" || name == "bufferization.alloc_tensor" || name == "tensor.generate") {
-      for (Value v : def->getOperands())
+    if (name == "tensor.empty" || name == "bufferization.alloc_tensor" || name == "tensor.generate" ||
+        name == "tensor.splat") {
+      // The dynamic sizes (after tensor.splat's scalar).
+      for (Value v : def->getOperands().drop_front(name == "tensor.splat" ? 1 : 0))
         if (isa<IndexType>(v.getType()) && sizes.size() < size_t(type.getNumDynamicDims()))
           sizes.push_back(v);
       if (sizes.size() == size_t(type.getNumDynamicDims()))

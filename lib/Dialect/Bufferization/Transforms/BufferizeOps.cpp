@@ -776,3 +776,59 @@ LogicalResult ops::bufferizeExpandShape(Operation *op, BufferizeRewriter &rw) {
   rw.replaceOp(op, mutils::buildExpandShape(rw.b, op->getLoc(), resultType, *buffer, reassociation, outputShape));
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// tensor.splat / tensor.reshape
+//===----------------------------------------------------------------------===//
+
+LogicalResult ops::bufferizeSplat(Operation *op, BufferizeRewriter &rw) {
+  Location loc = op->getLoc();
+  FailureOr<Value> alloc = rw.allocateTensorFor(loc, op->getResult(0), /*copy=*/false);
+  if (failed(alloc))
+    return failure();
+  auto type = cast<RankedTensorType>(alloc->getType());
+  OperationState st(loc, "linalg.map");
+  st.addOperands(*alloc);
+  st.addTypes(ArrayRef<Type>{type});
+  st.addRegion();
+  Operation *map = rw.b.create(st);
+  Block *body = map->getRegion(0).emplaceBlock();
+  body->addArgument(type.getElementType(), loc);
+  OpBuilder::InsertionGuard guard(rw.b);
+  rw.b.setInsertionPointToStart(body);
+  rw.b.create(loc, "linalg.yield", op->getOperand(0));
+  op->getResult(0).replaceAllUsesWith(map->getResult(0));
+  rw.erase(op);
+  return success();
+}
+
+Type ops::reshapeBufferType(Value v, BufferizeRewriter &rw) {
+  Operation *op = v.getDefiningOp();
+  FailureOr<Type> src = rw.getBufferType(op->getOperand(0));
+  if (failed(src))
+    return Type();
+  return getMemRefTypeWithStaticIdentityLayout(cast<TensorType>(v.getType()), getMemorySpace(*src));
+}
+
+LogicalResult ops::bufferizeReshape(Operation *op, BufferizeRewriter &rw) {
+  FailureOr<Value> src = rw.getBuffer(op->getOperand(0));
+  if (failed(src))
+    return failure();
+  FailureOr<Value> shape = rw.getBuffer(op->getOperand(1));
+  if (failed(shape))
+    return failure();
+  FailureOr<Type> resultType = rw.getBufferType(op->getResult(0));
+  if (failed(resultType))
+    return failure();
+  Value source = *src;
+  if (auto srcType = dyn_cast<MemRefType>(source.getType()); srcType && !memref::impl::hasIdentityLayout(srcType)) {
+    FailureOr<Value> alloc = rw.allocateTensorFor(op->getLoc(), op->getOperand(0), /*copy=*/true);
+    if (failed(alloc))
+      return failure();
+    auto memrefType =
+        MemRefType::get(srcType.getShape(), srcType.getElementType(), Attribute(), srcType.getMemorySpace());
+    source = createOp(rw, op, "bufferization.to_buffer", *alloc, memrefType);
+  }
+  rw.replaceOp(op, createOp(rw, op, "memref.reshape", ValueRange(std::vector<Value>{source, *shape}), *resultType));
+  return success();
+}

@@ -56,4 +56,8 @@ LogicalResult bufferizeCollapseShape(Operation *op, BufferizeRewriter &rw);
 Type expandShapeBufferType(Value v, BufferizeRewriter &rw);
 LogicalResult bufferizeExpandShape(Operation *op, BufferizeRewriter &rw);
 
+LogicalResult bufferizeSplat(Operation *op, BufferizeRewriter &rw);
+Type reshapeBufferType(Value v, BufferizeRewriter &rw);
+LogicalResult bufferizeReshape(Operation *op, BufferizeRewriter &rw);
+
 } // namespace lamina::bufferization::ops

@@ -647,6 +647,10 @@ void bufferization::registerAllOpModels() {
     m.forall.getBufferType = ops::scfForallBufferType;
     m.parallelInsertSlice.bufferize = ops::bufferizeParallelInsertSlice;
     m.parallelInsertSlice.resolveConflicts = ops::resolveNoConflicts;
+    static OpModel splatModel = m.allocation;
+    splatModel.bufferize = ops::bufferizeSplat;
+    m.reshape.bufferize = ops::bufferizeReshape;
+    m.reshape.getBufferType = ops::reshapeBufferType;
     static OpModel generateModel = m.allocation;
     generateModel.bufferize = ops::bufferizeGenerate;
     static OpModel indexCastModel = m.aliasOnlyEquivalent;
@@ -669,7 +673,7 @@ void bufferization::registerAllOpModels() {
     registerOpModel("tensor.reshape", &m.reshape);
     registerOpModel("tensor.from_elements", &fromElementsModel);
     registerOpModel("tensor.generate", &generateModel);
-    registerOpModel("tensor.splat", &m.allocation);
+    registerOpModel("tensor.splat", &splatModel);
     registerOpModel("tensor.pad", &m.allocation);
     registerOpModel("tensor.concat", &m.allocation);
     registerOpModel("bufferization.alloc_tensor", &m.allocTensor);
