@@ -5,6 +5,7 @@
 //
 #include "lamina/Dialect/Bufferization/Transforms/Bufferize.h"
 
+#include "lamina/Dialect/MemRef/StridedLayout.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/SymbolTable.h"
 #include "lamina/Interfaces/SideEffectInterfaces.h"
@@ -315,9 +316,59 @@ static void foldToBufferOfToTensor(BufferizeRewriter &rw, Operation *toBuffer) {
     return;
   }
   rw.b.setInsertionPoint(toBuffer);
-  Value cast = rw.castBuffer(memref, destType);
-  toBuffer->getResult(0).replaceAllUsesWith(cast);
+  FailureOr<Value> replacement = rw.castOrRealloc(memref, destType);
+  if (failed(replacement))
+    return;
+  toBuffer->getResult(0).replaceAllUsesWith(*replacement);
   rw.erase(toBuffer);
+}
+
+FailureOr<Value> BufferizeRewriter::castOrRealloc(Value value, Type destType) {
+  auto src = dyn_cast<MemRefType>(value.getType());
+  auto dest = dyn_cast<MemRefType>(destType);
+  if (!src || !dest) {
+    // Unranked to ranked needs a copy (not implemented, as in MLIR); to an
+    // unranked type a cast suffices.
+    if (dest)
+      return failure();
+    return castBuffer(value, destType);
+  }
+  if (src.getElementType() != dest.getElementType() || src.getRank() != dest.getRank())
+    return failure();
+  auto guaranteedCastCompatible = [&]() {
+    std::vector<int64_t> srcStrides, destStrides;
+    int64_t srcOffset, destOffset;
+    if (failed(memref::getStridesAndOffset(src, srcStrides, srcOffset)) ||
+        failed(memref::getStridesAndOffset(dest, destStrides, destOffset)))
+      return false;
+    auto dynamicToStatic = [](int64_t a, int64_t b) { return ShapedType::isDynamic(a) && !ShapedType::isDynamic(b); };
+    if (dynamicToStatic(srcOffset, destOffset))
+      return false;
+    for (size_t i = 0; i < srcStrides.size() && i < destStrides.size(); ++i)
+      if (dynamicToStatic(srcStrides[i], destStrides[i]))
+        return false;
+    return true;
+  };
+  bool shapesCompatible = true;
+  for (int64_t i = 0; i < src.getRank(); ++i)
+    if (!src.isDynamicDim(unsigned(i)) && !dest.isDynamicDim(unsigned(i)) && src.getDimSize(unsigned(i)) != dest.getDimSize(unsigned(i)))
+      shapesCompatible = false;
+  if (shapesCompatible && src.getMemorySpace() == dest.getMemorySpace() && guaranteedCastCompatible())
+    return castBuffer(value, destType);
+  Location loc = value.getLoc();
+  std::vector<Value> dynamicSizes;
+  for (int64_t i = 0; i < dest.getRank(); ++i) {
+    if (!dest.isDynamicDim(unsigned(i)))
+      continue;
+    Value index = b.create(loc, "arith.constant", ValueRange(), b.getIndexType(),
+                           {NamedAttribute(b.getStringAttr("value"), b.getIndexAttr(i))})
+                      ->getResult(0);
+    dynamicSizes.push_back(
+        b.create(loc, "memref.dim", ValueRange(std::vector<Value>{value, index}), b.getIndexType())->getResult(0));
+  }
+  Value alloc = createAlloc(loc, dest, dynamicSizes);
+  createCopy(loc, value, alloc);
+  return alloc;
 }
 
 LogicalResult BufferizeRewriter::run(Operation *root) {

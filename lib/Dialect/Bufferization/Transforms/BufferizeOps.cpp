@@ -99,6 +99,10 @@ LogicalResult ops::bufferizeCast(Operation *op, BufferizeRewriter &rw) {
   FailureOr<Type> type = rw.getBufferType(op->getResult(0));
   if (failed(type))
     return failure();
+  if (buffer->getType() == *type) {
+    rw.replaceOp(op, *buffer);
+    return success();
+  }
   Value cast = createOp(rw, op, "memref.cast", *buffer, *type);
   rw.replaceOp(op, cast);
   return success();

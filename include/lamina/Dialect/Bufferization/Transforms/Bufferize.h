@@ -42,6 +42,9 @@ public:
   void createCopy(Location loc, Value from, Value to);
   /// memref.cast of `buffer` to `type` if the types differ.
   Value castBuffer(Value buffer, Type type);
+  /// MLIR's castOrReallocMemRefValue: a cast when it cannot fail at run
+  /// time, else a copy into a new allocation of `destType`.
+  FailureOr<Value> castOrRealloc(Value value, Type destType);
 
   /// MLIR's bufferizeOp on `root`: rewrites every allowed op; fails with
   /// MLIR's messages.
