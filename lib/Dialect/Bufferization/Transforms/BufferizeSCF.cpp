@@ -379,18 +379,6 @@ LogicalResult ops::resolveScfWhileConflicts(Operation *whileOp, BufferizeRewrite
       return failure();
     cond->setOperand(i + 1, *alloc);
   }
-  rw.b.setInsertionPoint(yield);
-  for (unsigned i = 0; i < yield->getNumOperands(); ++i) {
-    Value v = yield->getOperand(i);
-    if (!isTensor(v.getType()) ||
-        (i < after.getNumArguments() &&
-         doesNotAliasExternalValue(v, &whileOp->getRegion(1), after.getArgument(i), rw.state)))
-      continue;
-    FailureOr<Value> alloc = rw.allocateTensorFor(yield->getLoc(), v, /*copy=*/true);
-    if (failed(alloc))
-      return failure();
-    yield->setOperand(i, *alloc);
-  }
   return success();
 }
 
