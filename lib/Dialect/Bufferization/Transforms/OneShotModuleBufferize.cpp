@@ -431,10 +431,63 @@ Type getBufferizedFunctionType(Type tensorType, const OneShotOptions &options) {
   return getMemRefTypeWithFullyDynamicLayout(t, Attribute());
 }
 
+/// The operands branches forward to `arg` (in the block's use order).
+std::vector<OpOperand *> getCallerOperands(BlockArgument arg) {
+  std::vector<OpOperand *> result;
+  Block *block = arg.getOwner();
+  for (BlockOperand *use = block->getFirstUse(); use; use = use->getNextOperandUsingThisValue()) {
+    Operation *caller = use->getOwner();
+    auto branch = dyn_cast<BranchOpInterface>(caller);
+    if (!branch)
+      continue;
+    for (unsigned i = 0, e = caller->getNumSuccessors(); i < e; ++i) {
+      if (caller->getSuccessor(i) != block)
+        continue;
+      result.push_back(&caller->getOpOperand(branch.getSuccessorOperands(i).getOperandIndex(arg.getArgNumber())));
+      break;
+    }
+  }
+  return result;
+}
+
+/// The buffer type of a non-entry block argument: that of the operands
+/// forwarded to it, or a fully dynamic layout if they differ.
+Type blockArgBufferType(BlockArgument arg, BufferizeRewriter &rw) {
+  Operation *op = arg.getOwner()->getParentOp();
+  Type bufferType;
+  for (OpOperand *o : getCallerOperands(arg)) {
+    if (rw.countOnStack(o->get()))
+      continue;
+    Type callerType = o->get().getType();
+    if (!isa<BaseMemRefType>(callerType)) {
+      FailureOr<Type> t = rw.getBufferType(o->get());
+      if (failed(t))
+        return Type();
+      callerType = *t;
+    }
+    if (!bufferType) {
+      bufferType = callerType;
+      continue;
+    }
+    if (bufferType == callerType)
+      continue;
+    if (getMemorySpace(bufferType) != getMemorySpace(callerType)) {
+      (void)op->emitOpError("incoming operands of block argument have inconsistent memory spaces");
+      return Type();
+    }
+    bufferType = getMemRefTypeWithFullyDynamicLayout(cast<TensorType>(arg.getType()), getMemorySpace(bufferType));
+  }
+  if (!bufferType)
+    (void)op->emitOpError("could not infer buffer type of block argument");
+  return bufferType;
+}
+
 Type funcBufferType(Value v, BufferizeRewriter &rw) {
   auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg || !arg.getOwner()->isEntryBlock())
+  if (!arg)
     return rw.getUnknownBufferType(v);
+  if (!arg.getOwner()->isEntryBlock())
+    return blockArgBufferType(arg, rw);
   Operation *func = arg.getOwner()->getParentOp();
   Type t = getBufferizedFunctionType(getFuncType(func).getInputs()[arg.getArgNumber()], rw.options);
   if (auto layout = getArgAttr(func, arg.getArgNumber(), "bufferization.buffer_layout"))
@@ -443,20 +496,33 @@ Type funcBufferType(Value v, BufferizeRewriter &rw) {
   return t;
 }
 
-/// MLIR's bufferizeBlockSignature for an entry block.
-void bufferizeBlockSignature(Block *block, BufferizeRewriter &rw) {
+/// MLIR's bufferizeBlockSignature: memref block arguments (with to_tensor
+/// ops for their uses) and buffers forwarded by the block's predecessors.
+LogicalResult bufferizeBlockSignature(Block *block, BufferizeRewriter &rw) {
+  std::vector<Type> newTypes;
+  for (Value arg : block->getArguments()) {
+    if (!isTensor(arg.getType())) {
+      newTypes.push_back(arg.getType());
+      continue;
+    }
+    FailureOr<Type> type = rw.getBufferType(arg);
+    if (failed(type))
+      return failure();
+    newTypes.push_back(*type);
+  }
+  std::vector<Type> oldTypes;
+  for (Value arg : block->getArguments())
+    oldTypes.push_back(arg.getType());
   for (unsigned i = 0, e = block->getNumArguments(); i < e; ++i) {
     BlockArgument arg = block->getArgument(i);
-    if (!isTensor(arg.getType()))
-      continue;
-    FailureOr<Type> type = rw.getBufferType(arg);
-    if (failed(type) || *type == arg.getType())
+    Type type = newTypes[i];
+    if (type == arg.getType())
       continue;
     std::vector<OpOperand *> uses;
     for (OpOperand &use : arg.getUses())
       uses.push_back(&use);
     Type tensorType = arg.getType();
-    arg.setType(*type);
+    arg.setType(type);
     if (uses.empty())
       continue;
     rw.b.setInsertionPointToStart(block);
@@ -464,6 +530,40 @@ void bufferizeBlockSignature(Block *block, BufferizeRewriter &rw) {
     for (OpOperand *use : uses)
       use->set(toTensor);
   }
+  // The branches to the block forward buffers.
+  std::vector<Operation *> callers;
+  for (BlockOperand *use = block->getFirstUse(); use; use = use->getNextOperandUsingThisValue())
+    callers.push_back(use->getOwner());
+  for (Operation *caller : callers) {
+    auto branch = dyn_cast<BranchOpInterface>(caller);
+    if (!branch)
+      return caller->emitOpError("cannot bufferize ops with block references that do not implement "
+                                 "BranchOpInterface");
+    for (unsigned s = 0, e = caller->getNumSuccessors(); s < e; ++s) {
+      if (caller->getSuccessor(s) != block)
+        continue;
+      SuccessorOperands operands = branch.getSuccessorOperands(s);
+      for (unsigned k = 0; k < block->getNumArguments(); ++k) {
+        unsigned index = operands.getOperandIndex(k);
+        Value operand = caller->getOperand(index);
+        if (operand.getType() == newTypes[k] || !isTensor(oldTypes[k]))
+          continue;
+        FailureOr<Type> operandType = rw.getBufferType(operand);
+        if (failed(operandType))
+          return failure();
+        if (auto opArg = dyn_cast<BlockArgument>(operand))
+          rw.b.setInsertionPointToStart(opArg.getOwner());
+        else
+          rw.b.setInsertionPointAfter(operand.getDefiningOp());
+        Value buffer = rw.b.create(operand.getLoc(), "bufferization.to_buffer", operand, *operandType)->getResult(0);
+        if (newTypes[k] != *operandType)
+          buffer = rw.b.create(operand.getLoc(), "memref.cast", buffer, newTypes[k])->getResult(0);
+        caller->setOperand(index, buffer);
+      }
+      break;
+    }
+  }
+  return success();
 }
 
 LogicalResult funcBufferize(Operation *func, BufferizeRewriter &rw) {
@@ -483,7 +583,9 @@ LogicalResult funcBufferize(Operation *func, BufferizeRewriter &rw) {
     resultTypes.push_back(isTensor(t) ? getBufferizedFunctionType(t, rw.options) : t);
   auto newType = FunctionType::get(func->getContext(), argTypes, resultTypes);
   if (!func->getRegion(0).empty()) {
-    bufferizeBlockSignature(&func->getRegion(0).front(), rw);
+    for (Block &block : func->getRegion(0))
+      if (failed(bufferizeBlockSignature(&block, rw)))
+        return failure();
     for (Operation *ret : getReturnOps(func)) {
       std::vector<Value> values;
       rw.b.setInsertionPoint(ret);

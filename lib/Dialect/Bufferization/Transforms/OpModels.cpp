@@ -589,7 +589,12 @@ struct Models {
     m.isEquivalentSubset = sliceIsEquivalentSubset;
     return m;
   }();
-  OpModel branch = make(no, no, branchAliasing);
+  OpModel branch = [] {
+    OpModel m = make(no, no, branchAliasing);
+    // The forwarded operands bufferize with the successor's signature.
+    m.bufferize = [](Operation *, BufferizeRewriter &) { return success(); };
+    return m;
+  }();
   OpModel linalg = [] {
     OpModel m = make(linalgRead, linalgWrite, linalgAliasing);
     m.elementwiseAccess = linalgElementwise;
