@@ -303,6 +303,9 @@ LogicalResult ops::bufferizeScfRegionOp(Operation *op, BufferizeRewriter &rw) {
   for (unsigned i = 0; i < op->getNumRegions(); ++i)
     newOp->getRegion(i).takeBody(op->getRegion(i));
   if (executeRegion) {
+    for (Block &block : newOp->getRegion(0))
+      if (failed(bufferizeBlockArguments(&block, rw)))
+        return failure();
     rw.b.setInsertionPointAfter(newOp);
     std::vector<Value> results;
     for (unsigned i = 0; i < op->getNumResults(); ++i) {

@@ -155,6 +155,12 @@ bool funcHasTensorSemantics(Operation *func) {
 /// A block argument of a non-entry block aliases the operands its
 /// predecessors forward to it.
 AliasingOpOperandList funcAliasingOpOperands(Value v, const AnalysisState &) {
+  return bufferization::getBranchAliasingOpOperands(v);
+}
+
+} // namespace
+
+AliasingOpOperandList bufferization::getBranchAliasingOpOperands(Value v) {
   AliasingOpOperandList result;
   auto arg = dyn_cast<BlockArgument>(v);
   if (!arg || arg.getOwner()->isEntryBlock())
@@ -176,6 +182,8 @@ AliasingOpOperandList funcAliasingOpOperands(Value v, const AnalysisState &) {
   }
   return result;
 }
+
+namespace {
 
 OpModel kCallModel = [] {
   OpModel m;
@@ -713,6 +721,13 @@ void removeArgAttr(Operation *func, std::string_view name) {
 }
 
 } // namespace
+
+Type bufferization::getBlockArgBufferType(BlockArgument arg, BufferizeRewriter &rw) {
+  return blockArgBufferType(arg, rw);
+}
+LogicalResult bufferization::bufferizeBlockArguments(Block *block, BufferizeRewriter &rw) {
+  return bufferizeBlockSignature(block, rw);
+}
 
 void registerFuncRewrite(OpModel &call, OpModel &ret, OpModel &func) {
   call.bufferize = callBufferize;

@@ -7,6 +7,7 @@
 #include "lamina/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 
 #include "BufferizeOps.h"
+#include "lamina/Dialect/Bufferization/Transforms/Bufferize.h"
 
 #include "lamina/Dialect/Linalg/LinalgInterfaces.h"
 #include "lamina/IR/AffineMap.h"
@@ -299,7 +300,7 @@ Operation *getUniqueYield(Region &region) {
 AliasingOpOperandList executeRegionAliasingOpOperands(Value v, const AnalysisState &) {
   auto r = dyn_cast<OpResult>(v);
   if (!r)
-    return {};
+    return getBranchAliasingOpOperands(v);
   Operation *yield = getUniqueYield(r.getOwner()->getRegion(0));
   if (!yield)
     return {};
@@ -644,6 +645,21 @@ void bufferization::registerAllOpModels() {
     m.ifOp.bufferize = ops::bufferizeScfRegionOp;
     m.ifOp.getBufferType = ops::scfIfBufferType;
     m.executeRegion.bufferize = ops::bufferizeScfRegionOp;
+    m.executeRegion.getBufferType = [](Value v, BufferizeRewriter &rw) -> Type {
+      if (auto arg = dyn_cast<BlockArgument>(v))
+        return getBlockArgBufferType(arg, rw);
+      // The type of the unique yield's operand.
+      Operation *op = v.getDefiningOp();
+      for (Block &b : op->getRegion(0))
+        if (!b.empty() && b.back().getName().getStringRef() == "scf.yield") {
+          Value y = b.back().getOperand(cast<OpResult>(v).getResultNumber());
+          if (isa<BaseMemRefType>(y.getType()))
+            return y.getType();
+          FailureOr<Type> t = rw.getBufferType(y);
+          return failed(t) ? Type() : *t;
+        }
+      return Type();
+    };
     m.whileOp.bufferize = ops::bufferizeScfWhile;
     m.whileOp.getBufferType = ops::scfWhileBufferType;
     m.whileOp.resolveConflicts = ops::resolveScfWhileConflicts;

@@ -75,6 +75,14 @@ Type getMemRefTypeWithStaticIdentityLayout(TensorType type, Attribute memorySpac
 /// The memory space of a memref type (null if none).
 Attribute getMemorySpace(Type memrefType);
 
+/// The buffer type of a non-entry block argument, from the operands its
+/// predecessors forward (MLIR's unstructured control flow model).
+Type getBlockArgBufferType(BlockArgument arg, BufferizeRewriter &rw);
+/// MLIR's bufferizeBlockSignature: memref arguments, buffers forwarded.
+LogicalResult bufferizeBlockArguments(Block *block, BufferizeRewriter &rw);
+/// The operands forwarded to a non-entry block argument (entry: none).
+AliasingOpOperandList getBranchAliasingOpOperands(Value blockArg);
+
 /// Module bufferization (bufferize-function-boundaries): function bodies in
 /// call order, then signatures and callers.
 LogicalResult bufferizeModuleOp(Operation *moduleOp, const OneShotOptions &options, AnalysisState &state);
