@@ -721,6 +721,10 @@ void bufferization::registerAllOpModels() {
     registerOpModel("cf.br", &m.branch);
     registerOpModel("cf.cond_br", &m.branch);
     registerOpModel("#linalg-structured", &m.linalg);
+    // linalg.softmax: destination style, its output is not read.
+    static OpModel softmaxModel = make(operand0, linalgWrite, linalgAliasing);
+    softmaxModel.bufferize = ops::bufferizeDestinationStyle;
+    registerOpModel("linalg.softmax", &softmaxModel);
     registerFuncOpModels();
   });
 }
