@@ -372,6 +372,10 @@ FailureOr<Value> BufferizeRewriter::castOrRealloc(Value value, Type destType) {
 }
 
 LogicalResult BufferizeRewriter::run(Operation *root) {
+  // Ops created before (by tensor copy insertion) are found by the walks.
+  worklist.clear();
+  toBufferOps.clear();
+  erased.clear();
   root->walk([&](Operation *op) {
     if (op->getName().getStringRef() == "bufferization.to_buffer")
       toBufferOps.push_back(op);

@@ -836,3 +836,58 @@ LogicalResult ops::bufferizeReshape(Operation *op, BufferizeRewriter &rw) {
   rw.replaceOp(op, createOp(rw, op, "memref.reshape", ValueRange(std::vector<Value>{source, *shape}), *resultType));
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ml_program
+//===----------------------------------------------------------------------===//
+
+LogicalResult ops::bufferizeMLProgramGlobal(Operation *op, BufferizeRewriter &rw) {
+  Attribute value = op->getAttr("value");
+  if (!value)
+    return op->emitError("global op must have a value");
+  auto type = cast<TensorType>(op->getAttrOfType<TypeAttr>("type").getValue());
+  OperationState st(op->getLoc(), "memref.global");
+  st.addAttribute("sym_name", op->getAttr("sym_name"));
+  if (Attribute visibility = op->getAttr("sym_visibility"))
+    st.addAttribute("sym_visibility", visibility);
+  st.addAttribute("type", TypeAttr::get(getMemRefTypeWithStaticIdentityLayout(type, Attribute())));
+  st.addAttribute("initial_value", value);
+  if (!op->hasAttr("is_mutable"))
+    st.addAttribute("constant", rw.b.getUnitAttr());
+  rw.b.setInsertionPoint(op);
+  rw.b.create(st);
+  rw.erase(op);
+  return success();
+}
+
+static Value getGlobal(BufferizeRewriter &rw, Operation *op, Type type, Attribute symbol) {
+  auto ref = dyn_cast<SymbolRefAttr>(symbol);
+  if (!ref)
+    return Value();
+  return createOp(rw, op, "memref.get_global", ValueRange(), type,
+                  {NamedAttribute(rw.b.getStringAttr("name"), FlatSymbolRefAttr::get(ref.getLeafReference()))});
+}
+
+LogicalResult ops::bufferizeMLProgramGlobalLoad(Operation *op, BufferizeRewriter &rw) {
+  Type type = getMemRefTypeWithStaticIdentityLayout(cast<TensorType>(op->getResult(0).getType()), Attribute());
+  Value global = getGlobal(rw, op, type, op->getAttr("global"));
+  if (!global)
+    return failure();
+  rw.replaceOp(op, global);
+  return success();
+}
+
+LogicalResult ops::bufferizeMLProgramGlobalStore(Operation *op, BufferizeRewriter &rw) {
+  Value value = op->getOperand(0);
+  Type type = getMemRefTypeWithStaticIdentityLayout(cast<TensorType>(value.getType()), Attribute());
+  Value target = getGlobal(rw, op, type, op->getAttr("global"));
+  if (!target)
+    return failure();
+  FailureOr<Value> source = rw.getBuffer(value);
+  if (failed(source))
+    return failure();
+  rw.b.setInsertionPoint(op);
+  rw.createCopy(op->getLoc(), *source, target);
+  rw.erase(op);
+  return success();
+}

@@ -60,4 +60,8 @@ LogicalResult bufferizeSplat(Operation *op, BufferizeRewriter &rw);
 Type reshapeBufferType(Value v, BufferizeRewriter &rw);
 LogicalResult bufferizeReshape(Operation *op, BufferizeRewriter &rw);
 
+LogicalResult bufferizeMLProgramGlobal(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeMLProgramGlobalLoad(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeMLProgramGlobalStore(Operation *op, BufferizeRewriter &rw);
+
 } // namespace lamina::bufferization::ops

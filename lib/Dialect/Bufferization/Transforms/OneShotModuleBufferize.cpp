@@ -789,6 +789,16 @@ LogicalResult bufferization::bufferizeModuleOp(Operation *moduleOp, const OneSho
     if (options.inferFunctionResultLayout)
       foldMemRefCasts(func);
   }
+  // The module's other ops.
+  std::vector<Operation *> others;
+  for (Operation &op : moduleOp->getRegion(0).front())
+    if (op.getName().getStringRef() != "func.func")
+      others.push_back(&op);
+  for (Operation *op : others) {
+    BufferizeRewriter rewriter(ctx, options, state);
+    if (failed(rewriter.run(op)))
+      return failure();
+  }
   for (Operation *func : funcs) {
     removeArgAttr(func, "bufferization.buffer_layout");
     removeArgAttr(func, "bufferization.writable");

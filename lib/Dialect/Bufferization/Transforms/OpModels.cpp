@@ -725,6 +725,17 @@ void bufferization::registerAllOpModels() {
     static OpModel softmaxModel = make(operand0, linalgWrite, linalgAliasing);
     softmaxModel.bufferize = ops::bufferizeDestinationStyle;
     registerOpModel("linalg.softmax", &softmaxModel);
+    static OpModel mlGlobal = make(no, no);
+    mlGlobal.hasTensorSemantics = [](Operation *) { return true; };
+    mlGlobal.bufferize = ops::bufferizeMLProgramGlobal;
+    registerOpModel("ml_program.global", &mlGlobal);
+    static OpModel mlLoad = make(no, no);
+    mlLoad.isWritable = notWritable;
+    mlLoad.bufferize = ops::bufferizeMLProgramGlobalLoad;
+    registerOpModel("ml_program.global_load", &mlLoad);
+    static OpModel mlStore = make(yes, no);
+    mlStore.bufferize = ops::bufferizeMLProgramGlobalStore;
+    registerOpModel("ml_program.global_store", &mlStore);
     registerFuncOpModels();
   });
 }
