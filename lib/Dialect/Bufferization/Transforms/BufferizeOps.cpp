@@ -891,3 +891,78 @@ LogicalResult ops::bufferizeMLProgramGlobalStore(Operation *op, BufferizeRewrite
   rw.erase(op);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// vector.mask / vector.yield
+//===----------------------------------------------------------------------===//
+
+LogicalResult ops::resolveMaskConflicts(Operation *op, BufferizeRewriter &rw) {
+  if (failed(rw.resolveOperandConflicts(op)))
+    return failure();
+  for (Operation &nested : op->getRegion(0).front())
+    if (nested.getName().getStringRef() == "bufferization.alloc_tensor")
+      return op->emitOpError("body must bufferize in-place");
+  return success();
+}
+
+LogicalResult ops::bufferizeMask(Operation *op, BufferizeRewriter &rw) {
+  Block &body = op->getRegion(0).front();
+  Operation *masked = &body.front();
+  if (!rw.state.getModel(masked))
+    return success();
+  Operation *yield = &body.back();
+  std::vector<Value> newReturnValues(op->getNumResults());
+  std::vector<Value> newYielded;
+  for (unsigned i = 0; i < yield->getNumOperands(); ++i) {
+    Value v = yield->getOperand(i);
+    bool fromMasked = false;
+    for (Value r : masked->getResults())
+      fromMasked |= r == v;
+    if (fromMasked)
+      newYielded.push_back(v);
+    else if (i < newReturnValues.size())
+      newReturnValues[i] = v;
+  }
+  yield->setOperands(ValueRange(newYielded));
+  rw.b.setInsertionPoint(op);
+  OperationState st(op->getLoc(), "vector.mask");
+  st.addOperands(op->getOperands());
+  std::vector<Type> types;
+  for (Value v : newYielded)
+    types.push_back(v.getType());
+  st.addTypes(ArrayRef<Type>(types));
+  for (const NamedAttribute &a : op->getAttrs())
+    st.addAttribute(a.getName(), a.getValue());
+  st.addRegion();
+  Operation *newOp = rw.b.create(st);
+  newOp->getRegion(0).takeBody(op->getRegion(0));
+  unsigned next = 0;
+  for (Value &v : newReturnValues)
+    if (!v)
+      v = newOp->getResult(next++);
+  rw.replaceOp(op, newReturnValues);
+  return success();
+}
+
+LogicalResult ops::bufferizeVectorYield(Operation *op, BufferizeRewriter &rw) {
+  Operation *parent = op->getParentOp();
+  if (parent->getName().getStringRef() != "vector.mask")
+    return op->emitError("unsupported vector::YieldOp parent");
+  if (!rw.state.getModel(&parent->getRegion(0).front().front()))
+    return success();
+  std::vector<Value> values;
+  for (Value v : op->getOperands()) {
+    if (!isTensor(v.getType())) {
+      values.push_back(v);
+      continue;
+    }
+    FailureOr<Value> buffer = rw.getBuffer(v);
+    if (failed(buffer))
+      return failure();
+    values.push_back(*buffer);
+  }
+  rw.b.setInsertionPoint(op);
+  rw.b.create(op->getLoc(), "vector.yield", ValueRange(values));
+  rw.erase(op);
+  return success();
+}

@@ -64,4 +64,8 @@ LogicalResult bufferizeMLProgramGlobal(Operation *op, BufferizeRewriter &rw);
 LogicalResult bufferizeMLProgramGlobalLoad(Operation *op, BufferizeRewriter &rw);
 LogicalResult bufferizeMLProgramGlobalStore(Operation *op, BufferizeRewriter &rw);
 
+LogicalResult resolveMaskConflicts(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeMask(Operation *op, BufferizeRewriter &rw);
+LogicalResult bufferizeVectorYield(Operation *op, BufferizeRewriter &rw);
+
 } // namespace lamina::bufferization::ops

@@ -729,6 +729,24 @@ void bufferization::registerAllOpModels() {
     mlGlobal.hasTensorSemantics = [](Operation *) { return true; };
     mlGlobal.bufferize = ops::bufferizeMLProgramGlobal;
     registerOpModel("ml_program.global", &mlGlobal);
+    // vector.mask: its results are the masked op's, through vector.yield.
+    static OpModel maskModel = make(no, no);
+    maskModel.aliasingOpOperands = [](Value v, const AnalysisState &) -> AliasingOpOperandList {
+      auto r = dyn_cast<OpResult>(v);
+      if (!r)
+        return {};
+      Operation *yield = &r.getOwner()->getRegion(0).front().back();
+      return {{&yield->getOpOperand(r.getResultNumber()), BufferRelation::Equivalent, true}};
+    };
+    maskModel.resolveConflicts = ops::resolveMaskConflicts;
+    maskModel.bufferize = ops::bufferizeMask;
+    registerOpModel("vector.mask", &maskModel);
+    static OpModel vectorYield = make(yes, no, [](OpOperand &o, const AnalysisState &) -> AliasingValueList {
+      return {{o.getOwner()->getParentOp()->getResult(o.getOperandNumber()), BufferRelation::Equivalent, true}};
+    });
+    vectorYield.mustInPlace = yes;
+    vectorYield.bufferize = ops::bufferizeVectorYield;
+    registerOpModel("vector.yield", &vectorYield);
     static OpModel mlLoad = make(no, no);
     mlLoad.isWritable = notWritable;
     mlLoad.bufferize = ops::bufferizeMLProgramGlobalLoad;
