@@ -13,6 +13,9 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
+#include "lamina/IR/PatternMatch.h"
+#include "lamina/Rewrite/FrozenRewritePatternSet.h"
+#include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
 #include "lamina/Interfaces/LoopLikeInterface.h"
 
 #include <map>
@@ -121,21 +124,20 @@ struct EmptyTensorToAllocTensorPass : impl::EmptyTensorToAllocTensorBase<EmptyTe
   void getDependentDialects(DialectRegistry &registry) const override { registry.insert<BufferizationDialect>(); }
 
   void runOnOperation() override {
-    std::vector<Operation *> empties;
-    getOperation()->walk([&](Operation *op) {
-      if (op->getName().getStringRef() == "tensor.empty")
-        empties.push_back(op);
-    });
-    for (Operation *op : empties) {
-      OpBuilder b(op);
-      OperationState st(op->getLoc(), "bufferization.alloc_tensor");
-      st.addOperands(op->getOperands());
-      st.addTypes(ArrayRef<Type>{op->getResult(0).getType()});
-      st.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr({int32_t(op->getNumOperands()), 0, 0}));
-      Operation *alloc = b.create(st);
-      op->getResult(0).replaceAllUsesWith(alloc->getResult(0));
-      op->erase();
-    }
+    // A greedy rewrite, as MLIR's: trivially dead ops go too.
+    RewritePatternSet patterns(&getContext());
+    patterns.addFunction("tensor.empty", emptyToAllocTensor, "EmptyTensorLoweringPattern");
+    if (failed(applyPatternsGreedily(getOperation(), FrozenRewritePatternSet(std::move(patterns)))))
+      signalPassFailure();
+  }
+
+  static LogicalResult emptyToAllocTensor(Operation *op, PatternRewriter &rewriter) {
+    OperationState st(op->getLoc(), "bufferization.alloc_tensor");
+    st.addOperands(op->getOperands());
+    st.addTypes(ArrayRef<Type>{op->getResult(0).getType()});
+    st.addAttribute("operandSegmentSizes", rewriter.getDenseI32ArrayAttr({int32_t(op->getNumOperands()), 0, 0}));
+    rewriter.replaceOpWithNewOp(op, st);
+    return success();
   }
 };
 
