@@ -36,6 +36,7 @@
 #include "lamina/Dialect/PDLInterp/PDLInterpDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/SMT/SMTDialect.h"
+#include "lamina/Dialect/SPIRV/SPIRVDialect.h"
 #include "lamina/Dialect/Shape/ShapeDialect.h"
 #include "lamina/Dialect/Shard/ShardDialect.h"
 #include "lamina/Dialect/SparseTensor/SparseTensorDialect.h"
@@ -60,4 +61,5 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
                   X86VectorDialect, XeGPUDialect>();
   registry.insert<AsyncDialect, EmitCDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect, SMTDialect,
                   SparseTensorDialect, ShardDialect>();
+  registry.insert<SPIRVDialect>();
 }

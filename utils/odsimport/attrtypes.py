@@ -130,7 +130,7 @@ def import_attr_type_defs(imp):
                         ptype, spec["classParam"] = own
                     elif imp.array_param(short, spec):
                         ptype = spec.pop("arrayType")
-                    elif re.match(r'std::optional<\s*(unsigned|unsigned int|uint64_t|uint32_t)\s*>$', short):
+                    elif re.match(r'std::optional<\s*(unsigned|unsigned int|uint64_t|uint32_t|int|int32_t|int64_t)\s*>$', short):
                         ptype = "std::optional<%s>" % re.match(r'std::optional<\s*(.*?)\s*>$', short).group(1)
                     elif short in BUILTIN_ATTR_CLASSES and short != "Attribute" or short == "FusedLoc":
                         # A builtin attribute class: "invalid kind of attribute specified" otherwise.

@@ -79,6 +79,8 @@ KNOWN_METHODS = {
     "getAffineMapAttr", "getAffineMapArrayAttr", "getFloatAttr", "getZeroAttr",
     # quant::QuantizedType
     "getStorageTypeIntegralWidth", "getStorageType", "getExpressedType",
+    # spirv::PointerType, SampledImageType, ImageType
+    "getPointeeType", "getImageType", "getDim", "getSamplingInfo", "getSamplerUseInfo",
 }
 KEYWORDS = {
     "true", "false", "return", "auto", "const", "if", "else", "static", "constexpr", "unsigned", "int", "int64_t", "int32_t", "uint64_t", "uint32_t",

@@ -456,7 +456,7 @@ class Importer:
             a = self.unwrap_opvar(ref(res), op, resname)
             op["results"].append(self.value(a, resname, where))
         for reg, regname in r["regions"]["args"]:
-            op["regions"].append(self.region(ref(reg), regname, where))
+            op["regions"].append(self.region(ref(reg), regname or "", where))
         for succ, succname in r["successors"]["args"]:
             sr = self.R[ref(succ)]
             op["successors"].append(dict(name=succname, variadic="VariadicSuccessor" in sr["!superclasses"]))
@@ -1188,7 +1188,9 @@ INTERFACE_OPTIONAL_METHODS["LoopLikeOpInterface"] = {
 ORDERED_OPTIONAL_METHODS = {"LoopLikeOpInterface"}
 # Methods MLIR's interface has and Lamina's does not (nothing uses them):
 # an op's override is left out.
-IGNORED_INTERFACE_METHODS = {"RegionBranchOpInterface": {"getNumRegionInvocations"}}
+IGNORED_INTERFACE_METHODS = {"RegionBranchOpInterface": {"getNumRegionInvocations"},
+                             # Folding only (Lamina folds no branch through it yet).
+                             "BranchOpInterface": {"getSuccessorForOperands"}}
 # Optional methods declared before the interface's main method in its
 # Concept (emitted first).
 METHODS_BEFORE_MAIN = {"getEntrySuccessorOperands", "getEntrySuccessorRegions"}

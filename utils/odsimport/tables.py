@@ -249,6 +249,18 @@ DIALECTS = {
                            handwritten=["isSharedMemory"],
                            # !xegpu.mem_desc is a ShapedType in MLIR only.
                            rewrites=[(r'(?:::)?(?:llvm::)?cast<(?:::)?(?:mlir::)?ShapedType>\(', r'::mlir::ods::asShaped(')]),
+    "spirv": DialectConfig("spirv", "SPIRV_Dialect", ["Dialect/SPIRV/IR/SPIRVOps.td"], "SPIRV", "SPIRV", "spirv",
+                           includes=["lamina/Dialect/SPIRV/SPIRVBaseClasses.h"],
+                           handwritten=["ArrayType", "PointerType", "RuntimeArrayType", "StructType", "ImageType",
+                                        "SampledImageType", "MatrixType", "CooperativeMatrixType", "TensorArmType",
+                                        "VerCapExtAttr", "TargetEnvAttr", "getUnaryOpResultType",
+                                        "isNestedInFunctionOpInterface", "isDirectInModuleLikeOp",
+                                        "isNestedInGraphARMOpInterface", "bitEnumContainsAny", "isGraphType"],
+                           native_traits={n: "spirv::" + n + "Trait" for n in (
+                               "UsableInSpecConstantOp", "SignedOp", "UnsignedOp")},
+                           # Lamina has no builtin graph type (spirv.ARM.Graph's): a hand-written test.
+                           rewrites=[(r'getProperties\(\)\.execution_scope', r'getExecutionScopeAttr()'),
+                                     (r'::llvm::isa<::mlir::GraphType>\(', r'::mlir::spirv::isGraphType(')]),
     # The transform dialect, and its extensions (ops of `transform` defined in
     # other dialects" .td files), each in its own generated files, registered
     # by the dialect (lib/Dialect/Transform/TransformDialect.cpp).
