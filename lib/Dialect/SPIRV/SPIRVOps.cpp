@@ -11,6 +11,8 @@
 //
 #include "lamina/Dialect/SPIRV/SPIRVDialect.h"
 
+#include "SPIRVParsingUtils.h"
+
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/SymbolTable.h"
@@ -22,6 +24,7 @@
 
 using namespace lamina;
 using namespace lamina::spirv;
+using namespace lamina::spirv::detail;
 
 //===----------------------------------------------------------------------===//
 // Parsing helpers (SPIRVParsingUtils.h)
@@ -33,7 +36,7 @@ using namespace lamina::spirv;
   X(MemoryAccess) X(LoopControl) X(SelectionControl) X(ImageOperands)
 
 /// The spirv enum attribute of `info`'s enum holding `value`.
-static Attribute buildEnumAttr(const ods::EnumInfo &info, MLIRContext *ctx, uint64_t value) {
+Attribute spirv::detail::buildEnumAttr(const ods::EnumInfo &info, MLIRContext *ctx, uint64_t value) {
 #define X(NAME)                                                                                                       \
   if (&info == &get##NAME##Info())                                                                                    \
     return NAME##Attr::get(ctx, NAME(value));
@@ -43,7 +46,7 @@ static Attribute buildEnumAttr(const ods::EnumInfo &info, MLIRContext *ctx, uint
 }
 
 /// The value of a spirv enum attribute (0 if `attr` is none).
-static uint64_t enumAttrValue(Attribute attr) {
+uint64_t spirv::detail::enumAttrValue(Attribute attr) {
 #define X(NAME)                                                                                                       \
   if (auto a = dyn_cast_or_null<NAME##Attr>(attr))                                                                    \
     return uint64_t(a.getValue());
@@ -54,7 +57,7 @@ static uint64_t enumAttrValue(Attribute attr) {
 
 /// A keyword naming a case of `info`: "invalid <attrName> attribute
 /// specification: <kw>" otherwise.
-static ParseResult parseEnumKeyword(OpAsmParser &parser, const ods::EnumInfo &info, std::string_view attrName,
+ParseResult spirv::detail::parseEnumKeyword(OpAsmParser &parser, const ods::EnumInfo &info, std::string_view attrName,
                                     uint64_t &value) {
   SMLoc loc = parser.getCurrentLocation();
   std::string_view keyword;
@@ -68,7 +71,7 @@ static ParseResult parseEnumKeyword(OpAsmParser &parser, const ods::EnumInfo &in
 }
 
 /// A string naming a case of `info` (`"Function"`).
-static ParseResult parseEnumStr(OpAsmParser &parser, const ods::EnumInfo &info, std::string_view attrName,
+ParseResult spirv::detail::parseEnumStr(OpAsmParser &parser, const ods::EnumInfo &info, std::string_view attrName,
                                 uint64_t &value) {
   SMLoc loc = parser.getCurrentLocation();
   Attribute attr;
@@ -85,7 +88,7 @@ static ParseResult parseEnumStr(OpAsmParser &parser, const ods::EnumInfo &info, 
 }
 
 /// parseEnumStr, then the enum attribute added as `attrName`.
-static ParseResult parseEnumStrAttr(OpAsmParser &parser, OperationState &result, const ods::EnumInfo &info,
+ParseResult spirv::detail::parseEnumStrAttr(OpAsmParser &parser, OperationState &result, const ods::EnumInfo &info,
                                     std::string_view attrName, uint64_t &value) {
   if (parseEnumStr(parser, info, attrName, value))
     return failure();
@@ -431,7 +434,7 @@ LogicalResult spirv::VariableOp::verify() {
   for (std::string_view name : {"descriptor_set", "binding", "built_in"})
     if (op->getAttr(name))
       return emitOpError("cannot have '") << name << "' attribute (only allowed in spirv.GlobalVariable)";
-  return success();
+  return verifyPhysicalStorageBufferDecorations(op, ptrType.getPointeeType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -439,29 +442,31 @@ LogicalResult spirv::VariableOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// ` ["Volatile"]`, ` ["Aligned", 4]`.
-static ParseResult parseMemoryAccessAttributes(OpAsmParser &parser, OperationState &result) {
+ParseResult spirv::detail::parseMemoryAccessAttributes(OpAsmParser &parser, OperationState &result,
+                                                       std::string_view accessName, std::string_view alignmentName) {
   if (failed(parser.parseOptionalLSquare()))
     return success();
   uint64_t access = 0;
-  if (parseEnumStrAttr(parser, result, getMemoryAccessInfo(), "memory_access", access))
+  if (parseEnumStrAttr(parser, result, getMemoryAccessInfo(), accessName, access))
     return failure();
   if (access & uint64_t(MemoryAccess::Aligned)) {
     Attribute alignment;
     if (parser.parseComma() || parser.parseAttribute(alignment, IntegerType::get(parser.getContext(), 32)))
       return failure();
-    result.addAttribute("alignment", alignment);
+    result.addAttribute(alignmentName, alignment);
   }
   return parser.parseRSquare();
 }
 
-static void printMemoryAccessAttribute(Operation *op, OpAsmPrinter &p, std::vector<std::string_view> &elided) {
-  if (Attribute access = op->getAttr("memory_access")) {
-    elided.push_back("memory_access");
+void spirv::detail::printMemoryAccessAttribute(Operation *op, OpAsmPrinter &p, std::vector<std::string_view> &elided,
+                                               std::string_view accessName, std::string_view alignmentName) {
+  if (Attribute access = op->getAttr(accessName)) {
+    elided.push_back(accessName);
     uint64_t value = enumAttrValue(access);
     p << " [\"" << getMemoryAccessInfo().stringify(value) << "\"";
     if (value & uint64_t(MemoryAccess::Aligned)) {
-      if (auto alignment = dyn_cast_or_null<IntegerAttr>(op->getAttr("alignment"))) {
-        elided.push_back("alignment");
+      if (auto alignment = dyn_cast_or_null<IntegerAttr>(op->getAttr(alignmentName))) {
+        elided.push_back(alignmentName);
         p << ", " << alignment.getInt();
       }
     }
@@ -475,7 +480,7 @@ ParseResult spirv::LoadOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand ptr;
   Type elementType;
   if (parseEnumStr(parser, getStorageClassInfo(), "storage_class", storageClass) || parser.parseOperand(ptr) ||
-      parseMemoryAccessAttributes(parser, result) || parser.parseOptionalAttrDict(result.attributes) ||
+      detail::parseMemoryAccessAttributes(parser, result) || parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColon() || parser.parseType(elementType))
     return failure();
   Type ptrType = PointerType::get(elementType, StorageClass(storageClass));
@@ -491,7 +496,7 @@ void spirv::LoadOp::print(OpAsmPrinter &p) {
   auto ptrType = cast<PointerType>(op->getOperand(0).getType());
   p << " \"" << getStorageClassInfo().stringify(uint64_t(ptrType.getStorageClass())) << "\" ";
   p.printOperand(op->getOperand(0));
-  printMemoryAccessAttribute(op, p, elided);
+  detail::printMemoryAccessAttribute(op, p, elided);
   p.printOptionalAttrDict(op->getAttrs(), elided);
   p << " : " << op->getResult(0).getType();
 }
@@ -504,16 +509,17 @@ static LogicalResult verifyLoadStorePtrAndValTypes(Operation *op, Value ptr, Val
 }
 
 /// An `alignment` only with the Aligned memory access.
-static LogicalResult verifyMemoryAccessAttribute(Operation *op) {
-  Attribute access = op->getAttr("memory_access");
+LogicalResult spirv::detail::verifyMemoryAccessAttribute(Operation *op, std::string_view accessName,
+                                                         std::string_view alignmentName) {
+  Attribute access = op->getAttr(accessName);
   if (!access) {
-    if (op->getAttr("alignment"))
+    if (op->getAttr(alignmentName))
       return op->emitOpError("invalid alignment specification without aligned memory access specification");
     return success();
   }
   uint64_t value = enumAttrValue(access);
   bool aligned = value & uint64_t(MemoryAccess::Aligned);
-  Attribute alignment = op->getAttr("alignment");
+  Attribute alignment = op->getAttr(alignmentName);
   if (aligned && !alignment)
     return op->emitOpError("missing alignment value");
   if (!aligned && alignment)
@@ -525,7 +531,7 @@ LogicalResult spirv::LoadOp::verify() {
   Operation *op = getOperation();
   if (failed(verifyLoadStorePtrAndValTypes(op, op->getOperand(0), op->getResult(0))))
     return failure();
-  return verifyMemoryAccessAttribute(op);
+  return detail::verifyMemoryAccessAttribute(op);
 }
 
 ParseResult spirv::StoreOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -534,7 +540,7 @@ ParseResult spirv::StoreOp::parse(OpAsmParser &parser, OperationState &result) {
   SMLoc loc = parser.getCurrentLocation();
   Type elementType;
   if (parseEnumStr(parser, getStorageClassInfo(), "storage_class", storageClass) ||
-      parser.parseOperandList(operands, 2) || parseMemoryAccessAttributes(parser, result) || parser.parseColon() ||
+      parser.parseOperandList(operands, 2) || detail::parseMemoryAccessAttributes(parser, result) || parser.parseColon() ||
       parser.parseType(elementType))
     return failure();
   Type ptrType = PointerType::get(elementType, StorageClass(storageClass));
@@ -550,7 +556,7 @@ void spirv::StoreOp::print(OpAsmPrinter &p) {
   p.printOperand(op->getOperand(0));
   p << ", ";
   p.printOperand(op->getOperand(1));
-  printMemoryAccessAttribute(op, p, elided);
+  detail::printMemoryAccessAttribute(op, p, elided);
   p << " : " << op->getOperand(1).getType();
   p.printOptionalAttrDict(op->getAttrs(), elided);
 }
@@ -559,7 +565,7 @@ LogicalResult spirv::StoreOp::verify() {
   Operation *op = getOperation();
   if (failed(verifyLoadStorePtrAndValTypes(op, op->getOperand(0), op->getOperand(1))))
     return failure();
-  return verifyMemoryAccessAttribute(op);
+  return detail::verifyMemoryAccessAttribute(op);
 }
 
 //===----------------------------------------------------------------------===//

@@ -11,8 +11,6 @@
 using namespace lamina;
 using namespace lamina::spirv;
 
-LogicalResult AccessChainOp::verify() { return success(); }
-
 
 LogicalResult AtomicAndOp::verify() { return success(); }
 
@@ -56,14 +54,6 @@ LogicalResult ConvertSToFOp::verify() { return success(); }
 LogicalResult ConvertUToFOp::verify() { return success(); }
 
 LogicalResult ConvertUToPtrOp::verify() { return success(); }
-
-ParseResult CopyMemoryOp::parse(OpAsmParser &parser, OperationState &) {
-  return parser.emitError(parser.getNameLoc(), "this op's custom syntax is not implemented in Lamina");
-}
-
-void CopyMemoryOp::print(OpAsmPrinter &p) { p.printGenericOp(getOperation(), /*printOpName=*/false); }
-
-LogicalResult CopyMemoryOp::verify() { return success(); }
 
 LogicalResult EXTAtomicFAddOp::verify() { return success(); }
 
@@ -210,8 +200,6 @@ LogicalResult ImageSampleProjDrefImplicitLodOp::verify() { return success(); }
 
 LogicalResult ImageWriteOp::verify() { return success(); }
 
-LogicalResult InBoundsPtrAccessChainOp::verify() { return success(); }
-
 LogicalResult KHRCooperativeMatrixLoadOp::verify() { return success(); }
 
 LogicalResult KHRCooperativeMatrixMulAddOp::verify() { return success(); }
@@ -225,8 +213,6 @@ LogicalResult MatrixTimesScalarOp::verify() { return success(); }
 LogicalResult MatrixTimesVectorOp::verify() { return success(); }
 
 LogicalResult MemoryBarrierOp::verify() { return success(); }
-
-LogicalResult PtrAccessChainOp::verify() { return success(); }
 
 LogicalResult PtrCastToGenericOp::verify() { return success(); }
 
@@ -287,4 +273,3 @@ LogicalResult VectorShuffleOp::verify() { return success(); }
 
 LogicalResult VectorTimesMatrixOp::verify() { return success(); }
 
-LogicalResult VectorTimesScalarOp::verify() { return success(); }
