@@ -1208,27 +1208,21 @@ void spirv::SelectionOp::print(OpAsmPrinter &p) {
   printStructuredControlFlow(getOperation(), p, getSelectionControlInfo(), "selection_control");
 }
 
-LogicalResult spirv::LoopOp::verifyRegions() { return success(); }
-LogicalResult spirv::SelectionOp::verifyRegions() { return success(); }
 
 //===----------------------------------------------------------------------===//
 // Calls and graphs
 //===----------------------------------------------------------------------===//
 
-LogicalResult spirv::FunctionCallOp::verifySymbolUses(Operation *op, SymbolTableCollection &symbolTable) {
+LogicalResult spirv::FunctionCallOp::verifySymbolUses(Operation *op, SymbolTableCollection &) {
   FunctionCallOp call(op);
   FlatSymbolRefAttr callee = call.getCalleeAttr();
-  Operation *module = op->getParentOp();
-  while (module && !isa<spirv::ModuleOp>(module))
-    module = module->getParentOp();
-  auto funcOp = dyn_cast_or_null<FuncOp>(module ? symbolTable.lookupSymbolIn(module, callee) : nullptr);
+  auto funcOp = dyn_cast_or_null<FuncOp>(SymbolTable::lookupNearestSymbolFrom(op->getParentOp(), callee));
   if (!funcOp)
     return call.emitOpError("callee function '") << callee.getValue() << "' not found in nearest symbol table";
   auto fnType = cast<FunctionType>(funcOp.getFunctionTypeAttr().getValue());
   auto resultTypes = op->getResultTypes();
-  if (fnType.getNumResults() > 1)
-    return call.emitOpError("expected callee function to have 0 or 1 result, but provided ")
-           << fnType.getNumResults();
+  if (op->getNumResults() > 1)
+    return call.emitOpError("expected callee function to have 0 or 1 result, but provided ") << op->getNumResults();
   if (fnType.getNumInputs() != op->getNumOperands())
     return call.emitOpError("has incorrect number of operands for callee: expected ")
            << fnType.getNumInputs() << ", but provided " << op->getNumOperands();
@@ -1273,14 +1267,4 @@ static void printImageOperands(OpAsmPrinter &p, Operation *, ArrayRef<ods::Custo
 
 ods::CustomDirective spirv::getImageOperandsDirective() {
   return {"ImageOperands", parseImageOperands, printImageOperands, nullptr};
-}
-
-static ParseResult parseSwitchOpCases(OpAsmParser &parser, OperationState &, ArrayRef<ods::CustomParseArg *>) {
-  return parser.emitError(parser.getCurrentLocation(), "spirv.Switch's custom syntax is not implemented in Lamina");
-}
-
-static void printSwitchOpCases(OpAsmPrinter &, Operation *, ArrayRef<ods::CustomPrintArg>) {}
-
-ods::CustomDirective spirv::getSwitchOpCasesDirective() {
-  return {"SwitchOpCases", parseSwitchOpCases, printSwitchOpCases, nullptr};
 }

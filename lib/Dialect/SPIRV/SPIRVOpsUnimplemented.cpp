@@ -232,7 +232,6 @@ LogicalResult SUDotAccSatOp::verify() { return success(); }
 
 LogicalResult SUDotOp::verify() { return success(); }
 
-LogicalResult SelectOp::verify() { return success(); }
 
 LogicalResult ShiftLeftLogicalOp::verify() { return success(); }
 
@@ -267,7 +266,6 @@ LogicalResult UDotAccSatOp::verify() { return success(); }
 
 LogicalResult UDotOp::verify() { return success(); }
 
-LogicalResult UnreachableOp::verify() { return success(); }
 
 LogicalResult VectorShuffleOp::verify() { return success(); }
 
