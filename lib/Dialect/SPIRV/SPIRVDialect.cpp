@@ -870,7 +870,9 @@ bool spirv::bitEnumContainsAny(Attribute attr, ImageOperands bits) {
 }
 
 ods::Trait spirv::UsableInSpecConstantOpTrait(std::initializer_list<std::string_view>) {
-  return ods::CustomTrait("UsableInSpecConstantOp", [](Operation *) { return success(); });
+  ods::Trait t = ods::CustomTrait("UsableInSpecConstantOp", [](Operation *) { return success(); });
+  t.tag = TypeID::get<UsableInSpecConstantOpTag>();
+  return t;
 }
 
 ods::Trait spirv::SignedOpTrait(std::initializer_list<std::string_view>) {

@@ -824,8 +824,18 @@ LogicalResult spirv::SpecConstantOp::verify() {
     if (specId.getValue().isNegative())
       return emitOpError("SpecId cannot be negative");
   Attribute value = op->getAttr("default_value");
-  if (isa<IntegerAttr, FloatAttr>(value))
+  if (isa<IntegerAttr, FloatAttr>(value)) {
+    // A SPIR-V scalar: a 1/8/16/32/64-bit integer or a 16/32/64-bit float.
+    Type type = cast<TypedAttr>(value).getType();
+    bool valid = type.isF16() || type.isF32() || type.isF64();
+    if (auto intType = dyn_cast<IntegerType>(type)) {
+      unsigned w = intType.getWidth();
+      valid = w == 1 || w == 8 || w == 16 || w == 32 || w == 64;
+    }
+    if (!valid)
+      return emitOpError("default value bitwidth disallowed");
     return success();
+  }
   return emitOpError("default value can only be a bool, integer, or float scalar");
 }
 

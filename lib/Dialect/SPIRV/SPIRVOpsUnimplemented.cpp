@@ -216,8 +216,6 @@ LogicalResult MemoryBarrierOp::verify() { return success(); }
 
 LogicalResult PtrCastToGenericOp::verify() { return success(); }
 
-LogicalResult ReferenceOfOp::verify() { return success(); }
-
 LogicalResult ReturnOp::verify() { return success(); }
 
 LogicalResult ReturnValueOp::verify() { return success(); }
@@ -238,22 +236,6 @@ LogicalResult ShiftLeftLogicalOp::verify() { return success(); }
 LogicalResult ShiftRightArithmeticOp::verify() { return success(); }
 
 LogicalResult ShiftRightLogicalOp::verify() { return success(); }
-
-ParseResult SpecConstantCompositeOp::parse(OpAsmParser &parser, OperationState &) {
-  return parser.emitError(parser.getNameLoc(), "this op's custom syntax is not implemented in Lamina");
-}
-
-void SpecConstantCompositeOp::print(OpAsmPrinter &p) { p.printGenericOp(getOperation(), /*printOpName=*/false); }
-
-LogicalResult SpecConstantCompositeOp::verify() { return success(); }
-
-ParseResult SpecConstantOperationOp::parse(OpAsmParser &parser, OperationState &) {
-  return parser.emitError(parser.getNameLoc(), "this op's custom syntax is not implemented in Lamina");
-}
-
-void SpecConstantOperationOp::print(OpAsmPrinter &p) { p.printGenericOp(getOperation(), /*printOpName=*/false); }
-
-LogicalResult SpecConstantOperationOp::verifyRegions() { return success(); }
 
 
 LogicalResult SwitchOp::verify() { return success(); }

@@ -335,6 +335,8 @@ inline ImageOperands operator|(ImageOperands a, ImageOperands b) { return ImageO
 /// Whether the bit enum attribute holds any of `bits`.
 bool bitEnumContainsAny(Attribute attr, ImageOperands bits);
 
+/// The tag of UsableInSpecConstantOp (`op->hasTrait<UsableInSpecConstantOpTag>()`).
+struct UsableInSpecConstantOpTag {};
 /// The native traits without verification (markers).
 ods::Trait UsableInSpecConstantOpTrait(std::initializer_list<std::string_view>);
 ods::Trait SignedOpTrait(std::initializer_list<std::string_view>);
