@@ -630,3 +630,69 @@ LogicalResult UDotOp::verify() { return verifyIntegerDotProduct(getOperation());
 LogicalResult SDotAccSatOp::verify() { return verifyIntegerDotProduct(getOperation()); }
 LogicalResult SUDotAccSatOp::verify() { return verifyIntegerDotProduct(getOperation()); }
 LogicalResult UDotAccSatOp::verify() { return verifyIntegerDotProduct(getOperation()); }
+
+//===----------------------------------------------------------------------===//
+// KHR cooperative matrices
+//===----------------------------------------------------------------------===//
+
+/// A scalar or vector pointee; the memory operand's Aligned bit matches the
+/// alignment.
+static LogicalResult verifyCoopMatrixAccess(Operation *op, Type pointer, MemoryAccessAttr memoryOperand,
+                                            IntegerAttr alignment, bool isLoad) {
+  Type pointee = cast<PointerType>(pointer).getPointeeType();
+  bool scalar = isa<FloatType>(pointee);
+  if (auto intType = dyn_cast<IntegerType>(pointee)) {
+    unsigned w = intType.getWidth();
+    scalar = w == 1 || w == 8 || w == 16 || w == 32 || w == 64;
+  }
+  if (!scalar && !isa<VectorType>(pointee))
+    return op->emitOpError("Pointer must point to a scalar or vector type but provided ") << pointee;
+  if (memoryOperand) {
+    uint32_t set = uint32_t(memoryOperand.getValue());
+    if (isLoad && (set & uint32_t(MemoryAccess::MakePointerAvailable)))
+      return op->emitOpError("not compatible with memory operand 'MakePointerAvailable'");
+    if (!isLoad && (set & uint32_t(MemoryAccess::MakePointerVisible)))
+      return op->emitOpError("not compatible with memory operand 'MakePointerVisible'");
+    bool aligned = set & uint32_t(MemoryAccess::Aligned);
+    if (aligned && !alignment)
+      return op->emitOpError("missing value for the 'Aligned' memory operand");
+    if (!aligned && alignment)
+      return op->emitOpError("found alignment attribute for non-'Aligned' memory operand");
+  }
+  return success();
+}
+
+LogicalResult KHRCooperativeMatrixLoadOp::verify() {
+  return verifyCoopMatrixAccess(getOperation(), getPointer().getType(), getMemoryOperandAttr(), getAlignmentAttr(),
+                                /*isLoad=*/true);
+}
+
+LogicalResult KHRCooperativeMatrixStoreOp::verify() {
+  return verifyCoopMatrixAccess(getOperation(), getPointer().getType(), getMemoryOperandAttr(), getAlignmentAttr(),
+                                /*isLoad=*/false);
+}
+
+LogicalResult KHRCooperativeMatrixMulAddOp::verify() {
+  auto typeA = cast<CooperativeMatrixType>(getA().getType());
+  auto typeB = cast<CooperativeMatrixType>(getB().getType());
+  auto typeC = cast<CooperativeMatrixType>(getC().getType());
+  if (typeA.getUse() != CooperativeMatrixUseKHR::MatrixA)
+    return emitOpError("operand #0 must be of use 'MatrixA'");
+  if (typeB.getUse() != CooperativeMatrixUseKHR::MatrixB)
+    return emitOpError("operand #1 must be of use 'MatrixB'");
+  if (typeC.getUse() != CooperativeMatrixUseKHR::MatrixAcc)
+    return emitOpError("operand #2 must be of use 'MatrixAcc'");
+  if (typeA.getScope() != typeB.getScope() || typeA.getScope() != typeC.getScope())
+    return emitOpError("matrix scope mismatch");
+  if (typeA.getRows() != typeC.getRows())
+    return emitOpError("matrix size mismatch on dimension 'M'");
+  if (typeB.getColumns() != typeC.getColumns())
+    return emitOpError("matrix size mismatch on dimension 'N'");
+  if (typeA.getColumns() != typeB.getRows())
+    return emitOpError("matrix size mismatch on dimension 'K'");
+  if (getMatrixOperandsAttr() && (!isa<IntegerType>(typeA.getElementType()) ||
+                                  !isa<IntegerType>(typeB.getElementType()) ||
+                                  !isa<IntegerType>(typeC.getElementType())))
+    return emitOpError("Matrix Operands require all matrix element types to be Integer Types");
+  return success();
+}

@@ -70,11 +70,8 @@ LogicalResult ImageSampleProjDrefImplicitLodOp::verify() { return success(); }
 
 LogicalResult ImageWriteOp::verify() { return success(); }
 
-LogicalResult KHRCooperativeMatrixLoadOp::verify() { return success(); }
 
-LogicalResult KHRCooperativeMatrixMulAddOp::verify() { return success(); }
 
-LogicalResult KHRCooperativeMatrixStoreOp::verify() { return success(); }
 
 LogicalResult MatrixTimesVectorOp::verify() { return success(); }
 
