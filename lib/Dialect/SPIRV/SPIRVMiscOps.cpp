@@ -696,3 +696,27 @@ LogicalResult KHRCooperativeMatrixMulAddOp::verify() {
     return emitOpError("Matrix Operands require all matrix element types to be Integer Types");
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Image ops
+//===----------------------------------------------------------------------===//
+
+/// Operand arguments only with Image Operands saying what they are.
+static LogicalResult verifyImageOperands(Operation *op, ImageOperandsAttr attr, OperandRange operands) {
+  if (!attr && !operands.empty())
+    return op->emitError("the Image Operands should encode what operands follow, as per Image Operands");
+  return success();
+}
+
+#define SPIRV_IMAGE_VERIFIER(CLASS)                                                                                   \
+  LogicalResult CLASS::verify() {                                                                                     \
+    return verifyImageOperands(getOperation(), getImageOperandsAttr(), getOperandArguments());                        \
+  }
+SPIRV_IMAGE_VERIFIER(ImageDrefGatherOp)
+SPIRV_IMAGE_VERIFIER(ImageFetchOp)
+SPIRV_IMAGE_VERIFIER(ImageReadOp)
+SPIRV_IMAGE_VERIFIER(ImageSampleExplicitLodOp)
+SPIRV_IMAGE_VERIFIER(ImageSampleImplicitLodOp)
+SPIRV_IMAGE_VERIFIER(ImageSampleProjDrefImplicitLodOp)
+SPIRV_IMAGE_VERIFIER(ImageWriteOp)
+#undef SPIRV_IMAGE_VERIFIER

@@ -56,19 +56,12 @@ void GraphEntryPointARMOp::print(OpAsmPrinter &p) { p.printGenericOp(getOperatio
 
 LogicalResult GraphOutputsARMOp::verify() { return success(); }
 
-LogicalResult ImageDrefGatherOp::verify() { return success(); }
 
-LogicalResult ImageFetchOp::verify() { return success(); }
 
-LogicalResult ImageReadOp::verify() { return success(); }
 
-LogicalResult ImageSampleExplicitLodOp::verify() { return success(); }
 
-LogicalResult ImageSampleImplicitLodOp::verify() { return success(); }
 
-LogicalResult ImageSampleProjDrefImplicitLodOp::verify() { return success(); }
 
-LogicalResult ImageWriteOp::verify() { return success(); }
 
 
 
