@@ -720,3 +720,78 @@ SPIRV_IMAGE_VERIFIER(ImageSampleImplicitLodOp)
 SPIRV_IMAGE_VERIFIER(ImageSampleProjDrefImplicitLodOp)
 SPIRV_IMAGE_VERIFIER(ImageWriteOp)
 #undef SPIRV_IMAGE_VERIFIER
+
+//===----------------------------------------------------------------------===//
+// Pointer casts
+//===----------------------------------------------------------------------===//
+
+static bool isWorkgroupCrossWorkgroupOrFunction(StorageClass sc) {
+  return sc == StorageClass::Workgroup || sc == StorageClass::CrossWorkgroup || sc == StorageClass::Function;
+}
+
+LogicalResult PtrCastToGenericOp::verify() {
+  Operation *op = getOperation();
+  auto operandType = cast<PointerType>(op->getOperand(0).getType());
+  auto resultType = cast<PointerType>(op->getResult(0).getType());
+  if (!isWorkgroupCrossWorkgroupOrFunction(operandType.getStorageClass()))
+    return op->emitError("pointer must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+  if (resultType.getStorageClass() != StorageClass::Generic)
+    return op->emitError("result type must be of storage class Generic");
+  if (operandType.getPointeeType() != resultType.getPointeeType())
+    return emitOpError("pointer operand's pointee type must have the same as the op result type, but found ")
+           << operandType.getPointeeType() << " vs " << resultType.getPointeeType();
+  return success();
+}
+
+static LogicalResult verifyGenericCastToPtr(Operation *op) {
+  auto operandType = cast<PointerType>(op->getOperand(0).getType());
+  auto resultType = cast<PointerType>(op->getResult(0).getType());
+  if (operandType.getStorageClass() != StorageClass::Generic)
+    return op->emitError("pointer type must be of storage class Generic");
+  if (!isWorkgroupCrossWorkgroupOrFunction(resultType.getStorageClass()))
+    return op->emitError("result must point to the Workgroup, CrossWorkgroup, or Function Storage Class");
+  if (operandType.getPointeeType() != resultType.getPointeeType())
+    return op->emitOpError("pointer operand's pointee type must have the same as the op result type, but found ")
+           << operandType.getPointeeType() << " vs " << resultType.getPointeeType();
+  return success();
+}
+
+LogicalResult GenericCastToPtrOp::verify() { return verifyGenericCastToPtr(getOperation()); }
+LogicalResult GenericCastToPtrExplicitOp::verify() { return verifyGenericCastToPtr(getOperation()); }
+
+/// In a spirv.module, a physical addressing model (and a
+/// PhysicalStorageBuffer pointer with PhysicalStorageBuffer64).
+static bool isPhysicalPointer(Operation *op, PointerType ptrType) {
+  Operation *module = op->getParentOp();
+  while (module && !isa<ModuleOp>(module))
+    module = module->getParentOp();
+  if (!module)
+    return true;
+  auto model = dyn_cast_or_null<AddressingModelAttr>(module->getAttr("addressing_model"));
+  if (!model)
+    return true;
+  if (model.getValue() == AddressingModel::Logical)
+    return false;
+  return !(model.getValue() == AddressingModel::PhysicalStorageBuffer64 &&
+           ptrType.getStorageClass() != StorageClass::PhysicalStorageBuffer);
+}
+
+LogicalResult ConvertPtrToUOp::verify() {
+  Operation *op = getOperation();
+  auto resultType = dyn_cast<IntegerType>(op->getResult(0).getType());
+  if (!resultType || !resultType.isSignless())
+    return op->emitError("result must be a scalar type of unsigned integer");
+  if (!isPhysicalPointer(op, cast<PointerType>(op->getOperand(0).getType())))
+    return op->emitError("operand must be a physical pointer");
+  return success();
+}
+
+LogicalResult ConvertUToPtrOp::verify() {
+  Operation *op = getOperation();
+  auto operandType = dyn_cast<IntegerType>(op->getOperand(0).getType());
+  if (!operandType || !operandType.isSignless())
+    return op->emitError("result must be a scalar type of unsigned integer");
+  if (!isPhysicalPointer(op, cast<PointerType>(op->getResult(0).getType())))
+    return op->emitError("result must be a physical pointer");
+  return success();
+}

@@ -15,9 +15,7 @@ using namespace lamina::spirv;
 
 
 
-LogicalResult ConvertPtrToUOp::verify() { return success(); }
 
-LogicalResult ConvertUToPtrOp::verify() { return success(); }
 
 LogicalResult EXTConstantCompositeReplicateOp::verify() { return success(); }
 
@@ -36,9 +34,7 @@ LogicalResult EXTSpecConstantCompositeReplicateOp::verify() { return success(); 
 
 LogicalResult FunctionCallOp::verify() { return success(); }
 
-LogicalResult GenericCastToPtrExplicitOp::verify() { return success(); }
 
-LogicalResult GenericCastToPtrOp::verify() { return success(); }
 
 
 
@@ -68,7 +64,6 @@ LogicalResult GraphOutputsARMOp::verify() { return success(); }
 
 LogicalResult MatrixTimesVectorOp::verify() { return success(); }
 
-LogicalResult PtrCastToGenericOp::verify() { return success(); }
 
 LogicalResult ReturnOp::verify() { return success(); }
 
