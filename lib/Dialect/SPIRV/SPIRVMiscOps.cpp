@@ -795,3 +795,33 @@ LogicalResult ConvertUToPtrOp::verify() {
     return op->emitError("result must be a physical pointer");
   return success();
 }
+
+LogicalResult MatrixTimesVectorOp::verify() {
+  Operation *op = getOperation();
+  auto matrix = cast<MatrixType>(op->getOperand(0).getType());
+  auto vector = cast<VectorType>(op->getOperand(1).getType());
+  auto result = cast<VectorType>(op->getResult(0).getType());
+  if (int64_t(matrix.getNumColumns()) != vector.getNumElements())
+    return emitOpError("matrix columns (") << matrix.getNumColumns() << ") must match vector operand size ("
+                                           << vector.getNumElements() << ")";
+  if (result.getNumElements() != int64_t(numRows(matrix)))
+    return emitOpError("result size (") << result.getNumElements() << ") must match the matrix rows ("
+                                        << numRows(matrix) << ")";
+  if (matrix.getElementType() != result.getElementType())
+    return emitOpError("matrix and result element types must match");
+  return success();
+}
+
+LogicalResult VectorTimesMatrixOp::verify() {
+  Operation *op = getOperation();
+  auto vector = cast<VectorType>(op->getOperand(0).getType());
+  auto matrix = cast<MatrixType>(op->getOperand(1).getType());
+  auto result = cast<VectorType>(op->getResult(0).getType());
+  if (vector.getNumElements() != int64_t(numRows(matrix)))
+    return emitOpError("number of components in vector must equal the number of components in each column in matrix");
+  if (int64_t(matrix.getNumColumns()) != result.getNumElements())
+    return emitOpError("number of columns in matrix must equal the number of components in result");
+  if (matrix.getElementType() != result.getElementType())
+    return emitOpError("matrix must be a matrix with the same component type as the component type in result");
+  return success();
+}

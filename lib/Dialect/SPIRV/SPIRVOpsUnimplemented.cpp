@@ -62,7 +62,6 @@ LogicalResult GraphOutputsARMOp::verify() { return success(); }
 
 
 
-LogicalResult MatrixTimesVectorOp::verify() { return success(); }
 
 
 LogicalResult ReturnOp::verify() { return success(); }
@@ -78,5 +77,4 @@ LogicalResult ReturnValueOp::verify() { return success(); }
 
 
 
-LogicalResult VectorTimesMatrixOp::verify() { return success(); }
 
