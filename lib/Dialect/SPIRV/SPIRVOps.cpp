@@ -281,8 +281,47 @@ void spirv::FuncOp::print(OpAsmPrinter &p) {
 
 LogicalResult spirv::FuncOp::verifyType() {
   auto fnType = dyn_cast_or_null<FunctionType>(getFunctionTypeAttr() ? getFunctionTypeAttr().getValue() : Type());
-  if (fnType && fnType.getNumResults() > 1)
+  if (!fnType)
+    return success();
+  if (fnType.getNumResults() > 1)
     return emitOpError("cannot have more than one result");
+  // Whether argument `i` carries `spirv.decoration = #spirv.decoration<d>`.
+  lamina::ArrayAttr argAttrs = getArgAttrsAttr();
+  auto hasDecoration = [&](Decoration decoration, unsigned i) {
+    if (!argAttrs || i >= argAttrs.size())
+      return false;
+    auto dict = dyn_cast<DictionaryAttr>(argAttrs[i]);
+    if (!dict)
+      return false;
+    for (NamedAttribute attr : dict.getValue()) {
+      if (attr.getNameStr() != "spirv.decoration")
+        continue;
+      if (auto dec = dyn_cast<DecorationAttr>(attr.getValue()))
+        return dec.getValue() == decoration;
+    }
+    return false;
+  };
+  ArrayRef<Type> inputs = fnType.getInputs();
+  for (unsigned i = 0, e = unsigned(inputs.size()); i != e; ++i) {
+    auto inputPtrType = dyn_cast<PointerType>(inputs[i]);
+    if (!inputPtrType)
+      continue;
+    if (auto pointeePtrType = dyn_cast<PointerType>(inputPtrType.getPointeeType())) {
+      if (pointeePtrType.getStorageClass() != StorageClass::PhysicalStorageBuffer)
+        continue;
+      if (!hasDecoration(Decoration::AliasedPointer, i) && !hasDecoration(Decoration::RestrictPointer, i))
+        return emitOpError() << "with a pointer points to a physical buffer pointer must be decorated either "
+                                "'AliasedPointer' or 'RestrictPointer'";
+      continue;
+    }
+    PointerType ptrType = inputPtrType;
+    if (auto array = dyn_cast<ArrayType>(inputPtrType.getPointeeType()))
+      ptrType = dyn_cast<PointerType>(array.getElementType());
+    if (!ptrType || ptrType.getStorageClass() != StorageClass::PhysicalStorageBuffer)
+      continue;
+    if (!hasDecoration(Decoration::Aliased, i) && !hasDecoration(Decoration::Restrict, i))
+      return emitOpError() << "with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'";
+  }
   return success();
 }
 
