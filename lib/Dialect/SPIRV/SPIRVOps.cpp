@@ -1317,3 +1317,9 @@ static void printImageOperands(OpAsmPrinter &p, Operation *, ArrayRef<ods::Custo
 ods::CustomDirective spirv::getImageOperandsDirective() {
   return {"ImageOperands", parseImageOperands, printImageOperands, nullptr};
 }
+
+// Verified by the enclosing spirv.func (returns) and verifySymbolUses
+// (calls), as in MLIR.
+LogicalResult spirv::ReturnOp::verify() { return success(); }
+LogicalResult spirv::ReturnValueOp::verify() { return success(); }
+LogicalResult spirv::FunctionCallOp::verify() { return success(); }

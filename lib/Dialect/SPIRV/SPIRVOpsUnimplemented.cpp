@@ -21,18 +21,9 @@ LogicalResult EXTConstantCompositeReplicateOp::verify() { return success(); }
 
 LogicalResult EXTEmitMeshTasksOp::verify() { return success(); }
 
-ParseResult EXTSpecConstantCompositeReplicateOp::parse(OpAsmParser &parser, OperationState &) {
-  return parser.emitError(parser.getNameLoc(), "this op's custom syntax is not implemented in Lamina");
-}
-
-void EXTSpecConstantCompositeReplicateOp::print(OpAsmPrinter &p) { p.printGenericOp(getOperation(), /*printOpName=*/false); }
-
-LogicalResult EXTSpecConstantCompositeReplicateOp::verify() { return success(); }
 
 
 
-
-LogicalResult FunctionCallOp::verify() { return success(); }
 
 
 
@@ -64,9 +55,7 @@ LogicalResult GraphOutputsARMOp::verify() { return success(); }
 
 
 
-LogicalResult ReturnOp::verify() { return success(); }
 
-LogicalResult ReturnValueOp::verify() { return success(); }
 
 
 

@@ -159,3 +159,45 @@ LogicalResult SpecConstantOperationOp::verifyRegions() {
   }
   return success();
 }
+
+ParseResult EXTSpecConstantCompositeReplicateOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr name;
+  FlatSymbolRefAttr constituent;
+  Type type;
+  if (parser.parseSymbolName(name, "sym_name", result.attributes) || parser.parseLParen() ||
+      parser.parseAttribute(constituent) || parser.parseRParen() || parser.parseColonType(type))
+    return failure();
+  result.addAttribute("constituent", constituent);
+  result.addAttribute("type", TypeAttr::get(type));
+  return success();
+}
+
+void EXTSpecConstantCompositeReplicateOp::print(OpAsmPrinter &p) {
+  Operation *op = getOperation();
+  p << " ";
+  p.printSymbolName(cast<StringAttr>(op->getAttr("sym_name")).getValue());
+  p << " (";
+  p.printAttribute(op->getAttr("constituent"));
+  p << ") : " << cast<TypeAttr>(op->getAttr("type")).getValue();
+}
+
+LogicalResult EXTSpecConstantCompositeReplicateOp::verify() {
+  Operation *op = getOperation();
+  Type type = cast<TypeAttr>(op->getAttr("type")).getValue();
+  size_t numElements = 0;
+  std::function<Type(size_t)> storage;
+  function_ref<Type(size_t)> elementOf;
+  if (!compositeShape(type, numElements, elementOf, storage))
+    return op->emitError("result type must be a composite type, but provided ") << type;
+  auto ref = dyn_cast_or_null<FlatSymbolRefAttr>(op->getAttr("constituent"));
+  Operation *constituent = ref ? SymbolTable::lookupNearestSymbolFrom(op->getParentOp(), ref) : nullptr;
+  if (!constituent)
+    return op->emitError("splat spec constant reference defining constituent not found");
+  if (!isa<SpecConstantOp>(constituent))
+    return op->emitError("constituent is not a spec constant");
+  Type constituentType = cast<TypedAttr>(constituent->getAttr("default_value")).getType();
+  if (constituentType != elementOf(0))
+    return op->emitError("constituent has incorrect type: expected ")
+           << elementOf(0) << ", but provided " << constituentType;
+  return success();
+}
