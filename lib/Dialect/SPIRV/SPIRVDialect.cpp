@@ -451,6 +451,38 @@ static Type parseStructType(const SPIRVDialect &dialect, AsmParser &parser) {
   return StructType::get(ctx, typesRef, offsetsRef, decosRef);
 }
 
+/// `arm.tensor<2x3xT>`, `<?x?xT>`, `<*xT>`.
+static Type parseTensorArmType(const SPIRVDialect &dialect, AsmParser &parser) {
+  if (parser.parseLess())
+    return Type();
+  std::vector<int64_t> dims;
+  SMLoc countLoc = parser.getCurrentLocation();
+  bool unranked = false;
+  if (succeeded(parser.parseOptionalStar())) {
+    unranked = true;
+    if (parser.parseXInDimensionList())
+      return Type();
+  } else if (parser.parseDimensionList(dims, /*allowDynamic=*/true)) {
+    return Type();
+  }
+  if (!unranked && dims.empty())
+    return (void)parser.emitError(countLoc, "arm.tensors do not support rank zero"), Type();
+  bool anyDynamic = false, anyStatic = false;
+  for (int64_t d : dims) {
+    if (d == 0)
+      return (void)parser.emitError(countLoc, "arm.tensors do not support zero dimensions"), Type();
+    (ShapedType::isDynamic(d) ? anyDynamic : anyStatic) = true;
+  }
+  if (anyDynamic && anyStatic)
+    return (void)parser.emitError(countLoc,
+                                  "arm.tensor shape dimensions must be either fully dynamic or completed shaped"),
+           Type();
+  Type elementType = parseAndVerifyType(dialect, parser);
+  if (!elementType || parser.parseGreater())
+    return Type();
+  return TensorArmType::get(ArrayRef<int64_t>(dims.data(), dims.size()), elementType);
+}
+
 Type SPIRVDialect::parseType(DialectAsmParser &parser) const {
   std::string_view keyword;
   if (parser.parseKeyword(&keyword))
@@ -471,6 +503,8 @@ Type SPIRVDialect::parseType(DialectAsmParser &parser) const {
     return parseStructType(*this, parser);
   if (keyword == "matrix")
     return parseMatrixType(parser);
+  if (keyword == "arm.tensor")
+    return parseTensorArmType(*this, parser);
   (void)(parser.emitError(parser.getNameLoc(), "unknown SPIR-V type: ") << keyword);
   return Type();
 }
@@ -556,6 +590,21 @@ void SPIRVDialect::printType(Type type, DialectAsmPrinter &os) const {
        << getCooperativeMatrixUseKHRInfo().stringify(uint64_t(t.getUse())) << ">";
   } else if (auto t = dyn_cast<MatrixType>(type)) {
     os << "matrix<" << t.getNumColumns() << " x " << t.getColumnType() << ">";
+  } else if (auto t = dyn_cast<TensorArmType>(type)) {
+    os << "arm.tensor<";
+    if (!t.hasRank())
+      os << "*";
+    bool first = true;
+    for (int64_t d : t.getShape()) {
+      if (!first)
+        os << "x";
+      first = false;
+      if (ShapedType::isDynamic(d))
+        os << "?";
+      else
+        os << d;
+    }
+    os << "x" << t.getElementType() << ">";
   }
 }
 

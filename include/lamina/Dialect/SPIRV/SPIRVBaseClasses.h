@@ -156,13 +156,21 @@ public:
   }
 };
 
-/// `!spirv.arm.tensor<...>`: declared for the constraints that name it; its
-/// syntax is not implemented (no value of it can be built).
-class TensorArmType : public Type::TypeBase<TensorArmType, Type, ods::TypeParamStorage<Type>> {
+/// `!spirv.arm.tensor<2x3xf32>`, `<?x?xf32>` or unranked `<*xf32>` (an
+/// empty shape).
+class TensorArmType : public Type::TypeBase<TensorArmType, Type, ods::TypeParamStorage<ArrayRef<int64_t>, Type>> {
 public:
   using Base::Base;
   static constexpr std::string_view name = "spirv.arm.tensor";
-  Type getElementType() const { return std::get<0>(getImpl()->params); }
+  static TensorArmType get(ArrayRef<int64_t> shape, Type elementType) {
+    return Base::get(elementType.getContext(), shape, elementType);
+  }
+  ArrayRef<int64_t> getShape() const { return std::get<0>(getImpl()->params); }
+  Type getElementType() const { return std::get<1>(getImpl()->params); }
+  bool hasRank() const { return !getShape().empty(); }
+  void walkImmediateSubElements(function_ref<void(Attribute)>, function_ref<void(Type)> walkTypes) const {
+    walkTypes(getElementType());
+  }
 };
 
 //===----------------------------------------------------------------------===//
