@@ -8,8 +8,6 @@
 //
 #include "lamina/ODS/AttrTypeDef.h"
 
-#include "DenseArrayFormat.h"
-
 #include "OpFormat.h"
 
 #include "lamina/IR/Diagnostics.h"

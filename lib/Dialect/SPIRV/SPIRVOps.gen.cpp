@@ -2821,8 +2821,10 @@ void lamina::SPIRVDialect::registerGenerated() {
       .param("subgroup_size", "int").defaultInt(32)
       .param("min_subgroup_size", "std::optional<int>").markOptional()
       .param("max_subgroup_size", "std::optional<int>").markOptional()
-      .param(ods::isaParam<ArrayAttr>("cooperative_matrix_properties_khr", "ArrayAttr")).markOptional()
-      .param(ods::isaParam<ArrayAttr>("cooperative_matrix_properties_nv", "ArrayAttr")).markOptional()
+      .param(ods::isaParam<ArrayAttr>("cooperative_matrix_properties_khr", "ArrayAttr"))
+      .defaultAttr([](MLIRContext *ctx) -> Attribute { return nullptr; })
+      .param(ods::isaParam<ArrayAttr>("cooperative_matrix_properties_nv", "ArrayAttr"))
+      .defaultAttr([](MLIRContext *ctx) -> Attribute { return nullptr; })
       .format("`<` struct(params) `>`")
       .registerIn(attrTypes);
   addAttributes<ImageSamplerUseInfoAttr>();
