@@ -153,3 +153,83 @@ func.func @m(%a : vector<4xi8>, %c : i16) -> i16 {
   %0 = spirv.SDotAccSat %a, %a, %c : vector<4xi8> -> i16
   return %0 : i16
 }
+
+// -----
+
+func.func @missing_header_block() -> () {
+  // expected-error @+1 {{'spirv.mlir.loop' op must have a loop header block branched from the entry block}}
+  spirv.mlir.loop {
+  ^entry:
+    spirv.Branch ^merge
+  ^merge:
+    spirv.mlir.merge
+  }
+  return
+}
+// -----
+func.func @continue_should_branch_to_header() -> () {
+  // expected-error @+1 {{'spirv.mlir.loop' op second to last block must be the loop continue block that branches to the loop header block}}
+  spirv.mlir.loop {
+  ^entry:
+    spirv.Branch ^header
+  ^header:
+    spirv.Branch ^continue
+  ^continue:
+    spirv.Branch ^merge
+  ^merge:
+    spirv.mlir.merge
+  }
+  return
+}
+// -----
+spirv.module Logical GLSL450 {
+  spirv.SpecConstant @sc1 = 1 : i32
+  // expected-error @+1 {{has incorrect types of operands: expected 'f32', but provided 'i32'}}
+  spirv.SpecConstantComposite @scc (@sc1, @sc1) : !spirv.struct<(i32, f32)>
+}
+// -----
+spirv.module Logical GLSL450 {
+  spirv.func @foo() -> () "None" {
+    %0 = spirv.Variable : !spirv.ptr<i32, Function>
+    // expected-error @+1 {{'spirv.SpecConstantOperation' op invalid enclosed op}}
+    %1 = spirv.SpecConstantOperation wraps "spirv.Load"(%0) {memory_access = #spirv.memory_access<None>} : (!spirv.ptr<i32, Function>) -> i32
+    spirv.Return
+  }
+}
+// -----
+func.func @access_chain_out_of_bounds() -> () {
+  %index0 = "spirv.Constant"() { value = 12: i32} : () -> i32
+  %0 = spirv.Variable : !spirv.ptr<!spirv.struct<(f32, !spirv.array<4xf32>)>, Function>
+  // expected-error @+1 {{'spirv.AccessChain' op index 12 out of bounds for '!spirv.struct<(f32, !spirv.array<4 x f32>)>'}}
+  %1 = spirv.AccessChain %0[%index0, %index0] : !spirv.ptr<!spirv.struct<(f32, !spirv.array<4xf32>)>, Function>, i32, i32 -> !spirv.ptr<f32, Function>
+  return
+}
+// -----
+func.func @variable_ptr_physical_buffer_no_decoration() -> () {
+  // expected-error @+1 {{'spirv.Variable' op  with physical buffer pointer must be decorated either 'AliasedPointer' or 'RestrictPointer'}}
+  %0 = spirv.Variable : !spirv.ptr<!spirv.ptr<f32, PhysicalStorageBuffer>, Function>
+  return
+}
+// -----
+// expected-error @+1 {{'spirv.func' op with physical buffer pointer must be decorated either 'Aliased' or 'Restrict'}}
+spirv.func @no_arg_decoration_pointer(%arg0: !spirv.ptr<i32, PhysicalStorageBuffer>) "None" {
+  spirv.Return
+}
+// -----
+func.func @a(%arg0 : !spirv.ptr<f32, Generic>) {
+  // expected-error @+1 {{'spirv.GenericCastToPtr' op pointer operand's pointee type must have the same as the op result type, but found 'f32' vs 'vector<2xi32>'}}
+  %0 = spirv.GenericCastToPtr %arg0 : !spirv.ptr<f32, Generic> to !spirv.ptr<vector<2xi32>, Workgroup>
+  return
+}
+// -----
+spirv.func @h(%a : !spirv.coopmatrix<16x8xi32, Subgroup, MatrixA>, %b : !spirv.coopmatrix<16x16xi32, Subgroup, MatrixB>, %c : !spirv.coopmatrix<16x16xi32, Subgroup, MatrixAcc>) "None" {
+  // expected-error @+1 {{'spirv.KHR.CooperativeMatrixMulAdd' op matrix size mismatch on dimension 'K'}}
+  %2 = spirv.KHR.CooperativeMatrixMulAdd %a, %b, %c : !spirv.coopmatrix<16x8xi32, Subgroup, MatrixA>, !spirv.coopmatrix<16x16xi32, Subgroup, MatrixB> -> !spirv.coopmatrix<16x16xi32, Subgroup, MatrixAcc>
+  spirv.Return
+}
+// -----
+func.func @b(%m : !spirv.matrix<3 x vector<2xf32>>, %v : vector<3xf32>) -> vector<3xf32> {
+  // expected-error @+1 {{'spirv.VectorTimesMatrix' op number of components in vector must equal the number of components in each column in matrix}}
+  %0 = spirv.VectorTimesMatrix %v, %m : vector<3xf32>, !spirv.matrix<3 x vector<2xf32>> -> vector<3xf32>
+  return %0 : vector<3xf32>
+}
