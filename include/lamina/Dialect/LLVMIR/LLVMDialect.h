@@ -42,6 +42,11 @@ public:
   void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;
 
   /// `llvm.data_layout` on an op (a valid data layout string).
+  /// MLIR's LLVMDialect::materializeConstant: a symbol reference as
+  /// llvm.mlir.addressof, #llvm.undef/poison/zero as their ops, integer,
+  /// float and elements attributes of an LLVM-compatible type as
+  /// llvm.mlir.constant (LLVMFolders.cpp).
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) override;
   LogicalResult verifyOperationAttribute(Operation *op, NamedAttribute attr) override;
   /// LLVM parameter attributes on function arguments and results
   /// (`llvm.noalias` on pointers, `llvm.signext` on integers, ...).
