@@ -461,6 +461,12 @@ LogicalResult Operation::setPropertiesFromAttribute(Attribute attr, function_ref
     return success();
   if (auto *setFn = name.getInfo().setPropertiesFromAttr)
     return setFn(this, attr, emitError);
+  // As MLIR: an op without properties takes no dictionary, not even `<{}>`.
+  if (!numProps) {
+    if (emitError)
+      return emitError() << "this operation does not support properties";
+    return failure();
+  }
   auto dict = dyn_cast<DictionaryAttr>(attr);
   if (!dict) {
     if (emitError)
