@@ -264,9 +264,7 @@ FailureOr<OperationName> OperationParser::parseCustomOperationName() {
     // constructor adds its traits, interfaces and hooks; when that happens on
     // another thread (chunks load the dialects they meet), wait until the
     // dialect is loaded: getOrLoadDialect takes the load lock it holds.
-    std::string_view ns = opInfo->getDialect()->getNamespace();
-    if (!getContext()->getLoadedDialect(ns))
-      getContext()->getOrLoadDialect(ns);
+    getContext()->getOrLoadDialect(opInfo->getDialect()->getNamespace());
     opNameCache[opName] = *opInfo;
     return *opInfo;
   }

@@ -20,18 +20,10 @@ MemoryBuffer::~MemoryBuffer() {
 }
 
 void MemoryBuffer::releaseRange(const char *floor, const char *ptr) const {
-  if (!mapped || ptr <= data || floor < data)
-    return;
-  size_t pageSize = size_t(::sysconf(_SC_PAGESIZE));
   // Keep a margin behind the point: diagnostics may look at recent lines.
   constexpr size_t kMargin = size_t(1) << 20;
-  size_t offset = size_t(ptr - data);
-  if (offset <= kMargin)
-    return;
-  size_t end = (offset - kMargin) & ~(pageSize - 1);
-  size_t begin = (size_t(floor - data) + pageSize - 1) & ~(pageSize - 1);
-  if (end > begin)
-    ::madvise(data + begin, end - begin, MADV_DONTNEED);
+  if (ptr > data && size_t(ptr - data) > kMargin)
+    releaseSpan(floor, ptr - kMargin);
 }
 
 void MemoryBuffer::releaseSpan(const char *begin, const char *end) const {

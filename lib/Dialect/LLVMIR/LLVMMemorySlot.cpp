@@ -48,10 +48,14 @@ void allocaPromotableSlots(Operation *op, SmallVectorImpl<MemorySlot> &slots) {
   slots.push_back(MemorySlot{op->getResult(0), AllocaOp(op).getElemTypeAttr().getValue()});
 }
 
-Value allocaDefaultValue(Operation *op, const MemorySlot &slot, OpBuilder &builder) {
-  OperationState state(op->getLoc(), UndefOp::getOperationName());
-  state.addType(slot.elemType);
+Value createUndef(OpBuilder &builder, Location loc, Type type) {
+  OperationState state(loc, UndefOp::getOperationName());
+  state.addType(type);
   return builder.create(state)->getResult(0);
+}
+
+Value allocaDefaultValue(Operation *op, const MemorySlot &slot, OpBuilder &builder) {
+  return createUndef(builder, op->getLoc(), slot.elemType);
 }
 
 /// An llvm.intr.dbg.value of `value` for the variable of `declare`.
@@ -136,6 +140,12 @@ bool areConversionCompatible(Type targetType, Type srcType, bool narrowing) {
   if (isa<LLVMPointerType>(targetType) && isa<LLVMPointerType>(srcType))
     return targetSize == srcSize;
   return narrowing ? targetSize <= srcSize : targetSize >= srcSize;
+}
+
+/// Whether an access of `srcType` by `op` can be turned into `targetType`:
+/// its own type always, another only under the default data layout.
+bool isPromotableAccess(Operation *op, Type targetType, Type srcType, bool narrowing) {
+  return targetType == srcType || (!underDataLayoutSpec(op) && areConversionCompatible(targetType, srcType, narrowing));
 }
 
 Value createCast(OpBuilder &builder, Location loc, std::string_view name, Type type, Value value) {
@@ -238,10 +248,7 @@ bool loadCanUsesBeRemoved(Operation *op, const MemorySlot &slot, BlockingUses bl
     return false;
   LoadOp load(op);
   return blockingUses.front()->get() == slot.ptr && load.getAddr() == slot.ptr &&
-         (op->getResult(0).getType() == slot.elemType ||
-          (!underDataLayoutSpec(op) &&
-           areConversionCompatible(op->getResult(0).getType(), slot.elemType, /*narrowing=*/true))) &&
-         !load.getVolatile();
+         isPromotableAccess(op, op->getResult(0).getType(), slot.elemType, /*narrowing=*/true) && !load.getVolatile();
 }
 
 DeletionKind loadRemoveBlockingUses(Operation *op, const MemorySlot &, BlockingUses, OpBuilder &builder,
@@ -263,9 +270,7 @@ bool storeCanUsesBeRemoved(Operation *op, const MemorySlot &slot, BlockingUses b
     return false;
   StoreOp store(op);
   return blockingUses.front()->get() == slot.ptr && store.getAddr() == slot.ptr && store.getValue() != slot.ptr &&
-         (store.getValue().getType() == slot.elemType ||
-          (!underDataLayoutSpec(op) &&
-           areConversionCompatible(slot.elemType, store.getValue().getType(), /*narrowing=*/false))) &&
+         isPromotableAccess(op, slot.elemType, store.getValue().getType(), /*narrowing=*/false) &&
          !store.getVolatile();
 }
 
@@ -307,9 +312,7 @@ bool dbgValueCanUsesBeRemoved(Operation *op, BlockingUses blockingUses, SmallVec
 DeletionKind dbgValueRemoveBlockingUses(Operation *op, BlockingUses, OpBuilder &builder) {
   builder.setInsertionPoint(op);
   Value value = DbgValueOp(op).getValue();
-  OperationState state(value.getLoc(), UndefOp::getOperationName());
-  state.addType(value.getType());
-  op->setOperand(0, builder.create(state)->getResult(0));
+  op->setOperand(0, createUndef(builder, value.getLoc(), value.getType()));
   return DeletionKind::Keep;
 }
 
