@@ -154,6 +154,9 @@ struct RunState {
   OptMainOptions &options;
   PassPipelineCLParser &passPipeline;
   OpPrintingFlags printFlags;
+  /// Free the last buffer's IR and context too (optMainInMemory: the
+  /// process goes on).
+  bool teardownLast = false;
 };
 
 //===----------------------------------------------------------------------===//
@@ -499,7 +502,7 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
       if (!keep)
         delete ctx;
     }
-  } contextOwner{contextPtr, isLastBuffer && !verifier && !kTeardownAtExit};
+  } contextOwner{contextPtr, isLastBuffer && !verifier && !kTeardownAtExit && !run.teardownLast};
   MLIRContext &context = *contextPtr;
   if (!run.options.disableThreading)
     context.enableMultithreading();
@@ -575,7 +578,14 @@ LogicalResult splitAndProcess(raw_ostream &os, SourceMgr &inputMgr, RunState &ru
   return failure(hadFailure);
 }
 
-int realMain(int argc, char **argv, const char *toolName, DialectRegistry &registry) {
+/// optMainInMemory's input and output, instead of the files of the command
+/// line.
+struct InMemoryIO {
+  std::string_view input;
+  std::string &output;
+};
+
+int realMain(int argc, char **argv, const char *toolName, DialectRegistry &registry, const InMemoryIO *io) {
   cl::setProgramName(toolName);
   static OptMainOptions options;
   registerPassManagerCLOptions();
@@ -619,22 +629,30 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
   }
 
   std::string errorMessage;
-  auto input = MemoryBuffer::getFileOrSTDIN(inputFilename, &errorMessage);
+  std::unique_ptr<MemoryBuffer> input =
+      io ? MemoryBuffer::getMemBufferCopy(io->input, inputFilename == "-" ? "<stdin>" : inputFilename)
+         : MemoryBuffer::getFileOrSTDIN(inputFilename, &errorMessage);
   if (!input) {
     std::fprintf(stderr, "%s: Could not open input file '%s': %s\n", toolName, inputFilename.c_str(),
                  errorMessage.c_str());
     return 1;
   }
   OutputFile output(options.outputFilename.getValue());
-  if (!output.open(toolName))
+  if (!io && !output.open(toolName))
     return 1;
   SourceMgr inputMgr;
   inputMgr.addNewSourceBuffer(std::move(input));
-  RunState run{options, passPipeline, options.getPrintingFlags()};
+  RunState run{options, passPipeline, options.getPrintingFlags(), io != nullptr};
   OpPrintingFlags::setCommandLineDefaults(run.printFlags);
   bool ok;
   {
-    raw_fd_ostream os(output.getFD());
+    std::optional<raw_fd_ostream> fileStream;
+    std::optional<raw_string_ostream> stringStream;
+    if (io)
+      stringStream.emplace(io->output);
+    else
+      fileStream.emplace(output.getFD());
+    raw_ostream &os = io ? static_cast<raw_ostream &>(*stringStream) : *fileStream;
     if (options.verifyDiagnostics.getValue() != VerifyLevel::None) {
       // One verifier for the whole input, so expectations keep their
       // absolute lines across -split-input-file chunks and unmet ones are
@@ -653,10 +671,10 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
       SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), VerifyLevel::None);
     }
     os.flush();
-    if (os.hasError())
+    if (fileStream && fileStream->hasError())
       ok = false;
   }
-  if (!output.finish(ok, toolName))
+  if (!io && !output.finish(ok, toolName))
     return 1;
   return ok ? 0 : 1;
 }
@@ -671,7 +689,7 @@ struct MainArgs {
 
 void *mainThread(void *p) {
   auto *args = static_cast<MainArgs *>(p);
-  args->result = realMain(args->argc, args->argv, args->toolName, *args->registry);
+  args->result = realMain(args->argc, args->argv, args->toolName, *args->registry, nullptr);
   return nullptr;
 }
 
@@ -698,7 +716,7 @@ int lamina::optMain(int argc, char **argv, const char *toolName, DialectRegistry
   pthread_attr_setstacksize(&attr, size_t(1) << 30);
   pthread_t thread;
   if (pthread_create(&thread, &attr, mainThread, &args) != 0) {
-    args.result = realMain(argc, argv, toolName, registry);
+    args.result = realMain(argc, argv, toolName, registry, nullptr);
   } else {
     pthread_join(thread, nullptr);
   }
@@ -706,4 +724,16 @@ int lamina::optMain(int argc, char **argv, const char *toolName, DialectRegistry
   outs().flush();
   errs().flush();
   return args.result;
+}
+
+int lamina::optMainInMemory(int argc, char **argv, const char *toolName, DialectRegistry &registry,
+                            std::string_view input, std::string &output) {
+  // The flags are process-wide: each run starts from their defaults, as a
+  // new process would.
+  cl::resetToolOptions();
+  InMemoryIO io{input, output};
+  int result = realMain(argc, argv, toolName, registry, &io);
+  outs().flush();
+  errs().flush();
+  return result;
 }

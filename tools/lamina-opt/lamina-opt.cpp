@@ -23,8 +23,10 @@
 #include "lamina/Dialect/MemRef/Passes.h"
 #include "lamina/Dialect/SCF/Passes.h"
 
-int main(int argc, char **argv) {
-  lamina::DialectRegistry registry;
+/// Registers what lamina-opt registers: dialects into `registry`, passes
+/// into the global pass registry. (The fuzz targets compile this file too,
+/// with main renamed, and call this once per process.)
+void registerLaminaOptDialectsAndPasses(lamina::DialectRegistry &registry) {
   lamina::registerAllDialects(registry);
 #ifndef LAMINA_OPT_NO_TEST_CODE
   registry.insert<lamina::MLIRTestDialect>();
@@ -41,5 +43,10 @@ int main(int argc, char **argv) {
   lamina::gpu::registerGPUPasses();
   lamina::memref::registerMemRefPasses();
   lamina::scf::registerSCFPasses();
+}
+
+int main(int argc, char **argv) {
+  lamina::DialectRegistry registry;
+  registerLaminaOptDialectsAndPasses(registry);
   return lamina::optMain(argc, argv, "lamina-opt", registry);
 }

@@ -18,16 +18,14 @@ using namespace lamina::fuzz;
 namespace {
 /// Whether mlir-opt also prints other text for what it wrote back (or
 /// rejects the input).
-bool referenceIsUnstable(const std::vector<std::string> &flags, const std::string &input) {
-  const std::string &text = tempPath("bc.ref.1.mlir");
-  const std::string &written = tempPath("bc.ref.mlirbc");
-  const std::string &again = tempPath("bc.ref.2.mlir");
+bool referenceIsUnstable(const std::vector<std::string> &flags, std::string_view input) {
+  std::string text, written, again;
   int status = runReference(flags, input, text);
   if (status < 0)
     return false;
   std::vector<std::string> write = {"--allow-unregistered-dialect", "--emit-bytecode"};
   return status != 0 || runReference(write, input, written) != 0 || runReference(flags, written, again) != 0 ||
-         readFile(text) != readFile(again);
+         text != again;
 }
 } // namespace
 
@@ -35,12 +33,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string bytes(reinterpret_cast<const char *>(data), size);
   if (!isBytecode(bytes))
     bytes.insert(0, "ML\xef" "R");
-  const std::string &input = tempPath("bc.mlirbc");
-  const std::string &text = tempPath("bc.1.mlir");
-  const std::string &written = tempPath("bc.2.mlirbc");
-  const std::string &again = tempPath("bc.3.mlir");
-  if (!writeFile(input, bytes))
-    return 0;
   uint64_t hash = hashInput(bytes);
 
   std::vector<std::string> flags = {"--allow-unregistered-dialect", "--mlir-print-op-generic"};
@@ -48,21 +40,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     flags.push_back("--mlir-disable-threading");
   if ((hash >> 1 & 3) == 0)
     flags.push_back("--mlir-print-debuginfo");
-  if (runLaminaOpt(flags, input, text) != 0)
+  std::string firstText, written, secondText;
+  if (runLaminaOpt(flags, bytes, firstText) != 0)
     return 0;
-  std::string firstText = readFile(text);
 
   std::vector<std::string> write = {"--allow-unregistered-dialect", "--emit-bytecode"};
   if (hash & 1)
     write.push_back("--mlir-disable-threading");
-  if (runLaminaOpt(write, input, written) != 0) {
-    if (!referenceIsUnstable(flags, input))
+  if (runLaminaOpt(write, bytes, written) != 0) {
+    if (!referenceIsUnstable(flags, bytes))
       fail("lamina-opt cannot write as bytecode what it read", firstText, "");
     return 0;
   }
-  bool read = runLaminaOpt(flags, written, again) == 0;
-  std::string secondText = readFile(again);
-  if ((!read || firstText != secondText) && !referenceIsUnstable(flags, input)) {
+  bool read = runLaminaOpt(flags, written, secondText) == 0;
+  if ((!read || firstText != secondText) && !referenceIsUnstable(flags, bytes)) {
     if (!read)
       fail("lamina-opt rejects the bytecode it wrote", firstText, secondText);
     fail("the IR read back from written bytecode prints other text", firstText, secondText);

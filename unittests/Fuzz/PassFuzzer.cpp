@@ -24,22 +24,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view text(reinterpret_cast<const char *>(data), size);
   if (isBytecode(text) || text.find("// -----") != std::string_view::npos)
     return 0;
-  const std::string &input = tempPath("pass.mlir");
-  const std::string &parsed = tempPath("pass.1.mlir");
-  const std::string &output = tempPath("pass.2.mlir");
-  const std::string &again = tempPath("pass.3.mlir");
-  if (!writeFile(input, text))
-    return 0;
   std::vector<std::string> flags = {"--allow-unregistered-dialect", "--mlir-disable-threading"};
-  if (runLaminaOpt(flags, input, parsed) != 0)
+  std::string parsed, output, again;
+  if (runLaminaOpt(flags, text, parsed) != 0)
     return 0;
+  static const std::vector<std::string> passFlags = [] {
+    std::vector<std::string> result;
+    std::istringstream words(LAMINA_FUZZ_PASS_FLAGS_STRING);
+    for (std::string flag; words >> flag;)
+      result.push_back(flag);
+    return result;
+  }();
   std::vector<std::string> withPasses = flags;
-  std::istringstream passFlags(LAMINA_FUZZ_PASS_FLAGS_STRING);
-  for (std::string flag; passFlags >> flag;)
-    withPasses.push_back(flag);
-  if (runLaminaOpt(withPasses, input, output) != 0)
-    fail("the passes fail on IR that parses and verifies", readFile(parsed), "");
+  withPasses.insert(withPasses.end(), passFlags.begin(), passFlags.end());
+  if (runLaminaOpt(withPasses, text, output) != 0)
+    fail("the passes fail on IR that parses and verifies", parsed, "");
   if (runLaminaOpt(flags, output, again) != 0)
-    fail("the output of the passes does not parse and verify", readFile(output), readFile(again));
+    fail("the output of the passes does not parse and verify", output, again);
   return 0;
 }

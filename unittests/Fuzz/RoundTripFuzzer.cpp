@@ -20,38 +20,29 @@ using namespace lamina::fuzz;
 namespace {
 /// Whether mlir-opt, run with `flags` on `input`, also fails to print the
 /// same text again (or rejects the input: not this target's business).
-bool referenceTextIsUnstable(const std::vector<std::string> &flags, const std::string &input) {
-  const std::string &first = tempPath("rt.ref.1.mlir");
-  const std::string &second = tempPath("rt.ref.2.mlir");
+bool referenceTextIsUnstable(const std::vector<std::string> &flags, std::string_view input) {
+  std::string first, second;
   int status = runReference(flags, input, first);
   if (status < 0)
     return false;
-  return status != 0 || runReference(flags, first, second) != 0 || readFile(first) != readFile(second);
+  return status != 0 || runReference(flags, first, second) != 0 || first != second;
 }
 
 /// The same through bytecode.
-bool referenceBytecodeIsUnstable(const std::vector<std::string> &flags, const std::string &input) {
-  const std::string &text = tempPath("rt.ref.1.mlir");
-  const std::string &bytecode = tempPath("rt.ref.mlirbc");
-  const std::string &again = tempPath("rt.ref.2.mlir");
+bool referenceBytecodeIsUnstable(const std::vector<std::string> &flags, std::string_view input) {
+  std::string text, bytecode, again;
   int status = runReference(flags, input, text);
   if (status < 0)
     return false;
   std::vector<std::string> write = {"--allow-unregistered-dialect", "--emit-bytecode"};
   return status != 0 || runReference(write, input, bytecode) != 0 || runReference(flags, bytecode, again) != 0 ||
-         readFile(text) != readFile(again);
+         text != again;
 }
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view text(reinterpret_cast<const char *>(data), size);
   if (isBytecode(text))
-    return 0;
-  const std::string &input = tempPath("rt.mlir");
-  const std::string &first = tempPath("rt.1.mlir");
-  const std::string &second = tempPath("rt.2.mlir");
-  const std::string &bytecode = tempPath("rt.mlirbc");
-  if (!writeFile(input, text))
     return 0;
   uint64_t hash = hashInput(text);
 
@@ -65,12 +56,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if ((hash >> 3 & 3) == 0)
     flags.push_back("--mlir-print-local-scope");
 
-  if (runLaminaOpt(flags, input, first) != 0)
+  std::string firstText, secondText;
+  if (runLaminaOpt(flags, text, firstText) != 0)
     return 0;
-  std::string firstText = readFile(first);
-  bool reparsed = runLaminaOpt(flags, first, second) == 0;
-  std::string secondText = readFile(second);
-  if ((!reparsed || firstText != secondText) && !referenceTextIsUnstable(flags, input)) {
+  bool reparsed = runLaminaOpt(flags, firstText, secondText) == 0;
+  if ((!reparsed || firstText != secondText) && !referenceTextIsUnstable(flags, text)) {
     if (!reparsed)
       fail("lamina-opt rejects what it printed", firstText, secondText);
     fail("printing the reparsed IR gives other text", firstText, secondText);
@@ -80,14 +70,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // (Split inputs are left out: bytecode holds one module.)
   if ((hash >> 5 & 3) == 0 && text.find("// -----") == std::string_view::npos) {
     std::vector<std::string> write = {"--allow-unregistered-dialect", "--mlir-disable-threading", "--emit-bytecode"};
-    if (runLaminaOpt(write, input, bytecode) != 0) {
-      if (!referenceBytecodeIsUnstable(flags, input))
+    std::string bytecode, viaBytecode;
+    if (runLaminaOpt(write, text, bytecode) != 0) {
+      if (!referenceBytecodeIsUnstable(flags, text))
         fail("lamina-opt cannot write as bytecode what it printed", firstText, "");
       return 0;
     }
-    bool read = runLaminaOpt(flags, bytecode, second) == 0;
-    std::string viaBytecode = readFile(second);
-    if ((!read || firstText != viaBytecode) && !referenceBytecodeIsUnstable(flags, input)) {
+    bool read = runLaminaOpt(flags, bytecode, viaBytecode) == 0;
+    if ((!read || firstText != viaBytecode) && !referenceBytecodeIsUnstable(flags, text)) {
       if (!read)
         fail("lamina-opt rejects the bytecode it wrote", firstText, viaBytecode);
       fail("the IR read back from bytecode prints other text", firstText, viaBytecode);

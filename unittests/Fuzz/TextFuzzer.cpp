@@ -4,8 +4,8 @@
 // generic print with locations, and -verify-diagnostics when the input has
 // expectations; `-split-input-file` whenever the input has a split marker.
 // A few more printing flags are chosen by a hash of the input, so a given
-// input always runs the same way. Output goes to a file; diagnostics go to
-// stderr (run libFuzzer with -close_fd_mask=2 to silence them).
+// input always runs the same way. The output is discarded; diagnostics go
+// to stderr (run libFuzzer with -close_fd_mask=2 to silence them).
 //
 // The promise under test: whatever the bytes, lamina-opt ends with a
 // diagnostic or an output, never a crash, sanitizer report, hang, stack
@@ -24,10 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Bytecode has its own target (BytecodeFuzzer.cpp); stay on the text path.
   if (isBytecode(text))
     return 0;
-  const std::string &input = tempPath("text.mlir");
-  const std::string &output = tempPath("text.out");
-  if (!writeFile(input, text))
-    return 0;
+  std::string output;
   uint64_t hash = hashInput(text);
 
   bool split = text.find("// -----") != std::string_view::npos;
@@ -54,19 +51,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (unsigned i = 0; i < sizeof(kExtraFlags) / sizeof(kExtraFlags[0]); ++i)
     if ((hash >> (16 + 3 * i) & 7) == 0)
       custom.push_back(kExtraFlags[i]);
-  runLaminaOpt(custom, input, output);
+  runLaminaOpt(custom, text, output);
 
   // Generic form with locations.
   std::vector<std::string> generic = common;
   generic.push_back("--mlir-print-op-generic");
   generic.push_back("--mlir-print-debuginfo");
-  runLaminaOpt(generic, input, output);
+  runLaminaOpt(generic, text, output);
 
   // Diagnostics checking, when the input has expectations.
   if (text.find("expected-") != std::string_view::npos) {
     std::vector<std::string> verify = common;
     verify.push_back("--verify-diagnostics");
-    runLaminaOpt(verify, input, output);
+    runLaminaOpt(verify, text, output);
   }
   return 0;
 }
