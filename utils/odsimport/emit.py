@@ -411,8 +411,10 @@ def emit_source(imp, path, header_path):
     o = []
     o.append(header_line(path, "the %s dialect's definitions" % cfg.name))
     o.append(generated_note(cfg))
-    o.append('#include "lamina/Dialect/%s/%sDialect.h"\n\n' % (cfg.dir, cfg.dialect_prefix()))
-    incs = {"lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/IR/OpAsmInterface.h",
+    # The ops header first: this source's build checks that it compiles on
+    # its own (test/Headers/CMakeLists.txt counts on it).
+    o.append('#include "%s"\n\n' % header_path)
+    incs = {"lamina/Dialect/%s/%sDialect.h" % (cfg.dir, cfg.dialect_prefix()), "lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/IR/OpAsmInterface.h",
             "lamina/IR/RegionKindInterface.h", "lamina/ODS/InterfaceTraits.h", "lamina/ODS/Predicates.h"}
     incs |= imp.extra_includes
     deps = []
@@ -427,8 +429,7 @@ def emit_source(imp, path, header_path):
         if d in SHARED_DIRECTIVES:
             incs.add(SHARED_DIRECTIVES[d][0])
     incs |= imp.source_includes
-    if cfg.extension_of:
-        incs.add(header_path)   # the dialect's header includes only its core's classes
+    incs.discard(header_path)
     for inc in sorted(incs):
         o.append('#include "%s"\n' % inc)
     o.append("\nusing namespace lamina;\nusing namespace lamina::%s;\n\n" % cfg.ns)

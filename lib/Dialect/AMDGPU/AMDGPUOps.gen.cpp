@@ -4,8 +4,9 @@
 // (mlir/Dialect/AMDGPU/IR/AMDGPU.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/AMDGPU/AMDGPUDialect.h"
+#include "lamina/Dialect/AMDGPU/AMDGPUOps.gen.h"
 
+#include "lamina/Dialect/AMDGPU/AMDGPUDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/AMX/AMX.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/AMX/AMXDialect.h"
+#include "lamina/Dialect/AMX/AMXOps.gen.h"
 
+#include "lamina/Dialect/AMX/AMXDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

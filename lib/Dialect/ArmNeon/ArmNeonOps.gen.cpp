@@ -4,8 +4,9 @@
 // (mlir/Dialect/ArmNeon/ArmNeon.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/ArmNeon/ArmNeonDialect.h"
+#include "lamina/Dialect/ArmNeon/ArmNeonOps.gen.h"
 
+#include "lamina/Dialect/ArmNeon/ArmNeonDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

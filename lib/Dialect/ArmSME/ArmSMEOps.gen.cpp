@@ -4,7 +4,7 @@
 // (mlir/Dialect/ArmSME/IR/ArmSMEOps.td, mlir/Dialect/ArmSME/IR/ArmSMEIntrinsicOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/ArmSME/ArmSMEDialect.h"
+#include "lamina/Dialect/ArmSME/ArmSMEOps.gen.h"
 
 #include "lamina/Dialect/ArmSME/ArmSMEDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/ArmSVE/IR/ArmSVE.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/ArmSVE/ArmSVEDialect.h"
+#include "lamina/Dialect/ArmSVE/ArmSVEOps.gen.h"
 
+#include "lamina/Dialect/ArmSVE/ArmSVEDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

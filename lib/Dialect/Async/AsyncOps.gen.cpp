@@ -4,8 +4,9 @@
 // (mlir/Dialect/Async/IR/AsyncOps.td, mlir/Dialect/Async/IR/AsyncTypes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Async/AsyncDialect.h"
+#include "lamina/Dialect/Async/AsyncOps.gen.h"
 
+#include "lamina/Dialect/Async/AsyncDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

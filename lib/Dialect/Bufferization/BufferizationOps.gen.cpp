@@ -4,10 +4,11 @@
 // (mlir/Dialect/Bufferization/IR/BufferizationOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Bufferization/BufferizationDialect.h"
+#include "lamina/Dialect/Bufferization/BufferizationOps.gen.h"
 
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Bufferization/BufferizationDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/IR/Builders.h"

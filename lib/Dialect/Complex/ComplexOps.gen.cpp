@@ -4,10 +4,11 @@
 // (mlir/Dialect/Complex/IR/ComplexOps.td, mlir/Dialect/Complex/IR/ComplexAttributes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Complex/ComplexDialect.h"
+#include "lamina/Dialect/Complex/ComplexOps.gen.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Arith/ArithInterfaces.h"
+#include "lamina/Dialect/Complex/ComplexDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/EmitC/IR/EmitC.td, mlir/Dialect/EmitC/IR/EmitCAttributes.td, mlir/Dialect/EmitC/IR/EmitCTypes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/EmitC/EmitCDialect.h"
+#include "lamina/Dialect/EmitC/EmitCOps.gen.h"
 
+#include "lamina/Dialect/EmitC/EmitCDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

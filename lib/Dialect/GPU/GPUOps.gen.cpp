@@ -4,9 +4,10 @@
 // (mlir/Dialect/GPU/IR/GPUOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/GPU/GPUDialect.h"
+#include "lamina/Dialect/GPU/GPUOps.gen.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/GPU/GPUDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/IRDL/IR/IRDLOps.td, mlir/Dialect/IRDL/IR/IRDLAttributes.td, mlir/Dialect/IRDL/IR/IRDLTypes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/IRDL/IRDLDialect.h"
+#include "lamina/Dialect/IRDL/IRDLOps.gen.h"
 
+#include "lamina/Dialect/IRDL/IRDLDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

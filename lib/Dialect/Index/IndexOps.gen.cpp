@@ -4,8 +4,9 @@
 // (mlir/Dialect/Index/IR/IndexOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Index/IndexDialect.h"
+#include "lamina/Dialect/Index/IndexOps.gen.h"
 
+#include "lamina/Dialect/Index/IndexDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/LLVMIR/LLVMOps.td, mlir/Dialect/LLVMIR/LLVMTypes.td, mlir/Dialect/LLVMIR/LLVMIntrinsicOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/LLVMIR/LLVMDialect.h"
+#include "lamina/Dialect/LLVMIR/LLVMOps.gen.h"
 
+#include "lamina/Dialect/LLVMIR/LLVMDialect.h"
 #include "lamina/Dialect/LLVMIR/LLVMInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"

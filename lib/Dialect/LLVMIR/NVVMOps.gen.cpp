@@ -4,9 +4,10 @@
 // (mlir/Dialect/LLVMIR/NVVMOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/LLVMIR/NVVMDialect.h"
+#include "lamina/Dialect/LLVMIR/NVVMOps.gen.h"
 
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
+#include "lamina/Dialect/LLVMIR/NVVMDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

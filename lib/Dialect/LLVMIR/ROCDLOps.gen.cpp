@@ -4,10 +4,11 @@
 // (mlir/Dialect/LLVMIR/ROCDLOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/LLVMIR/ROCDLDialect.h"
+#include "lamina/Dialect/LLVMIR/ROCDLOps.gen.h"
 
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
 #include "lamina/Dialect/LLVMIR/LLVMInterfaces.h"
+#include "lamina/Dialect/LLVMIR/ROCDLDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

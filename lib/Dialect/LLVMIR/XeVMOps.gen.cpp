@@ -4,9 +4,10 @@
 // (mlir/Dialect/LLVMIR/XeVMOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/LLVMIR/XeVMDialect.h"
+#include "lamina/Dialect/LLVMIR/XeVMOps.gen.h"
 
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
+#include "lamina/Dialect/LLVMIR/XeVMDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,10 +4,11 @@
 // (mlir/Dialect/Linalg/IR/LinalgOps.td, mlir/Dialect/Linalg/IR/LinalgStructuredOps.td, mlir/Dialect/Linalg/IR/LinalgRelayoutOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Linalg/LinalgDialect.h"
+#include "lamina/Dialect/Linalg/LinalgOps.gen.h"
 
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/Dialect/Linalg/LinalgInterfaces.h"
 #include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"

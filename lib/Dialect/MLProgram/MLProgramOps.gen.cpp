@@ -4,8 +4,9 @@
 // (mlir/Dialect/MLProgram/IR/MLProgramOps.td, mlir/Dialect/MLProgram/IR/MLProgramAttributes.td, mlir/Dialect/MLProgram/IR/MLProgramTypes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/MLProgram/MLProgramDialect.h"
+#include "lamina/Dialect/MLProgram/MLProgramOps.gen.h"
 
+#include "lamina/Dialect/MLProgram/MLProgramDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

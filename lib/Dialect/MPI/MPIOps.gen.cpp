@@ -4,8 +4,9 @@
 // (mlir/Dialect/MPI/IR/MPI.td, mlir/Dialect/MPI/IR/MPIOps.td, mlir/Dialect/MPI/IR/MPITypes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/MPI/MPIDialect.h"
+#include "lamina/Dialect/MPI/MPIOps.gen.h"
 
+#include "lamina/Dialect/MPI/MPIDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,10 +4,11 @@
 // (mlir/Dialect/Math/IR/MathOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Math/MathDialect.h"
+#include "lamina/Dialect/Math/MathOps.gen.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Arith/ArithInterfaces.h"
+#include "lamina/Dialect/Math/MathDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/NVGPU/IR/NVGPUOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/NVGPU/NVGPUDialect.h"
+#include "lamina/Dialect/NVGPU/NVGPUOps.gen.h"
 
+#include "lamina/Dialect/NVGPU/NVGPUDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

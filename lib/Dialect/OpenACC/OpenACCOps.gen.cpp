@@ -4,7 +4,7 @@
 // (mlir/Dialect/OpenACC/OpenACCOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/OpenACC/OpenACCDialect.h"
+#include "lamina/Dialect/OpenACC/OpenACCOps.gen.h"
 
 #include "lamina/Dialect/LLVMIR/LLVMDialect.h"
 #include "lamina/Dialect/MemRef/MemRefDialect.h"

@@ -4,7 +4,7 @@
 // (mlir/Dialect/OpenMP/OpenMPOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/OpenMP/OpenMPDialect.h"
+#include "lamina/Dialect/OpenMP/OpenMPOps.gen.h"
 
 #include "lamina/Dialect/OpenMP/OpenMPDialect.h"
 #include "lamina/IR/Builders.h"

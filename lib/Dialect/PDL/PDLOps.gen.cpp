@@ -4,8 +4,9 @@
 // (mlir/Dialect/PDL/IR/PDLOps.td, mlir/Dialect/PDL/IR/PDLTypes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/PDL/PDLDialect.h"
+#include "lamina/Dialect/PDL/PDLOps.gen.h"
 
+#include "lamina/Dialect/PDL/PDLDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

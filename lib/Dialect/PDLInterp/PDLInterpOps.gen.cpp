@@ -4,9 +4,10 @@
 // (mlir/Dialect/PDLInterp/IR/PDLInterpOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/PDLInterp/PDLInterpDialect.h"
+#include "lamina/Dialect/PDLInterp/PDLInterpOps.gen.h"
 
 #include "lamina/Dialect/PDL/PDLDialect.h"
+#include "lamina/Dialect/PDLInterp/PDLInterpDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/Quant/IR/QuantOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Quant/QuantDialect.h"
+#include "lamina/Dialect/Quant/QuantOps.gen.h"
 
+#include "lamina/Dialect/Quant/QuantDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/SMT/IR/SMT.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/SMT/SMTDialect.h"
+#include "lamina/Dialect/SMT/SMTOps.gen.h"
 
+#include "lamina/Dialect/SMT/SMTDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

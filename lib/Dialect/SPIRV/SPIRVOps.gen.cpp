@@ -4,8 +4,9 @@
 // (mlir/Dialect/SPIRV/IR/SPIRVOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/SPIRV/SPIRVDialect.h"
+#include "lamina/Dialect/SPIRV/SPIRVOps.gen.h"
 
+#include "lamina/Dialect/SPIRV/SPIRVDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,9 +4,10 @@
 // (mlir/Dialect/Shape/IR/ShapeOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Shape/ShapeDialect.h"
+#include "lamina/Dialect/Shape/ShapeOps.gen.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Shape/ShapeDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"

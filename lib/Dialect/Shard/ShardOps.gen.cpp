@@ -4,9 +4,10 @@
 // (mlir/Dialect/Shard/IR/ShardOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Shard/ShardDialect.h"
+#include "lamina/Dialect/Shard/ShardOps.gen.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/Shard/ShardDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/SparseTensor/IR/SparseTensorOps.td, mlir/Dialect/SparseTensor/IR/SparseTensorAttrDefs.td, mlir/Dialect/SparseTensor/IR/SparseTensorTypes.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/SparseTensor/SparseTensorDialect.h"
+#include "lamina/Dialect/SparseTensor/SparseTensorOps.gen.h"
 
+#include "lamina/Dialect/SparseTensor/SparseTensorDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,11 +4,12 @@
 // (mlir/Dialect/Tensor/IR/TensorOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Tensor/TensorDialect.h"
+#include "lamina/Dialect/Tensor/TensorOps.gen.h"
 
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Complex/ComplexDialect.h"
+#include "lamina/Dialect/Tensor/TensorDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

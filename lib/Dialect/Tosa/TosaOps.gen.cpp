@@ -4,10 +4,11 @@
 // (mlir/Dialect/Tosa/IR/TosaOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Tosa/TosaDialect.h"
+#include "lamina/Dialect/Tosa/TosaOps.gen.h"
 
 #include "lamina/Dialect/Quant/QuantDialect.h"
 #include "lamina/Dialect/Tensor/TensorDialect.h"
+#include "lamina/Dialect/Tosa/TosaDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,9 +4,9 @@
 // (mlir/Dialect/ArmNeon/TransformOps/ArmNeonVectorTransformOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Transform/TransformDialect.h"
-
 #include "lamina/Dialect/Transform/ArmNeonTransformOps.gen.h"
+
+#include "lamina/Dialect/Transform/TransformDialect.h"
 #include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"

@@ -4,9 +4,9 @@
 // (mlir/Dialect/GPU/TransformOps/GPUTransformOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Transform/TransformDialect.h"
-
 #include "lamina/Dialect/Transform/GPUTransformOps.gen.h"
+
+#include "lamina/Dialect/Transform/TransformDialect.h"
 #include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"

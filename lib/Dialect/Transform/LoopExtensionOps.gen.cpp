@@ -4,9 +4,9 @@
 // (mlir/Dialect/Transform/LoopExtension/LoopExtensionOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Transform/TransformDialect.h"
-
 #include "lamina/Dialect/Transform/LoopExtensionOps.gen.h"
+
+#include "lamina/Dialect/Transform/TransformDialect.h"
 #include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"

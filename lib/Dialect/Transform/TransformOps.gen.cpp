@@ -4,8 +4,9 @@
 // (mlir/Dialect/Transform/IR/TransformOps.td, mlir/Dialect/Transform/IR/TransformTypes.td, mlir/Dialect/Transform/IR/TransformAttrs.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Transform/TransformDialect.h"
+#include "lamina/Dialect/Transform/TransformOps.gen.h"
 
+#include "lamina/Dialect/Transform/TransformDialect.h"
 #include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"

@@ -4,10 +4,10 @@
 // (mlir/Dialect/Vector/TransformOps/VectorTransformOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Transform/TransformDialect.h"
-
-#include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/Dialect/Transform/VectorTransformOps.gen.h"
+
+#include "lamina/Dialect/Transform/TransformDialect.h"
+#include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

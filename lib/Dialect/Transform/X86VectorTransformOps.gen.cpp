@@ -4,10 +4,10 @@
 // (mlir/Dialect/X86Vector/TransformOps/X86VectorTransformOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Transform/TransformDialect.h"
-
-#include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/Dialect/Transform/X86VectorTransformOps.gen.h"
+
+#include "lamina/Dialect/Transform/TransformDialect.h"
+#include "lamina/Dialect/Transform/TransformInterfaces.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/UB/IR/UBOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/UB/UBDialect.h"
+#include "lamina/Dialect/UB/UBOps.gen.h"
 
+#include "lamina/Dialect/UB/UBDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

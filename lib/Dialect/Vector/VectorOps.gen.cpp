@@ -4,11 +4,12 @@
 // (mlir/Dialect/Vector/IR/VectorOps.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Vector/VectorDialect.h"
+#include "lamina/Dialect/Vector/VectorOps.gen.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/Dialect/Arith/ArithInterfaces.h"
 #include "lamina/Dialect/UB/UBDialect.h"
+#include "lamina/Dialect/Vector/VectorDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

@@ -4,8 +4,9 @@
 // (mlir/Dialect/X86Vector/X86Vector.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/X86Vector/X86VectorDialect.h"
+#include "lamina/Dialect/X86Vector/X86VectorOps.gen.h"
 
+#include "lamina/Dialect/X86Vector/X86VectorDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"

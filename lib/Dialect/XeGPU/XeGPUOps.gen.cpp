@@ -4,9 +4,10 @@
 // (mlir/Dialect/XeGPU/IR/XeGPU.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/XeGPU/XeGPUDialect.h"
+#include "lamina/Dialect/XeGPU/XeGPUOps.gen.h"
 
 #include "lamina/Dialect/Arith/ArithDialect.h"
+#include "lamina/Dialect/XeGPU/XeGPUDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"
