@@ -37,6 +37,7 @@ void registerLaminaOptDialectsAndPasses(lamina::DialectRegistry &registry) {
   lamina::registerBufferizationPasses();
 #ifndef LAMINA_OPT_NO_TEST_CODE
   lamina::registerPassManagerTestPasses();
+  lamina::linalg::registerTestLinalgPasses();
 #endif
   lamina::affine::registerAffinePasses();
   lamina::arith::registerArithPasses();

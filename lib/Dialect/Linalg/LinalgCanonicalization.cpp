@@ -5,7 +5,8 @@
 // linalg.transpose folds an identity permutation (tensors) and
 // FoldTransposeWithTranspose composes two transposes; EraseIdentityLinalgOp
 // (all indexing maps equal, a body that only yields block arguments) for
-// linalg.generic and linalg.broadcast; EraseSelfCopy and FoldFillWithCopy.
+// linalg.generic and linalg.broadcast; EraseSelfCopy, FoldFillWithCopy and
+// FoldFillWithTensorReshape.
 //
 #include "lamina/Dialect/Linalg/LinalgDialect.h"
 #include "lamina/IR/PatternMatch.h"
@@ -183,6 +184,24 @@ LogicalResult foldFillWithCopy(Operation *op, PatternRewriter &rewriter) {
   return failure();
 }
 
+/// FoldFillWithTensorReshape: reshape(fill(v) into d) -> fill(v) into
+/// reshape(d).
+LogicalResult foldFillWithTensorReshape(Operation *reshape, PatternRewriter &rewriter) {
+  Operation *fill = reshape->getOperand(0).getDefiningOp();
+  if (!fill || !isa<FillOp>(fill) || fill->getNumOperands() != 2 || reshape->getNumResults() != 1)
+    return failure();
+  // The new init: the same reshape of the fill's init.
+  Operation *newInit = rewriter.clone(*reshape);
+  rewriter.modifyOpInPlace(newInit, [&] { newInit->setOperand(0, fill->getOperand(1)); });
+  Operation *newFill = rewriter.clone(*fill);
+  rewriter.modifyOpInPlace(newFill, [&] {
+    newFill->setOperand(1, newInit->getResult(0));
+    newFill->getResult(0).setType(reshape->getResult(0).getType());
+  });
+  rewriter.replaceOp(reshape, newFill->getResults());
+  return success();
+}
+
 } // namespace
 
 void linalg::registerLinalgCanonicalization(LinalgDialect &dialect) {
@@ -196,6 +215,8 @@ void linalg::registerLinalgCanonicalization(LinalgDialect &dialect) {
   });
   attachCanonicalizer(dialect, FillOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(CopyOp::getOperationName(), foldFillWithCopy, "FoldFillWithCopy");
+    p.addFunction("tensor.collapse_shape", foldFillWithTensorReshape, "FoldFillWithTensorReshape<CollapseShapeOp>");
+    p.addFunction("tensor.expand_shape", foldFillWithTensorReshape, "FoldFillWithTensorReshape<ExpandShapeOp>");
   });
   attachCanonicalizer(dialect, GenericOp::getOperationName(), [](RewritePatternSet &p, MLIRContext *) {
     p.addFunction(GenericOp::getOperationName(), eraseIdentityLinalgOp, "EraseIdentityLinalgOp<GenericOp>");
