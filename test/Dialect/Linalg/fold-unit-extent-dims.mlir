@@ -71,6 +71,60 @@
 // CHECK-NEXT:     return %expanded, %expanded_0, %inserted_slice : tensor<1xf32>, tensor<1x1xf32>, tensor<4x8xf32>
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
+// CHECK-EMPTY:
+// CHECK-NEXT: // -----
+// CHECK-NEXT: #map = affine_map<()[s0] -> (s0 + 7)>
+// CHECK-NEXT: module {
+// CHECK-NEXT:   func.func @pad_unit_dims(%arg0: tensor<1x4x1x2xf32>, %arg1: tensor<1x?xf32>, %arg2: f32) -> (tensor<1x7x1x2xf32>, tensor<1x?xf32>) {
+// CHECK-NEXT:     %c1 = arith.constant 1 : index
+// CHECK-NEXT:     %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1, 2], [3]] : tensor<1x4x1x2xf32> into tensor<4x2xf32>
+// CHECK-NEXT:     %padded = tensor.pad %collapsed low[2, 0] high[1, 0] {
+// CHECK-NEXT:     ^bb0(%arg3: index, %arg4: index):
+// CHECK-NEXT:       tensor.yield %arg2 : f32
+// CHECK-NEXT:     } : tensor<4x2xf32> to tensor<7x2xf32>
+// CHECK-NEXT:     %expanded = tensor.expand_shape %padded {{\[\[}}0, 1, 2], [3]] output_shape [1, 7, 1, 2] : tensor<7x2xf32> into tensor<1x7x1x2xf32>
+// CHECK-NEXT:     %collapsed_0 = tensor.collapse_shape %arg1 {{\[\[}}0, 1]] : tensor<1x?xf32> into tensor<?xf32>
+// CHECK-NEXT:     %padded_1 = tensor.pad %collapsed_0 low[3] high[4] {
+// CHECK-NEXT:     ^bb0(%arg3: index):
+// CHECK-NEXT:       tensor.yield %arg2 : f32
+// CHECK-NEXT:     } : tensor<?xf32> to tensor<?xf32>
+// CHECK-NEXT:     %dim = tensor.dim %arg1, %c1 : tensor<1x?xf32>
+// CHECK-NEXT:     %0 = affine.apply #map()[%dim]
+// CHECK-NEXT:     %expanded_2 = tensor.expand_shape %padded_1 {{\[\[}}0, 1]] output_shape [1, %0] : tensor<?xf32> into tensor<1x?xf32>
+// CHECK-NEXT:     return %expanded, %expanded_2 : tensor<1x7x1x2xf32>, tensor<1x?xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-EMPTY:
+// CHECK-NEXT: // -----
+// CHECK-NEXT: #map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-NEXT: #map1 = affine_map<(d0, d1) -> (d0)>
+// CHECK-NEXT: module {
+// CHECK-NEXT:   func.func @forall_and_dynamic_empty(%arg0: tensor<1x?x3xf32>, %arg1: index) -> (tensor<4x2xf32>, tensor<1x?xf32>) {
+// CHECK-NEXT:     %c1 = arith.constant 1 : index
+// CHECK-NEXT:     %c2 = arith.constant 2 : index
+// CHECK-NEXT:     %c4 = arith.constant 4 : index
+// CHECK-NEXT:     %cst = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:     %0 = tensor.empty() : tensor<4x2xf32>
+// CHECK-NEXT:     %1 = scf.forall (%arg2, %arg3) in (%c4, %c2) shared_outs(%arg4 = %0) -> (tensor<4x2xf32>) {
+// CHECK-NEXT:       %5 = tensor.empty() : tensor<f32>
+// CHECK-NEXT:       %6 = linalg.fill ins(%cst : f32) outs(%5 : tensor<f32>) -> tensor<f32>
+// CHECK-NEXT:       scf.forall.in_parallel {
+// CHECK-NEXT:         tensor.parallel_insert_slice %6 into %arg4[%arg2, %arg3] [1, 1] [1, 1] : tensor<f32> into tensor<4x2xf32>
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<1x?x3xf32> into tensor<?x3xf32>
+// CHECK-NEXT:     %2 = tensor.empty(%arg1) : tensor<?xf32>
+// CHECK-NEXT:     %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT:     %4 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"]} ins(%collapsed : tensor<?x3xf32>) outs(%3 : tensor<?xf32>) {
+// CHECK-NEXT:     ^bb0(%in: f32, %out: f32):
+// CHECK-NEXT:       %5 = arith.addf %in, %out : f32
+// CHECK-NEXT:       linalg.yield %5 : f32
+// CHECK-NEXT:     } -> tensor<?xf32>
+// CHECK-NEXT:     %dim = tensor.dim %arg0, %c1 : tensor<1x?x3xf32>
+// CHECK-NEXT:     %expanded = tensor.expand_shape %4 {{\[\[}}0, 1]] output_shape [1, %dim] : tensor<?xf32> into tensor<1x?xf32>
+// CHECK-NEXT:     return %1, %expanded : tensor<4x2xf32>, tensor<1x?xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
 // GEN-SLICES: -split-input-file -linalg-fold-unit-extent-dims=use-rank-reducing-slices -cse
 // SLICES: #map = affine_map<(d0, d1) -> (d0, d1)>
 // SLICES-NEXT: module {
@@ -142,6 +196,63 @@
 // SLICES-NEXT:     return %inserted_slice, %extracted_slice_1, %inserted_slice_2 : tensor<1xf32>, tensor<1x1xf32>, tensor<4x8xf32>
 // SLICES-NEXT:   }
 // SLICES-NEXT: }
+// SLICES-EMPTY:
+// SLICES-NEXT: // -----
+// SLICES-NEXT: #map = affine_map<()[s0] -> (s0 + 7)>
+// SLICES-NEXT: module {
+// SLICES-NEXT:   func.func @pad_unit_dims(%arg0: tensor<1x4x1x2xf32>, %arg1: tensor<1x?xf32>, %arg2: f32) -> (tensor<1x7x1x2xf32>, tensor<1x?xf32>) {
+// SLICES-NEXT:     %c1 = arith.constant 1 : index
+// SLICES-NEXT:     %extracted_slice = tensor.extract_slice %arg0[0, 0, 0, 0] [1, 4, 1, 2] [1, 1, 1, 1] : tensor<1x4x1x2xf32> to tensor<4x2xf32>
+// SLICES-NEXT:     %padded = tensor.pad %extracted_slice low[2, 0] high[1, 0] {
+// SLICES-NEXT:     ^bb0(%arg3: index, %arg4: index):
+// SLICES-NEXT:       tensor.yield %arg2 : f32
+// SLICES-NEXT:     } : tensor<4x2xf32> to tensor<7x2xf32>
+// SLICES-NEXT:     %0 = tensor.empty() : tensor<1x7x1x2xf32>
+// SLICES-NEXT:     %inserted_slice = tensor.insert_slice %padded into %0[0, 0, 0, 0] [1, 7, 1, 2] [1, 1, 1, 1] : tensor<7x2xf32> into tensor<1x7x1x2xf32>
+// SLICES-NEXT:     %dim = tensor.dim %arg1, %c1 : tensor<1x?xf32>
+// SLICES-NEXT:     %extracted_slice_0 = tensor.extract_slice %arg1[0, 0] [1, %dim] [1, 1] : tensor<1x?xf32> to tensor<?xf32>
+// SLICES-NEXT:     %padded_1 = tensor.pad %extracted_slice_0 low[3] high[4] {
+// SLICES-NEXT:     ^bb0(%arg3: index):
+// SLICES-NEXT:       tensor.yield %arg2 : f32
+// SLICES-NEXT:     } : tensor<?xf32> to tensor<?xf32>
+// SLICES-NEXT:     %1 = affine.apply #map()[%dim]
+// SLICES-NEXT:     %2 = tensor.empty(%1) : tensor<1x?xf32>
+// SLICES-NEXT:     %inserted_slice_2 = tensor.insert_slice %padded_1 into %2[0, 0] [1, %1] [1, 1] : tensor<?xf32> into tensor<1x?xf32>
+// SLICES-NEXT:     return %inserted_slice, %inserted_slice_2 : tensor<1x7x1x2xf32>, tensor<1x?xf32>
+// SLICES-NEXT:   }
+// SLICES-NEXT: }
+// SLICES-EMPTY:
+// SLICES-NEXT: // -----
+// SLICES-NEXT: #map = affine_map<(d0, d1) -> (d0, d1)>
+// SLICES-NEXT: #map1 = affine_map<(d0, d1) -> (d0)>
+// SLICES-NEXT: module {
+// SLICES-NEXT:   func.func @forall_and_dynamic_empty(%arg0: tensor<1x?x3xf32>, %arg1: index) -> (tensor<4x2xf32>, tensor<1x?xf32>) {
+// SLICES-NEXT:     %c1 = arith.constant 1 : index
+// SLICES-NEXT:     %c2 = arith.constant 2 : index
+// SLICES-NEXT:     %c4 = arith.constant 4 : index
+// SLICES-NEXT:     %cst = arith.constant 0.000000e+00 : f32
+// SLICES-NEXT:     %0 = tensor.empty() : tensor<4x2xf32>
+// SLICES-NEXT:     %1 = scf.forall (%arg2, %arg3) in (%c4, %c2) shared_outs(%arg4 = %0) -> (tensor<4x2xf32>) {
+// SLICES-NEXT:       %5 = tensor.empty() : tensor<1x1xf32>
+// SLICES-NEXT:       %6 = linalg.fill ins(%cst : f32) outs(%5 : tensor<1x1xf32>) -> tensor<1x1xf32>
+// SLICES-NEXT:       scf.forall.in_parallel {
+// SLICES-NEXT:         tensor.parallel_insert_slice %6 into %arg4[%arg2, %arg3] [1, 1] [1, 1] : tensor<1x1xf32> into tensor<4x2xf32>
+// SLICES-NEXT:       }
+// SLICES-NEXT:     }
+// SLICES-NEXT:     %2 = tensor.empty(%arg1) : tensor<1x?xf32>
+// SLICES-NEXT:     %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x?xf32>) -> tensor<1x?xf32>
+// SLICES-NEXT:     %dim = tensor.dim %arg0, %c1 : tensor<1x?x3xf32>
+// SLICES-NEXT:     %extracted_slice = tensor.extract_slice %arg0[0, 0, 0] [1, %dim, 3] [1, 1, 1] : tensor<1x?x3xf32> to tensor<?x3xf32>
+// SLICES-NEXT:     %extracted_slice_0 = tensor.extract_slice %3[0, 0] [1, %arg1] [1, 1] : tensor<1x?xf32> to tensor<?xf32>
+// SLICES-NEXT:     %4 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"]} ins(%extracted_slice : tensor<?x3xf32>) outs(%extracted_slice_0 : tensor<?xf32>) {
+// SLICES-NEXT:     ^bb0(%in: f32, %out: f32):
+// SLICES-NEXT:       %5 = arith.addf %in, %out : f32
+// SLICES-NEXT:       linalg.yield %5 : f32
+// SLICES-NEXT:     } -> tensor<?xf32>
+// SLICES-NEXT:     %inserted_slice = tensor.insert_slice %4 into %3[0, 0] [1, %arg1] [1, 1] : tensor<?xf32> into tensor<1x?xf32>
+// SLICES-NEXT:     return %1, %inserted_slice : tensor<4x2xf32>, tensor<1x?xf32>
+// SLICES-NEXT:   }
+// SLICES-NEXT: }
 // Expectations printed by mlir-opt 22 (utils/update-mlir-checks.py).
 
 // A unit loop and a unit dim read through a constant 0.
@@ -209,4 +320,50 @@ func.func @fill_and_slices(%a: tensor<1x8xf32>, %big: tensor<4x8xf32>) -> (tenso
   %1 = tensor.extract_slice %big[2, 3] [1, 1] [1, 1] : tensor<4x8xf32> to tensor<1x1xf32>
   %2 = tensor.insert_slice %1 into %big[0, 5] [1, 1] [1, 1] : tensor<1x1xf32> into tensor<4x8xf32>
   return %0, %1, %2 : tensor<1xf32>, tensor<1x1xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// tensor.pad: the unpadded unit dims go (a padding of constant 0 counts),
+// the padding value must not depend on the indices.
+func.func @pad_unit_dims(%a: tensor<1x4x1x2xf32>, %b: tensor<1x?xf32>, %p: f32) -> (tensor<1x7x1x2xf32>, tensor<1x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %0 = tensor.pad %a low[0, %c2, %c0, 0] high[0, 1, 0, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %p : f32
+  } : tensor<1x4x1x2xf32> to tensor<1x7x1x2xf32>
+  %1 = tensor.pad %b low[0, 3] high[0, 4] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %p : f32
+  } : tensor<1x?xf32> to tensor<1x?xf32>
+  return %0, %1 : tensor<1x7x1x2xf32>, tensor<1x?xf32>
+}
+
+// -----
+
+// Unit slices inside scf.forall, and a reduction whose init is a dynamic
+// tensor.empty with a unit dim.
+func.func @forall_and_dynamic_empty(%a: tensor<1x?x3xf32>, %d: index) -> (tensor<4x2xf32>, tensor<1x?xf32>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %cst = arith.constant 0.0 : f32
+  %0 = tensor.empty() : tensor<4x2xf32>
+  %1 = scf.forall (%i, %j) in (%c4, %c2) shared_outs(%o = %0) -> (tensor<4x2xf32>) {
+    %e = tensor.empty() : tensor<1x1xf32>
+    %f = linalg.fill ins(%cst : f32) outs(%e : tensor<1x1xf32>) -> tensor<1x1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %f into %o[%i, %j] [1, 1] [1, 1] : tensor<1x1xf32> into tensor<4x2xf32>
+    }
+  }
+  %e2 = tensor.empty(%d) : tensor<1x?xf32>
+  %f2 = linalg.fill ins(%cst : f32) outs(%e2 : tensor<1x?xf32>) -> tensor<1x?xf32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a : tensor<1x?x3xf32>) outs(%f2 : tensor<1x?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<1x?xf32>
+  return %1, %2 : tensor<4x2xf32>, tensor<1x?xf32>
 }

@@ -78,6 +78,10 @@ FailureOr<std::vector<Value>> collapseOpIterationDims(Operation *op, const std::
 /// FoldReshapeWithGenericOpByCollapsing (expand_shape producers and
 /// collapse_shape consumers of a linalg.generic, by collapsing its loops).
 void populateFoldReshapeOpsByCollapsingPatterns(RewritePatternSet &patterns, const ControlFusionFn &controlFn);
+/// FoldReshapeWithGenericOpByExpansion and
+/// FoldWithProducerReshapeOpByExpansion (expand_shape consumers and
+/// collapse_shape producers of a structured op, by expanding its loops).
+void populateFoldReshapeOpsByExpansionPatterns(RewritePatternSet &patterns, const ControlFusionFn &controlFn);
 /// CollapseLinalgDimensions: collapses the loops `controlFn` names.
 void populateCollapseDimensions(RewritePatternSet &patterns, const GetCollapsableDimensionsFn &controlFn);
 /// FoldConstantTranspose: a transpose (named or generic) of a constant is

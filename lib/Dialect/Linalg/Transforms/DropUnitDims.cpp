@@ -22,6 +22,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/IRMapping.h"
+#include "lamina/IR/Matchers.h"
 #include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
 
 #include <algorithm>
@@ -39,6 +40,23 @@ using Reassociation = std::vector<std::vector<int64_t>>;
 //===----------------------------------------------------------------------===//
 // Building reshapes and slices
 //===----------------------------------------------------------------------===//
+
+/// The reassociation groups of an expand_shape / collapse_shape.
+Reassociation getReassociation(Operation *reshape) {
+  Reassociation groups;
+  auto attr = dyn_cast_or_null<ArrayAttr>(reshape->getInherentAttr("reassociation"));
+  if (!attr)
+    return groups;
+  for (Attribute group : attr) {
+    std::vector<int64_t> indices;
+    if (auto list = dyn_cast<ArrayAttr>(group))
+      for (Attribute i : list)
+        if (auto intAttr = dyn_cast<IntegerAttr>(i))
+          indices.push_back(intAttr.getInt());
+    groups.push_back(std::move(indices));
+  }
+  return groups;
+}
 
 ArrayAttr getReassociationAttr(OpBuilder &b, const Reassociation &reassociation) {
   std::vector<Attribute> groups;
@@ -106,6 +124,51 @@ Value createSliceOp(OpBuilder &b, Location loc, std::string_view name, Type resu
   return b.create(state)->getResult(0);
 }
 
+/// The size `dim` of the tensor `value` as MLIR's dim-resolving patterns
+/// leave it: a static size, a size of the tensor.empty it comes from
+/// (through ops whose only tensor operands are inits, like linalg.fill), or
+/// a new tensor.dim.
+OpFoldResult getResolvedTensorDim(OpBuilder &b, Location loc, Value value, int64_t dim) {
+  for (;;) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (!ShapedType::isDynamic(type.getShape()[size_t(dim)]))
+      return b.getIndexAttr(type.getShape()[size_t(dim)]);
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      break;
+    if (def->getName().getStringRef() == "tensor.empty") {
+      unsigned next = 0;
+      for (int64_t d = 0; d < dim; ++d)
+        next += ShapedType::isDynamic(type.getShape()[size_t(d)]);
+      if (next < def->getNumOperands())
+        return def->getOperand(next);
+      break;
+    }
+    auto linalgOp = dyn_cast<LinalgOp>(def);
+    if (!linalgOp)
+      break;
+    bool shapedInput = false;
+    for (unsigned i = 0, e = linalgOp.getNumDpsInputs(); i < e; ++i)
+      shapedInput |= isa<ShapedType>(def->getOperand(i).getType());
+    if (shapedInput)
+      break;
+    value = def->getOperand(getInitOperandNumber(linalgOp, cast<OpResult>(value).getResultNumber()));
+  }
+  Value index = createIndexConstant(b, loc, dim);
+  OperationState state(loc, "tensor.dim");
+  state.addOperands(ValueRange(std::vector<Value>{value, index}));
+  state.addType(b.getIndexType());
+  return b.create(state)->getResult(0);
+}
+
+/// tensor::getMixedSizes with the sizes resolved as above.
+std::vector<OpFoldResult> getResolvedMixedSizes(OpBuilder &b, Location loc, Value value) {
+  std::vector<OpFoldResult> sizes;
+  for (int64_t d = 0, e = cast<RankedTensorType>(value.getType()).getRank(); d < e; ++d)
+    sizes.push_back(getResolvedTensorDim(b, loc, value, d));
+  return sizes;
+}
+
 /// memref::getMixedSizes (memref.dim for the dynamic sizes).
 std::vector<OpFoldResult> getMemRefMixedSizes(OpBuilder &b, Location loc, Value memref) {
   auto type = cast<MemRefType>(memref.getType());
@@ -134,7 +197,7 @@ Value rankReduceIfNeeded(OpBuilder &b, Location loc, Value value, ArrayRef<int64
   unsigned rank = unsigned(shaped.getShape().size());
   std::vector<OpFoldResult> offsets(rank, b.getIndexAttr(0)), strides(rank, b.getIndexAttr(1));
   if (auto tensorType = dyn_cast<RankedTensorType>(value.getType())) {
-    sizes = getMixedSizes(b, loc, value);
+    sizes = getResolvedMixedSizes(b, loc, value);
     Type resultType = RankedTensorType::get(targetShape, tensorType.getElementType(), tensorType.getEncoding());
     return createSliceOp(b, loc, "tensor.extract_slice", resultType, {value}, offsets, sizes, strides);
   }
@@ -265,6 +328,8 @@ OpFoldResult getResolvedDim(OpBuilder &b, Location loc, Value value, int64_t dim
         return size;
     }
   }
+  if (isa<RankedTensorType>(value.getType()))
+    return getResolvedTensorDim(b, loc, value, dim);
   Value index = createIndexConstant(b, loc, dim);
   OperationState state(loc, isa<MemRefType>(value.getType()) ? "memref.dim" : "tensor.dim");
   state.addOperands(ValueRange(std::vector<Value>{value, index}));
@@ -323,25 +388,14 @@ FailureOr<std::vector<Value>> dropUnitDims(PatternRewriter &rewriter, Operation 
   for (unsigned idx = 0; idx < numOperands; ++idx) {
     AffineMap map = indexingMaps[idx];
     ArrayRef<int64_t> shape = op.getShape(idx);
-    Type type = genericOp->getOperand(idx).getType();
-    bool collapsible = false;
-    if (auto memref = dyn_cast<MemRefType>(type))
-      collapsible = memref.getLayoutMap().isIdentity();
-    else if (auto tensor = dyn_cast<RankedTensorType>(type))
-      collapsible = !tensor.getEncoding();
-    if (!collapsible) {
-      newIndexingMaps.push_back(map.replaceDimsAndSymbols(dimReplacements, {}, unsigned(oldDimToNewDim.size()), 0));
-      targetShapes.emplace_back(shape.begin(), shape.end());
-      collapsed.push_back(false);
-      reassociations.emplace_back();
-      continue;
-    }
     ArrayRef<AffineExpr> exprs = map.getResults();
     auto isUnitDim = [&](size_t dim) {
       if (auto d = dyn_cast<AffineDimExpr>(exprs[dim]))
         return !oldDimToNewDim.count(d.getPosition()) && shape[dim] == 1;
+      // A unit dim read through an expression that is 0 once the dropped
+      // loops are 0.
       if (shape[dim] == 1)
-        if (auto c = dyn_cast<AffineConstantExpr>(exprs[dim]))
+        if (auto c = dyn_cast<AffineConstantExpr>(exprs[dim].replaceDims(dimReplacements)))
           return c.getValue() == 0;
       return false;
     };
@@ -371,6 +425,21 @@ FailureOr<std::vector<Value>> dropUnitDims(PatternRewriter &rewriter, Operation 
                    std::equal(newIndexingMaps.begin(), newIndexingMaps.end(), indexingMaps.begin());
   if (unchanged || !inversePermutation(concatAffineMaps(newIndexingMaps, ctx)))
     return failure();
+
+  // Memrefs with a layout and tensors with an encoding are not collapsed
+  // (nor expanded): the whole rewrite is abandoned.
+  for (unsigned idx = 0; idx < numOperands; ++idx) {
+    if (!collapsed[idx])
+      continue;
+    Type type = genericOp->getOperand(idx).getType();
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      if (!memref.getLayoutMap().isIdentity())
+        return failure();
+    } else if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+      if (tensor.getEncoding())
+        return failure();
+    }
+  }
 
   // Collapse the operands.
   Location loc = genericOp->getLoc();
@@ -454,7 +523,7 @@ FailureOr<std::vector<Value>> dropUnitDims(PatternRewriter &rewriter, Operation 
     if (options.useRankReducingSlices) {
       unsigned rank = unsigned(origType.getRank());
       std::vector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)), strides(rank, rewriter.getIndexAttr(1));
-      std::vector<OpFoldResult> sizes = getMixedSizes(rewriter, loc, origDest);
+      std::vector<OpFoldResult> sizes = getResolvedMixedSizes(rewriter, loc, origDest);
       replacements.push_back(createSliceOp(rewriter, loc, "tensor.insert_slice", origType,
                                            {result, origDest}, offsets, sizes, strides));
       continue;
@@ -505,6 +574,226 @@ struct DropUnitDims : RewritePattern {
     rewriter.replaceOp(op, ValueRange(*replacements));
     return success();
   }
+  DropUnitDimsOptions options;
+};
+
+//===----------------------------------------------------------------------===//
+// DropPadUnitDims
+//===----------------------------------------------------------------------===//
+
+/// The mixed low or high padding of a tensor.pad (`first` the operand index
+/// of its dynamic values).
+std::vector<OpFoldResult> getMixedPadding(OpBuilder &b, Operation *padOp, std::string_view name, unsigned &next) {
+  std::vector<OpFoldResult> result;
+  auto attr = dyn_cast_or_null<DenseI64ArrayAttr>(padOp->getInherentAttr(name));
+  if (!attr)
+    return result;
+  for (int64_t v : attr.asArrayRef()) {
+    if (!ShapedType::isDynamic(v))
+      result.push_back(b.getIndexAttr(v));
+    else if (next < padOp->getNumOperands())
+      result.push_back(padOp->getOperand(next++));
+  }
+  return result;
+}
+
+/// The constant value of an index size, if known.
+std::optional<int64_t> getConstantIndex(OpFoldResult ofr) {
+  if (auto attr = dyn_cast_or_null<IntegerAttr>(ofr.getAttribute()))
+    return attr.getInt();
+  Attribute value;
+  if (Value v = ofr.getValue())
+    if (matchConstant(v, &value))
+      if (auto attr = dyn_cast_or_null<IntegerAttr>(value))
+        return attr.getInt();
+  return std::nullopt;
+}
+
+/// PadOp::getConstantPaddingValue: the yielded value if it is a constant or
+/// defined outside the pad's body.
+Value getConstantPaddingValue(Operation *padOp) {
+  if (padOp->getNumRegions() != 1 || padOp->getRegion(0).empty())
+    return Value();
+  Block &body = padOp->getRegion(0).front();
+  Operation *yield = body.empty() ? nullptr : body.getTerminator();
+  if (!yield || yield->getNumOperands() != 1)
+    return Value();
+  Value padValue = yield->getOperand(0);
+  if (matchConstant(padValue))
+    return padValue;
+  Block *owner = nullptr;
+  if (auto arg = dyn_cast<BlockArgument>(padValue))
+    owner = arg.getOwner();
+  else if (Operation *def = padValue.getDefiningOp())
+    owner = def->getBlock();
+  return owner == &body ? Value() : padValue;
+}
+
+/// DropPadUnitDims: the unit dims a tensor.pad with a constant padding
+/// value does not pad are collapsed away (static padding of the other dims,
+/// or dynamic sizes that are a dim plus static padding).
+struct DropPadUnitDims : RewritePattern {
+  DropPadUnitDims(MLIRContext *ctx, DropUnitDimsOptions options)
+      : RewritePattern("tensor.pad", 1, ctx), options(options) {}
+
+  LogicalResult matchAndRewrite(Operation *padOp, PatternRewriter &rewriter) const override {
+    auto sourceType = dyn_cast<RankedTensorType>(padOp->getOperand(0).getType());
+    auto resultType = dyn_cast<RankedTensorType>(padOp->getResult(0).getType());
+    if (!sourceType || !resultType || sourceType.getEncoding())
+      return failure();
+    Value paddingVal = getConstantPaddingValue(padOp);
+    if (!paddingVal)
+      return failure();
+    unsigned next = 1;
+    std::vector<OpFoldResult> low = getMixedPadding(rewriter, padOp, "static_low", next);
+    std::vector<OpFoldResult> high = getMixedPadding(rewriter, padOp, "static_high", next);
+    ArrayRef<int64_t> sourceShape = sourceType.getShape(), resultShape = resultType.getShape();
+    size_t padRank = sourceShape.size();
+    if (low.size() != padRank || high.size() != padRank)
+      return failure();
+    std::set<int64_t> unitDims;
+    std::vector<int64_t> newShape, newResultShape;
+    std::vector<OpFoldResult> newLow, newHigh;
+    for (size_t d = 0; d < padRank; ++d) {
+      if (sourceShape[d] == 1 && getConstantIndex(low[d]) == 0 && getConstantIndex(high[d]) == 0) {
+        unitDims.insert(int64_t(d));
+        continue;
+      }
+      newShape.push_back(sourceShape[d]);
+      newResultShape.push_back(resultShape[d]);
+      // Constant padding amounts become static.
+      auto fold = [&](OpFoldResult ofr) -> OpFoldResult {
+        if (std::optional<int64_t> c = getConstantIndex(ofr))
+          return rewriter.getIndexAttr(*c);
+        return ofr;
+      };
+      newLow.push_back(fold(low[d]));
+      newHigh.push_back(fold(high[d]));
+    }
+    if (unitDims.empty())
+      return failure();
+    // The dynamic result sizes must be a source size plus static padding.
+    for (size_t d = 0; d < newResultShape.size(); ++d)
+      if (ShapedType::isDynamic(newResultShape[d]) &&
+          (!getConstantIndex(newLow[d]) || !getConstantIndex(newHigh[d]) || !ShapedType::isDynamic(newShape[d])))
+        return failure();
+
+    Reassociation reassociation;
+    std::vector<int64_t> group;
+    size_t dim = 0;
+    while (dim < padRank && unitDims.count(int64_t(dim)))
+      group.push_back(int64_t(dim++));
+    while (dim < padRank) {
+      group.push_back(int64_t(dim++));
+      while (dim < padRank && unitDims.count(int64_t(dim)))
+        group.push_back(int64_t(dim++));
+      reassociation.push_back(group);
+      group.clear();
+    }
+
+    Location loc = padOp->getLoc();
+    Value source = padOp->getOperand(0);
+    Value collapsedSource;
+    std::vector<OpFoldResult> sliceSizes;
+    if (options.useRankReducingSlices)
+      collapsedSource = rankReduceIfNeeded(rewriter, loc, source, newShape, sliceSizes);
+    else
+      collapsedSource = createCollapseShape(
+          rewriter, loc, RankedTensorType::get(newShape, sourceType.getElementType()), source, reassociation);
+
+    // The new pad.
+    OperationState state(loc, "tensor.pad");
+    state.addOperand(collapsedSource);
+    std::vector<int64_t> staticLow, staticHigh;
+    int32_t numLow = 0, numHigh = 0;
+    for (OpFoldResult ofr : newLow) {
+      if (auto attr = dyn_cast_or_null<IntegerAttr>(ofr.getAttribute())) {
+        staticLow.push_back(attr.getInt());
+      } else {
+        staticLow.push_back(ShapedType::kDynamic);
+        state.addOperand(ofr.getValue());
+        ++numLow;
+      }
+    }
+    for (OpFoldResult ofr : newHigh) {
+      if (auto attr = dyn_cast_or_null<IntegerAttr>(ofr.getAttribute())) {
+        staticHigh.push_back(attr.getInt());
+      } else {
+        staticHigh.push_back(ShapedType::kDynamic);
+        state.addOperand(ofr.getValue());
+        ++numHigh;
+      }
+    }
+    if (padOp->getInherentAttr("nofold"))
+      state.addAttribute("nofold", rewriter.getUnitAttr());
+    state.addAttribute("static_high", rewriter.getDenseI64ArrayAttr(staticHigh));
+    state.addAttribute("static_low", rewriter.getDenseI64ArrayAttr(staticLow));
+    state.addAttribute("operandSegmentSizes", rewriter.getDenseI32ArrayAttr(std::vector<int32_t>{1, numLow, numHigh}));
+    state.addType(RankedTensorType::get(newResultShape, resultType.getElementType()));
+    state.addRegion();
+    Operation *newPad = rewriter.create(state);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      std::vector<Type> argTypes(newResultShape.size(), rewriter.getIndexType());
+      std::vector<Location> locs(newResultShape.size(), loc);
+      rewriter.createBlock(&newPad->getRegion(0), newPad->getRegion(0).end(), TypeRange(argTypes), locs);
+      rewriter.create(loc, "tensor.yield", ValueRange(std::vector<Value>{paddingVal}));
+    }
+    Value padded = newPad->getResult(0);
+
+    // The sizes of the result: static, or the source's size plus the
+    // padding (affine.apply).
+    auto newResultSize = [&](size_t d) -> OpFoldResult {
+      if (!ShapedType::isDynamic(newResultShape[d]))
+        return rewriter.getIndexAttr(newResultShape[d]);
+      // The source dim of the collapsed source that became dim d.
+      size_t kept = 0, origDim = 0;
+      for (size_t i = 0; i < padRank; ++i) {
+        if (unitDims.count(int64_t(i)))
+          continue;
+        if (kept++ == d) {
+          origDim = i;
+          break;
+        }
+      }
+      Value srcDim;
+      if (options.useRankReducingSlices && !sliceSizes.empty())
+        srcDim = sliceSizes[origDim].getValue();
+      if (!srcDim) {
+        OperationState dimState(loc, "tensor.dim");
+        dimState.addOperands(ValueRange(std::vector<Value>{source, createIndexConstant(rewriter, loc, int64_t(origDim))}));
+        dimState.addType(rewriter.getIndexType());
+        srcDim = rewriter.create(dimState)->getResult(0);
+      }
+      int64_t padding = *getConstantIndex(newLow[d]) + *getConstantIndex(newHigh[d]);
+      if (padding == 0)
+        return srcDim;
+      AffineMap map = AffineMap::get(0, 1, getAffineSymbolExpr(0, rewriter.getContext()) + padding);
+      return createAffineApply(rewriter, loc, map, {srcDim});
+    };
+    std::vector<OpFoldResult> expandedSizes;
+    size_t numUnit = 0;
+    for (size_t d = 0; d < padRank; ++d) {
+      if (unitDims.count(int64_t(d))) {
+        expandedSizes.push_back(rewriter.getIndexAttr(1));
+        ++numUnit;
+        continue;
+      }
+      expandedSizes.push_back(newResultSize(d - numUnit));
+    }
+    Value expanded;
+    if (options.useRankReducingSlices) {
+      Value dest = createEmptyTensor(rewriter, loc, expandedSizes, resultType.getElementType());
+      std::vector<OpFoldResult> offsets(padRank, rewriter.getIndexAttr(0)), strides(padRank, rewriter.getIndexAttr(1));
+      expanded = createSliceOp(rewriter, loc, "tensor.insert_slice", resultType, {padded, dest}, offsets,
+                               expandedSizes, strides);
+    } else {
+      expanded = createExpandShape(rewriter, loc, resultType, padded, reassociation, expandedSizes);
+    }
+    rewriter.replaceOp(padOp, ValueRange(std::vector<Value>{expanded}));
+    return success();
+  }
+
   DropUnitDimsOptions options;
 };
 
@@ -585,20 +874,30 @@ LogicalResult rankReducedExtractSliceOp(Operation *sliceOp, PatternRewriter &rew
   }
   if (toDrop)
     return failure();
+  std::optional<std::vector<bool>> dropped = memref::computeRankReductionMask(inferred, resultType.getShape());
+  if (!dropped)
+    return failure();
   Location loc = sliceOp->getLoc();
   Type reducedType = RankedTensorType::get(projected, sourceType.getElementType());
   Value newSlice = createSliceOp(rewriter, loc, "tensor.extract_slice", reducedType, {sliceOp->getOperand(0)},
                                  parts[0], parts[1], parts[2]);
-  // The output shape: the slice's sizes (what tensor.dim of the slice
-  // resolves to).
-  Value expanded = createExpandShape(rewriter, loc, resultType, newSlice, reassociation, parts[1]);
+  // The output shape: the result's static sizes, and the slice's sizes
+  // (what tensor.dim of the slice resolves to) for its dynamic ones.
+  std::vector<OpFoldResult> outputShape;
+  for (size_t i = 0; i < parts[1].size(); ++i) {
+    if ((*dropped)[i])
+      continue;
+    int64_t size = resultType.getShape()[outputShape.size()];
+    outputShape.push_back(ShapedType::isDynamic(size) ? parts[1][i] : OpFoldResult(rewriter.getIndexAttr(size)));
+  }
+  Value expanded = createExpandShape(rewriter, loc, resultType, newSlice, reassociation, outputShape);
   rewriter.replaceOp(sliceOp, ValueRange(std::vector<Value>{expanded}));
   return success();
 }
 
 /// RankReducedInsertSliceOp<InsertSliceOp>: a source with unit dims is
 /// collapsed first.
-LogicalResult rankReducedInsertSliceOp(Operation *insertOp, PatternRewriter &rewriter) {
+template <bool isParallel> LogicalResult rankReducedInsertSliceOp(Operation *insertOp, PatternRewriter &rewriter) {
   auto sourceType = dyn_cast<RankedTensorType>(insertOp->getOperand(0).getType());
   if (!sourceType)
     return failure();
@@ -618,9 +917,23 @@ LogicalResult rankReducedInsertSliceOp(Operation *insertOp, PatternRewriter &rew
     collapsedShape.push_back(size);
   }
   Location loc = insertOp->getLoc();
-  Value collapsedSource =
-      createCollapseShape(rewriter, loc, RankedTensorType::get(collapsedShape, sourceType.getElementType()),
-                          insertOp->getOperand(0), reassociation);
+  Value collapsedSource;
+  {
+    // parallel_insert_slice: the collapse goes before its in_parallel
+    // terminator.
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (isParallel)
+      rewriter.setInsertionPoint(insertOp->getParentOp());
+    collapsedSource =
+        createCollapseShape(rewriter, loc, RankedTensorType::get(collapsedShape, sourceType.getElementType()),
+                            insertOp->getOperand(0), reassociation);
+  }
+  if (isParallel) {
+    Operation *newInsert = rewriter.clone(*insertOp);
+    rewriter.modifyOpInPlace(newInsert, [&] { newInsert->setOperand(0, collapsedSource); });
+    rewriter.eraseOp(insertOp);
+    return success();
+  }
   Value newInsert = createSliceOp(rewriter, loc, "tensor.insert_slice", insertOp->getResult(0).getType(),
                                   {collapsedSource, insertOp->getOperand(1)}, parts[0], parts[1], parts[2]);
   rewriter.replaceOp(insertOp, ValueRange(std::vector<Value>{newInsert}));
@@ -631,22 +944,126 @@ LogicalResult rankReducedInsertSliceOp(Operation *insertOp, PatternRewriter &rew
 // tensor::populateFoldTensorEmptyPatterns
 //===----------------------------------------------------------------------===//
 
+/// The sizes of a tensor.empty: static ones as attributes, dynamic ones as
+/// its operands.
+std::vector<OpFoldResult> getEmptyMixedSizes(OpBuilder &b, Operation *empty) {
+  auto type = cast<RankedTensorType>(empty->getResult(0).getType());
+  std::vector<OpFoldResult> sizes;
+  unsigned next = 0;
+  for (int64_t s : type.getShape()) {
+    if (!ShapedType::isDynamic(s))
+      sizes.push_back(b.getIndexAttr(s));
+    else if (next < empty->getNumOperands())
+      sizes.push_back(empty->getOperand(next++));
+    else
+      sizes.push_back(OpFoldResult());
+  }
+  return sizes;
+}
+
+/// A tensor.empty of `type` whose dynamic sizes are `sizes`' values; null
+/// when `sizes` do not match the type.
+Value createEmptyOfType(PatternRewriter &rewriter, Location loc, RankedTensorType type,
+                        ArrayRef<OpFoldResult> sizes) {
+  std::vector<Value> dynamic;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    int64_t s = type.getShape()[i];
+    auto attr = dyn_cast_or_null<IntegerAttr>(sizes[i].getAttribute());
+    if (ShapedType::isDynamic(s)) {
+      if (!sizes[i].getValue())
+        return Value();
+      dynamic.push_back(sizes[i].getValue());
+    } else if (!attr || attr.getInt() != s) {
+      return Value();
+    }
+  }
+  return rewriter.create(loc, "tensor.empty", ValueRange(dynamic), type)->getResult(0);
+}
+
 /// FoldEmptyTensorWithReshapeOp: a reshape of a tensor.empty is a
-/// tensor.empty of the reshaped type (static result shapes only: the
-/// dynamic sizes would need the reshape's reified shape).
+/// tensor.empty of the reshaped type, its sizes those of the reshape's
+/// result (a collapsed size of several dynamic sizes, which would need an
+/// affine.apply, is not done).
 LogicalResult foldEmptyTensorWithReshapeOp(Operation *reshape, PatternRewriter &rewriter) {
   Operation *empty = reshape->getOperand(0).getDefiningOp();
   if (!empty || empty->getName().getStringRef() != "tensor.empty")
     return failure();
   auto type = dyn_cast<RankedTensorType>(reshape->getResult(0).getType());
-  if (!type)
+  if (!type || type.getShape().size() != size_t(type.getRank()))
     return failure();
-  for (int64_t s : type.getShape())
-    if (ShapedType::isDynamic(s))
+  std::vector<OpFoldResult> sizes;
+  if (reshape->getName().getStringRef() == "tensor.collapse_shape") {
+    std::vector<OpFoldResult> srcSizes = getEmptyMixedSizes(rewriter, empty);
+    for (const std::vector<int64_t> &group : getReassociation(reshape)) {
+      int64_t product = 1;
+      std::vector<Value> dynamic;
+      for (int64_t d : group) {
+        if (size_t(d) >= srcSizes.size())
+          return failure();
+        if (auto attr = dyn_cast_or_null<IntegerAttr>(srcSizes[size_t(d)].getAttribute()))
+          product *= attr.getInt();
+        else if (Value v = srcSizes[size_t(d)].getValue())
+          dynamic.push_back(v);
+        else
+          return failure();
+      }
+      if (dynamic.empty())
+        sizes.push_back(rewriter.getIndexAttr(product));
+      else if (dynamic.size() == 1 && product == 1)
+        sizes.push_back(dynamic.front());
+      else
+        return failure();
+    }
+  } else {
+    // expand_shape: its output shape.
+    auto staticShape = dyn_cast_or_null<DenseI64ArrayAttr>(reshape->getInherentAttr("static_output_shape"));
+    if (!staticShape)
       return failure();
-  Value newEmpty =
-      rewriter.create(reshape->getLoc(), "tensor.empty", ValueRange(), type)->getResult(0);
+    unsigned next = 1;
+    for (int64_t s : staticShape.asArrayRef()) {
+      if (!ShapedType::isDynamic(s))
+        sizes.push_back(rewriter.getIndexAttr(s));
+      else if (next < reshape->getNumOperands())
+        sizes.push_back(reshape->getOperand(next++));
+      else
+        return failure();
+    }
+  }
+  if (sizes.size() != size_t(type.getRank()))
+    return failure();
+  Value newEmpty = createEmptyOfType(rewriter, reshape->getLoc(), type, sizes);
+  if (!newEmpty)
+    return failure();
   rewriter.replaceOp(reshape, ValueRange(std::vector<Value>{newEmpty}));
+  return success();
+}
+
+/// FoldEmptyTensorWithExtractSliceOp: a slice of a tensor.empty is a
+/// tensor.empty of the slice's sizes (without the dims it drops).
+LogicalResult foldEmptyTensorWithExtractSliceOp(Operation *sliceOp, PatternRewriter &rewriter) {
+  Operation *empty = sliceOp->getOperand(0).getDefiningOp();
+  if (!empty || empty->getName().getStringRef() != "tensor.empty")
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(sliceOp->getResult(0).getType());
+  std::vector<std::vector<OpFoldResult>> parts;
+  if (!type || !getMixedSliceParts(sliceOp, 1, parts))
+    return failure();
+  std::vector<int64_t> staticSizes;
+  for (OpFoldResult size : parts[1]) {
+    auto attr = dyn_cast_or_null<IntegerAttr>(size.getAttribute());
+    staticSizes.push_back(attr ? attr.getInt() : ShapedType::kDynamic);
+  }
+  std::optional<std::vector<bool>> dropped = memref::computeRankReductionMask(staticSizes, type.getShape());
+  if (!dropped)
+    return failure();
+  std::vector<OpFoldResult> sizes;
+  for (size_t i = 0; i < parts[1].size(); ++i)
+    if (!(*dropped)[i])
+      sizes.push_back(parts[1][i]);
+  Value newEmpty = createEmptyOfType(rewriter, sliceOp->getLoc(), type, sizes);
+  if (!newEmpty)
+    return failure();
+  rewriter.replaceOp(sliceOp, ValueRange(std::vector<Value>{newEmpty}));
   return success();
 }
 
@@ -664,10 +1081,13 @@ struct LinalgFoldUnitExtentDimsPass : impl::LinalgFoldUnitExtentDimsPassBase<Lin
     DropUnitDimsOptions options;
     options.useRankReducingSlices = useRankReducingSlices;
     patterns.add<DropUnitDims>(ctx, options);
+    patterns.add<DropPadUnitDims>(ctx, options);
     if (!useRankReducingSlices) {
       patterns.addFunction("tensor.extract_slice", rankReducedExtractSliceOp, "RankReducedExtractSliceOp");
-      patterns.addFunction("tensor.insert_slice", rankReducedInsertSliceOp,
+      patterns.addFunction("tensor.insert_slice", rankReducedInsertSliceOp<false>,
                            "RankReducedInsertSliceOp<tensor::InsertSliceOp>");
+      patterns.addFunction("tensor.parallel_insert_slice", rankReducedInsertSliceOp<true>,
+                           "RankReducedInsertSliceOp<tensor::ParallelInsertSliceOp>");
     }
     addOpCanonicalizationPatterns(patterns, FillOp::getOperationName());
     if (!useRankReducingSlices)
@@ -679,6 +1099,8 @@ struct LinalgFoldUnitExtentDimsPass : impl::LinalgFoldUnitExtentDimsPassBase<Lin
                          "FoldEmptyTensorWithReshapeOp<ExpandShapeOp>");
     patterns.addFunction("tensor.collapse_shape", foldEmptyTensorWithReshapeOp,
                          "FoldEmptyTensorWithReshapeOp<CollapseShapeOp>");
+    patterns.addFunction("tensor.extract_slice", foldEmptyTensorWithExtractSliceOp,
+                         "FoldEmptyTensorWithExtractSliceOp");
     patterns.addFunction(GenericOp::getOperationName(), moveInitOperandsToInput, "MoveInitOperandsToInput");
     (void)applyPatternsGreedily(getOperation(), std::move(patterns));
   }

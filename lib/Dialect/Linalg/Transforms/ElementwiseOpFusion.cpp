@@ -8,8 +8,10 @@
 // inlined in front of the consumer's. Helpers of the same pattern set fold
 // splat and scalar constants and linalg.fill into the body, replace unread
 // `outs` by tensor.empty and drop dead or repeated operands and results.
-// The pass linalg-fuse-elementwise-ops applies them with the canonicalization
-// patterns of affine.apply, linalg.generic and the tensor reshapes.
+// The pass linalg-fuse-elementwise-ops applies them with the fusion with
+// reshapes by expansion (FusionByExpansion.cpp) and the canonicalization
+// patterns of affine.apply, linalg.generic and the tensor reshapes (not yet
+// tensor's bubble-up-expand-shape patterns).
 //
 #include "lamina/Dialect/Linalg/Passes.h"
 
@@ -493,6 +495,7 @@ struct LinalgElementwiseOpFusionPass : impl::LinalgElementwiseOpFusionPassBase<L
       return producer && producer->hasOneUse();
     };
     populateElementwiseOpsFusionPatterns(patterns, defaultControlFn);
+    populateFoldReshapeOpsByExpansionPatterns(patterns, defaultControlFn);
     addOpCanonicalizationPatterns(patterns, "affine.apply");
     addOpCanonicalizationPatterns(patterns, GenericOp::getOperationName());
     addOpCanonicalizationPatterns(patterns, "tensor.expand_shape");

@@ -158,7 +158,7 @@ Type getCollapsedType(Type type, const Reassociation &reassociation) {
   }
   if (auto memref = dyn_cast<MemRefType>(type))
     return MemRefType::get(shape, memref.getElementType(), Attribute(), memref.getMemorySpace());
-  return RankedTensorType::get(shape, shaped.getElementType());
+  return RankedTensorType::get(shape, shaped.getElementType(), cast<RankedTensorType>(type).getEncoding());
 }
 
 Value getCollapsedOpOperand(OpBuilder &b, Location loc, LinalgOp op, unsigned operandNumber,
@@ -173,34 +173,6 @@ Value getCollapsedOpOperand(OpBuilder &b, Location loc, LinalgOp op, unsigned op
       .create(loc, name, ValueRange(std::vector<Value>{operand}), getCollapsedType(operand.getType(), reassociation),
               {NamedAttribute(b.getStringAttr("reassociation"), getReassociationAttr(b, reassociation))})
       ->getResult(0);
-}
-
-/// The size of each loop of `op` (createLoopRanges): the first operand
-/// dimension indexed by the loop alone, static or a tensor.dim/memref.dim.
-std::vector<OpFoldResult> getLoopSizes(OpBuilder &b, Location loc, LinalgOp op) {
-  std::vector<OpFoldResult> sizes(op.getNumLoops());
-  std::vector<bool> found(op.getNumLoops(), false);
-  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
-    AffineMap map = op.getMatchingIndexingMap(i);
-    ArrayRef<int64_t> shape = op.getShape(i);
-    for (unsigned r = 0; r < map.getNumResults() && r < shape.size(); ++r) {
-      auto d = dyn_cast<AffineDimExpr>(map.getResult(r));
-      if (!d || d.getPosition() >= sizes.size() || found[d.getPosition()])
-        continue;
-      found[d.getPosition()] = true;
-      if (!ShapedType::isDynamic(shape[r])) {
-        sizes[d.getPosition()] = b.getIndexAttr(shape[r]);
-        continue;
-      }
-      Value operand = op->getOperand(i);
-      Value index = createIndexConstant(b, loc, int64_t(r));
-      sizes[d.getPosition()] =
-          b.create(loc, isa<MemRefType>(operand.getType()) ? "memref.dim" : "tensor.dim",
-                   ValueRange(std::vector<Value>{operand, index}), b.getIndexType())
-              ->getResult(0);
-    }
-  }
-  return sizes;
 }
 
 Value valueOrConstant(OpBuilder &b, Location loc, OpFoldResult ofr) {

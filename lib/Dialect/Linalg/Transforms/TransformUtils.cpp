@@ -123,3 +123,32 @@ Value linalg::createAffineApply(OpBuilder &builder, Location loc, AffineMap map,
               {NamedAttribute(builder.getStringAttr("map"), AffineMapAttr::get(map))})
       ->getResult(0);
 }
+
+/// The size of each loop of `op` (createLoopRanges): the first operand
+/// dimension indexed by the loop alone, static or a tensor.dim/memref.dim.
+std::vector<OpFoldResult> linalg::getLoopSizes(OpBuilder &b, Location loc, LinalgOp op) {
+  std::vector<OpFoldResult> sizes(op.getNumLoops());
+  std::vector<bool> found(op.getNumLoops(), false);
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+    AffineMap map = op.getMatchingIndexingMap(i);
+    ArrayRef<int64_t> shape = op.getShape(i);
+    for (unsigned r = 0; r < map.getNumResults() && r < shape.size(); ++r) {
+      auto d = dyn_cast<AffineDimExpr>(map.getResult(r));
+      if (!d || d.getPosition() >= sizes.size() || found[d.getPosition()])
+        continue;
+      found[d.getPosition()] = true;
+      if (!ShapedType::isDynamic(shape[r])) {
+        sizes[d.getPosition()] = b.getIndexAttr(shape[r]);
+        continue;
+      }
+      Value operand = op->getOperand(i);
+      Value index = createIndexConstant(b, loc, int64_t(r));
+      sizes[d.getPosition()] =
+          b.create(loc, isa<MemRefType>(operand.getType()) ? "memref.dim" : "tensor.dim",
+                   ValueRange(std::vector<Value>{operand, index}), b.getIndexType())
+              ->getResult(0);
+    }
+  }
+  return sizes;
+}
+

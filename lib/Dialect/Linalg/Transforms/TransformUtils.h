@@ -60,6 +60,10 @@ Value createIndexConstant(OpBuilder &builder, Location loc, int64_t value);
 std::vector<OpFoldResult> getMixedSizes(OpBuilder &builder, Location loc, Value tensor);
 /// A tensor.empty of the given sizes and element type.
 Value createEmptyTensor(OpBuilder &builder, Location loc, ArrayRef<OpFoldResult> sizes, Type elementType);
+/// The size of each loop of `op` (createLoopRanges on projected
+/// permutations): the first operand dimension indexed by the loop alone,
+/// static or a new tensor.dim/memref.dim.
+std::vector<OpFoldResult> getLoopSizes(OpBuilder &b, Location loc, LinalgOp op);
 /// An affine.apply of `map` to `operands`.
 Value createAffineApply(OpBuilder &builder, Location loc, AffineMap map, ArrayRef<Value> operands);
 
