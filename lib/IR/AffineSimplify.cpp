@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "AffineDetail.h"
 #include "lamina/IR/AffineExpr.h"
+#include "lamina/IR/AffineFlattening.h"
 #include "lamina/Support/Casting.h"
 #include "lamina/Support/LogicalResult.h"
 
@@ -158,6 +159,10 @@ public:
 
   std::vector<std::vector<int64_t>> operandExprStack;
   std::vector<AffineExpr> localExprs;
+  /// For each local: the dividend of its floordiv (over the current columns)
+  /// and the divisor; 0 for a semi-affine local.
+  std::vector<std::vector<int64_t>> localDividends;
+  std::vector<int64_t> localDivisors;
 
 private:
   unsigned getNumCols() const { return numDims + numSymbols + numLocals + 1; }
@@ -171,6 +176,8 @@ private:
   LogicalResult visitDiv(AffineBinaryOpExpr expr, bool isCeil);
   void pushLeaf(unsigned col, int64_t value);
   void addLocalId(AffineExpr localExpr);
+  /// Adds a local for `localExpr` = `dividend` floordiv `divisor`.
+  void addLocalDiv(AffineExpr localExpr, std::vector<int64_t> dividend, int64_t divisor);
   /// Makes `result` the local variable for `expr`, adding one if needed.
   void addLocalVariableSemiAffine(AffineExpr expr, std::vector<int64_t> &result);
   /// Makes `result` the flat form of a semi-affine term: directly if it
@@ -308,7 +315,7 @@ LogicalResult Flattener::visitMod(AffineBinaryOpExpr expr) {
   AffineExpr floorDivExpr = fromFlat(floorDividend, ctx).floorDiv(getAffineConstantExpr(floorDivisor, ctx));
   int loc = findLocalId(floorDivExpr);
   if (loc == -1) {
-    addLocalId(floorDivExpr);
+    addLocalDiv(floorDivExpr, floorDividend, floorDivisor);
     lhs[getLocalVarStartIndex() + numLocals - 1] = -rhsConst;
   } else {
     lhs[getLocalVarStartIndex() + loc] = wrapAdd(lhs[getLocalVarStartIndex() + loc], -rhsConst);
@@ -347,8 +354,13 @@ LogicalResult Flattener::visitDiv(AffineBinaryOpExpr expr, bool isCeil) {
   AffineExpr b = getAffineConstantExpr(divisor, ctx);
   AffineExpr divExpr = isCeil ? a.ceilDiv(b) : a.floorDiv(b);
   int loc = findLocalId(divExpr);
-  if (loc == -1)
-    addLocalId(divExpr);
+  if (loc == -1) {
+    // lhs ceildiv c == (lhs + c - 1) floordiv c.
+    std::vector<int64_t> dividend(lhs);
+    if (isCeil)
+      dividend.back() = wrapAdd(dividend.back(), divisor - 1);
+    addLocalDiv(divExpr, std::move(dividend), divisor);
+  }
   std::fill(lhs.begin(), lhs.end(), 0);
   lhs[getLocalVarStartIndex() + (loc == -1 ? numLocals - 1 : unsigned(loc))] = 1;
   return success();
@@ -357,8 +369,19 @@ LogicalResult Flattener::visitDiv(AffineBinaryOpExpr expr, bool isCeil) {
 void Flattener::addLocalId(AffineExpr localExpr) {
   for (std::vector<int64_t> &subExpr : operandExprStack)
     subExpr.insert(subExpr.begin() + getLocalVarStartIndex() + numLocals, 0);
+  for (std::vector<int64_t> &dividend : localDividends)
+    dividend.insert(dividend.begin() + getLocalVarStartIndex() + numLocals, 0);
   localExprs.push_back(localExpr);
+  localDividends.emplace_back(getNumCols() + 1, 0);
+  localDivisors.push_back(0);
   ++numLocals;
+}
+
+void Flattener::addLocalDiv(AffineExpr localExpr, std::vector<int64_t> dividend, int64_t divisor) {
+  addLocalId(localExpr);
+  dividend.insert(dividend.begin() + getLocalVarStartIndex() + numLocals - 1, 0);
+  localDividends.back() = std::move(dividend);
+  localDivisors.back() = divisor;
 }
 
 void Flattener::addExprToFlattenedList(AffineExpr expr, std::vector<int64_t> &result) {
@@ -678,6 +701,20 @@ bool lamina::flattenAffineExpr(AffineExpr expr, unsigned numDims, unsigned numSy
   flattened = std::move(flattener.operandExprStack.back());
   if (localExprs)
     *localExprs = std::move(flattener.localExprs);
+  return true;
+}
+
+bool lamina::flattenAffineExprs(ArrayRef<AffineExpr> exprs, unsigned numDims, unsigned numSymbols,
+                                std::vector<std::vector<int64_t>> &flattened, std::vector<FlatLocalDivision> &locals) {
+  Flattener flattener(numDims, numSymbols);
+  for (AffineExpr expr : exprs) {
+    if (!expr.isPureAffine() || failed(flattener.flatten(expr)))
+      return false;
+  }
+  flattened = std::move(flattener.operandExprStack);
+  locals.clear();
+  for (unsigned i = 0, e = unsigned(flattener.localExprs.size()); i < e; ++i)
+    locals.push_back({std::move(flattener.localDividends[i]), flattener.localDivisors[i]});
   return true;
 }
 

@@ -1,0 +1,618 @@
+//===- AffineAnalysis.cpp - Iteration domains and memref dependences ------===//
+//
+// MLIR's FlatAffineValueConstraints domain builders (affine.for / if /
+// parallel), MemRefAccess and checkMemrefAccessDependence, on
+// IntegerConstraints. The dependence system has the columns MLIR's has:
+// [src dims, dst dims, symbols, locals, constant], the src/dst dims being
+// the iteration domains' dims (induction variables, then any other dim
+// operand of the access), the symbols merged by value.
+//
+#include "lamina/Dialect/Affine/AffineAnalysis.h"
+
+#include "lamina/Dialect/Affine/AffineMemoryOpInterfaces.h"
+#include "lamina/IR/AffineFlattening.h"
+#include "lamina/IR/Block.h"
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/Matchers.h"
+#include "lamina/IR/Region.h"
+
+#include <algorithm>
+
+using namespace lamina;
+using namespace lamina::affine;
+
+//===----------------------------------------------------------------------===//
+// Bounds from maps and sets
+//===----------------------------------------------------------------------===//
+
+/// The column of `cst` for `value`, appending a symbol (with its constant
+/// value as an equality if it is a constant) if it is not there yet.
+static std::optional<unsigned> getOrAddVar(IntegerConstraints &cst, Value value, bool asDim) {
+  unsigned pos;
+  if (cst.findVar(value, &pos))
+    return pos;
+  if (asDim && !isValidSymbol(value)) {
+    pos = cst.appendVar(VarKind::Dim);
+    cst.setValue(pos, value);
+    return pos;
+  }
+  if (!isValidSymbol(value))
+    return std::nullopt;
+  pos = cst.appendVar(VarKind::Symbol);
+  cst.setValue(pos, value);
+  APInt constant;
+  if (matchConstantInt(value, &constant))
+    cst.addBound(BoundType::EQ, pos, constant.getSExtValue());
+  return pos;
+}
+
+namespace {
+/// The flat form of some affine expressions over the columns of a system:
+/// each operand of the expressions mapped to a column, each local division
+/// added to the system as a local.
+struct FlatInSystem {
+  std::vector<std::vector<int64_t>> rows;
+};
+} // namespace
+
+/// Flattens `exprs` (over `numDims` dims and the symbols after them, bound to
+/// the columns `operandCols`) into rows over the columns of `cst`, adding
+/// their divisions as locals of `cst`.
+static LogicalResult flattenIntoSystem(IntegerConstraints &cst, ArrayRef<AffineExpr> exprs, unsigned numDims,
+                                       unsigned numSymbols, ArrayRef<unsigned> operandCols,
+                                       std::vector<std::vector<int64_t>> &rows) {
+  std::vector<std::vector<int64_t>> flat;
+  std::vector<FlatLocalDivision> locals;
+  if (!flattenAffineExprs(exprs, numDims, numSymbols, flat, locals))
+    return failure();
+  unsigned numInputs = numDims + numSymbols;
+  std::vector<unsigned> localCols;
+  // Maps a flat row (over inputs, the first `numLocalsKnown` locals and the
+  // constant) to the columns of `cst`.
+  auto place = [&](const std::vector<int64_t> &flatRow) {
+    std::vector<int64_t> row(cst.getNumCols(), 0);
+    for (unsigned i = 0; i < numInputs; ++i)
+      row[operandCols[i]] += flatRow[i];
+    for (unsigned l = 0; l < localCols.size(); ++l)
+      row[localCols[l]] += flatRow[numInputs + l];
+    row.back() += flatRow.back();
+    return row;
+  };
+  for (const FlatLocalDivision &local : locals) {
+    if (local.divisor <= 0)
+      return failure();
+    std::vector<int64_t> dividend = place(local.dividend);
+    localCols.push_back(cst.addLocalFloorDiv(dividend, local.divisor));
+  }
+  rows.clear();
+  for (const std::vector<int64_t> &f : flat)
+    rows.push_back(place(f));
+  return success();
+}
+
+LogicalResult affine::addBoundFromMap(IntegerConstraints &cst, BoundType type, unsigned pos, AffineMap map,
+                                      ArrayRef<Value> boundOperands, bool closed) {
+  SmallVector<Value, 4> operands;
+  for (Value v : boundOperands)
+    operands.push_back(v);
+  fullyComposeAffineMapAndOperands(&map, &operands);
+  map = simplifyAffineMap(map);
+  canonicalizeMapAndOperands(&map, &operands);
+  std::vector<unsigned> cols;
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    std::optional<unsigned> col = getOrAddVar(cst, operands[i], i < map.getNumDims());
+    if (!col)
+      return failure();
+    cols.push_back(*col);
+  }
+  // Appending symbols shifts the locals: look the columns up again.
+  for (unsigned i = 0; i < operands.size(); ++i)
+    cst.findVar(operands[i], &cols[i]);
+  std::vector<std::vector<int64_t>> rows;
+  if (failed(flattenIntoSystem(cst, map.getResults(), map.getNumDims(), map.getNumSymbols(), cols, rows)))
+    return failure();
+  bool lower = type == BoundType::LB;
+  for (std::vector<int64_t> &row : rows) {
+    if (row[pos] != 0)
+      continue;
+    std::vector<int64_t> ineq(row.size());
+    for (unsigned j = 0; j < row.size(); ++j)
+      ineq[j] = lower ? -row[j] : row[j];
+    ineq[pos] = lower ? 1 : -1;
+    // Lower bounds are closed; upper bounds are exclusive unless `closed`.
+    if (!closed && type == BoundType::UB)
+      ineq.back() -= 1;
+    if (type == BoundType::EQ)
+      cst.addEquality(ineq);
+    else
+      cst.addInequality(ineq);
+  }
+  return success();
+}
+
+LogicalResult affine::addAffineForOpDomain(IntegerConstraints &cst, AffineForOp forOp) {
+  unsigned pos;
+  if (!cst.findVar(forOp.getInductionVar(), &pos))
+    return failure();
+  AffineMap lbMap = forOp.getLowerBoundMap(), ubMap = forOp.getUpperBoundMap();
+  int64_t step = forOp.getStepAsInt();
+  if (step != 1 && lbMap.isSingleConstant()) {
+    // (iv - lb) == step * q with q = (iv - lb) floordiv step.
+    int64_t lb = lbMap.getSingleConstantResult();
+    std::vector<int64_t> dividend(cst.getNumCols(), 0);
+    dividend[pos] = 1;
+    dividend.back() = -lb;
+    unsigned qPos = cst.addLocalFloorDiv(dividend, step);
+    std::vector<int64_t> eq(cst.getNumCols(), 0);
+    eq[pos] = 1;
+    eq.back() = -lb;
+    eq[qPos] = -step;
+    cst.addEquality(eq);
+  }
+  if (lbMap.isSingleConstant()) {
+    cst.addBound(BoundType::LB, pos, lbMap.getSingleConstantResult());
+  } else {
+    std::vector<Value> ops(forOp.getLowerBoundOperands().begin(), forOp.getLowerBoundOperands().end());
+    if (failed(addBoundFromMap(cst, BoundType::LB, pos, lbMap, ops)))
+      return failure();
+  }
+  if (ubMap.isSingleConstant()) {
+    cst.addBound(BoundType::UB, pos, ubMap.getSingleConstantResult() - 1);
+    return success();
+  }
+  std::vector<Value> ops(forOp.getUpperBoundOperands().begin(), forOp.getUpperBoundOperands().end());
+  return addBoundFromMap(cst, BoundType::UB, pos, ubMap, ops);
+}
+
+/// The sizes of the result groups of an affine.parallel bound.
+static std::vector<unsigned> getGroups(Operation *op, std::string_view name) {
+  std::vector<unsigned> sizes;
+  if (auto elements = dyn_cast_or_null<DenseIntElementsAttr>(op->getAttr(name)))
+    for (const APInt &v : elements.getIntValues())
+      sizes.push_back(unsigned(v.getZExtValue()));
+  return sizes;
+}
+
+LogicalResult affine::addAffineParallelOpDomain(IntegerConstraints &cst, Operation *parallelOp) {
+  auto lbAttr = dyn_cast_or_null<AffineMapAttr>(parallelOp->getAttr("lowerBoundsMap"));
+  auto ubAttr = dyn_cast_or_null<AffineMapAttr>(parallelOp->getAttr("upperBoundsMap"));
+  if (!lbAttr || !ubAttr)
+    return failure();
+  AffineMap lbMap = lbAttr.getValue(), ubMap = ubAttr.getValue();
+  std::vector<unsigned> lbGroups = getGroups(parallelOp, "lowerBoundsGroups");
+  std::vector<unsigned> ubGroups = getGroups(parallelOp, "upperBoundsGroups");
+  std::vector<Value> operands;
+  for (Value v : parallelOp->getOperands())
+    operands.push_back(v);
+  if (operands.size() < lbMap.getNumInputs())
+    return failure();
+  ArrayRef<Value> lbOperands(operands.data(), lbMap.getNumInputs());
+  ArrayRef<Value> ubOperands(operands.data() + lbMap.getNumInputs(), operands.size() - lbMap.getNumInputs());
+  Block &body = parallelOp->getRegion(0).front();
+  unsigned lbStart = 0, ubStart = 0;
+  for (unsigned iv = 0; iv < body.getNumArguments(); ++iv) {
+    unsigned pos;
+    if (!cst.findVar(body.getArgument(iv), &pos) || iv >= lbGroups.size() || iv >= ubGroups.size())
+      return failure();
+    AffineMap lb = lbMap.getSliceMap(lbStart, lbGroups[iv]);
+    AffineMap ub = ubMap.getSliceMap(ubStart, ubGroups[iv]);
+    lbStart += lbGroups[iv];
+    ubStart += ubGroups[iv];
+    if (lb.isConstant() && lb.getNumResults() == 1)
+      cst.addBound(BoundType::LB, pos, lb.getSingleConstantResult());
+    else if (failed(addBoundFromMap(cst, BoundType::LB, pos, lb, lbOperands)))
+      return failure();
+    if (ub.isConstant() && ub.getNumResults() == 1)
+      cst.addBound(BoundType::UB, pos, ub.getSingleConstantResult() - 1);
+    else if (failed(addBoundFromMap(cst, BoundType::UB, pos, ub, ubOperands)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult affine::addAffineIfOpDomain(IntegerConstraints &cst, AffineIfOp ifOp) {
+  IntegerSet set = ifOp.getIntegerSet();
+  if (!set)
+    return failure();
+  SmallVector<Value, 4> operands;
+  for (Value v : ifOp->getOperands())
+    operands.push_back(v);
+  canonicalizeSetAndOperands(&set, &operands);
+  std::vector<unsigned> cols;
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    std::optional<unsigned> col = getOrAddVar(cst, operands[i], i < set.getNumDims());
+    if (!col)
+      return failure();
+    cols.push_back(*col);
+  }
+  for (unsigned i = 0; i < operands.size(); ++i)
+    cst.findVar(operands[i], &cols[i]);
+  std::vector<std::vector<int64_t>> rows;
+  if (failed(flattenIntoSystem(cst, set.getConstraints(), set.getNumDims(), set.getNumSymbols(), cols, rows)))
+    return failure();
+  for (unsigned i = 0; i < rows.size(); ++i) {
+    if (set.isEq(i))
+      cst.addEquality(rows[i]);
+    else
+      cst.addInequality(rows[i]);
+  }
+  return success();
+}
+
+IntegerSet affine::simplifyIntegerSet(IntegerSet set) {
+  MLIRContext *ctx = set.getContext();
+  IntegerConstraints cst(set.getNumDims(), set.getNumSymbols(), 0);
+  std::vector<unsigned> cols;
+  for (unsigned i = 0; i < set.getNumInputs(); ++i)
+    cols.push_back(i);
+  std::vector<std::vector<int64_t>> rows;
+  if (failed(flattenIntoSystem(cst, set.getConstraints(), set.getNumDims(), set.getNumSymbols(), cols, rows)))
+    return set;
+  // MLIR adds the set's constraints first, then those of its locals.
+  IntegerConstraints ordered(set.getNumDims(), set.getNumSymbols(), cst.getNumLocalVars());
+  for (unsigned i = 0; i < rows.size(); ++i) {
+    if (set.isEq(i))
+      ordered.addEquality(rows[i]);
+    else
+      ordered.addInequality(rows[i]);
+  }
+  for (unsigned r = 0; r < cst.getNumInequalities(); ++r)
+    ordered.addInequality(cst.getInequality(r));
+  if (ordered.isEmpty())
+    return IntegerSet::getEmptySet(set.getNumDims(), set.getNumSymbols(), ctx);
+  if (ordered.getNumLocalVars() != 0)
+    return set;
+  ordered.removeTrivialRedundancy();
+  std::vector<AffineExpr> exprs;
+  SmallVector<bool, 8> eqFlags;
+  auto toExpr = [&](ArrayRef<int64_t> row) {
+    return getAffineExprFromFlatForm(row, set.getNumDims(), set.getNumSymbols(), {}, ctx);
+  };
+  for (unsigned r = 0; r < ordered.getNumEqualities(); ++r) {
+    exprs.push_back(toExpr(ordered.getEquality(r)));
+    eqFlags.push_back(true);
+  }
+  for (unsigned r = 0; r < ordered.getNumInequalities(); ++r) {
+    exprs.push_back(toExpr(ordered.getInequality(r)));
+    eqFlags.push_back(false);
+  }
+  if (exprs.empty()) {
+    exprs.push_back(getAffineConstantExpr(0, ctx));
+    eqFlags.push_back(true);
+  }
+  return IntegerSet::get(set.getNumDims(), set.getNumSymbols(), exprs,
+                         ArrayRef<bool>(eqFlags.data(), eqFlags.size()));
+}
+
+//===----------------------------------------------------------------------===//
+// Iteration domains
+//===----------------------------------------------------------------------===//
+
+static bool isLoopOrIf(Operation *op) {
+  return isa<AffineForOp>(op) || isa<AffineIfOp>(op) || isa<AffineParallelOp>(op);
+}
+
+Region *affine::getAffineAnalysisScope(Operation *op) {
+  Operation *curOp = op;
+  while (Operation *parentOp = curOp->getParentOp()) {
+    if (!isLoopOrIf(parentOp))
+      return curOp->getParentRegion();
+    curOp = parentOp;
+  }
+  return nullptr;
+}
+
+void affine::getEnclosingAffineOps(Operation &op, SmallVectorImpl<Operation *> *ops) {
+  ops->clear();
+  Operation *child = &op;
+  Operation *curOp = op.getParentOp();
+  while (curOp && !isAffineScopeOp(curOp)) {
+    if (isa<AffineIfOp>(curOp)) {
+      // Only the then branch is constrained by the set.
+      if (child->getParentRegion() == &curOp->getRegion(0))
+        ops->push_back(curOp);
+    } else if (isa<AffineForOp>(curOp) || isa<AffineParallelOp>(curOp)) {
+      ops->push_back(curOp);
+    }
+    child = curOp;
+    curOp = curOp->getParentOp();
+  }
+  std::reverse(ops->begin(), ops->end());
+}
+
+/// The induction variables of an affine.for or affine.parallel.
+static void appendIVs(Operation *op, std::vector<Value> &ivs) {
+  if (auto forOp = dyn_cast<AffineForOp>(op)) {
+    ivs.push_back(forOp.getInductionVar());
+    return;
+  }
+  if (isa<AffineParallelOp>(op))
+    for (Value iv : op->getRegion(0).front().getArguments())
+      ivs.push_back(iv);
+}
+
+LogicalResult affine::getIndexSet(ArrayRef<Operation *> ops, IntegerConstraints *domain) {
+  std::vector<Value> ivs;
+  for (Operation *op : ops) {
+    if (!isLoopOrIf(op))
+      return failure();
+    appendIVs(op, ivs);
+  }
+  *domain = IntegerConstraints(unsigned(ivs.size()), 0, 0);
+  for (unsigned i = 0; i < ivs.size(); ++i)
+    domain->setValue(i, ivs[i]);
+  for (Operation *op : ops) {
+    if (auto forOp = dyn_cast<AffineForOp>(op)) {
+      if (failed(addAffineForOpDomain(*domain, forOp)))
+        return failure();
+    } else if (auto ifOp = dyn_cast<AffineIfOp>(op)) {
+      if (failed(addAffineIfOpDomain(*domain, ifOp)))
+        return failure();
+    } else if (failed(addAffineParallelOpDomain(*domain, op))) {
+      return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult affine::getOpIndexSet(Operation *op, IntegerConstraints *domain) {
+  SmallVector<Operation *, 4> ops;
+  getEnclosingAffineOps(*op, &ops);
+  return getIndexSet(ArrayRef<Operation *>(ops.data(), ops.size()), domain);
+}
+
+void affine::getAffineForIVs(Operation &op, SmallVectorImpl<Operation *> *loops) {
+  for (Operation *cur = op.getParentOp(); cur; cur = cur->getParentOp())
+    if (isa<AffineForOp>(cur))
+      loops->push_back(cur);
+  std::reverse(loops->begin(), loops->end());
+}
+
+/// The induction variables of the affine.for and affine.parallel ops around
+/// `op`, outermost first (MLIR's getAffineIVs).
+static std::vector<Value> getAffineIVs(Operation &op) {
+  std::vector<Operation *> loops;
+  for (Operation *cur = op.getParentOp(); cur; cur = cur->getParentOp())
+    if (isa<AffineForOp>(cur) || isa<AffineParallelOp>(cur))
+      loops.push_back(cur);
+  std::vector<Value> ivs;
+  for (auto it = loops.rbegin(); it != loops.rend(); ++it)
+    appendIVs(*it, ivs);
+  return ivs;
+}
+
+unsigned affine::getNumCommonSurroundingLoops(Operation &a, Operation &b) {
+  std::vector<Value> ivsA = getAffineIVs(a), ivsB = getAffineIVs(b);
+  unsigned n = 0;
+  while (n < ivsA.size() && n < ivsB.size() && ivsA[n] == ivsB[n])
+    ++n;
+  return n;
+}
+
+//===----------------------------------------------------------------------===//
+// Memref accesses
+//===----------------------------------------------------------------------===//
+
+MemRefAccess::MemRefAccess(Operation *op) : opInst(op) {
+  if (auto read = dyn_cast<AffineReadOpInterface>(op)) {
+    memref = read.getMemRef();
+    for (Value v : read.getMapOperands())
+      indices.push_back(v);
+  } else if (auto write = dyn_cast<AffineWriteOpInterface>(op)) {
+    memref = write.getMemRef();
+    for (Value v : write.getMapOperands())
+      indices.push_back(v);
+  }
+}
+
+bool MemRefAccess::isStore() const { return isa<AffineWriteOpInterface>(opInst); }
+
+void MemRefAccess::getAccessMap(AffineMap *map, SmallVectorImpl<Value> *operands) const {
+  if (auto read = dyn_cast<AffineReadOpInterface>(opInst))
+    *map = read.getAffineMap();
+  else
+    *map = cast<AffineWriteOpInterface>(opInst).getAffineMap();
+  operands->clear();
+  for (Value v : indices)
+    operands->push_back(v);
+  fullyComposeAffineMapAndOperands(map, operands);
+  *map = simplifyAffineMap(*map);
+  canonicalizeMapAndOperands(map, operands);
+}
+
+//===----------------------------------------------------------------------===//
+// Dependences
+//===----------------------------------------------------------------------===//
+
+/// The innermost block holding both ops (through their ancestors) within
+/// their common affine analysis scope.
+static Block *getCommonBlockInAffineScope(Operation *a, Operation *b) {
+  Region *scope = getAffineAnalysisScope(a);
+  if (!scope || scope != getAffineAnalysisScope(b))
+    return nullptr;
+  auto ancestry = [&](Operation *op) {
+    std::vector<Block *> blocks;
+    for (Operation *cur = op; cur; cur = cur->getParentOp()) {
+      blocks.push_back(cur->getBlock());
+      if (cur->getParentRegion() == scope)
+        break;
+    }
+    std::reverse(blocks.begin(), blocks.end());
+    return blocks;
+  };
+  std::vector<Block *> aBlocks = ancestry(a), bBlocks = ancestry(b);
+  Block *common = nullptr;
+  for (unsigned i = 0; i < aBlocks.size() && i < bBlocks.size() && aBlocks[i] == bBlocks[i]; ++i)
+    common = aBlocks[i];
+  return common;
+}
+
+namespace {
+/// An access's iteration domain with the access function as rows over its
+/// columns.
+struct AccessSystem {
+  IntegerConstraints domain;
+  std::vector<std::vector<int64_t>> accessRows;
+};
+} // namespace
+
+static LogicalResult buildAccessSystem(const MemRefAccess &access, AccessSystem &result) {
+  if (failed(getOpIndexSet(access.opInst, &result.domain)))
+    return failure();
+  AffineMap map;
+  SmallVector<Value, 4> operands;
+  access.getAccessMap(&map, &operands);
+  IntegerConstraints &cst = result.domain;
+  std::vector<unsigned> cols(operands.size());
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    std::optional<unsigned> col = getOrAddVar(cst, operands[i], i < map.getNumDims());
+    if (!col)
+      return failure();
+  }
+  for (unsigned i = 0; i < operands.size(); ++i)
+    cst.findVar(operands[i], &cols[i]);
+  return flattenIntoSystem(cst, map.getResults(), map.getNumDims(), map.getNumSymbols(), cols, result.accessRows);
+}
+
+static bool isLoopIV(Value v) { return v && (getForInductionVarOwner(v) || isAffineInductionVar(v)); }
+
+static unsigned getNumCommonLoops(const IntegerConstraints &src, const IntegerConstraints &dst,
+                                  std::vector<Operation *> *commonLoops = nullptr) {
+  unsigned minNumLoops = std::min(src.getNumDimVars(), dst.getNumDimVars());
+  unsigned n = 0;
+  for (; n < minNumLoops; ++n) {
+    Value s = src.getValue(n), d = dst.getValue(n);
+    if (!isLoopIV(s) || !isLoopIV(d) || s != d)
+      break;
+    if (commonLoops)
+      commonLoops->push_back(getForInductionVarOwner(s));
+  }
+  return n;
+}
+
+static bool srcAppearsBeforeDstInAncestralBlock(const MemRefAccess &src, const MemRefAccess &dst) {
+  Block *common = getCommonBlockInAffineScope(src.opInst, dst.opInst);
+  Operation *srcOp = common->findAncestorOpInBlock(*src.opInst);
+  Operation *dstOp = common->findAncestorOpInBlock(*dst.opInst);
+  return srcOp->isBeforeInBlock(dstOp);
+}
+
+DependenceResult affine::checkMemrefAccessDependence(const MemRefAccess &srcAccess, const MemRefAccess &dstAccess,
+                                                     unsigned loopDepth,
+                                                     std::vector<DependenceComponent> *dependenceComponents,
+                                                     bool allowRAR) {
+  if (srcAccess.memref != dstAccess.memref)
+    return DependenceResult::NoDependence;
+  if (!allowRAR && !srcAccess.isStore() && !dstAccess.isStore())
+    return DependenceResult::NoDependence;
+  if (getAffineAnalysisScope(srcAccess.opInst) != getAffineAnalysisScope(dstAccess.opInst))
+    return DependenceResult::Failure;
+  if (!getCommonBlockInAffineScope(srcAccess.opInst, dstAccess.opInst))
+    return DependenceResult::Failure;
+
+  AccessSystem src, dst;
+  if (failed(buildAccessSystem(srcAccess, src)) || failed(buildAccessSystem(dstAccess, dst)))
+    return DependenceResult::Failure;
+  if (src.accessRows.size() != dst.accessRows.size())
+    return DependenceResult::Failure;
+
+  unsigned numCommonLoops = getNumCommonLoops(src.domain, dst.domain);
+  if (!allowRAR && loopDepth > numCommonLoops && !srcAppearsBeforeDstInAncestralBlock(srcAccess, dstAccess))
+    return DependenceResult::NoDependence;
+
+  // The dependence system: [src dims, dst dims, symbols, src locals, dst
+  // locals, constant].
+  unsigned numSrcDims = src.domain.getNumDimVars(), numDstDims = dst.domain.getNumDimVars();
+  std::vector<Value> symbols;
+  for (const IntegerConstraints *d : {&src.domain, &dst.domain})
+    for (unsigned i = d->getNumDimVars(); i < d->getNumDimAndSymbolVars(); ++i)
+      if (std::find(symbols.begin(), symbols.end(), d->getValue(i)) == symbols.end())
+        symbols.push_back(d->getValue(i));
+  unsigned numSrcLocals = src.domain.getNumLocalVars(), numDstLocals = dst.domain.getNumLocalVars();
+  IntegerConstraints dep(numSrcDims + numDstDims, unsigned(symbols.size()), numSrcLocals + numDstLocals);
+  for (unsigned i = 0; i < numSrcDims; ++i)
+    dep.setValue(i, src.domain.getValue(i));
+  for (unsigned i = 0; i < numDstDims; ++i)
+    dep.setValue(numSrcDims + i, dst.domain.getValue(i));
+  for (unsigned i = 0; i < symbols.size(); ++i)
+    dep.setValue(numSrcDims + numDstDims + i, symbols[i]);
+  unsigned symbolStart = numSrcDims + numDstDims;
+  unsigned localStart = symbolStart + unsigned(symbols.size());
+
+  auto place = [&](const IntegerConstraints &d, const std::vector<int64_t> &row, unsigned dimOffset,
+                   unsigned localOffset) {
+    std::vector<int64_t> out(dep.getNumCols(), 0);
+    for (unsigned i = 0; i < d.getNumDimVars(); ++i)
+      out[dimOffset + i] = row[i];
+    for (unsigned i = d.getNumDimVars(); i < d.getNumDimAndSymbolVars(); ++i) {
+      unsigned s = unsigned(std::find(symbols.begin(), symbols.end(), d.getValue(i)) - symbols.begin());
+      out[symbolStart + s] += row[i];
+    }
+    for (unsigned i = 0; i < d.getNumLocalVars(); ++i)
+      out[localOffset + i] = row[d.getNumDimAndSymbolVars() + i];
+    out.back() = row.back();
+    return out;
+  };
+  auto addDomain = [&](const IntegerConstraints &d, unsigned dimOffset, unsigned localOffset) {
+    for (unsigned r = 0; r < d.getNumEqualities(); ++r) {
+      ArrayRef<int64_t> eq = d.getEquality(r);
+      dep.addEquality(place(d, std::vector<int64_t>(eq.begin(), eq.end()), dimOffset, localOffset));
+    }
+    for (unsigned r = 0; r < d.getNumInequalities(); ++r) {
+      ArrayRef<int64_t> ineq = d.getInequality(r);
+      dep.addInequality(place(d, std::vector<int64_t>(ineq.begin(), ineq.end()), dimOffset, localOffset));
+    }
+  };
+  // The access functions agree.
+  for (unsigned k = 0; k < src.accessRows.size(); ++k) {
+    std::vector<int64_t> s = place(src.domain, src.accessRows[k], 0, localStart);
+    std::vector<int64_t> d = place(dst.domain, dst.accessRows[k], numSrcDims, localStart + numSrcLocals);
+    for (unsigned c = 0; c < s.size(); ++c)
+      s[c] -= d[c];
+    dep.addEquality(s);
+  }
+  addDomain(src.domain, 0, localStart);
+  addDomain(dst.domain, numSrcDims, localStart + numSrcLocals);
+
+  // src happens before dst: equal common IVs above `loopDepth`, and dst's
+  // later at `loopDepth`.
+  unsigned numCommonLoopConstraints = std::min(numCommonLoops, loopDepth);
+  for (unsigned i = 0; i < numCommonLoopConstraints; ++i) {
+    std::vector<int64_t> eq(dep.getNumCols(), 0);
+    eq[i] = -1;
+    eq[i + numSrcDims] = 1;
+    if (i == loopDepth - 1) {
+      eq.back() = -1;
+      dep.addInequality(eq);
+    } else {
+      dep.addEquality(eq);
+    }
+  }
+
+  if (dep.isEmpty())
+    return DependenceResult::NoDependence;
+
+  if (dependenceComponents) {
+    std::vector<Operation *> commonLoops;
+    unsigned n = getNumCommonLoops(src.domain, dst.domain, &commonLoops);
+    if (n != 0) {
+      unsigned numToEliminate = dep.getNumVars();
+      dep.insertVar(VarKind::Dim, 0, n);
+      for (unsigned j = 0; j < n; ++j) {
+        std::vector<int64_t> eq(dep.getNumCols(), 0);
+        eq[j] = 1;
+        eq[j + n] = 1;
+        eq[j + n + numSrcDims] = -1;
+        dep.addEquality(eq);
+      }
+      dep.projectOut(n, numToEliminate);
+      dependenceComponents->resize(n);
+      for (unsigned j = 0; j < n; ++j) {
+        (*dependenceComponents)[j].op = commonLoops[j];
+        (*dependenceComponents)[j].lb = dep.getConstantBound(BoundType::LB, j);
+        (*dependenceComponents)[j].ub = dep.getConstantBound(BoundType::UB, j);
+      }
+    }
+  }
+  return DependenceResult::HasDependence;
+}

@@ -1,0 +1,371 @@
+//===- LoopTiling.cpp - Tiling perfect affine loop nests ------------------===//
+//
+// affine-loop-tile (MLIR 22's LoopTiling on func.func): each maximal
+// perfect nest of affine.for ops at the top of the function becomes tile
+// space loops (original bounds, step times the tile size) around intra-tile
+// loops from the tile loop's IV to IV + tile size (bounded by the original
+// upper bound through a min where the trip count's largest known divisor is
+// not a multiple of the tile size). Tile sizes: tile-size for all loops,
+// else tile-sizes padded with 4, else derived from cache-size (only when no
+// footprint is known: 4, adjusted to divisors of the trip counts). A nest
+// whose tiling would violate a dependence (a negative direction component)
+// gets a remark and stays. Not implemented: `separate` (full/partial tile
+// separation) and the memory footprint model of cache-size.
+//
+#include "lamina/Dialect/Affine/AffineAnalysis.h"
+#include "lamina/Dialect/Affine/AffineMemoryOpInterfaces.h"
+#include "lamina/Dialect/Affine/Passes.h"
+
+#include "lamina/IR/Block.h"
+#include "lamina/IR/Builders.h"
+#include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/Region.h"
+
+#include <numeric>
+#include <optional>
+#include <vector>
+
+using namespace lamina;
+using namespace lamina::affine;
+
+namespace {
+
+constexpr unsigned kDefaultTileSize = 4;
+
+//===----------------------------------------------------------------------===//
+// affine.for helpers
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value, 4> toVector(OperandRange r) {
+  SmallVector<Value, 4> v;
+  for (Value x : r)
+    v.push_back(x);
+  return v;
+}
+
+/// Creates `affine.for %iv = lbMap(lbOperands) to ubMap(ubOperands) step
+/// step` with an empty body (an affine.yield).
+AffineForOp createFor(OpBuilder &b, Location loc, ArrayRef<Value> lbOperands, AffineMap lbMap,
+                      ArrayRef<Value> ubOperands, AffineMap ubMap, int64_t step) {
+  MLIRContext *ctx = b.getContext();
+  OperationState state(loc, "affine.for");
+  for (Value v : lbOperands)
+    state.addOperand(v);
+  for (Value v : ubOperands)
+    state.addOperand(v);
+  state.addAttribute("lowerBoundMap", AffineMapAttr::get(lbMap));
+  state.addAttribute("upperBoundMap", AffineMapAttr::get(ubMap));
+  state.addAttribute("step", IntegerAttr::get(b.getIndexType(), step));
+  state.addAttribute("operandSegmentSizes",
+                     DenseI32ArrayAttr::get(ctx, std::vector<int32_t>{int32_t(lbOperands.size()),
+                                                                     int32_t(ubOperands.size()), 0}));
+  Region *body = state.addRegion();
+  Block *block = body->emplaceBlock();
+  block->addArgument(b.getIndexType(), loc);
+  Operation *op = b.create(state);
+  OpBuilder inner(ctx);
+  inner.setInsertionPointToEnd(&op->getRegion(0).front());
+  OperationState yield(loc, "affine.yield");
+  inner.create(yield);
+  return AffineForOp(op);
+}
+
+/// Replaces a bound's operands and map.
+void setBound(AffineForOp forOp, bool lower, ArrayRef<Value> operands, AffineMap map) {
+  Operation *op = forOp.getOperation();
+  auto sizesRef = cast<DenseI32ArrayAttr>(op->getAttr("operandSegmentSizes")).asArrayRef();
+  std::vector<int32_t> sizes(sizesRef.begin(), sizesRef.end());
+  unsigned index = lower ? 0 : 1;
+  unsigned start = lower ? 0 : unsigned(sizes[0]);
+  op->setOperands(start, unsigned(sizes[index]), ValueRange(operands));
+  sizes[index] = int32_t(operands.size());
+  op->setAttr("operandSegmentSizes", DenseI32ArrayAttr::get(op->getContext(), sizes));
+  op->setAttr(lower ? "lowerBoundMap" : "upperBoundMap", AffineMapAttr::get(map));
+}
+
+/// The loops of the perfect nest rooted at `root`, outermost first.
+std::vector<AffineForOp> getPerfectlyNestedLoops(AffineForOp root) {
+  std::vector<AffineForOp> loops;
+  AffineForOp cur = root;
+  while (true) {
+    loops.push_back(cur);
+    Block &body = cur.getOperation()->getRegion(0).front();
+    // Exactly one op besides the terminator, and it is an affine.for.
+    auto it = body.begin();
+    if (it == body.end())
+      break;
+    Operation &first = *it;
+    ++it;
+    if (it == body.end() || &*it != body.getTerminator())
+      break;
+    auto next = dyn_cast<AffineForOp>(&first);
+    if (!next)
+      break;
+    cur = next;
+  }
+  return loops;
+}
+
+//===----------------------------------------------------------------------===//
+// Trip counts
+//===----------------------------------------------------------------------===//
+
+/// MLIR's getTripCountMapAndOperands (the map only): a constant map for
+/// constant bounds, else (ub_i - lb) ceildiv step for each upper bound
+/// result, composed and simplified; null if the lower bound has several
+/// results.
+AffineMap getTripCountMap(AffineForOp forOp) {
+  MLIRContext *ctx = forOp.getOperation()->getContext();
+  int64_t step = forOp.getStepAsInt();
+  AffineMap lbMap = forOp.getLowerBoundMap(), ubMap = forOp.getUpperBoundMap();
+  if (lbMap.isSingleConstant() && ubMap.isSingleConstant()) {
+    int64_t span = std::max<int64_t>(ubMap.getSingleConstantResult() - lbMap.getSingleConstantResult(), 0);
+    return AffineMap::getConstantMap((span + step - 1) / step, ctx);
+  }
+  if (lbMap.getNumResults() != 1)
+    return AffineMap();
+  // difference(ub, splat(lb)) over the operands of both.
+  SmallVector<Value, 4> ubOperands = toVector(forOp.getUpperBoundOperands());
+  SmallVector<Value, 4> lbOperands = toVector(forOp.getLowerBoundOperands());
+  unsigned aDims = ubMap.getNumDims(), bDims = lbMap.getNumDims();
+  SmallVector<Value, 4> all;
+  for (unsigned i = 0; i < aDims; ++i)
+    all.push_back(ubOperands[i]);
+  for (unsigned i = 0; i < bDims; ++i)
+    all.push_back(lbOperands[i]);
+  for (unsigned i = aDims; i < ubOperands.size(); ++i)
+    all.push_back(ubOperands[i]);
+  for (unsigned i = bDims; i < lbOperands.size(); ++i)
+    all.push_back(lbOperands[i]);
+  AffineExpr lbShifted = lbMap.shiftDims(aDims).shiftSymbols(ubMap.getNumSymbols()).getResult(0);
+  std::vector<AffineExpr> diff;
+  for (AffineExpr e : ubMap.getResults())
+    diff.push_back(e - lbShifted);
+  AffineMap diffMap = AffineMap::get(aDims + bDims, ubMap.getNumSymbols() + lbMap.getNumSymbols(), diff, ctx);
+  fullyComposeAffineMapAndOperands(&diffMap, &all);
+  canonicalizeMapAndOperands(&diffMap, &all);
+  diffMap = simplifyAffineMap(diffMap);
+  std::vector<AffineExpr> results;
+  for (AffineExpr e : diffMap.getResults())
+    results.push_back(e.ceilDiv(step));
+  return AffineMap::get(diffMap.getNumDims(), diffMap.getNumSymbols(), results, ctx);
+}
+
+std::optional<uint64_t> getConstantTripCount(AffineForOp forOp) {
+  AffineMap map = getTripCountMap(forOp);
+  if (!map)
+    return std::nullopt;
+  std::optional<uint64_t> tripCount;
+  for (AffineExpr e : map.getResults()) {
+    auto c = dyn_cast<AffineConstantExpr>(e);
+    if (!c)
+      return std::nullopt;
+    uint64_t v = uint64_t(c.getValue());
+    tripCount = tripCount ? std::min(*tripCount, v) : v;
+  }
+  return tripCount;
+}
+
+uint64_t getLargestDivisorOfTripCount(AffineForOp forOp) {
+  AffineMap map = getTripCountMap(forOp);
+  if (!map)
+    return 1;
+  std::optional<uint64_t> gcd;
+  for (AffineExpr e : map.getResults()) {
+    uint64_t thisGcd;
+    if (auto c = dyn_cast<AffineConstantExpr>(e))
+      thisGcd = c.getValue() == 0 ? UINT64_MAX : uint64_t(c.getValue());
+    else
+      thisGcd = uint64_t(e.getLargestKnownDivisor());
+    gcd = gcd ? std::gcd(*gcd, thisGcd) : thisGcd;
+  }
+  return *gcd;
+}
+
+//===----------------------------------------------------------------------===//
+// Legality and tiling
+//===----------------------------------------------------------------------===//
+
+/// Whether hyper-rectangular tiling keeps every dependence (MLIR's
+/// checkTilingLegality): no dependence component with lb < ub < 0.
+bool isTilingValid(ArrayRef<AffineForOp> band) {
+  std::vector<Operation *> accesses;
+  band.front().getOperation()->walk([&](Operation *op) {
+    if (isa<AffineReadOpInterface>(op) || isa<AffineWriteOpInterface>(op))
+      accesses.push_back(op);
+  });
+  unsigned numLoops = unsigned(band.size());
+  for (unsigned d = 1; d <= numLoops + 1; ++d) {
+    for (Operation *srcOp : accesses) {
+      MemRefAccess src(srcOp);
+      for (Operation *dstOp : accesses) {
+        MemRefAccess dst(dstOp);
+        std::vector<DependenceComponent> comps;
+        if (checkMemrefAccessDependence(src, dst, d, &comps) != DependenceResult::HasDependence)
+          continue;
+        for (const DependenceComponent &c : comps)
+          if (c.lb && c.ub && *c.lb < *c.ub && *c.ub < 0)
+            return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// Whether the nest's iteration domain is a hyper-rectangle (MLIR's
+/// checkIfHyperRectangular: no constraint involves two of the loops).
+bool isHyperRectangular(ArrayRef<AffineForOp> band) {
+  if (band.size() <= 1)
+    return true;
+  std::vector<Operation *> ops;
+  for (AffineForOp forOp : band)
+    ops.push_back(forOp.getOperation());
+  IntegerConstraints cst;
+  if (failed(getIndexSet(ops, &cst)))
+    return false;
+  unsigned n = unsigned(band.size());
+  auto tooMany = [&](ArrayRef<int64_t> row) {
+    unsigned count = 0;
+    for (unsigned c = 0; c < n; ++c)
+      count += row[c] != 0;
+    return count > 1;
+  };
+  for (unsigned r = 0; r < cst.getNumInequalities(); ++r)
+    if (tooMany(cst.getInequality(r)))
+      return false;
+  for (unsigned r = 0; r < cst.getNumEqualities(); ++r)
+    if (tooMany(cst.getEquality(r)))
+      return false;
+  return true;
+}
+
+/// MLIR's tilePerfectlyNested.
+LogicalResult tilePerfectlyNested(ArrayRef<AffineForOp> band, ArrayRef<unsigned> tileSizes) {
+  // Loops yielding values are not tiled.
+  for (AffineForOp forOp : band)
+    if (forOp.getOperation()->getNumResults() != 0)
+      return failure();
+  if (!isHyperRectangular(band))
+    return failure();
+  AffineForOp root = band.front();
+  Operation *rootOp = root.getOperation();
+  Location loc = rootOp->getLoc();
+  MLIRContext *ctx = rootOp->getContext();
+  unsigned width = unsigned(band.size());
+  OpBuilder b(rootOp);
+  AffineMap zero = AffineMap::getConstantMap(0, ctx);
+  std::vector<AffineForOp> newLoops;
+  for (unsigned i = 0; i < 2 * width; ++i) {
+    AffineForOp loop = createFor(b, loc, {}, zero, {}, zero, 1);
+    newLoops.push_back(loop);
+    Block &body = loop.getOperation()->getRegion(0).front();
+    b.setInsertionPoint(body.getTerminator());
+  }
+  // Tile space loops.
+  for (unsigned i = 0; i < width; ++i) {
+    AffineForOp orig = band[i];
+    setBound(newLoops[i], true, toVector(orig.getLowerBoundOperands()), orig.getLowerBoundMap());
+    setBound(newLoops[i], false, toVector(orig.getUpperBoundOperands()), orig.getUpperBoundMap());
+    newLoops[i].getOperation()->setAttr(
+        "step", IntegerAttr::get(b.getIndexType(), int64_t(tileSizes[i]) * orig.getStepAsInt()));
+  }
+  // Intra-tile loops.
+  for (unsigned i = 0; i < width; ++i) {
+    AffineForOp orig = band[i];
+    AffineForOp point = newLoops[width + i];
+    Value tileIV = newLoops[i].getInductionVar();
+    int64_t step = orig.getStepAsInt();
+    uint64_t largestDiv = getLargestDivisorOfTripCount(orig);
+    std::optional<uint64_t> tripCount = getConstantTripCount(orig);
+    AffineExpr d0 = getAffineDimExpr(0, ctx);
+    setBound(point, true, {tileIV}, AffineMap::get(1, 0, d0));
+    point.getOperation()->setAttr("step", IntegerAttr::get(b.getIndexType(), step));
+    if (tripCount && *tripCount < tileSizes[i]) {
+      setBound(point, false, {tileIV}, AffineMap::get(1, 0, d0 + int64_t(*tripCount) * step));
+    } else if (largestDiv % tileSizes[i] != 0) {
+      AffineMap origUb = orig.getUpperBoundMap();
+      SmallVector<Value, 4> origOperands = toVector(orig.getUpperBoundOperands());
+      std::vector<Value> operands;
+      for (unsigned j = 0; j < origUb.getNumDims(); ++j)
+        operands.push_back(origOperands[j]);
+      operands.push_back(tileIV);
+      for (unsigned j = 0; j < origUb.getNumSymbols(); ++j)
+        operands.push_back(origOperands[origUb.getNumDims() + j]);
+      std::vector<AffineExpr> exprs;
+      exprs.push_back(getAffineDimExpr(origUb.getNumDims(), ctx) + int64_t(tileSizes[i]) * step);
+      for (AffineExpr e : origUb.getResults())
+        exprs.push_back(e);
+      setBound(point, false, operands, AffineMap::get(origUb.getNumDims() + 1, origUb.getNumSymbols(), exprs, ctx));
+    } else {
+      setBound(point, false, {tileIV}, AffineMap::get(1, 0, d0 + int64_t(tileSizes[i]) * step));
+    }
+  }
+  // Move the body of the innermost original loop into the innermost
+  // intra-tile loop and use the intra-tile IVs.
+  Block &origBody = band.back().getOperation()->getRegion(0).front();
+  Block &newBody = newLoops.back().getOperation()->getRegion(0).front();
+  Operation *newTerminator = newBody.getTerminator();
+  std::vector<Operation *> toMove;
+  for (Operation &op : origBody)
+    if (&op != origBody.getTerminator())
+      toMove.push_back(&op);
+  for (Operation *op : toMove)
+    op->moveBefore(newTerminator);
+  for (unsigned i = 0; i < width; ++i)
+    band[i].getInductionVar().replaceAllUsesWith(newLoops[width + i].getInductionVar());
+  rootOp->erase();
+  return success();
+}
+
+void adjustToDivisorsOfTripCounts(ArrayRef<AffineForOp> band, std::vector<unsigned> &tileSizes) {
+  for (unsigned i = 0; i < band.size(); ++i) {
+    unsigned &t = tileSizes[i];
+    std::optional<uint64_t> tripCount = getConstantTripCount(band[i]);
+    if (!tripCount)
+      continue;
+    if (*tripCount > 1 && t > *tripCount / 2)
+      t = unsigned(*tripCount / 2);
+    while (t > 1 && *tripCount % t != 0)
+      --t;
+  }
+}
+
+struct AffineLoopTilingPass : impl::AffineLoopTilingBase<AffineLoopTilingPass> {
+  std::vector<unsigned> getTileSizes(ArrayRef<AffineForOp> band) {
+    if (tileSize)
+      return std::vector<unsigned>(band.size(), tileSize);
+    if (!tileSizes.empty()) {
+      std::vector<unsigned> sizes(tileSizes.begin(), tileSizes.end());
+      sizes.resize(band.size(), kDefaultTileSize);
+      return sizes;
+    }
+    if (cacheSizeInKiB == 0)
+      return std::vector<unsigned>(band.size(), 1);
+    // No memory footprint model: default sizes adjusted to the trip counts.
+    std::vector<unsigned> sizes(band.size(), kDefaultTileSize);
+    adjustToDivisorsOfTripCounts(band, sizes);
+    return sizes;
+  }
+
+  void runOnOperation() override {
+    Operation *func = getOperation();
+    std::vector<std::vector<AffineForOp>> bands;
+    for (Block &block : func->getRegion(0))
+      for (Operation &op : block)
+        if (auto forOp = dyn_cast<AffineForOp>(&op))
+          bands.push_back(getPerfectlyNestedLoops(forOp));
+    for (std::vector<AffineForOp> &band : bands) {
+      if (!isTilingValid(band)) {
+        (void)band.front().getOperation()->emitRemark("tiling nest is invalid due to dependences");
+        continue;
+      }
+      std::vector<unsigned> sizes = getTileSizes(band);
+      (void)tilePerfectlyNested(band, sizes);
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> lamina::createAffineLoopTilingPass() { return std::make_unique<AffineLoopTilingPass>(); }
