@@ -545,6 +545,112 @@ std::optional<int64_t> IntegerConstraints::getConstantBound(BoundType type, unsi
   return (lb && ub && *lb == *ub) ? ub : std::nullopt;
 }
 
+/// An equality setting the variable at `pos` to a constant (or, if
+/// `symbolic`, to a function of the symbols): its row, or -1.
+static int findEqualityToConstant(const IntegerConstraints &cst, unsigned pos, bool symbolic) {
+  for (unsigned r = 0, e = cst.getNumEqualities(); r < e; ++r) {
+    int64_t v = cst.atEq(r, pos);
+    if (v != 1 && v != -1)
+      continue;
+    unsigned f = symbolic ? cst.getNumDimVars() : cst.getNumVars();
+    unsigned c;
+    for (c = 0; c < f; ++c)
+      if (c != pos && cst.atEq(r, c) != 0)
+        break;
+    if (c == f)
+      return int(r);
+  }
+  return -1;
+}
+
+std::optional<int64_t> IntegerConstraints::getConstantBoundOnDimSize(unsigned pos, std::vector<int64_t> *lb,
+                                                                     int64_t *lbFloorDivisor,
+                                                                     std::vector<int64_t> *ub) const {
+  unsigned numCols = getNumCols();
+  int eqPos = findEqualityToConstant(*this, pos, /*symbolic=*/true);
+  if (eqPos != -1) {
+    ArrayRef<int64_t> eq = getEquality(unsigned(eqPos));
+    for (unsigned c = getNumDimAndSymbolVars(); c + 1 < numCols; ++c)
+      if (eq[c] != 0)
+        return std::nullopt;
+    if (lb) {
+      lb->assign(numSymbols + 1, 0);
+      int64_t v = eq[pos];
+      for (unsigned c = 0; c < numSymbols + 1; ++c)
+        (*lb)[c] = v < 0 ? eq[numDims + c] / -v : -eq[numDims + c] / v;
+      if (ub)
+        *ub = *lb;
+      *lbFloorDivisor = 1;
+    }
+    return 1;
+  }
+  bool appears = false;
+  for (const std::vector<int64_t> &row : ineqs)
+    appears |= row[pos] != 0;
+  if (!appears)
+    return std::nullopt;
+  // Bounds that involve no other dim.
+  std::vector<unsigned> lbIndices, ubIndices;
+  for (unsigned r = 0; r < getNumInequalities(); ++r) {
+    bool otherDim = false;
+    for (unsigned c = 0; c < numDims; ++c)
+      otherDim |= c != pos && ineqs[r][c] != 0;
+    if (otherDim)
+      continue;
+    if (ineqs[r][pos] >= 1)
+      lbIndices.push_back(r);
+    else if (ineqs[r][pos] <= -1)
+      ubIndices.push_back(r);
+  }
+  std::optional<int64_t> minDiff;
+  unsigned minLb = 0, minUb = 0;
+  for (unsigned ubPos : ubIndices) {
+    for (unsigned lbPos : lbIndices) {
+      unsigned j;
+      for (j = 0; j + 1 < numCols; ++j)
+        if (ineqs[ubPos][j] != -ineqs[lbPos][j])
+          break;
+      if (j + 1 < numCols)
+        continue;
+      int64_t diff = ceilDiv(ineqs[ubPos].back() + ineqs[lbPos].back() + 1, ineqs[lbPos][pos]);
+      diff = std::max<int64_t>(diff, 0);
+      if (!minDiff || diff < *minDiff) {
+        minDiff = diff;
+        minLb = lbPos;
+        minUb = ubPos;
+      }
+    }
+  }
+  if (lb && minDiff) {
+    lb->assign(numSymbols + 1, 0);
+    if (ub)
+      ub->assign(numSymbols + 1, 0);
+    *lbFloorDivisor = ineqs[minLb][pos];
+    for (unsigned c = 0; c < numSymbols + 1; ++c)
+      (*lb)[c] = -ineqs[minLb][numDims + c];
+    if (ub)
+      for (unsigned c = 0; c < numSymbols + 1; ++c)
+        (*ub)[c] = ineqs[minUb][numDims + c];
+    (*lb)[numSymbols] += ineqs[minLb][pos] - 1;
+  }
+  return minDiff;
+}
+
+void IntegerConstraints::constantFoldVarRange(unsigned pos, unsigned num) {
+  for (unsigned s = pos, t = pos, e = pos + num; s < e; ++s) {
+    int row = findEqualityToConstant(*this, t, /*symbolic=*/false);
+    if (row == -1) {
+      ++t;
+      continue;
+    }
+    int64_t value = -eqs[unsigned(row)].back() / eqs[unsigned(row)][t];
+    for (auto *rows : {&eqs, &ineqs})
+      for (std::vector<int64_t> &r : *rows)
+        r.back() = add(r.back(), mul(r[t], value));
+    removeVar(t);
+  }
+}
+
 void IntegerConstraints::dump() const {
   raw_ostream &os = errs();
   os << "dims " << numDims << ", symbols " << numSymbols << ", locals " << numLocals << "\n";

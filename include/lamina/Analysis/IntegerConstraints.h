@@ -106,6 +106,18 @@ public:
   /// at `pos` after projecting out all others, if there is one.
   std::optional<int64_t> getConstantBound(BoundType type, unsigned pos) const;
 
+  /// MLIR's getConstantBoundOnDimSize: a constant bound on the extent
+  /// (upper - lower + 1) of dim `pos` from a lower and an upper bound that
+  /// differ only by a constant (symbols and locals may appear, other dims
+  /// not), the smallest such. `lb`/`ub` receive the chosen bounds' symbolic
+  /// parts and constant (lb as a floordiv by `lbFloorDivisor`).
+  std::optional<int64_t> getConstantBoundOnDimSize(unsigned pos, std::vector<int64_t> *lb = nullptr,
+                                                   int64_t *lbFloorDivisor = nullptr,
+                                                   std::vector<int64_t> *ub = nullptr) const;
+  /// Replaces each symbol that an equality sets to a constant by that
+  /// constant (MLIR's constantFoldVarRange over [pos, pos + num)).
+  void constantFoldVarRange(unsigned pos, unsigned num);
+
   /// Divides each inequality by the GCD of its coefficients, rounding the
   /// constant down.
   void gcdTightenInequalities();

@@ -29,6 +29,13 @@ LogicalResult addAffineParallelOpDomain(IntegerConstraints &cst, Operation *para
 /// Adds the constraints of an affine.if's integer set (the then branch).
 LogicalResult addAffineIfOpDomain(IntegerConstraints &cst, AffineIfOp ifOp);
 
+/// Flattens `exprs` (over `numDims` dims and `numSymbols` symbols bound to
+/// the columns `operandCols` of `cst`) into rows over the columns of `cst`,
+/// adding their divisions to `cst` as locals. Fails on semi-affine exprs.
+LogicalResult flattenIntoSystem(IntegerConstraints &cst, ArrayRef<AffineExpr> exprs, unsigned numDims,
+                                unsigned numSymbols, ArrayRef<unsigned> operandCols,
+                                std::vector<std::vector<int64_t>> &rows);
+
 /// Adds `pos` >= each result of `map` (LB), `pos` <= each result - 1 (UB,
 /// exclusive unless `closed`) or `pos` == each result (EQ); the operands become dims or
 /// symbols of `cst` (new symbols if not yet there), divisions become locals.

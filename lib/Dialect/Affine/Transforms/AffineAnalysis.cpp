@@ -46,19 +46,7 @@ static std::optional<unsigned> getOrAddVar(IntegerConstraints &cst, Value value,
   return pos;
 }
 
-namespace {
-/// The flat form of some affine expressions over the columns of a system:
-/// each operand of the expressions mapped to a column, each local division
-/// added to the system as a local.
-struct FlatInSystem {
-  std::vector<std::vector<int64_t>> rows;
-};
-} // namespace
-
-/// Flattens `exprs` (over `numDims` dims and the symbols after them, bound to
-/// the columns `operandCols`) into rows over the columns of `cst`, adding
-/// their divisions as locals of `cst`.
-static LogicalResult flattenIntoSystem(IntegerConstraints &cst, ArrayRef<AffineExpr> exprs, unsigned numDims,
+LogicalResult affine::flattenIntoSystem(IntegerConstraints &cst, ArrayRef<AffineExpr> exprs, unsigned numDims,
                                        unsigned numSymbols, ArrayRef<unsigned> operandCols,
                                        std::vector<std::vector<int64_t>> &rows) {
   std::vector<std::vector<int64_t>> flat;

@@ -20,8 +20,10 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/Matchers.h"
 #include "lamina/IR/Region.h"
 
+#include <cmath>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -318,6 +320,271 @@ LogicalResult tilePerfectlyNested(ArrayRef<AffineForOp> band, ArrayRef<unsigned>
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Memory footprint (MLIR's MemRefRegion, for getMemoryFootprintBytes)
+//===----------------------------------------------------------------------===//
+
+/// The region of `memref` an access touches: constraints over [memref dims,
+/// symbols] with every loop IV projected out (MemRefRegion::compute at loop
+/// depth 0).
+struct MemRefRegion {
+  Value memref;
+  IntegerConstraints cst;
+};
+
+LogicalResult computeRegion(Operation *op, MemRefRegion &region) {
+  MemRefAccess access(op);
+  region.memref = access.memref;
+  auto memRefType = cast<MemRefType>(access.memref.getType());
+  unsigned rank = unsigned(memRefType.getRank());
+  IntegerConstraints domain;
+  if (failed(getOpIndexSet(op, &domain)))
+    return failure();
+  AffineMap map;
+  SmallVector<Value, 4> operands;
+  access.getAccessMap(&map, &operands);
+  // The access function's columns in the domain.
+  std::vector<unsigned> cols;
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    unsigned pos;
+    if (!domain.findVar(operands[i], &pos)) {
+      if (!isValidSymbol(operands[i]))
+        return failure();
+      pos = domain.appendVar(VarKind::Symbol);
+      domain.setValue(pos, operands[i]);
+      APInt constant;
+      if (matchConstantInt(operands[i], &constant))
+        domain.addBound(BoundType::EQ, pos, constant.getSExtValue());
+    }
+  }
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    unsigned pos = 0;
+    domain.findVar(operands[i], &pos);
+    cols.push_back(pos);
+  }
+  std::vector<std::vector<int64_t>> rows;
+  if (failed(flattenIntoSystem(domain, map.getResults(), map.getNumDims(), map.getNumSymbols(), cols, rows)))
+    return failure();
+  // Memref dims first: [mem dims, domain dims, symbols, locals].
+  unsigned numDomainDims = domain.getNumDimVars();
+  IntegerConstraints cst = domain;
+  cst.insertVar(VarKind::Dim, 0, rank);
+  for (unsigned k = 0; k < rank && k < rows.size(); ++k) {
+    std::vector<int64_t> eq(rank, 0);
+    eq.insert(eq.end(), rows[k].begin(), rows[k].end());
+    for (int64_t &v : eq)
+      v = -v;
+    eq[k] = 1;
+    cst.addEquality(eq);
+  }
+  // Project out the IVs, then the locals.
+  cst.projectOut(rank, numDomainDims);
+  cst.projectOut(cst.getNumDimAndSymbolVars(), cst.getNumLocalVars());
+  cst.constantFoldVarRange(cst.getNumDimVars(), cst.getNumSymbolVars());
+  for (unsigned r = 0; r < rank; ++r) {
+    cst.addBound(BoundType::LB, r, 0);
+    if (!memRefType.isDynamicDim(r))
+      cst.addBound(BoundType::UB, r, memRefType.getDimSize(r) - 1);
+  }
+  cst.removeTrivialRedundancy();
+  region.cst = std::move(cst);
+  return success();
+}
+
+/// MLIR's unionBoundingBox for two regions of one memref (symbols aligned by
+/// value): per dim, the min of the lower bounds and the max of the upper
+/// bounds when they are comparable (else constant bounds), plus the
+/// constraints common to both.
+LogicalResult unionBoundingBox(MemRefRegion &a, const MemRefRegion &bIn) {
+  IntegerConstraints b = bIn.cst;
+  // Align b's symbols with a's (appending a's missing ones to both).
+  IntegerConstraints &ca = a.cst;
+  for (unsigned i = b.getNumDimVars(); i < b.getNumDimAndSymbolVars(); ++i) {
+    unsigned pos;
+    if (!ca.findVar(b.getValue(i), &pos)) {
+      unsigned p = ca.appendVar(VarKind::Symbol);
+      ca.setValue(p, b.getValue(i));
+    }
+  }
+  IntegerConstraints aligned(b.getNumDimVars(), ca.getNumSymbolVars(), 0);
+  for (unsigned i = 0; i < ca.getNumDimAndSymbolVars(); ++i)
+    aligned.setValue(i, ca.getValue(i));
+  auto realign = [&](ArrayRef<int64_t> row) {
+    std::vector<int64_t> out(aligned.getNumCols(), 0);
+    for (unsigned i = 0; i < b.getNumDimVars(); ++i)
+      out[i] = row[i];
+    for (unsigned i = b.getNumDimVars(); i < b.getNumDimAndSymbolVars(); ++i) {
+      unsigned pos = 0;
+      ca.findVar(b.getValue(i), &pos);
+      out[pos] = row[i];
+    }
+    out.back() = row.back();
+    return out;
+  };
+  if (b.getNumLocalVars() != 0 || ca.getNumLocalVars() != 0)
+    return failure();
+  for (unsigned r = 0; r < b.getNumEqualities(); ++r)
+    aligned.addEquality(realign(b.getEquality(r)));
+  for (unsigned r = 0; r < b.getNumInequalities(); ++r)
+    aligned.addInequality(realign(b.getInequality(r)));
+
+  unsigned numDims = ca.getNumDimVars(), numSyms = ca.getNumSymbolVars();
+  std::vector<std::vector<int64_t>> boundingLbs, boundingUbs;
+  for (unsigned d = 0; d < numDims; ++d) {
+    std::vector<int64_t> lb, ub, otherLb, otherUb;
+    int64_t lbDiv = 0, otherLbDiv = 0;
+    if (!ca.getConstantBoundOnDimSize(d, &lb, &lbDiv, &ub))
+      return failure();
+    if (!aligned.getConstantBoundOnDimSize(d, &otherLb, &otherLbDiv, &otherUb) || lbDiv != otherLbDiv)
+      return failure();
+    auto compare = [](const std::vector<int64_t> &x, const std::vector<int64_t> &y) -> int {
+      if (!std::equal(x.begin(), x.end() - 1, y.begin()))
+        return 2; // unknown
+      return x.back() == y.back() ? 0 : (x.back() < y.back() ? -1 : 1);
+    };
+    std::vector<int64_t> minLb, maxUb;
+    int res = compare(lb, otherLb);
+    if (res == 0 || res == -1) {
+      minLb = lb;
+      minLb.back() -= lbDiv - 1;
+    } else if (res == 1) {
+      minLb = otherLb;
+      minLb.back() -= otherLbDiv - 1;
+    } else {
+      std::optional<int64_t> c1 = ca.getConstantBound(BoundType::LB, d), c2 = aligned.getConstantBound(BoundType::LB, d);
+      if (!c1 || !c2)
+        return failure();
+      minLb.assign(numSyms + 1, 0);
+      minLb.back() = std::min(*c1, *c2);
+    }
+    int ures = compare(ub, otherUb);
+    if (ures == 0 || ures == 1) {
+      maxUb = ub;
+    } else if (ures == -1) {
+      maxUb = otherUb;
+    } else {
+      std::optional<int64_t> c1 = ca.getConstantBound(BoundType::UB, d), c2 = aligned.getConstantBound(BoundType::UB, d);
+      if (!c1 || !c2)
+        return failure();
+      maxUb.assign(numSyms + 1, 0);
+      maxUb.back() = std::max(*c1, *c2);
+    }
+    std::vector<int64_t> newLb(ca.getNumCols(), 0), newUb(ca.getNumCols(), 0);
+    newLb[d] = lbDiv;
+    newUb[d] = -lbDiv;
+    for (unsigned c = 0; c < numSyms + 1; ++c) {
+      newLb[numDims + c] = -minLb[c];
+      newUb[numDims + c] = maxUb[c];
+    }
+    boundingLbs.push_back(newLb);
+    boundingUbs.push_back(newUb);
+  }
+  // The constraints common to both.
+  IntegerConstraints result(numDims, numSyms, 0);
+  for (unsigned i = 0; i < ca.getNumDimAndSymbolVars(); ++i)
+    result.setValue(i, ca.getValue(i));
+  for (unsigned d = 0; d < numDims; ++d) {
+    result.addInequality(boundingLbs[d]);
+    result.addInequality(boundingUbs[d]);
+  }
+  for (unsigned r = 0; r < ca.getNumInequalities(); ++r) {
+    ArrayRef<int64_t> row = ca.getInequality(r);
+    for (unsigned s = 0; s < aligned.getNumInequalities(); ++s) {
+      ArrayRef<int64_t> other = aligned.getInequality(s);
+      if (std::equal(row.begin(), row.end(), other.begin())) {
+        result.addInequality(row);
+        break;
+      }
+    }
+  }
+  for (unsigned r = 0; r < ca.getNumEqualities(); ++r) {
+    ArrayRef<int64_t> row = ca.getEquality(r);
+    for (unsigned s = 0; s < aligned.getNumEqualities(); ++s) {
+      ArrayRef<int64_t> other = aligned.getEquality(s);
+      if (std::equal(row.begin(), row.end(), other.begin())) {
+        result.addEquality(row);
+        break;
+      }
+    }
+  }
+  result.removeTrivialRedundancy();
+  ca = std::move(result);
+  return success();
+}
+
+/// MLIR's getRegionSize: elements of the bounding box times the element
+/// size (0 for a non-identity layout, as MLIR's `return false`).
+std::optional<int64_t> getRegionSize(const MemRefRegion &region) {
+  auto memRefType = cast<MemRefType>(region.memref.getType());
+  if (!memRefType.getLayoutMap().isIdentity())
+    return 0;
+  IntegerConstraints cst = region.cst;
+  unsigned rank = unsigned(memRefType.getRank());
+  for (unsigned r = 0; r < rank; ++r) {
+    cst.addBound(BoundType::LB, r, 0);
+    if (!memRefType.isDynamicDim(r))
+      cst.addBound(BoundType::UB, r, memRefType.getDimSize(r) - 1);
+  }
+  int64_t numElements = 1;
+  for (unsigned d = 0; d < rank; ++d) {
+    std::vector<int64_t> lb;
+    int64_t lbDiv = 0;
+    std::optional<int64_t> diff = cst.getConstantBoundOnDimSize(d, &lb, &lbDiv);
+    if (!diff) {
+      if (memRefType.isDynamicDim(d))
+        return std::nullopt;
+      diff = memRefType.getDimSize(d);
+    }
+    numElements *= *diff;
+  }
+  Type elementType = memRefType.getElementType();
+  uint64_t bits;
+  if (elementType.isIntOrFloat()) {
+    bits = elementType.getIntOrFloatBitWidth();
+  } else if (auto vectorType = dyn_cast<VectorType>(elementType)) {
+    if (!vectorType.getElementType().isIntOrFloat())
+      return std::nullopt;
+    bits = uint64_t(vectorType.getElementType().getIntOrFloatBitWidth()) * uint64_t(vectorType.getNumElements());
+  } else {
+    return std::nullopt;
+  }
+  return int64_t((bits + 7) / 8) * numElements;
+}
+
+/// MLIR's getMemoryFootprintBytes(forOp, 0): the total size of the regions
+/// the loads and stores under `forOp` touch (one bounding box per memref).
+std::optional<int64_t> getMemoryFootprintBytes(AffineForOp forOp) {
+  std::vector<MemRefRegion> regions;
+  bool failedRegion = false;
+  forOp.getOperation()->walk([&](Operation *op) {
+    if (failedRegion || !(isa<AffineReadOpInterface>(op) || isa<AffineWriteOpInterface>(op)))
+      return;
+    MemRefRegion region;
+    if (failed(computeRegion(op, region))) {
+      failedRegion = true;
+      return;
+    }
+    for (MemRefRegion &existing : regions) {
+      if (existing.memref == region.memref) {
+        if (failed(unionBoundingBox(existing, region)))
+          failedRegion = true;
+        return;
+      }
+    }
+    regions.push_back(std::move(region));
+  });
+  if (failedRegion)
+    return std::nullopt;
+  int64_t total = 0;
+  for (const MemRefRegion &region : regions) {
+    std::optional<int64_t> size = getRegionSize(region);
+    if (!size)
+      return std::nullopt;
+    total += *size;
+  }
+  return total;
+}
+
 void adjustToDivisorsOfTripCounts(ArrayRef<AffineForOp> band, std::vector<unsigned> &tileSizes) {
   for (unsigned i = 0; i < band.size(); ++i) {
     unsigned &t = tileSizes[i];
@@ -342,8 +609,28 @@ struct AffineLoopTilingPass : impl::AffineLoopTilingBase<AffineLoopTilingPass> {
     }
     if (cacheSizeInKiB == 0)
       return std::vector<unsigned>(band.size(), 1);
-    // No memory footprint model: default sizes adjusted to the trip counts.
     std::vector<unsigned> sizes(band.size(), kDefaultTileSize);
+    std::optional<int64_t> footprint = getMemoryFootprintBytes(band[0]);
+    if (!footprint) {
+      // Unknown footprint: default sizes adjusted to the trip counts.
+      adjustToDivisorsOfTripCounts(band, sizes);
+      return sizes;
+    }
+    // Divide the excess over the cache size equally among the loops (the
+    // n-th root), the last loop taking the balance.
+    uint64_t cacheSizeBytes = cacheSizeInKiB * 1024;
+    uint64_t excessFactor = (uint64_t(*footprint) + cacheSizeBytes - 1) / cacheSizeBytes;
+    if (excessFactor <= 1)
+      return std::vector<unsigned>(band.size(), 1);
+    unsigned tSize = static_cast<unsigned>(floorl(std::pow(excessFactor, 1.0 / band.size())));
+    unsigned cumulProduct = 1;
+    for (unsigned i = 0, e = unsigned(band.size()); i < e; ++i) {
+      if (i < e - 1)
+        sizes[i] = tSize;
+      else
+        sizes[i] = std::max(1U, static_cast<unsigned>(excessFactor / cumulProduct));
+      cumulProduct *= sizes[i];
+    }
     adjustToDivisorsOfTripCounts(band, sizes);
     return sizes;
   }
