@@ -565,7 +565,8 @@ static int findEqualityToConstant(const IntegerConstraints &cst, unsigned pos, b
 
 std::optional<int64_t> IntegerConstraints::getConstantBoundOnDimSize(unsigned pos, std::vector<int64_t> *lb,
                                                                      int64_t *lbFloorDivisor,
-                                                                     std::vector<int64_t> *ub) const {
+                                                                     std::vector<int64_t> *ub, unsigned *minLbPos,
+                                                                     unsigned *minUbPos) const {
   unsigned numCols = getNumCols();
   int eqPos = findEqualityToConstant(*this, pos, /*symbolic=*/true);
   if (eqPos != -1) {
@@ -582,6 +583,10 @@ std::optional<int64_t> IntegerConstraints::getConstantBoundOnDimSize(unsigned po
         *ub = *lb;
       *lbFloorDivisor = 1;
     }
+    if (minLbPos)
+      *minLbPos = unsigned(eqPos);
+    if (minUbPos)
+      *minUbPos = unsigned(eqPos);
     return 1;
   }
   bool appears = false;
@@ -633,7 +638,32 @@ std::optional<int64_t> IntegerConstraints::getConstantBoundOnDimSize(unsigned po
         (*ub)[c] = ineqs[minUb][numDims + c];
     (*lb)[numSymbols] += ineqs[minLb][pos] - 1;
   }
+  if (minLbPos)
+    *minLbPos = minLb;
+  if (minUbPos)
+    *minUbPos = minUb;
   return minDiff;
+}
+
+void IntegerConstraints::removeIndependentConstraints(unsigned num) {
+  auto independent = [&](const std::vector<int64_t> &row) {
+    for (unsigned c = 0; c < num; ++c)
+      if (row[c] != 0)
+        return false;
+    return true;
+  };
+  for (auto *rows : {&eqs, &ineqs})
+    rows->erase(std::remove_if(rows->begin(), rows->end(), independent), rows->end());
+}
+
+void IntegerConstraints::getLowerAndUpperBoundIndices(unsigned pos, std::vector<unsigned> *lbIndices,
+                                                      std::vector<unsigned> *ubIndices) const {
+  for (unsigned r = 0; r < getNumInequalities(); ++r) {
+    if (ineqs[r][pos] >= 1)
+      lbIndices->push_back(r);
+    else if (ineqs[r][pos] <= -1)
+      ubIndices->push_back(r);
+  }
 }
 
 void IntegerConstraints::constantFoldVarRange(unsigned pos, unsigned num) {

@@ -113,7 +113,23 @@ public:
   /// parts and constant (lb as a floordiv by `lbFloorDivisor`).
   std::optional<int64_t> getConstantBoundOnDimSize(unsigned pos, std::vector<int64_t> *lb = nullptr,
                                                    int64_t *lbFloorDivisor = nullptr,
-                                                   std::vector<int64_t> *ub = nullptr) const;
+                                                   std::vector<int64_t> *ub = nullptr, unsigned *minLbPos = nullptr,
+                                                   unsigned *minUbPos = nullptr) const;
+  /// Makes the last `newSymbolCount` of the dims and symbols the symbols.
+  void setDimSymbolSeparation(unsigned newSymbolCount) {
+    unsigned n = numDims + numSymbols;
+    numSymbols = newSymbolCount;
+    numDims = n - newSymbolCount;
+  }
+  /// Removes the constraints that involve none of the variables [0, num)
+  /// (MLIR's removeIndependentConstraints, which looks from position 0).
+  void removeIndependentConstraints(unsigned num);
+  /// The inequality rows with a nonzero coefficient at `pos`: lower bounds
+  /// (positive) and upper bounds (negative).
+  void getLowerAndUpperBoundIndices(unsigned pos, std::vector<unsigned> *lbIndices,
+                                    std::vector<unsigned> *ubIndices) const;
+  /// Sets a coefficient of an inequality.
+  void setIneq(unsigned row, unsigned col, int64_t value) { ineqs[row][col] = value; }
   /// Replaces each symbol that an equality sets to a constant by that
   /// constant (MLIR's constantFoldVarRange over [pos, pos + num)).
   void constantFoldVarRange(unsigned pos, unsigned num);

@@ -6,11 +6,13 @@
 // loops from the tile loop's IV to IV + tile size (bounded by the original
 // upper bound through a min where the trip count's largest known divisor is
 // not a multiple of the tile size). Tile sizes: tile-size for all loops,
-// else tile-sizes padded with 4, else derived from cache-size (only when no
-// footprint is known: 4, adjusted to divisors of the trip counts). A nest
+// else tile-sizes padded with 4, else from the memory footprint of the nest
+// and cache-size (4, adjusted to divisors of the trip counts, when the
+// footprint is unknown). A nest
 // whose tiling would violate a dependence (a negative direction component)
-// gets a remark and stays. Not implemented: `separate` (full/partial tile
-// separation) and the memory footprint model of cache-size.
+// gets a remark and stays. With `separate`, an affine.if separates full
+// tiles (a copy of the intra-tile nest with constant trip counts) from
+// partial ones (the nest as tiled).
 //
 #include "lamina/Dialect/Affine/AffineAnalysis.h"
 #include "lamina/Dialect/Affine/AffineMemoryOpInterfaces.h"
@@ -20,6 +22,7 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/IRMapping.h"
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/Region.h"
 
@@ -242,8 +245,10 @@ bool isHyperRectangular(ArrayRef<AffineForOp> band) {
   return true;
 }
 
-/// MLIR's tilePerfectlyNested.
-LogicalResult tilePerfectlyNested(ArrayRef<AffineForOp> band, ArrayRef<unsigned> tileSizes) {
+/// MLIR's tilePerfectlyNested; `tiledNest` receives the tile space loops,
+/// then the intra-tile loops.
+LogicalResult tilePerfectlyNested(ArrayRef<AffineForOp> band, ArrayRef<unsigned> tileSizes,
+                                  std::vector<AffineForOp> &tiledNest) {
   // Loops yielding values are not tiled.
   for (AffineForOp forOp : band)
     if (forOp.getOperation()->getNumResults() != 0)
@@ -317,6 +322,185 @@ LogicalResult tilePerfectlyNested(ArrayRef<AffineForOp> band, ArrayRef<unsigned>
   for (unsigned i = 0; i < width; ++i)
     band[i].getInductionVar().replaceAllUsesWith(newLoops[width + i].getInductionVar());
   rootOp->erase();
+  tiledNest = std::move(newLoops);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Full and partial tile separation (MLIR's separateFullTiles)
+//===----------------------------------------------------------------------===//
+
+/// The affine map and operands of inequality `ineqPos` of `cst` read as a
+/// bound of variable 0 (MLIR's getIneqAsAffineValueMap with every variable a
+/// dim): a lower bound if its coefficient is positive, else an exclusive
+/// upper bound.
+std::pair<AffineMap, std::vector<Value>> getIneqAsMap(const IntegerConstraints &cst, unsigned ineqPos,
+                                                      MLIRContext *ctx) {
+  ArrayRef<int64_t> ineq = cst.getInequality(ineqPos);
+  std::vector<int64_t> bound(ineq.begin() + 1, ineq.end());
+  if (ineq[0] > 0)
+    for (int64_t &v : bound)
+      v = -v;
+  else
+    bound.back() += 1;
+  unsigned numOthers = cst.getNumDimAndSymbolVars() - 1;
+  AffineExpr expr = getAffineExprFromFlatForm(bound, numOthers, 0, {}, ctx);
+  std::vector<Value> operands;
+  for (unsigned i = 1; i < cst.getNumDimAndSymbolVars(); ++i)
+    operands.push_back(cst.getValue(i));
+  return {AffineMap::get(numOthers, 0, expr), operands};
+}
+
+/// MLIR's createCanonicalizedAffineForOp.
+AffineForOp createCanonicalizedFor(OpBuilder &b, Location loc, std::vector<Value> lbOperands, AffineMap lbMap,
+                                   std::vector<Value> ubOperands, AffineMap ubMap) {
+  SmallVector<Value, 4> lower, upper;
+  for (Value v : lbOperands)
+    lower.push_back(v);
+  for (Value v : ubOperands)
+    upper.push_back(v);
+  fullyComposeAffineMapAndOperands(&lbMap, &lower);
+  canonicalizeMapAndOperands(&lbMap, &lower);
+  lbMap = removeDuplicateExprs(lbMap);
+  fullyComposeAffineMapAndOperands(&ubMap, &upper);
+  canonicalizeMapAndOperands(&ubMap, &upper);
+  ubMap = removeDuplicateExprs(ubMap);
+  return createFor(b, loc, ArrayRef<Value>(lower.data(), lower.size()), lbMap,
+                   ArrayRef<Value>(upper.data(), upper.size()), ubMap, 1);
+}
+
+/// The full tile nest: each loop from a lower bound to an upper bound at a
+/// constant distance, with a copy of the body. Null on failure.
+LogicalResult createFullTiles(ArrayRef<AffineForOp> nest, std::vector<AffineForOp> &fullTileLoops, OpBuilder b) {
+  MLIRContext *ctx = b.getContext();
+  for (AffineForOp loop : nest) {
+    if (loop.getStepAsInt() != 1)
+      return failure();
+    IntegerConstraints cst;
+    std::vector<Operation *> ops{loop.getOperation()};
+    (void)getIndexSet(ops, &cst);
+    cst.setDimSymbolSeparation(cst.getNumDimAndSymbolVars() - 1);
+    unsigned lbPos = 0, ubPos = 0;
+    if (!cst.getConstantBoundOnDimSize(0, nullptr, nullptr, nullptr, &lbPos, &ubPos) || lbPos == ubPos)
+      return failure();
+    cst.setDimSymbolSeparation(0);
+    auto [lbMap, lbOperands] = getIneqAsMap(cst, lbPos, ctx);
+    auto [ubMap, ubOperands] = getIneqAsMap(cst, ubPos, ctx);
+    AffineForOp fullTileLoop =
+        createCanonicalizedFor(b, loop.getOperation()->getLoc(), lbOperands, lbMap, ubOperands, ubMap);
+    b.setInsertionPoint(fullTileLoop.getOperation()->getRegion(0).front().getTerminator());
+    fullTileLoops.push_back(fullTileLoop);
+  }
+  IRMapping mapping;
+  for (unsigned i = 0; i < nest.size(); ++i)
+    mapping.map(nest[i].getInductionVar(), fullTileLoops[i].getInductionVar());
+  Block &body = nest.back().getOperation()->getRegion(0).front();
+  for (Operation &op : body)
+    if (&op != body.getTerminator())
+      b.clone(op, mapping);
+  return success();
+}
+
+/// The set under which the intra-tile loops `loops` run full tiles: each
+/// loop's constant-distance bound pair is the tightest. Null if a loop has no
+/// such pair.
+IntegerSet createSeparationSet(ArrayRef<AffineForOp> loops, std::vector<Value> &setOperands) {
+  MLIRContext *ctx = loops[0].getOperation()->getContext();
+  IntegerConstraints cst;
+  std::vector<Operation *> ops;
+  for (AffineForOp loop : loops)
+    ops.push_back(loop.getOperation());
+  (void)getIndexSet(ops, &cst);
+  cst.removeIndependentConstraints(unsigned(loops.size()));
+  for (unsigned l = 0; l < loops.size(); ++l) {
+    cst.setDimSymbolSeparation(cst.getNumDimAndSymbolVars() - 1);
+    unsigned lbPos = 0, ubPos = 0;
+    if (!cst.getConstantBoundOnDimSize(0, nullptr, nullptr, nullptr, &lbPos, &ubPos))
+      return IntegerSet();
+    std::vector<unsigned> lbIndices, ubIndices;
+    cst.getLowerAndUpperBoundIndices(0, &lbIndices, &ubIndices);
+    ArrayRef<int64_t> fLb = cst.getInequality(lbPos), fUb = cst.getInequality(ubPos);
+    std::vector<int64_t> fullTileLb(fLb.begin(), fLb.end()), fullTileUb(fUb.begin(), fUb.end());
+    // The full tile's lower bound is above every other lower bound, its upper
+    // bound below every other upper bound.
+    for (unsigned lbIndex : lbIndices)
+      for (unsigned i = 0; i < cst.getNumCols(); ++i)
+        cst.setIneq(lbIndex, i, fullTileLb[i] - cst.atIneq(lbIndex, i));
+    for (unsigned ubIndex : ubIndices)
+      for (unsigned i = 0; i < cst.getNumCols(); ++i)
+        cst.setIneq(ubIndex, i, cst.atIneq(ubIndex, i) - fullTileUb[i]);
+    cst.removeVar(0);
+  }
+  cst.removeTrivialRedundancy();
+  cst.setDimSymbolSeparation(0);
+  if (cst.getNumLocalVars() != 0)
+    return IntegerSet();
+  unsigned numDims = cst.getNumDimVars();
+  std::vector<AffineExpr> exprs;
+  SmallVector<bool, 8> eqFlags;
+  for (unsigned r = 0; r < cst.getNumEqualities(); ++r) {
+    exprs.push_back(getAffineExprFromFlatForm(cst.getEquality(r), numDims, 0, {}, ctx));
+    eqFlags.push_back(true);
+  }
+  for (unsigned r = 0; r < cst.getNumInequalities(); ++r) {
+    exprs.push_back(getAffineExprFromFlatForm(cst.getInequality(r), numDims, 0, {}, ctx));
+    eqFlags.push_back(false);
+  }
+  if (exprs.empty()) {
+    exprs.push_back(getAffineConstantExpr(0, ctx));
+    eqFlags.push_back(true);
+  }
+  for (unsigned i = 0; i < numDims; ++i)
+    setOperands.push_back(cst.getValue(i));
+  return IntegerSet::get(numDims, 0, exprs, ArrayRef<bool>(eqFlags.data(), eqFlags.size()));
+}
+
+/// Creates `affine.if set(operands)` with then and else blocks.
+Operation *createIf(OpBuilder &b, Location loc, IntegerSet set, ArrayRef<Value> operands) {
+  OperationState state(loc, "affine.if");
+  for (Value v : operands)
+    state.addOperand(v);
+  state.addAttribute("condition", IntegerSetAttr::get(set));
+  for (unsigned i = 0; i < 2; ++i)
+    state.addRegion()->emplaceBlock();
+  Operation *op = b.create(state);
+  for (unsigned i = 0; i < 2; ++i) {
+    OpBuilder inner(b.getContext());
+    inner.setInsertionPointToEnd(&op->getRegion(i).front());
+    OperationState yield(loc, "affine.yield");
+    inner.create(yield);
+  }
+  return op;
+}
+
+/// MLIR's separateFullTiles on the intra-tile loops `nest`: an affine.if
+/// choosing between a full tile copy of the nest (then) and the nest itself
+/// (else).
+LogicalResult separateFullTiles(ArrayRef<AffineForOp> nest) {
+  if (nest.empty())
+    return success();
+  Operation *firstLoop = nest[0].getOperation();
+  std::vector<AffineForOp> fullTileLoops;
+  OpBuilder b(firstLoop);
+  if (failed(createFullTiles(nest, fullTileLoops, b))) {
+    if (!fullTileLoops.empty())
+      fullTileLoops.front().getOperation()->erase();
+    return failure();
+  }
+  std::vector<Value> setOperands;
+  IntegerSet set = createSeparationSet(nest, setOperands);
+  if (!set) {
+    fullTileLoops.front().getOperation()->erase();
+    return failure();
+  }
+  SmallVector<Value, 4> operands;
+  for (Value v : setOperands)
+    operands.push_back(v);
+  canonicalizeSetAndOperands(&set, &operands);
+  OpBuilder ifBuilder(firstLoop);
+  Operation *ifOp = createIf(ifBuilder, firstLoop->getLoc(), set, ArrayRef<Value>(operands.data(), operands.size()));
+  fullTileLoops.front().getOperation()->moveBefore(ifOp->getRegion(0).front().getTerminator());
+  firstLoop->moveBefore(ifOp->getRegion(1).front().getTerminator());
   return success();
 }
 
@@ -648,7 +832,11 @@ struct AffineLoopTilingPass : impl::AffineLoopTilingBase<AffineLoopTilingPass> {
         continue;
       }
       std::vector<unsigned> sizes = getTileSizes(band);
-      (void)tilePerfectlyNested(band, sizes);
+      std::vector<AffineForOp> tiledNest;
+      if (failed(tilePerfectlyNested(band, sizes, tiledNest)))
+        continue;
+      if (separate)
+        (void)separateFullTiles(ArrayRef<AffineForOp>(tiledNest).drop_front(band.size()));
     }
   }
 };
