@@ -349,6 +349,36 @@ void IntegerConstraints::removeRedundantLocalVars() {
   }
 }
 
+void IntegerConstraints::removeRedundantInequalities() {
+  std::vector<bool> redundant(ineqs.size(), false);
+  IntegerConstraints tmp(*this);
+  unsigned last = getNumCols() - 1;
+  for (unsigned r = 0, e = getNumInequalities(); r < e; ++r) {
+    // The complement of row >= 0 is -row - 1 >= 0.
+    for (int64_t &v : tmp.ineqs[r])
+      v = -v;
+    tmp.ineqs[r][last] -= 1;
+    if (tmp.isEmpty()) {
+      redundant[r] = true;
+      std::fill(ineqs[r].begin(), ineqs[r].end(), 0);
+      std::fill(tmp.ineqs[r].begin(), tmp.ineqs[r].end(), 0);
+    } else {
+      tmp.ineqs[r][last] += 1;
+      for (int64_t &v : tmp.ineqs[r])
+        v = -v;
+    }
+  }
+  unsigned pos = 0;
+  for (unsigned r = 0, e = getNumInequalities(); r < e; ++r) {
+    if (redundant[r])
+      continue;
+    if (pos != r)
+      ineqs[pos] = std::move(ineqs[r]);
+    ++pos;
+  }
+  ineqs.resize(pos);
+}
+
 /// The variable of [start, end) with the fewest (lower bounds x upper
 /// bounds), the first on ties.
 static unsigned getBestVarToEliminate(const IntegerConstraints &cst, unsigned start, unsigned end) {

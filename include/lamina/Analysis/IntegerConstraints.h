@@ -99,6 +99,9 @@ public:
   /// Eliminates with equalities the variables of [start, limit) up to the
   /// first one that only inequalities hold; returns how many went.
   unsigned gaussianEliminateVars(unsigned start, unsigned limit);
+  /// Drops each inequality whose negation the rest makes empty (MLIR's
+  /// Fourier-Motzkin based removeRedundantInequalities).
+  void removeRedundantInequalities();
   /// Replaces locals that an equality defines (coefficient +-1).
   void removeRedundantLocalVars();
 

@@ -78,6 +78,35 @@ struct MemRefAccess {
   void getAccessMap(AffineMap *map, SmallVectorImpl<Value> *operands) const;
 };
 
+/// The region of a memref a load or store touches (MLIR's MemRefRegion at
+/// loop depth 0): constraints over [memref dims, symbols], every loop IV and
+/// local projected out.
+struct MemRefRegion {
+  Value memref;
+  IntegerConstraints cst;
+};
+
+/// MLIR's MemRefRegion::compute(op, /*loopDepth=*/0): the access function
+/// over the iteration domain, the IVs and locals eliminated, constant
+/// symbols folded; with `addMemRefDimBounds`, each index is also bounded by
+/// the memref's static shape.
+LogicalResult computeMemRefRegion(Operation *op, MemRefRegion &region, bool addMemRefDimBounds = true);
+
+/// Adds the bound of `map` (whose dims and symbols are those of `cst`) on
+/// `pos`: pos >= results (LB), pos < results (UB), pos == result (EQ).
+LogicalResult addAlignedBound(IntegerConstraints &cst, BoundType type, unsigned pos, AffineMap map);
+
+/// MLIR's addLoopRangeConstraints: `iv` as a new dim, `lb` and `ub` as new
+/// symbols (set to their values when constant), lb <= iv and iv below the
+/// last iteration's value + 1. Fails on a non-constant `step`.
+LogicalResult addLoopRangeConstraints(IntegerConstraints &cst, Value iv, Value lb, Value ub, Value step);
+
+/// MLIR's simplifyConstrainedMinMaxOp: if `constraints` (over the values
+/// they carry) prove the affine.min/max `op` equal to a single bound, that
+/// bound as a map and its operands.
+FailureOr<std::pair<AffineMap, std::vector<Value>>> simplifyConstrainedMinMaxOp(Operation *op,
+                                                                                IntegerConstraints constraints);
+
 /// A component of a dependence direction vector: the loop and the bounds of
 /// the distance (dst iteration - src iteration) along it.
 struct DependenceComponent {

@@ -12,6 +12,7 @@
 #include "lamina/Dialect/Affine/AffineMemoryOpInterfaces.h"
 #include "lamina/IR/AffineFlattening.h"
 #include "lamina/IR/Block.h"
+#include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/Region.h"
@@ -406,6 +407,346 @@ void MemRefAccess::getAccessMap(AffineMap *map, SmallVectorImpl<Value> *operands
   fullyComposeAffineMapAndOperands(map, operands);
   *map = simplifyAffineMap(*map);
   canonicalizeMapAndOperands(map, operands);
+}
+
+//===----------------------------------------------------------------------===//
+// Memref regions
+//===----------------------------------------------------------------------===//
+
+
+LogicalResult affine::computeMemRefRegion(Operation *op, MemRefRegion &region, bool addMemRefDimBounds) {
+  MemRefAccess access(op);
+  region.memref = access.memref;
+  auto memRefType = cast<MemRefType>(access.memref.getType());
+  unsigned rank = unsigned(memRefType.getRank());
+  IntegerConstraints domain;
+  if (failed(getOpIndexSet(op, &domain)))
+    return failure();
+  AffineMap map;
+  SmallVector<Value, 4> operands;
+  access.getAccessMap(&map, &operands);
+  // The access function's columns in the domain.
+  std::vector<unsigned> cols;
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    unsigned pos;
+    if (!domain.findVar(operands[i], &pos)) {
+      if (!isValidSymbol(operands[i]))
+        return failure();
+      pos = domain.appendVar(VarKind::Symbol);
+      domain.setValue(pos, operands[i]);
+      APInt constant;
+      if (matchConstantInt(operands[i], &constant))
+        domain.addBound(BoundType::EQ, pos, constant.getSExtValue());
+    }
+  }
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    unsigned pos = 0;
+    domain.findVar(operands[i], &pos);
+    cols.push_back(pos);
+  }
+  std::vector<std::vector<int64_t>> rows;
+  if (failed(flattenIntoSystem(domain, map.getResults(), map.getNumDims(), map.getNumSymbols(), cols, rows))) {
+    (void)op->emitError("getMemRefRegion: compose affine map failed");
+    return failure();
+  }
+  // Memref dims first: [mem dims, domain dims, symbols, locals].
+  unsigned numDomainDims = domain.getNumDimVars();
+  IntegerConstraints cst = domain;
+  cst.insertVar(VarKind::Dim, 0, rank);
+  for (unsigned k = 0; k < rank && k < rows.size(); ++k) {
+    std::vector<int64_t> eq(rank, 0);
+    eq.insert(eq.end(), rows[k].begin(), rows[k].end());
+    for (int64_t &v : eq)
+      v = -v;
+    eq[k] = 1;
+    cst.addEquality(eq);
+  }
+  // Project out the IVs, then the locals.
+  cst.projectOut(rank, numDomainDims);
+  cst.projectOut(cst.getNumDimAndSymbolVars(), cst.getNumLocalVars());
+  cst.constantFoldVarRange(cst.getNumDimVars(), cst.getNumSymbolVars());
+  if (addMemRefDimBounds) {
+    for (unsigned r = 0; r < rank; ++r) {
+      cst.addBound(BoundType::LB, r, 0);
+      if (!memRefType.isDynamicDim(r))
+        cst.addBound(BoundType::UB, r, memRefType.getDimSize(r) - 1);
+    }
+  }
+  cst.removeTrivialRedundancy();
+  region.cst = std::move(cst);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Min/max simplification under constraints
+//===----------------------------------------------------------------------===//
+
+LogicalResult affine::addLoopRangeConstraints(IntegerConstraints &cst, Value iv, Value lb, Value ub, Value step) {
+  APInt stepValue;
+  if (!matchConstantInt(step, &stepValue))
+    return failure();
+  int64_t stepInt = stepValue.getSExtValue();
+  MLIRContext *ctx = iv.getContext();
+  unsigned dimIv = cst.appendVar(VarKind::Dim);
+  cst.setValue(dimIv, iv);
+  unsigned symLb = cst.appendVar(VarKind::Symbol);
+  cst.setValue(symLb, lb);
+  unsigned symUb = cst.appendVar(VarKind::Symbol);
+  cst.setValue(symUb, ub);
+  APInt lbValue, ubValue;
+  bool lbConst = matchConstantInt(lb, &lbValue), ubConst = matchConstantInt(ub, &ubValue);
+  int64_t lbInt = lbConst ? lbValue.getSExtValue() : 0, ubInt = ubConst ? ubValue.getSExtValue() : 0;
+  if (lbConst)
+    cst.addBound(BoundType::EQ, symLb, lbInt);
+  if (ubConst)
+    cst.addBound(BoundType::EQ, symUb, ubInt);
+  std::vector<int64_t> ineqLb(cst.getNumCols(), 0);
+  ineqLb[dimIv] = 1;
+  ineqLb[symLb] = -1;
+  cst.addInequality(ineqLb);
+  unsigned numDims = cst.getNumDimVars();
+  AffineExpr ivUb;
+  if (lbConst && ubConst && lbInt + stepInt >= ubInt) {
+    ivUb = getAffineSymbolExpr(symLb - numDims, ctx) + 1;
+  } else {
+    AffineExpr exprLb = lbConst ? getAffineConstantExpr(lbInt, ctx) : getAffineSymbolExpr(symLb - numDims, ctx);
+    AffineExpr exprUb = ubConst ? getAffineConstantExpr(ubInt, ctx) : getAffineSymbolExpr(symUb - numDims, ctx);
+    ivUb = exprLb + 1 + (stepInt * ((exprUb - exprLb - 1).floorDiv(stepInt)));
+  }
+  AffineMap map = AffineMap::get(cst.getNumDimVars(), cst.getNumSymbolVars(), ivUb);
+  return addAlignedBound(cst, BoundType::UB, dimIv, map);
+}
+
+/// Adds `map`'s bound on `pos` where `map`'s dims and symbols are those of
+/// `cst` (MLIR's FlatLinearConstraints::addBound; upper bounds exclusive).
+LogicalResult affine::addAlignedBound(IntegerConstraints &cst, BoundType type, unsigned pos, AffineMap map) {
+  std::vector<unsigned> cols;
+  for (unsigned i = 0; i < cst.getNumDimAndSymbolVars(); ++i)
+    cols.push_back(i);
+  std::vector<std::vector<int64_t>> rows;
+  if (failed(flattenIntoSystem(cst, map.getResults(), map.getNumDims(), map.getNumSymbols(), cols, rows)))
+    return failure();
+  bool lower = type == BoundType::LB || type == BoundType::EQ;
+  for (std::vector<int64_t> &row : rows) {
+    if (row[pos] != 0)
+      continue;
+    std::vector<int64_t> ineq(row.size());
+    for (unsigned j = 0; j < row.size(); ++j)
+      ineq[j] = lower ? -row[j] : row[j];
+    ineq[pos] = lower ? 1 : -1;
+    if (type == BoundType::UB)
+      ineq.back() -= 1;
+    if (type == BoundType::EQ)
+      cst.addEquality(ineq);
+    else
+      cst.addInequality(ineq);
+  }
+  return success();
+}
+
+/// MLIR's alignAndAddBound: `map` over `operands` aligned with the dims and
+/// symbols of `cst` by value (operands found nowhere become new symbols).
+static LogicalResult alignAndAddBound(IntegerConstraints &cst, BoundType type, unsigned pos, AffineMap map,
+                                      ArrayRef<Value> operands) {
+  MLIRContext *ctx = map.getContext();
+  std::vector<AffineExpr> dimRepl(map.getNumDims()), symRepl(map.getNumSymbols());
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    Value v = operands[i];
+    AffineExpr replacement;
+    unsigned found = ~0u;
+    for (unsigned d = 0; d < cst.getNumDimVars() && found == ~0u; ++d)
+      if (cst.getValue(d) == v)
+        found = d;
+    if (found != ~0u) {
+      replacement = getAffineDimExpr(found, ctx);
+    } else {
+      for (unsigned s = 0; s < cst.getNumSymbolVars() && found == ~0u; ++s)
+        if (cst.getValue(cst.getNumDimVars() + s) == v)
+          found = s;
+      if (found == ~0u) {
+        unsigned p = cst.appendVar(VarKind::Symbol);
+        cst.setValue(p, v);
+        found = cst.getNumSymbolVars() - 1;
+      }
+      replacement = getAffineSymbolExpr(found, ctx);
+    }
+    if (i < map.getNumDims())
+      dimRepl[i] = replacement;
+    else
+      symRepl[i - map.getNumDims()] = replacement;
+  }
+  AffineMap aligned = map.replaceDimsAndSymbols(dimRepl, symRepl, cst.getNumDimVars(), cst.getNumSymbolVars());
+  return addAlignedBound(cst, type, pos, aligned);
+}
+
+/// MLIR's getLowerAndUpperBound for variable `offset` (num = 1) in terms of
+/// the other dims and the symbols (no locals): one result per bounding row.
+static std::pair<AffineMap, AffineMap> getLowerAndUpperBound(const IntegerConstraints &cst, unsigned offset,
+                                                             MLIRContext *ctx) {
+  unsigned dimCount = cst.getNumDimVars() - 1, symCount = cst.getNumSymbolVars();
+  auto dropCol = [&](ArrayRef<int64_t> row) {
+    std::vector<int64_t> out;
+    for (unsigned i = 0; i < row.size(); ++i)
+      if (i != offset)
+        out.push_back(row[i]);
+    return out;
+  };
+  std::vector<AffineExpr> lbExprs, ubExprs;
+  for (unsigned r = 0; r < cst.getNumInequalities(); ++r) {
+    ArrayRef<int64_t> ineq = cst.getInequality(r);
+    int64_t c = ineq[offset];
+    if (c >= 1) {
+      std::vector<int64_t> lb = dropCol(ineq);
+      for (int64_t &v : lb)
+        v = -v;
+      AffineExpr expr = getAffineExprFromFlatForm(lb, dimCount, symCount, {}, ctx);
+      lbExprs.push_back((expr + (c - 1)).floorDiv(c));
+    }
+  }
+  for (unsigned r = 0; r < cst.getNumInequalities(); ++r) {
+    ArrayRef<int64_t> ineq = cst.getInequality(r);
+    int64_t c = ineq[offset];
+    if (c <= -1) {
+      AffineExpr expr = getAffineExprFromFlatForm(dropCol(ineq), dimCount, symCount, {}, ctx);
+      ubExprs.push_back(expr.floorDiv(-c) + 1);
+    }
+  }
+  for (unsigned r = 0; r < cst.getNumEqualities(); ++r) {
+    ArrayRef<int64_t> eq = cst.getEquality(r);
+    int64_t c = eq[offset];
+    if (c == 0)
+      continue;
+    std::vector<int64_t> b = dropCol(eq);
+    if (c > 0)
+      for (int64_t &v : b)
+        v = -v;
+    AffineExpr expr = getAffineExprFromFlatForm(b, dimCount, symCount, {}, ctx);
+    int64_t d = c < 0 ? -c : c;
+    ubExprs.push_back(expr.floorDiv(d) + 1);
+    lbExprs.push_back(expr.ceilDiv(d));
+  }
+  return {AffineMap::get(dimCount, symCount, lbExprs, ctx), AffineMap::get(dimCount, symCount, ubExprs, ctx)};
+}
+
+/// MLIR's getSliceBounds for the single variable `offset`: its own value when
+/// constant bounds meet, else its bounds in terms of the others (on a copy
+/// without redundant inequalities, when there are no locals), else constant
+/// bounds. Returns the lower and upper (exclusive) bound maps.
+static std::pair<AffineMap, AffineMap> getSliceBound(IntegerConstraints &cst, unsigned offset, MLIRContext *ctx) {
+  cst.normalizeConstraintsByGCD();
+  unsigned numMapDims = cst.getNumDimVars() - 1, numMapSymbols = cst.getNumSymbolVars();
+  std::optional<int64_t> lbConst = cst.getConstantBound(BoundType::LB, offset);
+  std::optional<int64_t> ubConst = cst.getConstantBound(BoundType::UB, offset);
+  if (lbConst && ubConst && *lbConst == *ubConst) {
+    AffineExpr expr = getAffineConstantExpr(*lbConst, ctx);
+    return {AffineMap::get(numMapDims, numMapSymbols, expr), AffineMap::get(numMapDims, numMapSymbols, expr + 1)};
+  }
+  AffineMap lbMap, ubMap;
+  if (cst.getNumLocalVars() == 0) {
+    IntegerConstraints tmp(cst);
+    tmp.removeRedundantInequalities();
+    std::tie(lbMap, ubMap) = getLowerAndUpperBound(tmp, offset, ctx);
+  }
+  if ((!lbMap || lbMap.getNumResults() > 1) && lbConst)
+    lbMap = AffineMap::get(numMapDims, numMapSymbols, getAffineConstantExpr(*lbConst, ctx));
+  if ((!ubMap || ubMap.getNumResults() > 1) && ubConst)
+    ubMap = AffineMap::get(numMapDims, numMapSymbols, getAffineConstantExpr(*ubConst + 1, ctx));
+  return {lbMap, ubMap};
+}
+
+static AffineMap addConstToResults(AffineMap map, int64_t val) {
+  std::vector<AffineExpr> results;
+  for (AffineExpr r : map.getResults())
+    results.push_back(r + val);
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), results, map.getContext());
+}
+
+FailureOr<std::pair<AffineMap, std::vector<Value>>>
+affine::simplifyConstrainedMinMaxOp(Operation *op, IntegerConstraints constraints) {
+  bool isMin = isa<AffineMinOp>(op);
+  auto mapAttr = dyn_cast_or_null<AffineMapAttr>(op->getAttr("map"));
+  if (!mapAttr)
+    return failure();
+  AffineMap map = mapAttr.getValue();
+  MLIRContext *ctx = op->getContext();
+  std::vector<Value> operands(op->getOperands().begin(), op->getOperands().end());
+  unsigned numResults = map.getNumResults();
+  unsigned dimOp = constraints.appendVar(VarKind::Dim);
+  unsigned dimOpBound = constraints.appendVar(VarKind::Dim);
+  unsigned resultDimStart = constraints.appendVar(VarKind::Dim, numResults);
+  AffineMap mapLbUb = isMin ? addConstToResults(map, 1) : map;
+  if (failed(alignAndAddBound(constraints, isMin ? BoundType::UB : BoundType::LB, dimOp, mapLbUb, operands)))
+    return failure();
+  auto [opLb, opUb] = getSliceBound(constraints, dimOp, ctx);
+  AffineMap sliceBound = isMin ? opUb : opLb;
+  if (!sliceBound || sliceBound.getNumResults() != 1)
+    return failure();
+  AffineMap boundMap = isMin ? addConstToResults(sliceBound, -1) : sliceBound;
+  AffineMap alignedBoundMap = boundMap.shiftDims(1, dimOp);
+  if (failed(addAlignedBound(constraints, BoundType::EQ, dimOpBound, alignedBoundMap)))
+    return failure();
+  if (constraints.isEmpty())
+    return failure();
+  for (unsigned i = resultDimStart; i < resultDimStart + numResults; ++i) {
+    IntegerConstraints newConstr(constraints);
+    if (failed(alignAndAddBound(newConstr, BoundType::EQ, i, map.getSubMap({i - resultDimStart}), operands)))
+      return failure();
+    std::vector<int64_t> ineq(newConstr.getNumCols(), 0);
+    ineq[dimOpBound] = isMin ? 1 : -1;
+    ineq[i] = isMin ? -1 : 1;
+    ineq.back() = -1;
+    newConstr.addInequality(ineq);
+    if (!newConstr.isEmpty())
+      return failure();
+  }
+  AffineMap newMap = alignedBoundMap;
+  std::vector<Value> newOperands;
+  for (unsigned i = 0; i < constraints.getNumDimAndSymbolVars(); ++i)
+    newOperands.push_back(constraints.getValue(i));
+  for (unsigned i = 0, e = constraints.getNumDimAndSymbolVars(); i < e; ++i) {
+    APInt constant;
+    if (!newOperands[i] || matchConstantInt(newOperands[i], &constant))
+      continue;
+    if (std::optional<int64_t> bound = constraints.getConstantBound(BoundType::EQ, i)) {
+      AffineExpr expr = i < newMap.getNumDims() ? getAffineDimExpr(i, ctx)
+                                                : getAffineSymbolExpr(i - newMap.getNumDims(), ctx);
+      newMap = newMap.replace(expr, getAffineConstantExpr(*bound, ctx), newMap.getNumDims(), newMap.getNumSymbols());
+    }
+  }
+  // Inputs without a value (the op, its bound, the results) must be unused.
+  for (unsigned i = 0; i < newOperands.size(); ++i) {
+    if (newOperands[i])
+      continue;
+    bool used = i < newMap.getNumDims() ? newMap.isFunctionOfDim(i)
+                                        : newMap.isFunctionOfSymbol(i - newMap.getNumDims());
+    if (used)
+      return failure();
+  }
+  // Drop the unused value-less inputs (canonicalization drops unused ones).
+  std::vector<AffineExpr> dimRepl, symRepl;
+  SmallVector<Value, 4> kept;
+  unsigned numDims = 0, numSyms = 0;
+  for (unsigned i = 0; i < newMap.getNumDims(); ++i) {
+    if (!newOperands[i]) {
+      dimRepl.push_back(getAffineConstantExpr(0, ctx));
+      continue;
+    }
+    dimRepl.push_back(getAffineDimExpr(numDims++, ctx));
+    kept.push_back(newOperands[i]);
+  }
+  unsigned keptDims = numDims;
+  for (unsigned i = 0; i < newMap.getNumSymbols(); ++i) {
+    Value v = newOperands[newMap.getNumDims() + i];
+    if (!v) {
+      symRepl.push_back(getAffineConstantExpr(0, ctx));
+      continue;
+    }
+    symRepl.push_back(getAffineSymbolExpr(numSyms++, ctx));
+    kept.push_back(v);
+  }
+  newMap = newMap.replaceDimsAndSymbols(dimRepl, symRepl, keptDims, numSyms);
+  canonicalizeMapAndOperands(&newMap, &kept);
+  return std::make_pair(newMap, std::vector<Value>(kept.begin(), kept.end()));
 }
 
 //===----------------------------------------------------------------------===//

@@ -508,73 +508,6 @@ LogicalResult separateFullTiles(ArrayRef<AffineForOp> nest) {
 // Memory footprint (MLIR's MemRefRegion, for getMemoryFootprintBytes)
 //===----------------------------------------------------------------------===//
 
-/// The region of `memref` an access touches: constraints over [memref dims,
-/// symbols] with every loop IV projected out (MemRefRegion::compute at loop
-/// depth 0).
-struct MemRefRegion {
-  Value memref;
-  IntegerConstraints cst;
-};
-
-LogicalResult computeRegion(Operation *op, MemRefRegion &region) {
-  MemRefAccess access(op);
-  region.memref = access.memref;
-  auto memRefType = cast<MemRefType>(access.memref.getType());
-  unsigned rank = unsigned(memRefType.getRank());
-  IntegerConstraints domain;
-  if (failed(getOpIndexSet(op, &domain)))
-    return failure();
-  AffineMap map;
-  SmallVector<Value, 4> operands;
-  access.getAccessMap(&map, &operands);
-  // The access function's columns in the domain.
-  std::vector<unsigned> cols;
-  for (unsigned i = 0; i < operands.size(); ++i) {
-    unsigned pos;
-    if (!domain.findVar(operands[i], &pos)) {
-      if (!isValidSymbol(operands[i]))
-        return failure();
-      pos = domain.appendVar(VarKind::Symbol);
-      domain.setValue(pos, operands[i]);
-      APInt constant;
-      if (matchConstantInt(operands[i], &constant))
-        domain.addBound(BoundType::EQ, pos, constant.getSExtValue());
-    }
-  }
-  for (unsigned i = 0; i < operands.size(); ++i) {
-    unsigned pos = 0;
-    domain.findVar(operands[i], &pos);
-    cols.push_back(pos);
-  }
-  std::vector<std::vector<int64_t>> rows;
-  if (failed(flattenIntoSystem(domain, map.getResults(), map.getNumDims(), map.getNumSymbols(), cols, rows)))
-    return failure();
-  // Memref dims first: [mem dims, domain dims, symbols, locals].
-  unsigned numDomainDims = domain.getNumDimVars();
-  IntegerConstraints cst = domain;
-  cst.insertVar(VarKind::Dim, 0, rank);
-  for (unsigned k = 0; k < rank && k < rows.size(); ++k) {
-    std::vector<int64_t> eq(rank, 0);
-    eq.insert(eq.end(), rows[k].begin(), rows[k].end());
-    for (int64_t &v : eq)
-      v = -v;
-    eq[k] = 1;
-    cst.addEquality(eq);
-  }
-  // Project out the IVs, then the locals.
-  cst.projectOut(rank, numDomainDims);
-  cst.projectOut(cst.getNumDimAndSymbolVars(), cst.getNumLocalVars());
-  cst.constantFoldVarRange(cst.getNumDimVars(), cst.getNumSymbolVars());
-  for (unsigned r = 0; r < rank; ++r) {
-    cst.addBound(BoundType::LB, r, 0);
-    if (!memRefType.isDynamicDim(r))
-      cst.addBound(BoundType::UB, r, memRefType.getDimSize(r) - 1);
-  }
-  cst.removeTrivialRedundancy();
-  region.cst = std::move(cst);
-  return success();
-}
-
 /// MLIR's unionBoundingBox for two regions of one memref (symbols aligned by
 /// value): per dim, the min of the lower bounds and the max of the upper
 /// bounds when they are comparable (else constant bounds), plus the
@@ -744,7 +677,8 @@ std::optional<int64_t> getMemoryFootprintBytes(AffineForOp forOp) {
     if (failedRegion || !(isa<AffineReadOpInterface>(op) || isa<AffineWriteOpInterface>(op)))
       return;
     MemRefRegion region;
-    if (failed(computeRegion(op, region))) {
+    if (failed(computeMemRefRegion(op, region))) {
+      (void)op->emitError("error obtaining memory region\n");
       failedRegion = true;
       return;
     }
@@ -841,6 +775,125 @@ struct AffineLoopTilingPass : impl::AffineLoopTilingBase<AffineLoopTilingPass> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Parametric tiling (mlir-opt's test-affine-parametric-tile)
+//===----------------------------------------------------------------------===//
+
+/// MLIR's tilePerfectlyNestedParametric: tile loops from the original lower
+/// bound to lb + (ub - lb) ceildiv t, intra-tile loops from (iv - lb) * t + lb
+/// to min((iv - lb) * t + t * step + lb, ub), `t` the SSA tile size.
+LogicalResult tilePerfectlyNestedParametric(ArrayRef<AffineForOp> band, ArrayRef<Value> tileSizes) {
+  for (AffineForOp forOp : band)
+    if (forOp.getOperation()->getNumResults() != 0 || !forOp.getLowerBoundMap().isSingleConstant())
+      return failure();
+  if (!isHyperRectangular(band))
+    return failure();
+  Operation *rootOp = band.front().getOperation();
+  Location loc = rootOp->getLoc();
+  MLIRContext *ctx = rootOp->getContext();
+  unsigned width = unsigned(band.size());
+  OpBuilder b(rootOp);
+  AffineMap zero = AffineMap::getConstantMap(0, ctx);
+  std::vector<AffineForOp> newLoops;
+  for (unsigned i = 0; i < 2 * width; ++i) {
+    AffineForOp loop = createFor(b, loc, {}, zero, {}, zero, 1);
+    newLoops.push_back(loop);
+    b.setInsertionPoint(loop.getOperation()->getRegion(0).front().getTerminator());
+  }
+  IndexType indexType = b.getIndexType();
+  for (unsigned i = 0; i < width; ++i) {
+    AffineForOp orig = band[i], tile = newLoops[i];
+    AffineExpr lbExpr = getAffineConstantExpr(orig.getLowerBoundMap().getSingleConstantResult(), ctx);
+    setBound(tile, true, toVector(orig.getLowerBoundOperands()), orig.getLowerBoundMap());
+    AffineMap ubMap = orig.getUpperBoundMap();
+    SmallVector<Value, 4> ubOperands = toVector(orig.getUpperBoundOperands());
+    std::vector<Value> operands(ubOperands.begin(), ubOperands.end());
+    operands.push_back(tileSizes[i]);
+    AffineExpr t = getAffineSymbolExpr(ubMap.getNumSymbols(), ctx);
+    std::vector<AffineExpr> exprs;
+    for (AffineExpr e : ubMap.getResults())
+      exprs.push_back(lbExpr + (e - lbExpr).ceilDiv(t));
+    setBound(tile, false, operands, AffineMap::get(ubMap.getNumDims(), ubMap.getNumSymbols() + 1, exprs, ctx));
+    tile.getOperation()->setAttr("step", IntegerAttr::get(indexType, orig.getStepAsInt()));
+  }
+  for (unsigned i = 0; i < width; ++i) {
+    AffineForOp orig = band[i], tile = newLoops[i], point = newLoops[width + i];
+    AffineExpr lbExpr = getAffineConstantExpr(orig.getLowerBoundMap().getSingleConstantResult(), ctx);
+    auto buildOperands = [&](AffineMap map, OperandRange range) {
+      SmallVector<Value, 4> orig = toVector(range);
+      std::vector<Value> operands;
+      for (unsigned j = 0; j < map.getNumDims(); ++j)
+        operands.push_back(orig[j]);
+      operands.push_back(tile.getInductionVar());
+      for (unsigned j = 0; j < map.getNumSymbols(); ++j)
+        operands.push_back(orig[map.getNumDims() + j]);
+      operands.push_back(tileSizes[i]);
+      return operands;
+    };
+    AffineMap lbMap = orig.getLowerBoundMap(), ubMap = orig.getUpperBoundMap();
+    std::vector<Value> lbOperands = buildOperands(lbMap, orig.getLowerBoundOperands());
+    std::vector<Value> ubOperands = buildOperands(ubMap, orig.getUpperBoundOperands());
+    AffineExpr lbIv = getAffineDimExpr(lbMap.getNumDims(), ctx), ubIv = getAffineDimExpr(ubMap.getNumDims(), ctx);
+    AffineExpr lbT = getAffineSymbolExpr(lbMap.getNumSymbols(), ctx), ubT = getAffineSymbolExpr(ubMap.getNumSymbols(), ctx);
+    AffineExpr step = getAffineConstantExpr(orig.getStepAsInt(), ctx);
+    std::vector<AffineExpr> lbExprs{((lbIv - lbExpr) * lbT) + lbExpr};
+    std::vector<AffineExpr> ubExprs{((ubIv - lbExpr) * ubT) + (ubT * step) + lbExpr};
+    for (AffineExpr e : ubMap.getResults())
+      ubExprs.push_back(e);
+    setBound(point, true, lbOperands, AffineMap::get(lbMap.getNumDims() + 1, lbMap.getNumSymbols() + 1, lbExprs, ctx));
+    setBound(point, false, ubOperands, AffineMap::get(ubMap.getNumDims() + 1, ubMap.getNumSymbols() + 1, ubExprs, ctx));
+    point.getOperation()->setAttr("step", IntegerAttr::get(indexType, orig.getStepAsInt()));
+  }
+  Block &origBody = band.back().getOperation()->getRegion(0).front();
+  Block &newBody = newLoops.back().getOperation()->getRegion(0).front();
+  Operation *newTerminator = newBody.getTerminator();
+  std::vector<Operation *> toMove;
+  for (Operation &op : origBody)
+    if (&op != origBody.getTerminator())
+      toMove.push_back(&op);
+  for (Operation *op : toMove)
+    op->moveBefore(newTerminator);
+  for (unsigned i = 0; i < width; ++i)
+    band[i].getInductionVar().replaceAllUsesWith(newLoops[width + i].getInductionVar());
+  rootOp->erase();
+  return success();
+}
+
+struct TestAffineLoopParametricTilingPass
+    : impl::TestAffineLoopParametricTilingBase<TestAffineLoopParametricTilingPass> {
+  void runOnOperation() override {
+    Operation *func = getOperation();
+    std::vector<std::vector<AffineForOp>> bands;
+    for (Block &block : func->getRegion(0))
+      for (Operation &op : block)
+        if (auto forOp = dyn_cast<AffineForOp>(&op))
+          bands.push_back(getPerfectlyNestedLoops(forOp));
+    for (std::vector<AffineForOp> &band : bands) {
+      Operation *topLoop = band[0].getOperation();
+      Block &entry = func->getRegion(0).front();
+      if (entry.getNumArguments() < band.size()) {
+        (void)topLoop->emitError("too few tile sizes provided in the argument list of the function which "
+                                 "contains the current band");
+        return;
+      }
+      std::vector<Value> tileSizes;
+      for (unsigned i = 0; i < band.size(); ++i) {
+        Value arg = entry.getArgument(i);
+        if (!arg.getType().isIndex()) {
+          (void)topLoop->emitError("expected tiling parameters to be of index type");
+          return;
+        }
+        tileSizes.push_back(arg);
+      }
+      (void)tilePerfectlyNestedParametric(band, tileSizes);
+    }
+  }
+};
+
 } // namespace
+
+std::unique_ptr<Pass> lamina::createTestAffineLoopParametricTilingPass() {
+  return std::make_unique<TestAffineLoopParametricTilingPass>();
+}
 
 std::unique_ptr<Pass> lamina::createAffineLoopTilingPass() { return std::make_unique<AffineLoopTilingPass>(); }

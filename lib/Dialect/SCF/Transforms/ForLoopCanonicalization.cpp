@@ -4,16 +4,19 @@
 // the greedy driver: tensor.dim/memref.dim of an scf.for iter_arg or result
 // whose yielded value keeps the shape (the iter_arg itself, through
 // tensor.insert_slice destinations and nested shape-preserving loops)
-// reads the loop's init instead.
-//
-// Partial: MLIR's AffineOpSCFCanonicalizationPattern (affine.min/max inside
-// scf.for/scf.parallel simplified with the loops' bounds, a constraint
-// system Lamina does not have yet) is missing; those ops stay.
+// reads the loop's init instead; an affine.min/affine.max whose operands
+// include scf.for/scf.parallel induction variables becomes an affine.apply
+// of a single bound when the loops' ranges prove it equal to that bound
+// (MLIR's AffineOpSCFCanonicalizationPattern; scf.forall is not handled).
 //
 #include "lamina/Dialect/SCF/Passes.h"
 
+#include "lamina/Dialect/Affine/AffineAnalysis.h"
+#include "lamina/IR/BuiltinAttributes.h"
+
 #include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
 
+#include <algorithm>
 #include <vector>
 
 using namespace lamina;
@@ -116,9 +119,70 @@ struct DimOfLoopValue : RewritePattern {
   }
 };
 
+/// The bounds and step of the scf.for/scf.parallel loop `iv` belongs to.
+bool matchLoop(Value iv, Value &lb, Value &ub, Value &step) {
+  auto arg = dyn_cast<BlockArgument>(iv);
+  if (!arg)
+    return false;
+  Operation *loop = arg.getOwner()->getParentOp();
+  if (!loop || arg.getOwner() != &loop->getRegion(0).front())
+    return false;
+  if (isFor(loop)) {
+    if (arg.getArgNumber() != 0)
+      return false;
+    lb = loop->getOperand(0);
+    ub = loop->getOperand(1);
+    step = loop->getOperand(2);
+    return true;
+  }
+  if (loop->getName().getStringRef() != "scf.parallel")
+    return false;
+  unsigned n = arg.getOwner()->getNumArguments(), i = arg.getArgNumber();
+  if (loop->getNumOperands() < 3 * n)
+    return false;
+  lb = loop->getOperand(i);
+  ub = loop->getOperand(n + i);
+  step = loop->getOperand(2 * n + i);
+  return true;
+}
+
+/// AffineOpSCFCanonicalizationPattern (affine.min, affine.max).
+struct AffineMinMaxInLoop : RewritePattern {
+  AffineMinMaxInLoop(MLIRContext *ctx, std::string_view name) : RewritePattern(name, 1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    IntegerConstraints constraints;
+    std::vector<Value> ivs;
+    for (Value operand : op->getOperands()) {
+      if (std::find(ivs.begin(), ivs.end(), operand) != ivs.end())
+        continue;
+      Value lb, ub, step;
+      if (!matchLoop(operand, lb, ub, step))
+        continue;
+      ivs.push_back(operand);
+      if (failed(affine::addLoopRangeConstraints(constraints, operand, lb, ub, step)))
+        return failure();
+    }
+    FailureOr<std::pair<AffineMap, std::vector<Value>>> simplified =
+        affine::simplifyConstrainedMinMaxOp(op, std::move(constraints));
+    if (failed(simplified))
+      return failure();
+    OperationState state(op->getLoc(), "affine.apply");
+    for (Value v : simplified->second)
+      state.addOperand(v);
+    state.addAttribute("map", AffineMapAttr::get(simplified->first));
+    state.addType(op->getResult(0).getType());
+    rewriter.setInsertionPoint(op);
+    Operation *apply = rewriter.create(state);
+    rewriter.replaceOp(op, apply);
+    return success();
+  }
+};
+
 struct SCFForLoopCanonicalization : lamina::impl::SCFForLoopCanonicalizationBase<SCFForLoopCanonicalization> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
+    patterns.add<AffineMinMaxInLoop>(&getContext(), "affine.min");
+    patterns.add<AffineMinMaxInLoop>(&getContext(), "affine.max");
     patterns.add<DimOfLoopValue>(&getContext(), "tensor.dim");
     patterns.add<DimOfLoopValue>(&getContext(), "memref.dim");
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
