@@ -101,4 +101,44 @@ TEST(IntegerConstraints, VarBookkeeping) {
   EXPECT_EQ(cst.atIneq(0, 2), 3);
 }
 
+TEST(IntegerConstraints, ConstantBoundOnDimSize) {
+  // s0 + 2 <= d0 <= s0 + 17: extent 16, whatever s0 is.
+  IntegerConstraints cst(1, 1, 0);
+  cst.addInequality({1, -1, -2});
+  cst.addInequality({-1, 1, 17});
+  std::vector<int64_t> lb, ub;
+  int64_t divisor = 0;
+  unsigned lbPos = 9, ubPos = 9;
+  EXPECT_EQ(cst.getConstantBoundOnDimSize(0, &lb, &divisor, &ub, &lbPos, &ubPos), 16);
+  EXPECT_EQ(divisor, 1);
+  EXPECT_EQ(lb, (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(ub, (std::vector<int64_t>{1, 17}));
+  EXPECT_EQ(lbPos, 0u);
+  EXPECT_EQ(ubPos, 1u);
+  // Without an upper bound there is none.
+  IntegerConstraints open(1, 1, 0);
+  open.addInequality({1, -1, 0});
+  EXPECT_EQ(open.getConstantBoundOnDimSize(0), std::nullopt);
+}
+
+TEST(IntegerConstraints, RedundantInequalities) {
+  // 0 <= x <= 5 makes x <= 9 and x >= -3 redundant.
+  IntegerConstraints cst = make(1, {}, {{1, 0}, {-1, 9}, {-1, 5}, {1, 3}});
+  cst.removeRedundantInequalities();
+  ASSERT_EQ(cst.getNumInequalities(), 2u);
+  EXPECT_EQ(cst.atIneq(0, 0), 1);
+  EXPECT_EQ(cst.atIneq(0, 1), 0);
+  EXPECT_EQ(cst.atIneq(1, 1), 5);
+}
+
+TEST(IntegerConstraints, ConstantFoldSymbols) {
+  // s0 == 7 and d0 <= s0: folding s0 leaves d0 <= 7.
+  IntegerConstraints cst(1, 1, 0);
+  cst.addEquality({0, 1, -7});
+  cst.addInequality({-1, 1, 0});
+  cst.constantFoldVarRange(1, 1);
+  EXPECT_EQ(cst.getNumSymbolVars(), 0u);
+  EXPECT_EQ(cst.getConstantBound(BoundType::UB, 0), 7);
+}
+
 } // namespace
