@@ -1,10 +1,11 @@
 // RUN: lamina-opt --allow-unregistered-dialect %s -scf-for-loop-canonicalization | FileCheck %s
 //
-// scf-for-loop-canonicalization: affine.min/affine.max of scf.for/scf.parallel induction variables replaced by the single bound the loop ranges prove.
+// scf-for-loop-canonicalization: affine.min/affine.max of scf.for/scf.parallel/scf.forall induction variables replaced by the single bound the loop ranges prove.
 // The checks are mlir-opt 22's output on this input (generated from its output, not edited by hand).
 
 // CHECK: #map = affine_map<(d0) -> (d0 - 2)>
 // CHECK-NEXT: #map1 = affine_map<(d0)[s0] -> (4, -d0 + s0)>
+// CHECK-NEXT: #map2 = affine_map<(d0, d1) -> (d0 + d1)>
 // CHECK-NEXT: module {
 // CHECK-LABEL: func.func @min_in_for
 // CHECK-SAME: (%arg0: memref<i64>) {
@@ -39,6 +40,15 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: return
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func @min_in_forall
+// CHECK-SAME: (%arg0: memref<index>) {
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: scf.forall (%arg1, %arg2) = (0, 1) to (%c3, 7) step (1, 3) {
+// CHECK-NEXT: %0 = affine.apply #map2(%arg1, %arg2)
+// CHECK-NEXT: memref.store %0, %arg0[] : memref<index>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 func.func @min_in_for(%A: memref<i64>) {
@@ -69,6 +79,15 @@ func.func @not_simplified(%A: memref<index>, %n: index) {
   %c4 = arith.constant 4 : index
   scf.for %i = %c0 to %n step %c4 {
     %m = affine.min affine_map<(d0)[s0] -> (4, s0 - d0)>(%i)[%n]
+    memref.store %m, %A[] : memref<index>
+  }
+  return
+}
+
+func.func @min_in_forall(%A: memref<index>) {
+  %c3 = arith.constant 3 : index
+  scf.forall (%i, %j) = (0, 1) to (%c3, 7) step (1, 3) {
+    %m = affine.min affine_map<(d0, d1) -> (d0 + d1, 10)>(%i, %j)
     memref.store %m, %A[] : memref<index>
   }
   return

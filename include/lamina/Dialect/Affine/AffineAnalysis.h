@@ -11,6 +11,7 @@
 #include "lamina/Dialect/Affine/AffineDialect.h"
 #include "lamina/IR/AffineMap.h"
 #include "lamina/IR/IntegerSet.h"
+#include "lamina/IR/OpFoldResult.h"
 #include "lamina/Support/LogicalResult.h"
 #include "lamina/Support/SmallVector.h"
 
@@ -97,9 +98,11 @@ LogicalResult computeMemRefRegion(Operation *op, MemRefRegion &region, bool addM
 LogicalResult addAlignedBound(IntegerConstraints &cst, BoundType type, unsigned pos, AffineMap map);
 
 /// MLIR's addLoopRangeConstraints: `iv` as a new dim, `lb` and `ub` as new
-/// symbols (set to their values when constant), lb <= iv and iv below the
-/// last iteration's value + 1. Fails on a non-constant `step`.
-LogicalResult addLoopRangeConstraints(IntegerConstraints &cst, Value iv, Value lb, Value ub, Value step);
+/// symbols (set to their values when constant; a static bound is an
+/// IntegerAttr), lb <= iv and iv below the last iteration's value + 1. Fails
+/// on a non-constant `step`.
+LogicalResult addLoopRangeConstraints(IntegerConstraints &cst, Value iv, OpFoldResult lb, OpFoldResult ub,
+                                      OpFoldResult step);
 
 /// MLIR's simplifyConstrainedMinMaxOp: if `constraints` (over the values
 /// they carry) prove the affine.min/max `op` equal to a single bound, that

@@ -481,21 +481,32 @@ LogicalResult affine::computeMemRefRegion(Operation *op, MemRefRegion &region, b
 // Min/max simplification under constraints
 //===----------------------------------------------------------------------===//
 
-LogicalResult affine::addLoopRangeConstraints(IntegerConstraints &cst, Value iv, Value lb, Value ub, Value step) {
-  APInt stepValue;
-  if (!matchConstantInt(step, &stepValue))
+/// The constant an OpFoldResult holds (an IntegerAttr or a constant value).
+static std::optional<int64_t> getConstantValue(OpFoldResult ofr) {
+  if (auto attr = dyn_cast_or_null<IntegerAttr>(ofr.getAttribute()))
+    return attr.getValue().getSExtValue();
+  APInt value;
+  if (Value v = ofr.getValue(); v && matchConstantInt(v, &value))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+LogicalResult affine::addLoopRangeConstraints(IntegerConstraints &cst, Value iv, OpFoldResult lb, OpFoldResult ub,
+                                              OpFoldResult step) {
+  std::optional<int64_t> stepConst = getConstantValue(step);
+  if (!stepConst)
     return failure();
-  int64_t stepInt = stepValue.getSExtValue();
+  int64_t stepInt = *stepConst;
   MLIRContext *ctx = iv.getContext();
   unsigned dimIv = cst.appendVar(VarKind::Dim);
   cst.setValue(dimIv, iv);
   unsigned symLb = cst.appendVar(VarKind::Symbol);
-  cst.setValue(symLb, lb);
+  cst.setValue(symLb, lb.getValue());
   unsigned symUb = cst.appendVar(VarKind::Symbol);
-  cst.setValue(symUb, ub);
-  APInt lbValue, ubValue;
-  bool lbConst = matchConstantInt(lb, &lbValue), ubConst = matchConstantInt(ub, &ubValue);
-  int64_t lbInt = lbConst ? lbValue.getSExtValue() : 0, ubInt = ubConst ? ubValue.getSExtValue() : 0;
+  cst.setValue(symUb, ub.getValue());
+  std::optional<int64_t> lbValue = getConstantValue(lb), ubValue = getConstantValue(ub);
+  bool lbConst = lbValue.has_value(), ubConst = ubValue.has_value();
+  int64_t lbInt = lbValue.value_or(0), ubInt = ubValue.value_or(0);
   if (lbConst)
     cst.addBound(BoundType::EQ, symLb, lbInt);
   if (ubConst)

@@ -7,12 +7,13 @@
 // reads the loop's init instead; an affine.min/affine.max whose operands
 // include scf.for/scf.parallel induction variables becomes an affine.apply
 // of a single bound when the loops' ranges prove it equal to that bound
-// (MLIR's AffineOpSCFCanonicalizationPattern; scf.forall is not handled).
+// (MLIR's AffineOpSCFCanonicalizationPattern).
 //
 #include "lamina/Dialect/SCF/Passes.h"
 
 #include "lamina/Dialect/Affine/AffineAnalysis.h"
 #include "lamina/IR/BuiltinAttributes.h"
+#include "lamina/IR/BuiltinTypes.h"
 
 #include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
 
@@ -119,8 +120,9 @@ struct DimOfLoopValue : RewritePattern {
   }
 };
 
-/// The bounds and step of the scf.for/scf.parallel loop `iv` belongs to.
-bool matchLoop(Value iv, Value &lb, Value &ub, Value &step) {
+/// The bounds and step of the scf.for/scf.parallel/scf.forall loop `iv`
+/// belongs to (static scf.forall bounds as index attributes).
+bool matchLoop(Value iv, OpFoldResult &lb, OpFoldResult &ub, OpFoldResult &step) {
   auto arg = dyn_cast<BlockArgument>(iv);
   if (!arg)
     return false;
@@ -133,6 +135,39 @@ bool matchLoop(Value iv, Value &lb, Value &ub, Value &step) {
     lb = loop->getOperand(0);
     ub = loop->getOperand(1);
     step = loop->getOperand(2);
+    return true;
+  }
+  if (loop->getName().getStringRef() == "scf.forall") {
+    auto getStatic = [&](std::string_view name) -> ArrayRef<int64_t> {
+      if (auto attr = dyn_cast_or_null<DenseI64ArrayAttr>(loop->getAttr(name)))
+        return attr.asArrayRef();
+      return {};
+    };
+    ArrayRef<int64_t> lbs = getStatic("staticLowerBound"), ubs = getStatic("staticUpperBound"),
+                      steps = getStatic("staticStep");
+    unsigned i = arg.getArgNumber();
+    if (i >= lbs.size() || lbs.size() != ubs.size() || lbs.size() != steps.size())
+      return false;
+    auto sizesAttr = dyn_cast_or_null<DenseI32ArrayAttr>(loop->getAttr("operandSegmentSizes"));
+    if (!sizesAttr || sizesAttr.asArrayRef().size() < 3)
+      return false;
+    ArrayRef<int32_t> sizes = sizesAttr.asArrayRef();
+    Type indexType = IndexType::get(loop->getContext());
+    // The i-th entry of a static list, or its dynamic operand.
+    auto mixed = [&](ArrayRef<int64_t> statics, unsigned segment) -> OpFoldResult {
+      if (statics[i] != INT64_MIN)
+        return IntegerAttr::get(indexType, statics[i]);
+      unsigned start = 0;
+      for (unsigned s = 0; s < segment; ++s)
+        start += unsigned(sizes[s]);
+      unsigned dynamicIndex = 0;
+      for (unsigned j = 0; j < i; ++j)
+        dynamicIndex += statics[j] == INT64_MIN;
+      return loop->getOperand(start + dynamicIndex);
+    };
+    lb = mixed(lbs, 0);
+    ub = mixed(ubs, 1);
+    step = mixed(steps, 2);
     return true;
   }
   if (loop->getName().getStringRef() != "scf.parallel")
@@ -155,7 +190,7 @@ struct AffineMinMaxInLoop : RewritePattern {
     for (Value operand : op->getOperands()) {
       if (std::find(ivs.begin(), ivs.end(), operand) != ivs.end())
         continue;
-      Value lb, ub, step;
+      OpFoldResult lb, ub, step;
       if (!matchLoop(operand, lb, ub, step))
         continue;
       ivs.push_back(operand);
