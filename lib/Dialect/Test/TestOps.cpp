@@ -437,9 +437,17 @@ static void registerBufferOps(Dialect &dialect) {
       .trait(ods::Implements<OpAsmOpInterface>({.getAsmResultNames = normRetResultNames}))
       .registerIn(dialect);
   ods::OpDef("test.copy")
-      .operand("source", ods::AnyRankedOrUnrankedMemRef())
-      .operand("target", ods::AnyRankedOrUnrankedMemRef())
+      .operand("source", ods::AnyRankedOrUnrankedMemRef(), {ods::MemRead()})
+      .operand("target", ods::AnyRankedOrUnrankedMemRef(), {ods::MemWrite()})
       .format("`(` $source `,` $target `)` `:` `(` type($source) `,` type($target) `)` attr-dict")
+      .registerIn(dialect);
+  ods::OpDef("test.read_buffer")
+      .operand("buffer", ods::AnyRankedOrUnrankedMemRef(), {ods::MemRead()})
+      .registerIn(dialect);
+  ods::OpDef("test.one_region_with_recursive_memory_effects")
+      .result("result", ods::AnyType())
+      .region("body", ods::AnyRegion())
+      .traits({ods::RecursiveMemoryEffects()})
       .registerIn(dialect);
   ods::OpDef("test.region_yield")
       .operand("result", ods::AnyType())
@@ -447,13 +455,13 @@ static void registerBufferOps(Dialect &dialect) {
       .format("$result `:` type($result) attr-dict")
       .registerIn(dialect);
   ods::OpDef("test.buffer_based")
-      .operand("input", ods::AnyRankedOrUnrankedMemRef())
-      .operand("output", ods::AnyRankedOrUnrankedMemRef())
+      .operand("input", ods::AnyRankedOrUnrankedMemRef(), {ods::MemRead()})
+      .operand("output", ods::AnyRankedOrUnrankedMemRef(), {ods::MemWrite()})
       .format("`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` attr-dict")
       .registerIn(dialect);
   ods::OpDef("test.region_buffer_based")
-      .operand("input", ods::AnyRankedOrUnrankedMemRef())
-      .operand("output", ods::AnyRankedOrUnrankedMemRef())
+      .operand("input", ods::AnyRankedOrUnrankedMemRef(), {ods::MemRead()})
+      .operand("output", ods::AnyRankedOrUnrankedMemRef(), {ods::MemWrite()})
       .region("region", ods::AnyRegion())
       .traits({ods::SingleBlockImplicitTerminator("test.region_yield")})
       .format("`in` `(` $input`:` type($input) `)` `out` `(` $output`:` type($output) `)` $region attr-dict")
