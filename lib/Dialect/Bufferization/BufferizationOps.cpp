@@ -279,6 +279,7 @@ struct BufferizationInlinerInterface : public DialectInlinerInterface {
 BufferizationDialect::BufferizationDialect(MLIRContext *ctx)
     : Dialect(getDialectNamespace(), ctx, TypeID::get<BufferizationDialect>()) {
   registerGenerated();
+  bufferization::registerBufferizationCanonicalization(*this);
   addInlinerInterface<BufferizationInlinerInterface>(this);
 }
 

@@ -8,6 +8,8 @@
 //
 #pragma once
 
+#include <array>
+
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Dialect.h"
 
@@ -68,4 +70,26 @@ private:
   ods::DialectAttrTypes attrTypes;
 };
 
+class OpBuilder;
+class PatternRewriter;
+class RewritePatternSet;
+
+namespace bufferization {
+
+/// The operand groups of a `bufferization.dealloc`: memrefs, conditions,
+/// retained values.
+std::array<ValueRange, 3> getDeallocOperandGroups(Operation *dealloc);
+/// Builds `bufferization.dealloc (memrefs) if (conditions) retain (retained)`.
+Operation *createDeallocOp(OpBuilder &builder, Location loc, ValueRange memrefs, ValueRange conditions,
+                           ValueRange retained);
+/// Replaces the memrefs and conditions of `dealloc` in place; fails if they
+/// are unchanged.
+LogicalResult updateDeallocIfChanged(Operation *dealloc, ArrayRef<Value> memrefs, ArrayRef<Value> conditions,
+                                     PatternRewriter &rewriter);
+/// The canonicalization patterns of `bufferization.dealloc`.
+void populateDeallocOpCanonicalizationPatterns(RewritePatternSet &patterns);
+/// Attaches the dialect's canonicalization patterns to its ops.
+void registerBufferizationCanonicalization(BufferizationDialect &dialect);
+
+} // namespace bufferization
 } // namespace lamina

@@ -152,6 +152,11 @@ std::unique_ptr<Pass> lamina::createOneShotBufferizePass() { return std::make_un
 
 namespace lamina {
 #define LAMINA_PASS_TABLE "lamina/Dialect/Bufferization/Transforms/Passes.def"
-#define LAMINA_PASS_REGISTRATION_FN registerBufferizationPasses
+#define LAMINA_PASS_REGISTRATION_FN registerBufferizationPassTable
 #include "lamina/Pass/PassTableRegistration.inc"
+
+void registerBufferizationPasses() {
+  registerBufferizationPassTable();
+  registerBufferDeallocationPipeline();
+}
 } // namespace lamina

@@ -20,7 +20,10 @@ using bufferization::LayoutMapOption;
 #define LAMINA_PASS_TABLE "lamina/Dialect/Bufferization/Transforms/Passes.def"
 #include "lamina/Pass/PassTableDecls.inc"
 
-/// Registers every pass of Passes.def.
+/// Registers every pass of Passes.def and `buffer-deallocation-pipeline`.
 void registerBufferizationPasses();
+/// Registers `buffer-deallocation-pipeline` (MLIR's
+/// buildBufferDeallocationPipeline).
+void registerBufferDeallocationPipeline();
 
 } // namespace lamina
