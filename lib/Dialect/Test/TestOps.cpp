@@ -417,9 +417,16 @@ static void normRetResultNames(Operation *op, function_ref<void(Value, std::stri
   setName(op->getResult(1), "Z");
 }
 
+/// ReadBufferOp::getEffects: reads its buffer and writes (dumps) its
+/// contents.
+static void readBufferEffects(Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Read::get(), &op->getOpOperand(0)));
+  effects.push_back(MemoryEffects::EffectInstance(MemoryEffects::Write::get()));
+}
+
 /// The ops of TestOps.td's "Copy Operation Test", "Test Buffer/Tensor" and
-/// "Test DestinationStyleOpInterface" sections. (The MemRead/MemWrite effects
-/// of their memref operands are not modelled yet.)
+/// "Test DestinationStyleOpInterface" sections; test.copy and the buffer_based
+/// ops read their first memref operand and write their second.
 static void registerBufferOps(Dialect &dialect) {
   // The MemRefsNormalizable ops of the normalize-memrefs tests; op_norm_ret's
   // results are named by their ODS names (OpAsmOpInterface's default).
@@ -442,7 +449,8 @@ static void registerBufferOps(Dialect &dialect) {
       .format("`(` $source `,` $target `)` `:` `(` type($source) `,` type($target) `)` attr-dict")
       .registerIn(dialect);
   ods::OpDef("test.read_buffer")
-      .operand("buffer", ods::AnyRankedOrUnrankedMemRef(), {ods::MemRead()})
+      .operand("buffer", ods::AnyRankedOrUnrankedMemRef())
+      .trait(ods::Implements<MemoryEffectOpInterface>({readBufferEffects}))
       .registerIn(dialect);
   ods::OpDef("test.one_region_with_recursive_memory_effects")
       .result("result", ods::AnyType())

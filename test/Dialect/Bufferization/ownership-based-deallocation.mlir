@@ -122,6 +122,16 @@
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT:   memref.global "private" constant @gv : memref<2xf32> = dense<1.000000e+00>
+// CHECK-NEXT:   func.func @indirect(%arg0: memref<2xf32>, %arg1: (memref<2xf32>) -> memref<2xf32>) {
+// CHECK-NEXT:     %false = arith.constant false
+// CHECK-NEXT:     %true = arith.constant true
+// CHECK-NEXT:     %0 = call_indirect %arg1(%arg0) : (memref<2xf32>) -> memref<2xf32>
+// CHECK-NEXT:     "test.read_buffer"(%0) : (memref<2xf32>) -> ()
+// CHECK-NEXT:     %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %arg0 : memref<2xf32> -> memref<f32>, index, index, index
+// CHECK-NEXT:     %base_buffer_0, %offset_1, %sizes_2, %strides_3 = memref.extract_strided_metadata %0 : memref<2xf32> -> memref<f32>, index, index, index
+// CHECK-NEXT:     bufferization.dealloc (%base_buffer, %base_buffer_0 : memref<f32>, memref<f32>) if (%false, %true)
+// CHECK-NEXT:     return
+// CHECK-NEXT:   }
 // CHECK-NEXT: }
 // GEN-DYN: -ownership-based-buffer-deallocation=private-function-dynamic-ownership=true
 // DYN: module {
@@ -239,6 +249,16 @@
 // DYN-NEXT:     return
 // DYN-NEXT:   }
 // DYN-NEXT:   memref.global "private" constant @gv : memref<2xf32> = dense<1.000000e+00>
+// DYN-NEXT:   func.func @indirect(%arg0: memref<2xf32>, %arg1: (memref<2xf32>) -> memref<2xf32>) {
+// DYN-NEXT:     %false = arith.constant false
+// DYN-NEXT:     %true = arith.constant true
+// DYN-NEXT:     %0 = call_indirect %arg1(%arg0) : (memref<2xf32>) -> memref<2xf32>
+// DYN-NEXT:     "test.read_buffer"(%0) : (memref<2xf32>) -> ()
+// DYN-NEXT:     %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %arg0 : memref<2xf32> -> memref<f32>, index, index, index
+// DYN-NEXT:     %base_buffer_0, %offset_1, %sizes_2, %strides_3 = memref.extract_strided_metadata %0 : memref<2xf32> -> memref<f32>, index, index, index
+// DYN-NEXT:     bufferization.dealloc (%base_buffer, %base_buffer_0 : memref<f32>, memref<f32>) if (%false, %true)
+// DYN-NEXT:     return
+// DYN-NEXT:   }
 // DYN-NEXT: }
 
 func.func private @callee(%m: memref<4xf32>) -> memref<4xf32> {
@@ -288,3 +308,9 @@ func.func @unranked_and_global(%u: memref<*xf32>) {
   return
 }
 memref.global "private" constant @gv : memref<2xf32> = dense<1.0>
+
+func.func @indirect(%m: memref<2xf32>, %f: (memref<2xf32>) -> memref<2xf32>) {
+  %r = func.call_indirect %f(%m) : (memref<2xf32>) -> memref<2xf32>
+  "test.read_buffer"(%r) : (memref<2xf32>) -> ()
+  return
+}

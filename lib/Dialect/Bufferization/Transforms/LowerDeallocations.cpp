@@ -217,9 +217,13 @@ LogicalResult lowerDealloc(Operation *dealloc, Operation *helper) {
     for (Value v : doesNotAlias)
       replacements.push_back(lb.andi(lb.xori(v, trueValue), conditions[0]));
   } else {
-    if (!helper)
-      return dealloc->emitError("library function required for generic lowering, but cannot be automatically "
-                                "inserted when operating on functions");
+    if (!helper) {
+      // The pattern's error, then the conversion's.
+      (void)dealloc->emitError("library function required for generic lowering, but cannot be automatically "
+                               "inserted when operating on functions");
+      return dealloc->emitError("failed to legalize operation 'bufferization.dealloc' that was explicitly marked "
+                                "illegal");
+    }
     Type indexType = b.getIndexType(), i1 = b.getI1Type();
     int64_t numMemrefs = int64_t(memrefs.size()), numRetained = int64_t(retained.size());
     Value toDeallocMemref = lb.alloc(MemRefType::get({numMemrefs}, indexType));

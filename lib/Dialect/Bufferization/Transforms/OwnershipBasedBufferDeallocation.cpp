@@ -737,7 +737,8 @@ FailureOr<Operation *> BufferDeallocation::handleCall(CallOpInterface call) {
   Operation *op = call.getOperation();
   OpBuilder builder(op);
   Operation *callee = call.resolveCallableInTable(&state.getSymbolTable());
-  bool isPrivate = true;
+  // A callee that cannot be resolved (call_indirect) is not private.
+  bool isPrivate = false;
   if (auto symbol = dyn_cast_or_null<SymbolOpInterface>(callee))
     isPrivate = symbol.isPrivate() && !symbol.isDeclaration();
 
