@@ -132,6 +132,26 @@
 // CHECK-NEXT:     bufferization.dealloc (%base_buffer, %base_buffer_0 : memref<f32>, memref<f32>) if (%false, %true)
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @reduce(%arg0: index, %arg1: index, %arg2: f32) -> f32 {
+// CHECK-NEXT:     %false = arith.constant false
+// CHECK-NEXT:     %0 = scf.parallel (%arg3) = (%arg0) to (%arg1) step (%arg0) init (%arg2) -> f32 {
+// CHECK-NEXT:       %1 = arith.index_cast %arg3 : index to i32
+// CHECK-NEXT:       %2 = arith.sitofp %1 : i32 to f32
+// CHECK-NEXT:       scf.reduce(%2 : f32) {
+// CHECK-NEXT:       ^bb0(%arg4: f32, %arg5: f32):
+// CHECK-NEXT:         %true = arith.constant true
+// CHECK-NEXT:         %false_0 = arith.constant false
+// CHECK-NEXT:         %alloca = memref.alloca() : memref<2xf32>
+// CHECK-NEXT:         %alloc = memref.alloc() : memref<2xf32>
+// CHECK-NEXT:         test.copy(%alloca, %alloc) : (memref<2xf32>, memref<2xf32>)
+// CHECK-NEXT:         %3 = arith.addf %arg4, %arg5 : f32
+// CHECK-NEXT:         %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+// CHECK-NEXT:         bufferization.dealloc (%base_buffer : memref<f32>) if (%true)
+// CHECK-NEXT:         scf.reduce.return %3 : f32
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:     return %0 : f32
+// CHECK-NEXT:   }
 // CHECK-NEXT: }
 // GEN-DYN: -ownership-based-buffer-deallocation=private-function-dynamic-ownership=true
 // DYN: module {
@@ -259,6 +279,26 @@
 // DYN-NEXT:     bufferization.dealloc (%base_buffer, %base_buffer_0 : memref<f32>, memref<f32>) if (%false, %true)
 // DYN-NEXT:     return
 // DYN-NEXT:   }
+// DYN-NEXT:   func.func @reduce(%arg0: index, %arg1: index, %arg2: f32) -> f32 {
+// DYN-NEXT:     %false = arith.constant false
+// DYN-NEXT:     %0 = scf.parallel (%arg3) = (%arg0) to (%arg1) step (%arg0) init (%arg2) -> f32 {
+// DYN-NEXT:       %1 = arith.index_cast %arg3 : index to i32
+// DYN-NEXT:       %2 = arith.sitofp %1 : i32 to f32
+// DYN-NEXT:       scf.reduce(%2 : f32) {
+// DYN-NEXT:       ^bb0(%arg4: f32, %arg5: f32):
+// DYN-NEXT:         %true = arith.constant true
+// DYN-NEXT:         %false_0 = arith.constant false
+// DYN-NEXT:         %alloca = memref.alloca() : memref<2xf32>
+// DYN-NEXT:         %alloc = memref.alloc() : memref<2xf32>
+// DYN-NEXT:         test.copy(%alloca, %alloc) : (memref<2xf32>, memref<2xf32>)
+// DYN-NEXT:         %3 = arith.addf %arg4, %arg5 : f32
+// DYN-NEXT:         %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %alloc : memref<2xf32> -> memref<f32>, index, index, index
+// DYN-NEXT:         bufferization.dealloc (%base_buffer : memref<f32>) if (%true)
+// DYN-NEXT:         scf.reduce.return %3 : f32
+// DYN-NEXT:       }
+// DYN-NEXT:     }
+// DYN-NEXT:     return %0 : f32
+// DYN-NEXT:   }
 // DYN-NEXT: }
 
 func.func private @callee(%m: memref<4xf32>) -> memref<4xf32> {
@@ -313,4 +353,20 @@ func.func @indirect(%m: memref<2xf32>, %f: (memref<2xf32>) -> memref<2xf32>) {
   %r = func.call_indirect %f(%m) : (memref<2xf32>) -> memref<2xf32>
   "test.read_buffer"(%r) : (memref<2xf32>) -> ()
   return
+}
+
+func.func @reduce(%lb: index, %ub: index, %init: f32) -> f32 {
+  %r = scf.parallel (%i) = (%lb) to (%ub) step (%lb) init (%init) -> f32 {
+    %v = arith.index_cast %i : index to i32
+    %f = arith.sitofp %v : i32 to f32
+    scf.reduce(%f : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %t = memref.alloca() : memref<2xf32>
+      %u = memref.alloc() : memref<2xf32>
+      test.copy(%t, %u) : (memref<2xf32>, memref<2xf32>)
+      %s = arith.addf %a, %b : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  return %r : f32
 }

@@ -12,7 +12,8 @@
 //
 // What MLIR's BufferDeallocationOpInterface models do for cf.cond_br (one
 // dealloc per successor), arith.select (the ownership is selected the same
-// way) and scf.forall's terminator is done here by op kind.
+// way) and the terminators of scf.forall, scf.reduce and gpu regions (a
+// dealloc of what the block owns) is done here by op kind.
 //
 #include "BufferUtils.h"
 
@@ -524,6 +525,14 @@ FailureOr<Operation *> BufferDeallocation::handleAllInterfaces(Operation *op) {
     return op;
   if (name == "scf.forall.in_parallel")
     return processInParallel(op);
+  if (name == "scf.reduce.return" || name == "gpu.terminator") {
+    if (name == "scf.reduce.return" && isMemref(op->getOperand(0)))
+      return op->emitError("only supported when operand is not a MemRef");
+    std::vector<Value> updated;
+    if (failed(insertDeallocOpForReturnLike(state, op, {}, updated)))
+      return failure();
+    return op;
+  }
 
   if (failed(verifyOperationPreconditions(op)))
     return failure();
