@@ -321,6 +321,17 @@ bool bufferization::valueComesBefore(Value lhs, Value rhs) {
       return lhsArg.getArgNumber() < rhsArg.getArgNumber();
     lhsRegion = lhsArg.getParentRegion();
     rhsRegion = rhsArg.getParentRegion();
+    // Arguments of two blocks of one region (MLIR leaves their order to the
+    // hash set they come from): the earlier block first.
+    if (lhsRegion == rhsRegion) {
+      for (Block &block : *lhsRegion) {
+        if (&block == lhsArg.getOwner())
+          return true;
+        if (&block == rhsArg.getOwner())
+          return false;
+      }
+      return false;
+    }
   } else if (lhs.getDefiningOp() == rhs.getDefiningOp()) {
     return cast<OpResult>(lhs).getResultNumber() < cast<OpResult>(rhs).getResultNumber();
   } else {
