@@ -34,6 +34,7 @@
 #include "lamina/Dialect/OpenMP/OpenMPDialect.h"
 #include "lamina/Dialect/PDL/PDLDialect.h"
 #include "lamina/Dialect/PDLInterp/PDLInterpDialect.h"
+#include "lamina/Dialect/Ptr/PtrDialect.h"
 #include "lamina/Dialect/SCF/SCFDialect.h"
 #include "lamina/Dialect/SMT/SMTDialect.h"
 #include "lamina/Dialect/SPIRV/SPIRVDialect.h"
@@ -62,4 +63,5 @@ void lamina::registerAllDialects(DialectRegistry &registry) {
   registry.insert<AsyncDialect, EmitCDialect, MPIDialect, PDLDialect, PDLInterpDialect, ShapeDialect, SMTDialect,
                   SparseTensorDialect, ShardDialect>();
   registry.insert<SPIRVDialect>();
+  registry.insert<PtrDialect>();
 }

@@ -8,6 +8,7 @@
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/TensorEncoding.h"
+#include "lamina/IR/VectorElementTypeInterface.h"
 
 using namespace lamina;
 using namespace lamina::detail;
@@ -392,7 +393,7 @@ VectorType VectorType::getChecked(function_ref<InFlightDiagnostic()> emitError, 
 }
 
 bool VectorType::isValidElementType(Type t) {
-  return lamina::isa<IntegerType, IndexType, FloatType>(t);
+  return lamina::isa<IntegerType, IndexType, FloatType>(t) || lamina::isa<VectorElementTypeInterface>(t);
 }
 
 LogicalResult VectorType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,

@@ -8,6 +8,7 @@
 // bytecode version 6, as a sparse array after the attributes from version 6.
 //
 #include "InterpretedOpDef.h"
+#include "PropertyKind.h"
 
 #include "lamina/Bytecode/BytecodeImplementation.h"
 #include "lamina/IR/Diagnostics.h"
@@ -86,17 +87,36 @@ LogicalResult readOpProperties(DialectBytecodeReader &reader, Operation *op) {
     if (value)
       slots[a.slot] = value;
   }
-  // Property<>s, in declaration order (an EnumProp is a varint).
+  // Property<>s, in declaration order: an EnumProp is a varint, a UnitProp
+  // a bool, an OptionalProp<I64Prop> a bool then a varint if set.
+  MLIRContext *ctx = op->getContext();
   for (const AttributeDef &a : def.attributes) {
     if (!a.constraint.property)
       continue;
+    const PropertyInfo &prop = *a.constraint.property;
+    if (getPropertyKind(prop) == PropertyKind::Unit) {
+      bool set;
+      if (failed(reader.readBool(set)))
+        return failure();
+      slots[a.slot] = set ? Attribute(lamina::UnitAttr::get(ctx)) : Attribute(lamina::BoolAttr::get(ctx, false));
+      continue;
+    }
+    if (getPropertyKind(prop) == PropertyKind::OptionalI64) {
+      bool present;
+      uint64_t raw = 0;
+      if (failed(reader.readBool(present)) || (present && failed(reader.readVarInt(raw))))
+        return failure();
+      slots[a.slot] = present ? lamina::ArrayAttr::get(ctx, {IntegerAttr::get(IntegerType::get(ctx, 64), int64_t(raw))})
+                              : lamina::ArrayAttr::get(ctx, {});
+      continue;
+    }
     uint64_t raw;
     if (failed(reader.readVarInt(raw)))
       return failure();
-    const EnumInfo &info = *a.constraint.property->enumInfo;
+    const EnumInfo &info = *prop.enumInfo;
     if (info.bitWidth < 64 && (raw >> info.bitWidth) != 0)
       return failure();
-    slots[a.slot] = info.buildAttr(op->getContext(), raw);
+    slots[a.slot] = info.buildAttr(ctx, raw);
   }
   if (!legacy) {
     auto readNative = [&](int slot, size_t count) -> LogicalResult {
@@ -139,9 +159,27 @@ void writeOpProperties(Operation *op, DialectBytecodeWriter &writer) {
     else
       writer.writeOptionalAttribute(slots[a.slot]);
   }
-  for (const AttributeDef &a : def.attributes)
-    if (a.constraint.property)
-      writer.writeVarInt(a.constraint.property->enumInfo->getValue(slots[a.slot]));
+  for (const AttributeDef &a : def.attributes) {
+    if (!a.constraint.property)
+      continue;
+    Attribute v = slots[a.slot];
+    switch (getPropertyKind(*a.constraint.property)) {
+    case PropertyKind::Enum:
+      writer.writeVarInt(a.constraint.property->enumInfo->getValue(v));
+      break;
+    case PropertyKind::Unit:
+      writer.writeOwnedBool(isa_and_present<lamina::UnitAttr>(v));
+      break;
+    case PropertyKind::OptionalI64: {
+      auto arr = dyn_cast_or_null<lamina::ArrayAttr>(v);
+      auto i = arr && arr.size() == 1 ? dyn_cast<IntegerAttr>(arr[0]) : IntegerAttr();
+      writer.writeOwnedBool(bool(i));
+      if (i)
+        writer.writeVarInt(uint64_t(i.getValue().getSExtValue()));
+      break;
+    }
+    }
+  }
   if (!legacy) {
     auto writeNative = [&](int slot, size_t count) {
       std::vector<int32_t> sizes = segmentsOf(op, slot, count);

@@ -5,6 +5,7 @@
 // generated order (see OpDef.h).
 //
 #include "InterpretedOpDef.h"
+#include "PropertyKind.h"
 #include "OpFormat.h"
 #include "lamina/IR/OpTraitVerifiers.h"
 #include "lamina/IR/RegionKindInterface.h"
@@ -15,6 +16,7 @@
 #include "lamina/IR/Dialect.h"
 #include "lamina/IR/OpAsmInterface.h"
 #include "lamina/IR/Verifier.h"
+#include "lamina/ODS/EnumDef.h"
 #include "lamina/Support/RawOstream.h"
 
 #include <algorithm>
@@ -400,6 +402,8 @@ struct VerifyPlan {
   /// Required attributes in name order; constrained ones in declaration
   /// order.
   std::vector<const AttributeDef *> requiredAttrs, constrainedAttrs;
+  /// EnumProp properties, in declaration order (their value must be a case).
+  std::vector<const AttributeDef *> enumProps;
   std::vector<ValueCheck> operandChecks, resultChecks;
   bool hasRegionConstraints = false;
   bool hasSuccessorConstraints = false;
@@ -468,6 +472,10 @@ static void buildVerifyPlan(InterpretedOpDef &def) {
   for (const AttributeDef &a : def.attributes)
     if (a.constraint.pred)
       plan->constrainedAttrs.push_back(&a);
+  for (const AttributeDef &a : def.attributes)
+    if (a.constraint.property && getPropertyKind(*a.constraint.property) == PropertyKind::Enum &&
+        a.constraint.property->enumInfo)
+      plan->enumProps.push_back(&a);
   auto addValueChecks = [](const std::vector<ValueDef> &defs, std::vector<ValueCheck> &checks) {
     for (unsigned i = 0; i < defs.size(); ++i) {
       const ValueDef &v = defs[i];
@@ -699,6 +707,20 @@ static LogicalResult verifyValues(Operation *op, const InterpretedOpDef &def, co
 /// OpInvariants (verifyInvariantsImpl).
 static LogicalResult verifyOpInvariants(Operation *op, const InterpretedOpDef &def, const VerifyPlan &plan) {
   detail::VerificationCache *cache = detail::getActiveVerificationCache();
+  // Property predicates first (an EnumProp holds one of its cases).
+  for (const AttributeDef *a : plan.enumProps) {
+    auto value = dyn_cast_or_null<IntegerAttr>(op->getPropertySlots()[a->slot]);
+    if (!value)
+      continue;
+    const EnumInfo &info = *a->constraint.property->enumInfo;
+    uint64_t v = value.getValue().getZExtValue();
+    bool valid = info.isBitEnum ? (v & ~info.validBits()) == 0 : false;
+    if (!info.isBitEnum)
+      for (const EnumCase &c : info.cases)
+        valid |= uint64_t(c.value) == v;
+    if (!valid)
+      return op->emitOpError("property '") << a->name << "' failed to satisfy constraint: " << info.summary;
+  }
   if (!plan.requiredAttrs.empty() || !plan.constrainedAttrs.empty()) {
     MutableArrayRef<Attribute> slots = op->getPropertySlots();
     // Required attributes, in name order.
@@ -801,6 +823,41 @@ static void populateDefaultsHook(Operation *op) {
       slots[a.slot] = a.getDefault(ctx);
 }
 
+/// A UnitProp or OptionalProp<I64Prop> from its attribute form, normalized
+/// to the form mlir-opt prints (`true` is `unit`, the integer an i64); null
+/// with mlir-opt's diagnostic (none for a UnitProp) if the form is wrong.
+static Attribute convertPropertyFromAttr(const PropertyInfo &prop, Attribute v,
+                                         function_ref<InFlightDiagnostic()> emitError) {
+  MLIRContext *ctx = v.getContext();
+  if (getPropertyKind(prop) == PropertyKind::Unit) {
+    if (isa<lamina::UnitAttr>(v))
+      return v;
+    if (auto b = dyn_cast<lamina::BoolAttr>(v))
+      return b.getValue() ? Attribute(lamina::UnitAttr::get(ctx)) : Attribute(b);
+    return Attribute();
+  }
+  auto arr = dyn_cast<lamina::ArrayAttr>(v);
+  if (!arr) {
+    if (emitError)
+      (void)(emitError() << "expected optional properties to materialize as arrays");
+    return Attribute();
+  }
+  if (arr.size() > 1) {
+    if (emitError)
+      (void)(emitError() << "expected optional properties to become 0- or 1-element arrays");
+    return Attribute();
+  }
+  if (arr.empty())
+    return arr;
+  auto i = dyn_cast<IntegerAttr>(arr[0]);
+  if (!i) {
+    if (emitError)
+      (void)(emitError() << "expected IntegerAttr for key `value`");
+    return Attribute();
+  }
+  return lamina::ArrayAttr::get(ctx, {IntegerAttr::get(IntegerType::get(ctx, 64), i.getValue().getSExtValue())});
+}
+
 /// MLIR's generated setPropertiesFromAttr.
 static LogicalResult setPropertiesHook(Operation *op, Attribute attr, function_ref<InFlightDiagnostic()> emitError) {
   const InterpretedOpDef &def = definitionOf(op);
@@ -816,6 +873,27 @@ static LogicalResult setPropertiesHook(Operation *op, Attribute attr, function_r
     Attribute v = dict.get(a.name);
     if (!v)
       continue;
+    if (const PropertyInfo *prop = a.constraint.property; prop && getPropertyKind(*prop) != PropertyKind::Enum) {
+      v = convertPropertyFromAttr(*prop, v, emitError);
+      if (!v)
+        return failure();
+      slots[a.slot] = v;
+      continue;
+    }
+    // An EnumProp holds the enum's value: its attribute form is an integer
+    // of the enum's width (an unnamed one accepts nothing else).
+    if (const PropertyInfo *prop = a.constraint.property; prop && prop->enumInfo) {
+      if (auto i = dyn_cast<IntegerAttr>(v)) {
+        slots[a.slot] = prop->enumInfo->buildAttr(op->getContext(), i.getValue().getZExtValue());
+        continue;
+      }
+      if (prop->mnemonic.empty()) {
+        if (emitError)
+          (void)(emitError() << "expected IntegerAttr storage for "
+                             << (prop->enumInfo->cppType.empty() ? prop->enumInfo->name : prop->enumInfo->cppType));
+        return failure();
+      }
+    }
     if (!a.constraint.isStorageInstance(v)) {
       if (emitError)
         (void)(emitError() << "Invalid attribute `" << a.name << "` in property conversion: " << v);

@@ -8,6 +8,7 @@
 //
 #include "lamina/ODS/EnumDef.h"
 #include "OpFormat.h"
+#include "PropertyKind.h"
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
@@ -295,8 +296,22 @@ ParseResult FormatOpParser::parseAttr(FormatElement *e, bool asOptional) {
   const AttributeDef &ad = def.attributes[e->index];
   const AttrConstraint &c = ad.constraint;
   Attribute &out = st->attrs[e->index];
-  if (c.property)
-    return parseEnumProperty(ad, out, asOptional);
+  if (c.property) {
+    switch (getPropertyKind(*c.property)) {
+    case PropertyKind::Enum:
+      return parseEnumProperty(ad, out, asOptional);
+    case PropertyKind::Unit:
+      out = lamina::UnitAttr::get(ctx);
+      return success();
+    case PropertyKind::OptionalI64: {
+      int64_t value;
+      if (parser.parseInteger(value))
+        return failure();
+      out = lamina::ArrayAttr::get(ctx, {IntegerAttr::get(IntegerType::get(ctx, 64), value)});
+      return success();
+    }
+    }
+  }
   if (c.enumInfo)
     return parseEnumAttr(ad, out, asOptional);
   if (c.isSymbolName) {

@@ -8,6 +8,7 @@
 //
 #include "lamina/ODS/EnumDef.h"
 #include "OpFormat.h"
+#include "PropertyKind.h"
 
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/OpImplementation.h"
@@ -117,6 +118,15 @@ void FormatOpPrinter::printAttr(FormatElement *e) {
   Attribute a = attr(e->index);
   if (c.property) {
     const PropertyInfo &prop = *c.property;
+    if (getPropertyKind(prop) == PropertyKind::Unit)
+      return;
+    if (getPropertyKind(prop) == PropertyKind::OptionalI64) {
+      auto arr = dyn_cast_or_null<lamina::ArrayAttr>(a);
+      if (arr && arr.size() == 1)
+        if (auto i = dyn_cast<IntegerAttr>(arr[0]))
+          os << i.getValue().getSExtValue();
+      return;
+    }
     if (!prop.mnemonic.empty())
       os << prop.mnemonic << '<';
     prop.enumInfo->printField(p, prop.enumInfo->getValue(a));

@@ -13,8 +13,8 @@
 // CHECK: "test.with_properties_and_attr"() <{rhs = 5 : i64}> : () -> ()
 // CHECK: "test.with_properties_and_attr"() <{lhs = 1 : i32, rhs = 6 : i64}> : () -> ()
 // CHECK: "gpu.alloc"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
-// CHECK: "ptr.ptr_add"(%{{.*}}, %{{.*}}) <{flags = "nsw"}> : (i32, i32) -> i32
-// CHECK: "ptr.ptr_diff"(%{{.*}}, %{{.*}}) : (i32, i32) -> i32
+// CHECK: "test.op_with_enum_prop"(%{{.*}}, %{{.*}}) <{value = "nsw"}> : (i32, i32) -> i32
+// CHECK: "test.op_with_bit_enum_prop"(%{{.*}}, %{{.*}}) : (i32, i32) -> i32
 // CHECK: "gpu.dealloc"(%{{.*}}) : (memref<4xf32>) -> ()
 
 // V4: "gpu.alloc"() <{operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
@@ -27,8 +27,8 @@
 "test.with_properties_and_attr"() <{lhs = 1 : i32, rhs = 6 : i64}> : () -> ()
 %0 = "gpu.alloc"() <{not_a_property = 1 : i32, operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> memref<4xf32>
 %1 = "arith.constant"() <{value = 1 : i32}> : () -> i32
-%2 = "ptr.ptr_add"(%1, %1) <{flags = "nsw"}> : (i32, i32) -> i32
-%3 = "ptr.ptr_diff"(%1, %1) : (i32, i32) -> i32
+%2 = "test.op_with_enum_prop"(%1, %1) <{value = "nsw"}> : (i32, i32) -> i32
+%3 = "test.op_with_bit_enum_prop"(%1, %1) : (i32, i32) -> i32
 "gpu.dealloc"(%0) : (memref<4xf32>) -> ()
 "foreign.graph"() <{function_type = () -> (), sym_name = "s"}> ({
 }) {discardable} : () -> ()

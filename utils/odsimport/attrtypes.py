@@ -55,16 +55,25 @@ def import_attr_type_defs(imp):
                     d["hand_get"] = [a[1] for a in ((br.get("dagParams") or {}).get("args") or [])]
                 if br and br.get("hasInferredContextParam"):
                     args = (br.get("dagParams") or {}).get("args") or []
+                    own = lambda c: re.sub(r'^(::)?mlir::(%s::)?' % imp.cfg.ns, '', c)
+                    # The context comes from the first parameter: a Type or
+                    # Attribute, or a hand-written interface class of the
+                    # dialect (ptr's PtrLikeTypeInterface).
                     if args and all(isinstance(a[0], str) for a in args) and \
-                            args[0][0] in ("Type", "Attribute", "::mlir::Type", "::mlir::Attribute"):
-                        d["inferred_ctx"] = [a[0].replace("::mlir::", "") for a in args]
+                            (args[0][0] in ("Type", "Attribute", "::mlir::Type", "::mlir::Attribute") or
+                             own(args[0][0]) in imp.cfg.hand_interfaces):
+                        d["inferred_ctx"] = [own(a[0]) if own(a[0]) in imp.cfg.hand_interfaces else
+                                             a[0].replace("::mlir::", "") for a in args]
             for t in r.get("traits") or []:
                 if ref(t) == "TypedAttrInterface":
                     d["typed"] = True
                 elif R[ref(t)].get("cppInterfaceName") == "TypedAttr" and not d["is_type"]:
                     d["typed"] = "declared"   # getType written by hand
                 elif imp.is_own_interface(ref(t)):
-                    d["interfaces"].append(imp.interface_class(ref(t)))
+                    # A hand-written interface class answers for its
+                    # implementers itself.
+                    if R[ref(t)]["cppInterfaceName"] not in imp.cfg.hand_interfaces:
+                        d["interfaces"].append(imp.interface_class(ref(t)))
                 elif R[ref(t)].get("cppInterfaceName") in EXTERNAL_ATTR_INTERFACES:
                     cls, hdr = EXTERNAL_ATTR_INTERFACES[R[ref(t)]["cppInterfaceName"]]
                     d["interfaces"].append(cls)

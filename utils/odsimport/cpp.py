@@ -48,7 +48,7 @@ KNOWN_METHODS = {
     "getElementType", "hasRank", "getRank", "getShape", "getNumElements", "hasStaticShape", "getDimSize",
     "isDynamicDim", "getNumDynamicDims", "getEncoding", "getLayout", "getMemorySpace", "isScalable",
     "getScalableDims", "isIdentity", "getInputs", "getResults", "getNumInputs", "getNumResults", "getTypes",
-    "getElementTypeBitWidth", "drop_back", "drop_front",
+    "getElementTypeBitWidth", "drop_back", "drop_front", "clone", "getTypeID",
     # Attributes
     "getValue", "getInt", "getSInt", "getUInt", "getType", "getValueAsDouble", "asArrayRef", "size", "empty",
     "getRootReference", "getLeafReference", "getNestedReferences", "getNumDims", "getNumSymbols",

@@ -287,6 +287,10 @@ def emit_header(imp, path):
             else:
                 o.append("  static %s get(MLIRContext *ctx) { return Base::get(ctx); }\n" % d["cls"])
             if d["typed"] and not d["is_type"]:
+                # DeclareAttrInterfaceMethods<TypedAttrInterface> with a
+                # `type` parameter: its accessor is the method (ptr's).
+                if d["typed"] == "declared" and any(p["name"] == "type" for p in params):
+                    d["typed"] = True
                 if d["typed"] == "declared":
                     o.append("  /// Hand-written (DeclareAttrInterfaceMethods<TypedAttrInterface>).\n")
                     o.append("  Type getType() const;\n")
@@ -417,6 +421,8 @@ def emit_source(imp, path, header_path):
     incs = {"lamina/Dialect/%s/%sDialect.h" % (cfg.dir, cfg.dialect_prefix()), "lamina/IR/Builders.h", "lamina/IR/MLIRContext.h", "lamina/IR/OpAsmInterface.h",
             "lamina/IR/RegionKindInterface.h", "lamina/ODS/InterfaceTraits.h", "lamina/ODS/Predicates.h"}
     incs |= imp.extra_includes
+    if any(a["expr"] in ("ods::UnitProp()", "ods::OptionalI64Prop()") for op in imp.ops for a in op["attrs"]):
+        incs.add("lamina/ODS/Properties.h")
     deps = []
     for dep in imp.dialect.get("dependentDialects") or []:
         key = re.sub(r'^(::)?mlir::', '', dep)

@@ -440,12 +440,21 @@ class Importer:
             elif "Attr" in ar["!superclasses"]:
                 expr, kind, default = self.attr_constraint(a, cls + " " + argname)
                 op["attrs"].append(dict(name=argname, expr=expr, kind=kind, default=default, rec=a))
-            elif "Property" in ar["!superclasses"] and "EnumProp" in ar["!superclasses"]:
-                # An EnumProp: stored as its attribute form, `N : iW`.
-                info = self.enum_info(ref(ar["enum"]), where)
-                mnemonic = ar.get("mnemonic") if "NamedEnumPropWithAttrForm" in ar["!superclasses"] else ""
-                expr = "ods::EnumProp(%s%s)" % (info, ", %s" % cpp_string(mnemonic) if mnemonic else "")
+            elif "Property" in ar["!superclasses"] and self.property_base(ar) is not None:
+                # A Property<> stored as its attribute form: an EnumProp
+                # (`N : iW`), a UnitProp (`unit`/`false`), an
+                # OptionalProp<I64Prop> (`[]`/`[N]`); DefaultValuedProp
+                # wraps one with its default.
+                base = self.property_base(ar)
                 default = (ar.get("defaultValue") or "").strip()
+                if "EnumProp" in base["!superclasses"]:
+                    info = self.enum_info(ref(base["enum"]), where)
+                    mnemonic = base.get("mnemonic") if "NamedEnumPropWithAttrForm" in base["!superclasses"] else ""
+                    expr = "ods::EnumProp(%s%s)" % (info, ", %s" % cpp_string(mnemonic) if mnemonic else "")
+                elif "_cls_UnitProp" in base["!superclasses"]:
+                    expr = "ods::UnitProp()"
+                else:
+                    expr = "ods::OptionalI64Prop()"
                 op["attrs"].append(dict(name=argname, expr=expr, kind="default" if default else "required",
                                         default=default or None, rec=a))
             elif "Property" in ar["!superclasses"]:
@@ -511,6 +520,18 @@ class Importer:
             deduped.append(t)
         op["traits"] = deduped
         self.ops.append(op)
+
+    def property_base(self, r):
+        """The Property<> record `r` is or wraps (DefaultValuedProp) when the
+        engine stores it (ods::PropertyInfo's kinds), else None."""
+        if "DefaultValuedProp" in r["!superclasses"] and ref(r.get("baseProperty")):
+            r = self.R[ref(r["baseProperty"])]
+        sc = r["!superclasses"]
+        if "EnumProp" in sc or "_cls_UnitProp" in sc:
+            return r
+        if "OptionalProp" in sc and (r.get("storageType") or "").replace(" ", "") == "std::optional<int64_t>":
+            return r
+        return None
 
     def declares_trait_list(self, op, name):
         """Whether the op's traits include the TraitList record `name`."""

@@ -27,7 +27,7 @@ DEFAULT_INC_DIR = "/usr/lib/llvm-22/include"
 class DialectConfig:
     def __init__(self, name, record, tds, dir, prefix, ns, includes=(), extra_ns=(), op_class_suffix="Op", opdsl=None,
                  handwritten=(), native_traits=None, param_specs=None, import_ops=True, rewrites=(), files=None,
-                 extension_of=None, effect_traits=()):
+                 extension_of=None, effect_traits=(), hand_interfaces=()):
         self.name = name            # the dialect namespace in IR ("ml_program")
         self.record = record        # the ODS Dialect record ("MLProgram_Dialect")
         self.tds = tds              # .td files, relative to the td dir's mlir/ folder
@@ -40,6 +40,11 @@ class DialectConfig:
         # by hand (types without a TypeDef, predicate helpers): the dialect's
         # hand-written header declares them; constraints may use them.
         self.handwritten = set(handwritten)
+        # Attribute/type interfaces written by hand as a class that tests for
+        # their implementers (also in `handwritten`): not generated, not
+        # listed among the implementers' traits, and usable as the first
+        # parameter of a builder with inferred context.
+        self.hand_interfaces = set(hand_interfaces)
         # The generated file (under the .inc dir) holding the OpDSL
         # definitions of the dialect's named ops (linalg).
         self.opdsl = opdsl
@@ -183,8 +188,16 @@ DIALECTS = {
                          handwritten=["isAnySMTValueType", "isAnyNonFuncSMTValueType"]),
     "mpi": DialectConfig("mpi", "MPI_Dialect", ["Dialect/MPI/IR/MPI.td", "Dialect/MPI/IR/MPIOps.td",
                                                 "Dialect/MPI/IR/MPITypes.td"], "MPI", "MPI", "mpi"),
+    # MLIR's builtin PtrLikeTypeInterface is implemented by memrefs and
+    # !ptr.ptr only, the dialect's MemorySpaceAttrInterface by
+    # #ptr.generic_space and two llvm/nvvm attributes: both are hand-written
+    # (PtrBaseClasses.h).
     "ptr": DialectConfig("ptr", "Ptr_Dialect", ["Dialect/Ptr/IR/PtrOps.td", "Dialect/Ptr/IR/PtrAttrDefs.td"], "Ptr",
-                         "Ptr", "ptr"),
+                         "Ptr", "ptr", includes=["lamina/Dialect/Ptr/PtrBaseClasses.h"],
+                         handwritten=["PtrLikeTypeInterface", "MemorySpaceAttrInterface"],
+                         hand_interfaces=["PtrLikeTypeInterface", "MemorySpaceAttrInterface"],
+                         rewrites=[(r'(?<![\w:])(?:::)?(?:mlir::)?PtrLikeTypeInterface\b',
+                                    '::mlir::ptr::PtrLikeTypeInterface')]),
     "shard": DialectConfig("shard", "Shard_Dialect", ["Dialect/Shard/IR/ShardOps.td"], "Shard", "Shard", "shard",
                            includes=["lamina/Dialect/Shard/ShardBaseClasses.h"],
                            native_traits={"SameOperandsAndResultRank": "shard::SameOperandsAndResultRankTrait"},
@@ -317,6 +330,8 @@ EXTERNAL_ATTR_INTERFACES = {
     "DeviceMaskingAttrInterface": ("DeviceMaskingAttrInterface", "lamina/Dialect/SCF/DeviceMappingInterface.h"),
     # ShapedTypeInterface on a dialect's type (!amx.tile, !xegpu.tensor_desc).
     "ShapedType": ("ods::DialectShapedType", "lamina/ODS/DialectShapedType.h"),
+    # A dialect type that vectors may hold (!llvm.ptr, !ptr.ptr).
+    "VectorElementTypeInterface": ("VectorElementTypeInterface", "lamina/IR/VectorElementTypeInterface.h"),
 }
 # Enum records of other dialects -> (Lamina C++ enum, info getter).
 EXTERNAL_ENUMS = {

@@ -13,6 +13,7 @@
 #include "lamina/IR/OpImplementation.h"
 #include "lamina/IR/RegionKindInterface.h"
 #include "lamina/IR/TypeAttrInterfaces.h"
+#include "lamina/IR/VectorElementTypeInterface.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/ODS/AttrTypeDef.h"
 #include "lamina/ODS/EnumDef.h"
@@ -1459,7 +1460,7 @@ public:
 };
 
 /// `!llvm.ptr`: LLVM pointer type (LLVMPointerType).
-class LLVMPointerType : public Type::TypeBase<LLVMPointerType, Type, ods::TypeParamStorage<unsigned>> {
+class LLVMPointerType : public Type::TypeBase<LLVMPointerType, Type, ods::TypeParamStorage<unsigned>, VectorElementTypeInterface::Trait> {
 public:
   using Base::Base;
   static constexpr std::string_view name = "llvm.ptr";
