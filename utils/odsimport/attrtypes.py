@@ -110,6 +110,9 @@ def import_attr_type_defs(imp):
                         # A non-zero literal default of an integer, bool or
                         # string parameter (NVVM's `O = 2`, `chip = "sm_50"`).
                         dv = (pr.get("defaultValue") or "").strip()
+                        # A constant of the class (`kOptionalSpecValue`,
+                        # ptr's `std::numeric_limits<uint32_t>::max()`).
+                        dv = class_constant(r.get("extraClassDeclaration") or "", dv) or dv
                         if re.match(r'-?\d+$', dv) and int(dv) != 0:
                             spec["default"] = "defaultInt(%s)" % dv
                         elif dv == "true":
@@ -183,6 +186,27 @@ def import_attr_type_defs(imp):
             pending.remove(d)
             ordered.append(d)
         defs[:] = ordered
+
+
+def class_constant(decls, name):
+    """The value of `static constexpr T name = V;` in an extraClassDeclaration,
+    as a decimal literal, when V is one or std::numeric_limits<T>::max()/min()
+    of a fixed-width integer type; else None."""
+    if not re.match(r'\w+$', name):
+        return None
+    m = re.search(r'static\s+constexpr\s+[\w:]+\s+%s\s*=\s*([^;]+);' % name, decls)
+    if not m:
+        return None
+    v = m.group(1).strip()
+    if re.match(r'-?\d+$', v):
+        return v
+    m = re.match(r'(?:::)?std::numeric_limits<\s*(u?)int(8|16|32|64)_t\s*>::(max|min)\(\)$', v)
+    if not m:
+        return None
+    bits, unsigned = int(m.group(2)), m.group(1) == "u"
+    if m.group(3) == "max":
+        return str((1 << bits) - 1 if unsigned else (1 << (bits - 1)) - 1)
+    return "0" if unsigned else str(-(1 << (bits - 1)))
 
 
 def array_param(self, cpp, spec):

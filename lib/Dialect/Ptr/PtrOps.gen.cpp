@@ -212,7 +212,7 @@ void lamina::PtrDialect::registerGenerated() {
       .param("size", "uint32_t")
       .param("abi", "uint32_t")
       .param("preferred", "uint32_t")
-      .param("index", "uint32_t").markOptional()
+      .param("index", "uint32_t").defaultInt(4294967295)
       .format("`<` struct(params) `>`")
       .registerIn(attrTypes);
   addTypes<PtrMetadataType>();

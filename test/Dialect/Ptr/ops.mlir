@@ -62,7 +62,7 @@
 // CHECK-NEXT:     %2 = ptr.constant {tag} #ptr.address<-3> : !ptr.ptr<#ptr.generic_space>
 // CHECK-NEXT:     return %0, %1 : !ptr.ptr<#ptr.generic_space>, !ptr.ptr<#ptr.generic_space>
 // CHECK-NEXT:   }
-// CHECK-NEXT:   func.func @attrs() attributes {space = #ptr.generic_space, spec = #ptr.spec<size = 64, abi = 32, preferred = 64>, spec_index = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 16>, types = [!ptr.ptr_metadata<memref<?xf32>>, !ptr.ptr_metadata<memref<*xi1>>, memref<2x!ptr.ptr<#ptr.generic_space>>, vector<[4]x!llvm.ptr<1>>]} {
+// CHECK-NEXT:   func.func @attrs() attributes {space = #ptr.generic_space, spec = #ptr.spec<size = 64, abi = 32, preferred = 64>, spec_index = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 16>, spec_max = #ptr.spec<size = 32, abi = 32, preferred = 32>, spec_zero = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 0>, types = [!ptr.ptr_metadata<memref<?xf32>>, !ptr.ptr_metadata<memref<*xi1>>, memref<2x!ptr.ptr<#ptr.generic_space>>, vector<[4]x!llvm.ptr<1>>]} {
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.func @llvm_spaces(%arg0: !ptr.ptr<#llvm.address_space<3>>, %arg1: !ptr.ptr<#nvvm.memory_space<shared>>, %arg2: i32, %arg3: !llvm.ptr, %arg4: memref<f32, #llvm.address_space<3>>) -> f64 {
@@ -134,7 +134,7 @@
 // GENERIC-NEXT:   }) : () -> ()
 // GENERIC-NEXT:   "func.func"() <{function_type = () -> (), sym_name = "attrs"}> ({
 // GENERIC-NEXT:     "func.return"() : () -> ()
-// GENERIC-NEXT:   }) {space = #ptr.generic_space, spec = #ptr.spec<size = 64, abi = 32, preferred = 64>, spec_index = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 16>, types = [!ptr.ptr_metadata<memref<?xf32>>, !ptr.ptr_metadata<memref<*xi1>>, memref<2x!ptr.ptr<#ptr.generic_space>>, vector<[4]x!llvm.ptr<1>>]} : () -> ()
+// GENERIC-NEXT:   }) {space = #ptr.generic_space, spec = #ptr.spec<size = 64, abi = 32, preferred = 64>, spec_index = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 16>, spec_max = #ptr.spec<size = 32, abi = 32, preferred = 32>, spec_zero = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 0>, types = [!ptr.ptr_metadata<memref<?xf32>>, !ptr.ptr_metadata<memref<*xi1>>, memref<2x!ptr.ptr<#ptr.generic_space>>, vector<[4]x!llvm.ptr<1>>]} : () -> ()
 // GENERIC-NEXT:   "func.func"() <{function_type = (!ptr.ptr<#llvm.address_space<3>>, !ptr.ptr<#nvvm.memory_space<shared>>, i32, !llvm.ptr, memref<f32, #llvm.address_space<3>>) -> f64, sym_name = "llvm_spaces"}> ({
 // GENERIC-NEXT:   ^bb0(%arg0: !ptr.ptr<#llvm.address_space<3>>, %arg1: !ptr.ptr<#nvvm.memory_space<shared>>, %arg2: i32, %arg3: !llvm.ptr, %arg4: memref<f32, #llvm.address_space<3>>):
 // GENERIC-NEXT:     %0 = "ptr.load"(%arg0) <{alignment = [4], invariant = false, invariantGroup = false, nontemporal = false, ordering = 3 : i32, volatile_ = false}> : (!ptr.ptr<#llvm.address_space<3>>) -> i32
@@ -208,6 +208,8 @@ func.func @constants() -> (!ptr.ptr<#ptr.generic_space>, !ptr.ptr<#ptr.generic_s
 func.func @attrs() attributes {
     spec = #ptr.spec<size = 64, abi = 32, preferred = 64>,
     spec_index = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 16>,
+    spec_zero = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 0>,
+    spec_max = #ptr.spec<size = 32, abi = 32, preferred = 32, index = 4294967295>,
     types = [!ptr.ptr_metadata<memref<?xf32>>, !ptr.ptr_metadata<memref<*xi1>>, memref<2x!ptr.ptr<#ptr.generic_space>>,
              vector<[4]x!llvm.ptr<1>>],
     space = #ptr.generic_space} {
