@@ -4,8 +4,9 @@
 // (mlir/Dialect/Ptr/IR/PtrOps.td, mlir/Dialect/Ptr/IR/PtrAttrDefs.td). Do not edit: change the importer or the
 // hand-written hooks and regenerate.
 //
-#include "lamina/Dialect/Ptr/PtrDialect.h"
+#include "lamina/Dialect/Ptr/PtrOps.gen.h"
 
+#include "lamina/Dialect/Ptr/PtrDialect.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OpAsmInterface.h"
