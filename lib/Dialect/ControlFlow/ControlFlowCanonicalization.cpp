@@ -14,6 +14,7 @@
 #include "lamina/ODS/OpDef.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 using namespace lamina;
 using namespace lamina::cf;
@@ -129,6 +130,15 @@ LogicalResult collapseBranch(Block *&successor, ValueRange &operands, std::vecto
   Block *dest = branch->getSuccessor(0);
   if (dest == successor)
     return failure();
+  // Nor one whose chain of unconditional branches comes back: the entry of
+  // a cycle of pass-through blocks would otherwise be retargeted around the
+  // cycle forever (MLIR 22 has the same check).
+  std::unordered_set<Block *> visited{successor, dest};
+  for (Block *next = dest; !next->empty() && isa<BranchOp>(&next->back());) {
+    next = next->back().getSuccessor(0);
+    if (!visited.insert(next).second)
+      return failure();
+  }
   ValueRange branchOperands = branch->getOperands();
   if (successor->args_empty()) {
     successor = dest;
