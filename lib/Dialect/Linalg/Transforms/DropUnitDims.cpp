@@ -35,35 +35,10 @@ using namespace lamina::linalg;
 
 namespace {
 
-using Reassociation = std::vector<std::vector<int64_t>>;
-
 //===----------------------------------------------------------------------===//
 // Building reshapes and slices
 //===----------------------------------------------------------------------===//
 
-/// The reassociation groups of an expand_shape / collapse_shape.
-Reassociation getReassociation(Operation *reshape) {
-  Reassociation groups;
-  auto attr = dyn_cast_or_null<ArrayAttr>(reshape->getInherentAttr("reassociation"));
-  if (!attr)
-    return groups;
-  for (Attribute group : attr) {
-    std::vector<int64_t> indices;
-    if (auto list = dyn_cast<ArrayAttr>(group))
-      for (Attribute i : list)
-        if (auto intAttr = dyn_cast<IntegerAttr>(i))
-          indices.push_back(intAttr.getInt());
-    groups.push_back(std::move(indices));
-  }
-  return groups;
-}
-
-ArrayAttr getReassociationAttr(OpBuilder &b, const Reassociation &reassociation) {
-  std::vector<Attribute> groups;
-  for (const std::vector<int64_t> &group : reassociation)
-    groups.push_back(b.getI64ArrayAttr(group));
-  return b.getArrayAttr(groups);
-}
 
 Value createCollapseShape(OpBuilder &b, Location loc, Type resultType, Value src, const Reassociation &reassociation) {
   std::string_view name = isa<MemRefType>(src.getType()) ? "memref.collapse_shape" : "tensor.collapse_shape";

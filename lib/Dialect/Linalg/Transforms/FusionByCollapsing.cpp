@@ -28,31 +28,6 @@ using namespace lamina::linalg;
 
 namespace {
 
-using Reassociation = std::vector<std::vector<int64_t>>;
-
-/// The reassociation groups of an expand_shape / collapse_shape.
-Reassociation getReassociation(Operation *reshape) {
-  Reassociation groups;
-  auto attr = dyn_cast_or_null<ArrayAttr>(reshape->getInherentAttr("reassociation"));
-  if (!attr)
-    return groups;
-  for (Attribute group : attr) {
-    std::vector<int64_t> indices;
-    if (auto list = dyn_cast<ArrayAttr>(group))
-      for (Attribute i : list)
-        if (auto intAttr = dyn_cast<IntegerAttr>(i))
-          indices.push_back(intAttr.getInt());
-    groups.push_back(std::move(indices));
-  }
-  return groups;
-}
-
-ArrayAttr getReassociationAttr(OpBuilder &b, const Reassociation &reassociation) {
-  std::vector<Attribute> groups;
-  for (const std::vector<int64_t> &group : reassociation)
-    groups.push_back(b.getI64ArrayAttr(group));
-  return b.getArrayAttr(groups);
-}
 
 /// isDimSequencePreserved: `sequence` appears contiguously and in order in
 /// the projected permutation `map`, or none of it does.
@@ -392,7 +367,6 @@ Reassociation getCollapsableIterationSpaceDims(LinalgOp genericOp, unsigned oper
   return result;
 }
 
-bool isNamed(Operation *op, std::string_view name) { return op && op->getName().getStringRef() == name; }
 
 struct FoldWithProducerReshapeOpByCollapsing : RewritePattern {
   FoldWithProducerReshapeOpByCollapsing(MLIRContext *ctx, ControlFusionFn controlFn)

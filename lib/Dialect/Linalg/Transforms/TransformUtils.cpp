@@ -152,3 +152,25 @@ std::vector<OpFoldResult> linalg::getLoopSizes(OpBuilder &b, Location loc, Linal
   return sizes;
 }
 
+Reassociation linalg::getReassociation(Operation *reshape) {
+  Reassociation groups;
+  auto attr = dyn_cast_or_null<ArrayAttr>(reshape->getInherentAttr("reassociation"));
+  if (!attr)
+    return groups;
+  for (Attribute group : attr) {
+    std::vector<int64_t> indices;
+    if (auto list = dyn_cast<ArrayAttr>(group))
+      for (Attribute i : list)
+        if (auto intAttr = dyn_cast<IntegerAttr>(i))
+          indices.push_back(intAttr.getInt());
+    groups.push_back(std::move(indices));
+  }
+  return groups;
+}
+
+ArrayAttr linalg::getReassociationAttr(OpBuilder &b, const Reassociation &reassociation) {
+  std::vector<Attribute> groups;
+  for (const std::vector<int64_t> &group : reassociation)
+    groups.push_back(b.getI64ArrayAttr(group));
+  return b.getArrayAttr(groups);
+}

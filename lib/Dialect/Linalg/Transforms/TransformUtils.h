@@ -13,6 +13,7 @@
 #include "lamina/IR/OpFoldResult.h"
 #include "lamina/IR/PatternMatch.h"
 
+#include <string_view>
 #include <vector>
 
 namespace lamina {
@@ -64,6 +65,16 @@ Value createEmptyTensor(OpBuilder &builder, Location loc, ArrayRef<OpFoldResult>
 /// permutations): the first operand dimension indexed by the loop alone,
 /// static or a new tensor.dim/memref.dim.
 std::vector<OpFoldResult> getLoopSizes(OpBuilder &b, Location loc, LinalgOp op);
+/// Reassociation groups of tensor/memref expand_shape and collapse_shape.
+using Reassociation = std::vector<std::vector<int64_t>>;
+/// The reassociation groups of an expand_shape / collapse_shape (empty if
+/// it has none).
+Reassociation getReassociation(Operation *reshape);
+/// The `reassociation` attribute of `reassociation` (arrays of i64).
+ArrayAttr getReassociationAttr(OpBuilder &b, const Reassociation &reassociation);
+/// Whether `op` is non-null and named `name`.
+inline bool isNamed(Operation *op, std::string_view name) { return op && op->getName().getStringRef() == name; }
+
 /// An affine.apply of `map` to `operands`.
 Value createAffineApply(OpBuilder &builder, Location loc, AffineMap map, ArrayRef<Value> operands);
 
