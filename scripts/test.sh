@@ -8,14 +8,14 @@
 #     against it and its lit tests, pkg-config programs).
 #  2. ASan+UBSan (build-asan/, clang-22 if installed, -O1, only what the tests use: the
 #     lamina-test-deps target): the same tests, the fuzz regression replays
-#     among them, and the baseline cases of every suite but emit-bytecode
-#     (which Release runs; it needs mlir-opt for each case), except that
-#     the generic and debuginfo suites split their cases between them (a
-#     deterministic half each, by a hash of the case id: every case is
-#     replayed through the generic parser and printer once), and that the
-#     bytecode suite and the three pass suites run a deterministic half of
-#     their cases (CI time; the Release step runs all of them). Any sanitizer
-#     report aborts the process that made it, which fails its test or case.
+#     among them, and every baseline case of every suite but emit-bytecode
+#     (which Release runs; it needs mlir-opt for each case), replayed
+#     in-process by lamina-corpus-replay (unittests/Fuzz/CorpusReplay.cpp:
+#     lamina-opt's driver on each case's command line and input, checked as
+#     run.py checks it; one process per core instead of one instrumented
+#     lamina-opt per case, whose start cost more than the case). Any
+#     sanitizer report aborts the process that made it, which fails its test
+#     or the replay (its log names the case).
 #  3. TSan (build-tsan/, -O1): only what uses threads. CMake defines, in a
 #     TSan build, the unit tests marked THREADS (unittests/CMakeLists.txt)
 #     and a lit test that runs the lit tests matching LAMINA_TSAN_LIT_FILTER
@@ -55,8 +55,9 @@ JOBS=$(nproc)
 TIMES=$(mktemp -t lamina-times-XXXXXX)
 SUMMARY=$(mktemp -t lamina-summary-XXXXXX)
 CORPUS=""
+RECORDS=""
 DONE=0
-trap '[ "$DONE" = 1 ] || summary; rm -f "$TIMES" "$SUMMARY" ${CORPUS:+"$CORPUS"}' EXIT
+trap '[ "$DONE" = 1 ] || summary; rm -f "$TIMES" "$SUMMARY" ${CORPUS:+"$CORPUS"} ${RECORDS:+"$RECORDS"}' EXIT
 # `times` must run in this shell (a $(...) subshell has no children yet).
 child_cpu() {
   times > "$TIMES"
@@ -94,6 +95,7 @@ summary() {
 CONFORMANCE=../shared/conformance
 if [ -d "$CONFORMANCE" ]; then
   CORPUS=$(mktemp -t lamina-baseline-XXXXXX.jsonl)
+  RECORDS=$(mktemp -t lamina-replay-XXXXXX)
 else
   echo "test.sh: $CONFORMANCE not found; skipping the conformance baseline" >&2
 fi
@@ -118,6 +120,33 @@ conformance() {
   return $status
 }
 
+# replay TOOL: the baseline cases (all suites but emit-bytecode) through
+# lamina-corpus-replay, one process per core, each a share of the cases.
+replay() {
+  local tool=$1
+  [ -n "$CORPUS" ] || return 0
+  local status=0 k
+  python3 scripts/baseline-corpus.py test/conformance/baseline.txt "$CONFORMANCE/cases" "$RECORDS" \
+    --records --skip emit-bytecode
+  local pids=() logs=()
+  for ((k = 0; k < JOBS; k++)); do
+    logs+=("$RECORDS.$k.log")
+    "$tool" --part "$k/$JOBS" "$RECORDS" 2> "${logs[k]}" &
+    pids+=($!)
+  done
+  for ((k = 0; k < JOBS; k++)); do
+    if ! wait "${pids[k]}"; then
+      status=1
+      echo "test.sh: $tool --part $k/$JOBS failed; the end of its log:" >&2
+      grep -v "^lamina-corpus-replay: case " "${logs[k]}" | tail -n 60 >&2
+      grep "^lamina-corpus-replay: case " "${logs[k]}" | tail -n 1 | sed 's/^/test.sh: the last case started: /' >&2
+    fi
+    grep -h "cases pass" "${logs[k]}" || true
+    rm -f "${logs[k]}"
+  done
+  return $status
+}
+
 step "Release build"
 cmake -G Ninja -B build -DCMAKE_BUILD_TYPE=Release -DLAMINA_WERROR=ON >/dev/null
 cmake --build build
@@ -136,19 +165,8 @@ cmake -G Ninja -B build-asan "${SANITIZER_FLAGS[@]}" ${ASAN_COMPILERS[@]+"${ASAN
 cmake --build build-asan --target lamina-test-deps
 step "ASan+UBSan tests"
 (cd build-asan && ctest --output-on-failure -j "$JOBS")
-step "ASan+UBSan conformance baseline"
-# generic and debuginfo replay the same generic print (debuginfo with its
-# locations): each case runs in one of the two, picked by a hash of its id.
-conformance build-asan/bin/lamina-opt --skip emit-bytecode --skip generic --skip debuginfo --skip bytecode \
-  --skip passes --skip passes-identity --skip passes-verify
-conformance build-asan/bin/lamina-opt --only generic --part 0/2
-conformance build-asan/bin/lamina-opt --only debuginfo --part 1/2
-# To fit CI's 30 minutes with the pass suites grown threefold (one-shot-
-# bufferize and the dialect passes): half of the bytecode round trips and
-# half of the pass cases (each case in one run or the other, by the same
-# hash; the Release step runs them all).
-conformance build-asan/bin/lamina-opt --only bytecode --part 0/2
-conformance build-asan/bin/lamina-opt --only passes --only passes-identity --only passes-verify --part 1/2
+step "ASan+UBSan conformance replay"
+replay build-asan/bin/lamina-corpus-replay
 
 step "TSan build"
 cmake -G Ninja -B build-tsan "${SANITIZER_FLAGS[@]}" -DLAMINA_ENABLE_TSAN=ON >/dev/null

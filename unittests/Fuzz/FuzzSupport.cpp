@@ -133,11 +133,12 @@ private:
 };
 } // namespace
 
-int runLaminaOpt(const std::vector<std::string> &args, std::string_view input, std::string &output) {
+int runLaminaOpt(const std::vector<std::string> &args, std::string_view input, std::string &output,
+                 const char *inputName) {
   // The input's name: what locations and diagnostics show.
   std::vector<std::string> argStrings = {"lamina-opt"};
   argStrings.insert(argStrings.end(), args.begin(), args.end());
-  argStrings.push_back("input.mlir");
+  argStrings.push_back(inputName);
   std::vector<char *> argv;
   for (std::string &a : argStrings)
     argv.push_back(a.data());

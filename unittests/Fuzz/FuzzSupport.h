@@ -29,11 +29,14 @@ std::string readFile(const std::string &path);
 
 /// Runs lamina-opt with `args` (flags, without the program name or the
 /// input file) on `input`, in this process, on a thread with lamina-opt's
-/// large stack; its output (text or bytecode) replaces `output`. Returns its
-/// exit code. With $LAMINA_FUZZ_RERUN set (as ctest's replays set it),
-/// each run is done twice and must give the same exit code and output: no
-/// state of one run may leak into the next.
-int runLaminaOpt(const std::vector<std::string> &args, std::string_view input, std::string &output);
+/// large stack; its output (text or bytecode) replaces `output`. The input
+/// is named `inputName` on the command line ("-": standard input, which
+/// diagnostics and locations call `<stdin>`). Returns its exit code. With
+/// $LAMINA_FUZZ_RERUN set (as ctest's replays set it), each run is done
+/// twice and must give the same exit code and output: no state of one run
+/// may leak into the next.
+int runLaminaOpt(const std::vector<std::string> &args, std::string_view input, std::string &output,
+                 const char *inputName = "input.mlir");
 
 /// Runs the reference mlir-opt ($LAMINA_FUZZ_MLIR_OPT, by default
 /// /usr/lib/llvm-22/bin/mlir-opt) as a subprocess with `args` on `input`
