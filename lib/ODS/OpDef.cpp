@@ -188,7 +188,14 @@ LogicalResult InterpretedOpDef::finalize(std::string &error) {
 // OpDef builder
 //===----------------------------------------------------------------------===//
 
-OpDef::OpDef(std::string_view name, TypeID typeID) : def(std::make_unique<InterpretedOpDef>()) {
+OpDef::OpDef(std::string_view name, TypeID typeID) {
+  // A definition finalized before (by another context of the process) is
+  // registered as it is: nothing of this builder's declarations is built
+  // (each context loading a dialect used to rebuild and discard all its op
+  // definitions: most of the cost of a small input).
+  if ((finalized = lookUpFinalized(name)))
+    return;
+  def = std::make_unique<InterpretedOpDef>();
   def->name = std::string(name);
   def->typeID = typeID;
 }
@@ -211,21 +218,29 @@ static ValueDef makeValue(std::string_view name, TypeConstraint c, VarKind kind,
 }
 
 OpDef &OpDef::operand(std::string_view name, TypeConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   def->operands.push_back(makeValue(name, std::move(c), VarKind::Single, effects));
   def->operands.back().argIndex = def->numArgs++;
   return *this;
 }
 OpDef &OpDef::optionalOperand(std::string_view name, TypeConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   def->operands.push_back(makeValue(name, std::move(c), VarKind::Optional, effects));
   def->operands.back().argIndex = def->numArgs++;
   return *this;
 }
 OpDef &OpDef::variadicOperand(std::string_view name, TypeConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   def->operands.push_back(makeValue(name, std::move(c), VarKind::Variadic, effects));
   def->operands.back().argIndex = def->numArgs++;
   return *this;
 }
 OpDef &OpDef::variadicOfVariadicOperand(std::string_view name, TypeConstraint c, std::string_view segmentAttr) {
+  if (!def)
+    return *this;
   ValueDef v = makeValue(name, std::move(c), VarKind::VariadicOfVariadic);
   v.segmentAttr = std::string(segmentAttr);
   v.argIndex = def->numArgs++;
@@ -233,14 +248,20 @@ OpDef &OpDef::variadicOfVariadicOperand(std::string_view name, TypeConstraint c,
   return *this;
 }
 OpDef &OpDef::result(std::string_view name, TypeConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   def->results.push_back(makeValue(name, std::move(c), VarKind::Single, effects));
   return *this;
 }
 OpDef &OpDef::optionalResult(std::string_view name, TypeConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   def->results.push_back(makeValue(name, std::move(c), VarKind::Optional, effects));
   return *this;
 }
 OpDef &OpDef::variadicResult(std::string_view name, TypeConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   def->results.push_back(makeValue(name, std::move(c), VarKind::Variadic, effects));
   return *this;
 }
@@ -253,6 +274,8 @@ static AttributeDef makeAttr(std::string_view name, AttrConstraint c) {
 }
 
 OpDef &OpDef::attr(std::string_view name, AttrConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   AttributeDef a = makeAttr(name, std::move(c));
   a.effects.assign(effects.begin(), effects.end());
   a.argIndex = def->numArgs++;
@@ -260,6 +283,8 @@ OpDef &OpDef::attr(std::string_view name, AttrConstraint c, Effects effects) {
   return *this;
 }
 OpDef &OpDef::optionalAttr(std::string_view name, AttrConstraint c, Effects effects) {
+  if (!def)
+    return *this;
   AttributeDef a = makeAttr(name, std::move(c));
   a.optional = true;
   a.effects.assign(effects.begin(), effects.end());
@@ -268,6 +293,8 @@ OpDef &OpDef::optionalAttr(std::string_view name, AttrConstraint c, Effects effe
   return *this;
 }
 OpDef &OpDef::defaultAttr(std::string_view name, AttrConstraint c, std::string_view value) {
+  if (!def)
+    return *this;
   AttributeDef a = makeAttr(name, std::move(c));
   a.hasDefault = true;
   a.defaultValue = std::string(value);
@@ -276,6 +303,8 @@ OpDef &OpDef::defaultAttr(std::string_view name, AttrConstraint c, std::string_v
   return *this;
 }
 OpDef &OpDef::defaultOptionalAttr(std::string_view name, AttrConstraint c, std::string_view value) {
+  if (!def)
+    return *this;
   AttributeDef a = makeAttr(name, std::move(c));
   a.hasDefault = true;
   a.optional = true;
@@ -286,23 +315,33 @@ OpDef &OpDef::defaultOptionalAttr(std::string_view name, AttrConstraint c, std::
 }
 
 OpDef &OpDef::region(std::string_view name, RegionConstraint c) {
+  if (!def)
+    return *this;
   def->regions.push_back(RegionDef{std::string(name), std::move(c), false});
   return *this;
 }
 OpDef &OpDef::variadicRegion(std::string_view name, RegionConstraint c) {
+  if (!def)
+    return *this;
   def->regions.push_back(RegionDef{std::string(name), std::move(c), true});
   return *this;
 }
 OpDef &OpDef::successor(std::string_view name, SuccessorConstraint c) {
+  if (!def)
+    return *this;
   def->successors.push_back(SuccessorDef{std::string(name), std::move(c), false});
   return *this;
 }
 OpDef &OpDef::variadicSuccessor(std::string_view name, SuccessorConstraint c) {
+  if (!def)
+    return *this;
   def->successors.push_back(SuccessorDef{std::string(name), std::move(c), true});
   return *this;
 }
 
 OpDef &OpDef::trait(Trait t) {
+  if (!def)
+    return *this;
   if (!t.list.empty()) {
     for (Trait &sub : t.list)
       trait(std::move(sub));
@@ -312,43 +351,61 @@ OpDef &OpDef::trait(Trait t) {
   return *this;
 }
 OpDef &OpDef::traits(std::initializer_list<Trait> ts) {
+  if (!def)
+    return *this;
   for (const Trait &t : ts)
     trait(t);
   return *this;
 }
 
 OpDef &OpDef::format(std::string_view fmt) {
+  if (!def)
+    return *this;
   def->formatText = std::string(fmt);
   def->hasFormat = true;
   return *this;
 }
 OpDef &OpDef::customAssembly(ParseResult (*parse)(OpAsmParser &, OperationState &),
                              void (*print)(Operation *, OpAsmPrinter &)) {
+  if (!def)
+    return *this;
   def->customParse = parse;
   def->customPrint = print;
   return *this;
 }
 OpDef &OpDef::directive(CustomDirective d) {
+  if (!def)
+    return *this;
   def->directives.push_back(std::move(d));
   return *this;
 }
 OpDef &OpDef::verifier(LogicalResult (*fn)(Operation *)) {
+  if (!def)
+    return *this;
   def->customVerify = fn;
   return *this;
 }
 OpDef &OpDef::regionVerifier(LogicalResult (*fn)(Operation *)) {
+  if (!def)
+    return *this;
   def->customRegionVerify = fn;
   return *this;
 }
 OpDef &OpDef::folder(LogicalResult (*fn)(Operation *, ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &)) {
+  if (!def)
+    return *this;
   def->fold = fn;
   return *this;
 }
 OpDef &OpDef::folder(OpFoldResult (*fn)(Operation *, ArrayRef<Attribute>)) {
+  if (!def)
+    return *this;
   def->foldSingleResult = fn;
   return *this;
 }
 OpDef &OpDef::canonicalizer(void (*fn)(RewritePatternSet &, MLIRContext *)) {
+  if (!def)
+    return *this;
   def->canonicalizationPatterns = fn;
   return *this;
 }
@@ -1024,9 +1081,16 @@ static void generatedGetEffects(Operation *op, SmallVectorImpl<MemoryEffects::Ef
   }
 }
 
+InterpretedOpDef *OpDef::lookUpFinalized(std::string_view name) {
+  DefinitionCache &cache = getCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto it = cache.defs.find(name);
+  return it == cache.defs.end() ? nullptr : it->second.get();
+}
+
 LogicalResult OpDef::tryRegisterIn(Dialect &dialect, std::string &error) {
-  InterpretedOpDef *d;
-  {
+  InterpretedOpDef *d = finalized;
+  if (!d) {
     DefinitionCache &cache = getCache();
     std::lock_guard<std::mutex> lock(cache.mutex);
     auto it = cache.defs.find(def->name);

@@ -382,11 +382,19 @@ public:
   /// registerIn, reporting a definition error in `error` instead.
   LogicalResult tryRegisterIn(Dialect &dialect, std::string &error);
 
-  /// The definition being built (for engine internals).
+  /// The definition being built (for engine internals; null when the op
+  /// was finalized before, see `finalized`).
   InterpretedOpDef &getDefinition() { return *def; }
 
 private:
+  /// The process's finalized definition of the op `name`, or null.
+  static InterpretedOpDef *lookUpFinalized(std::string_view name);
+
+  /// The definition being built; null when the op's definition was
+  /// finalized before in this process (`finalized`): the declarations are
+  /// then ignored and registerIn registers the finalized one.
   std::unique_ptr<InterpretedOpDef> def;
+  InterpretedOpDef *finalized = nullptr;
 };
 
 //===----------------------------------------------------------------------===//
