@@ -141,7 +141,7 @@ public:
     return success();
   }
   LogicalResult readBool(bool &result) override {
-    uint8_t b;
+    uint8_t b = 0;
     if (failed(reader.parseByte(b)))
       return failure();
     result = b != 0;

@@ -23,6 +23,7 @@
 #include "lamina/Support/Casting.h"
 #include "lamina/Support/RawOstream.h"
 #include "lamina/Support/SmallVector.h"
+#include "WrappingArithmetic.h"
 
 #include <cassert>
 #include <numeric>
@@ -38,8 +39,8 @@ using namespace lamina::detail;
 // MLIR computes several quantities with plain int64 arithmetic; in practice
 // (and in the reference binary) overflow wraps. These helpers reproduce that
 // without undefined behaviour.
-static int64_t wrapAdd(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
-static int64_t wrapMul(int64_t a, int64_t b) { return int64_t(uint64_t(a) * uint64_t(b)); }
+using lamina::detail::wrapAdd;
+using lamina::detail::wrapMul;
 static int64_t wrapNeg(int64_t a) { return int64_t(0 - uint64_t(a)); }
 static int64_t wrapAbs(int64_t a) { return a < 0 ? wrapNeg(a) : a; }
 /// `a / b` where INT64_MIN / -1 wraps instead of trapping.

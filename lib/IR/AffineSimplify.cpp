@@ -16,6 +16,7 @@
 #include "lamina/IR/AffineFlattening.h"
 #include "lamina/Support/Casting.h"
 #include "lamina/Support/LogicalResult.h"
+#include "WrappingArithmetic.h"
 
 #include <algorithm>
 #include <cassert>
@@ -27,8 +28,8 @@
 using namespace lamina;
 using namespace lamina::detail;
 
-static int64_t wrapAdd(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
-static int64_t wrapMul(int64_t a, int64_t b) { return int64_t(uint64_t(a) * uint64_t(b)); }
+using lamina::detail::wrapAdd;
+using lamina::detail::wrapMul;
 static uint64_t absU(int64_t a) { return a < 0 ? 0 - uint64_t(a) : uint64_t(a); }
 
 //===----------------------------------------------------------------------===//
