@@ -19,14 +19,14 @@
 //
 #include "FuzzSupport.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -123,12 +123,12 @@ int main(int argc, char **argv) {
   }
   if (!path)
     return usage();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "lamina-corpus-replay: cannot read '%s'\n", path);
+  std::string data = lamina::fuzz::readFile(path);
+  if (data.empty()) {
+    std::fprintf(stderr, "lamina-corpus-replay: cannot read '%s' (or it is empty)\n", path);
     return 2;
   }
-  RecordReader reader(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+  RecordReader reader(std::move(data));
 
   size_t index = 0, run = 0;
   std::vector<std::string> failures;
