@@ -132,9 +132,10 @@ replay() {
   local pids=() logs=()
   for ((k = 0; k < JOBS; k++)); do
     logs+=("$RECORDS.$k.log")
-    # Allocation stacks of 10 frames instead of 30: recording them was a
-    # sixth of the replay's time (reports keep 10 frames of where a block
-    # was allocated and freed).
+    # Allocation stacks of 10 frames instead of 30: recording them took a
+    # sixth of the replay's profile samples (not measurably faster on a
+    # loaded machine; reports keep 10 frames of where a block was
+    # allocated and freed).
     ASAN_OPTIONS="$ASAN_OPTIONS:malloc_context_size=10" "$tool" --part "$k/$JOBS" "$RECORDS" 2> "${logs[k]}" &
     pids+=($!)
   done
