@@ -52,16 +52,18 @@ for line in open(args.baseline):
 
 
 def cases():
+    """(line, parsed case) of every listed case of the corpus."""
     for name in sorted(glob.glob(os.path.join(args.cases, "*.jsonl*"))):
         with (gzip.open(name, "rt") if name.endswith(".gz") else open(name)) as f:
             for line in f:
-                if json.loads(line)["id"] in want:
-                    yield line
+                case = json.loads(line)
+                if case["id"] in want:
+                    yield line, case
 
 
 if not args.records:
     with open(args.out, "w") as out:
-        for line in cases():
+        for line, _ in cases():
             out.write(line)
     suites = sorted(set().union(*want.values())) if want else []
     print(" ".join("--suite " + s for s in suites))
@@ -105,10 +107,7 @@ def field(out, data):
     out.write(data)
 
 
-byid = {}
-for line in cases():
-    case = json.loads(line)
-    byid[case["id"]] = case
+byid = {case["id"]: case for _, case in cases()}
 with open(args.out, "wb") as out:
     for suite, cid in order:
         r = record(byid[cid], suite) if cid in byid else None

@@ -382,8 +382,8 @@ public:
   /// registerIn, reporting a definition error in `error` instead.
   LogicalResult tryRegisterIn(Dialect &dialect, std::string &error);
 
-  /// The definition being built (for engine internals; null when the op
-  /// was finalized before, see `finalized`).
+  /// The definition being built (for engine internals). Only while one is
+  /// built: not for an op finalized before in this process (`finalized`).
   InterpretedOpDef &getDefinition() { return *def; }
 
 private:
