@@ -11,6 +11,10 @@
 // counting of discardable symbols and the inline history that stops
 // infinite inlining are MLIR's, since the output depends on them.
 //
+// Beyond MLIR: the first simplification of every callable runs in parallel
+// before the bottom-up walk, when that provably gives the walk's result
+// (see preOptimizeCallables); the walk then only replays it.
+//
 #include "lamina/Transforms/Passes.h"
 
 #include "lamina/Analysis/CallGraph.h"
@@ -23,6 +27,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -342,6 +347,25 @@ private:
   bool inlineCallsInSCC(InlinerInterfaceImpl &inlinerIface, CGUseList &useList, std::vector<CallGraphNode *> &scc);
   bool shouldInline(ResolvedCall &resolvedCall);
   bool isProfitableToInline(const ResolvedCall &resolvedCall) const;
+  /// Whether `node` is one optimizeSCC simplifies.
+  static bool isOptimizable(CallGraphNode *node);
+  /// Runs the pipelines on `nodes` in parallel, a set of pipelines per
+  /// thread. `ahead`: record each node's result and diagnostics in
+  /// `preOptimized` (entries made beforehand) and go on after a failure.
+  LogicalResult optimizeInParallel(const std::vector<CallGraphNode *> &nodes, bool ahead);
+  void preOptimizeCallables(CallGraph &cg, SymbolTableCollection &symbolTable,
+                            const std::vector<std::vector<CallGraphNode *>> &sccs);
+
+  /// The first simplification of a callable, done ahead by
+  /// preOptimizeCallables: its result and its diagnostics, held until the
+  /// walk reaches the callable (emitted when the handler is destroyed).
+  struct PreOptimized {
+    bool failed = false;
+    std::unique_ptr<ParallelDiagnosticHandler> diagnostics;
+  };
+  using PreOptimizedMap = std::unordered_map<CallGraphNode *, PreOptimized>;
+  /// During runOnOperation, its map (the pass is copyable).
+  PreOptimizedMap *preOptimizedPtr = nullptr;
 
   bool hasDefaultPipeline = true;
   /// The op pipelines by op name.
@@ -361,11 +385,73 @@ void InlinerPass::runOnOperation() {
   SymbolTableCollection symbolTable;
   InlinerInterfaceImpl inlinerIface(&getContext(), cg, symbolTable);
   CGUseList useList(op, cg, symbolTable);
-  for (std::vector<CallGraphNode *> &scc : cg.getSCCs()) {
-    if (failed(inlineSCC(inlinerIface, useList, scc)))
-      return signalPassFailure();
+  std::vector<std::vector<CallGraphNode *>> sccs = cg.getSCCs();
+  PreOptimizedMap preOptimized;
+  preOptimizedPtr = &preOptimized;
+  preOptimizeCallables(cg, symbolTable, sccs);
+  bool failedSCC = false;
+  for (std::vector<CallGraphNode *> &scc : sccs)
+    if ((failedSCC = failed(inlineSCC(inlinerIface, useList, scc))))
+      break;
+  preOptimizedPtr = nullptr;
+  if (failedSCC) {
+    // What the walk did not reach stays unsaid, as it would have.
+    ScopedDiagnosticSuppression suppress;
+    preOptimized.clear();
+    return signalPassFailure();
   }
   inlinerIface.eraseDeadCallables();
+}
+
+bool InlinerPass::isOptimizable(CallGraphNode *node) {
+  return !node->isExternal() && !node->hasChildren() &&
+         node->getCallableRegion()->getParentOp()->hasTrait<OpTrait::IsIsolatedFromAbove>();
+}
+
+// The walk simplifies a callable first when it reaches the callable's SCC,
+// after the SCCs before it were simplified and inlined into. Until then
+// nothing changes the callable's body: inlining edits the caller and moves
+// or clones callees, which come before their callers, and a pass nested on
+// a callable edits only that callable. The exception is a call that exists
+// only after simplification (say an indirect call made direct) to a
+// callable later in the walk, which the walk would inline unsimplified.
+// Simplification only edits a body, so such a call names a symbol the body
+// already referred to other than by a call: here every reference to a
+// callable inside a callable must be the callee of a call op. Also off when
+// instrumentations watch the passes (IR printing would show the nested
+// pipelines in another order) and without threads.
+void InlinerPass::preOptimizeCallables(CallGraph &cg, SymbolTableCollection &symbolTable,
+                                       const std::vector<std::vector<CallGraphNode *>> &sccs) {
+  MLIRContext *context = &getContext();
+  if (!context->isMultithreadingEnabled() || getAnalysisManager().getPassInstrumentor())
+    return;
+  if (!hasDefaultPipeline && opPipelines.empty())
+    return;
+  for (CallGraphNode *node : cg.getNodes()) {
+    if (node->isExternal())
+      continue;
+    bool onlyCalls = true;
+    ResolvedRefs resolvedRefs;
+    walkReferencedSymbolNodes(node->getCallableRegion()->getParentOp(), cg, symbolTable, resolvedRefs,
+                              [&](CallGraphNode *refNode, Operation *user) {
+                                auto call = dyn_cast<CallOpInterface>(user);
+                                if (!call || cg.resolveCallable(call, symbolTable) != refNode)
+                                  onlyCalls = false;
+                              });
+    if (!onlyCalls)
+      return;
+  }
+  // The nodes the walk will simplify first.
+  std::vector<CallGraphNode *> nodes;
+  for (const std::vector<CallGraphNode *> &scc : sccs)
+    for (CallGraphNode *node : scc)
+      if (isOptimizable(node))
+        nodes.push_back(node);
+  if (nodes.size() < 2)
+    return;
+  for (CallGraphNode *node : nodes)
+    (*preOptimizedPtr)[node];
+  (void)optimizeInParallel(nodes, /*ahead=*/true);
 }
 
 LogicalResult InlinerPass::inlineSCC(InlinerInterfaceImpl &inlinerIface, CGUseList &useList,
@@ -385,16 +471,34 @@ LogicalResult InlinerPass::inlineSCC(InlinerInterfaceImpl &inlinerIface, CGUseLi
 LogicalResult InlinerPass::optimizeSCC(CallGraph &cg, CGUseList &useList, std::vector<CallGraphNode *> &scc) {
   // Callables without nested callables, on which passes can be scheduled.
   std::vector<CallGraphNode *> nodesToVisit;
-  for (CallGraphNode *node : scc) {
-    if (node->isExternal() || node->hasChildren())
-      continue;
-    if (!node->getCallableRegion()->getParentOp()->hasTrait<OpTrait::IsIsolatedFromAbove>())
-      continue;
-    nodesToVisit.push_back(node);
-  }
+  for (CallGraphNode *node : scc)
+    if (isOptimizable(node))
+      nodesToVisit.push_back(node);
   if (nodesToVisit.empty())
     return success();
 
+  // Simplified ahead (every node of the SCC, on its first visit): what
+  // remains is to say what their pipelines said, in node order.
+  std::vector<CallGraphNode *> toRun;
+  for (CallGraphNode *node : nodesToVisit) {
+    auto it = preOptimizedPtr->find(node);
+    if (it == preOptimizedPtr->end()) {
+      toRun.push_back(node);
+      continue;
+    }
+    bool failedAhead = it->second.failed;
+    preOptimizedPtr->erase(it);
+    if (failedAhead)
+      return failure();
+  }
+  if (!toRun.empty() && failed(optimizeInParallel(toRun, /*ahead=*/false)))
+    return failure();
+  for (CallGraphNode *node : nodesToVisit)
+    useList.recomputeUses(node, cg);
+  return success();
+}
+
+LogicalResult InlinerPass::optimizeInParallel(const std::vector<CallGraphNode *> &nodesToVisit, bool ahead) {
   // One set of pipelines per thread that can run at once.
   MLIRContext *context = &getContext();
   size_t numExecutors = context->isMultithreadingEnabled() ? context->getThreadPool().getThreadCount() + 1 : 1;
@@ -415,14 +519,22 @@ LogicalResult InlinerPass::optimizeSCC(CallGraph &cg, CGUseList &useList, std::v
           if (activePMs[index].compare_exchange_strong(expected, true))
             break;
         }
+        // Ahead: the node's entry exists, so this only reads the map.
+        PreOptimized *record = ahead ? &preOptimizedPtr->find(node)->second : nullptr;
+        if (record) {
+          record->diagnostics = std::make_unique<ParallelDiagnosticHandler>(context);
+          record->diagnostics->setOrderIDForThread(0);
+        }
         LogicalResult result = optimizeCallable(node, executorPipelines[index]);
+        if (record) {
+          record->diagnostics->eraseOrderIDForThread();
+          record->failed = failed(result);
+          result = success();
+        }
         activePMs[index].store(false);
         return result;
       })))
     return failure();
-
-  for (CallGraphNode *node : nodesToVisit)
-    useList.recomputeUses(node, cg);
   return success();
 }
 
