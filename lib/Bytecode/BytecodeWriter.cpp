@@ -313,7 +313,8 @@ void BytecodeWriter::writeDialectSection(EncodingEmitter &emitter) {
     dialectEmitter.emitVarInt(numbering.getOpNames().size());
   writeDialectGrouping(dialectEmitter, numbering.getOpNames(), [&](OpNameNumbering &entry) {
     // The name without the dialect prefix (empty if it has none).
-    std::string_view name = entry.value.getStringRef();
+    OperationName opName = entry.getValue();
+    std::string_view name = opName.getStringRef();
     size_t dot = name.find('.');
     std::string_view stripped = dot == std::string_view::npos ? std::string_view() : name.substr(dot + 1);
     size_t stringID = strings.insert(stripped);
@@ -322,7 +323,7 @@ void BytecodeWriter::writeDialectSection(EncodingEmitter &emitter) {
     else
       // Operations mlir-opt registers are written as it writes them.
       dialectEmitter.emitVarIntWithFlag(stringID,
-                                        entry.value.isRegistered() || numbering.getForeignLayout(entry.value));
+                                        opName.isRegistered() || numbering.getForeignLayout(opName));
   });
   emitter.emitSection(Section::kDialect, std::move(dialectEmitter));
 }
@@ -342,34 +343,37 @@ void BytecodeWriter::writeAttrTypeSection(EncodingEmitter &emitter) {
   };
   DialectWriter writer(version, attrTypeEmitter, numbering, strings);
   writeDialectGrouping(offsetEmitter, numbering.getAttributes(), [&](AttrNumbering &entry) {
-    if (entry.packedLoc) {
-      writeBuiltinFileLineColLoc(entry.packedLoc.getPackedFile(numbering.getContext()),
-                                 entry.packedLoc.getPackedLine(), entry.packedLoc.getPackedColumn(), writer);
+    if (entry.isPackedLocation()) {
+      PackedLocation loc = entry.getPackedLocation();
+      writeBuiltinFileLineColLoc(loc.getPackedFile(numbering.getContext()), loc.getPackedLine(),
+                                 loc.getPackedColumn(), writer);
       recordOffset(true);
       return;
     }
-    bool custom = !isa<OpaqueAttr>(entry.value) &&
-                  (entry.dialect->isBuiltin ? writeBuiltinAttribute(entry.value, writer)
+    Attribute attr = entry.getValue();
+    bool custom = !isa<OpaqueAttr>(attr) &&
+                  (entry.dialect->isBuiltin ? writeBuiltinAttribute(attr, writer)
                                             : entry.dialect->interface &&
-                                                  succeeded(entry.dialect->interface->writeAttribute(entry.value, writer)));
+                                                  succeeded(entry.dialect->interface->writeAttribute(attr, writer)));
     if (!custom) {
       text.clear();
       raw_string_ostream os(text);
-      entry.value.print(os);
+      attr.print(os);
       os.flush();
       attrTypeEmitter.emitNulTerminatedString(text);
     }
     recordOffset(custom);
   });
   writeDialectGrouping(offsetEmitter, numbering.getTypes(), [&](TypeNumbering &entry) {
-    bool custom = !isa<OpaqueType>(entry.value) &&
-                  (entry.dialect->isBuiltin ? writeBuiltinType(entry.value, writer)
+    Type type = entry.getValue();
+    bool custom = !isa<OpaqueType>(type) &&
+                  (entry.dialect->isBuiltin ? writeBuiltinType(type, writer)
                                             : entry.dialect->interface &&
-                                                  succeeded(entry.dialect->interface->writeType(entry.value, writer)));
+                                                  succeeded(entry.dialect->interface->writeType(type, writer)));
     if (!custom) {
       text.clear();
       raw_string_ostream os(text);
-      entry.value.print(os);
+      type.print(os);
       os.flush();
       attrTypeEmitter.emitNulTerminatedString(text);
     }
@@ -523,11 +527,11 @@ bool BytecodeWriter::writeOpHeader(EncodingEmitter &emitter, Operation *op, bool
   uint64_t maskOffset = emitter.size();
   uint8_t mask = 0;
   emitter.emitByte(0);
-  emitter.emitVarInt(record.loc->number);
+  emitter.emitVarInt(numbering.getEntry(record.loc).number);
 
-  if (record.dict) {
+  if (record.dict != OpRecord::kNoEntry) {
     mask |= OpEncodingMask::kHasAttrs;
-    emitter.emitVarInt(record.dict->number);
+    emitter.emitVarInt(numbering.getEntry(record.dict).number);
   }
   if (version >= kNativePropertiesEncoding) {
     if (std::optional<uint64_t> index = properties.getIndex(op)) {

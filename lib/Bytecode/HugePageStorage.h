@@ -66,7 +66,9 @@ template <typename T> struct HugePageAllocator {
 template <typename T> using HugePageVector = std::vector<T, HugePageAllocator<T>>;
 
 /// Objects at stable addresses, allocated in huge-page-backed blocks (a
-/// std::deque with large blocks). Objects must be trivially destructible.
+/// std::deque with large blocks), also found by their index (a 32-bit
+/// reference where tables hold one per operation). Objects must be
+/// trivially destructible.
 template <typename T> class HugePageArena {
 public:
   HugePageArena() = default;
@@ -82,6 +84,16 @@ public:
       used = 0;
     }
     return *new (blocks.back() + used++) T(std::forward<Args>(args)...);
+  }
+  size_t size() const { return blocks.empty() ? 0 : (blocks.size() - 1) * kBlockSize + used; }
+  T &operator[](size_t index) { return blocks[index / kBlockSize][index % kBlockSize]; }
+  const T &operator[](size_t index) const { return blocks[index / kBlockSize][index % kBlockSize]; }
+  /// The index of an object of the arena (the blocks are few).
+  size_t indexOf(const T *object) const {
+    for (size_t b = blocks.size(); b-- > 0;)
+      if (object >= blocks[b] && object < blocks[b] + kBlockSize)
+        return b * kBlockSize + size_t(object - blocks[b]);
+    std::abort();
   }
 
 private:

@@ -382,11 +382,11 @@ void IRNumberingState::numberPrintedResources(Attribute attr) {
     number(dialect, handles);
 }
 
-AttrNumbering *IRNumberingState::number(PackedLocation loc) {
+uint32_t IRNumberingState::numberIndex(PackedLocation loc) {
   if (!loc.isPacked())
-    return number(Attribute(LocationAttr(loc.get(nullptr))));
+    return uint32_t(attrStorage.indexOf(number(Attribute(LocationAttr(loc.get(nullptr))))));
   // The same entry as the FileLineColLoc it stands for.
-  AttrNumbering *n = visitPackedLocation(loc);
+  uint32_t n = visitPackedLocationIndex(loc);
   drainWorklist();
   return n;
 }
@@ -465,15 +465,15 @@ TypeNumbering *IRNumberingState::visitType(const void *ptr) {
   return &n;
 }
 
-AttrNumbering *IRNumberingState::visitPackedLocation(PackedLocation loc) {
+uint32_t IRNumberingState::visitPackedLocationIndex(PackedLocation loc) {
   auto [slot, inserted] = locs.insert(loc);
   if (!inserted) {
-    ++(*slot)->refCount;
+    ++attrStorage[*slot].refCount;
     return *slot;
   }
-  AttrNumbering &n = attrStorage.emplace_back(Attribute());
-  n.packedLoc = loc;
-  *slot = &n;
+  uint32_t index = uint32_t(attrStorage.size());
+  AttrNumbering &n = attrStorage.emplace_back(loc);
+  *slot = index;
   orderedAttrs.push_back(&n);
   // Its encoding references the file name: numbered now, as it would be
   // next from the worklist.
@@ -481,7 +481,7 @@ AttrNumbering *IRNumberingState::visitPackedLocation(PackedLocation loc) {
   if (fileIndex < packedFiles.size() && packedFiles[fileIndex]) {
     n.dialect = packedFiles[fileIndex]->dialect; // builtin
     ++packedFiles[fileIndex]->refCount;
-    return &n;
+    return index;
   }
   StringAttr file = loc.getPackedFile(context);
   n.dialect = &numberDialect(&file.getDialect());
@@ -489,7 +489,7 @@ AttrNumbering *IRNumberingState::visitPackedLocation(PackedLocation loc) {
   if (fileIndex >= packedFiles.size())
     packedFiles.resize(fileIndex + 1);
   packedFiles[fileIndex] = fileEntry;
-  return &n;
+  return index;
 }
 
 void IRNumberingState::drainWorklist() {
@@ -690,12 +690,12 @@ void IRNumberingState::consume(ArrayRef<uint64_t> stream) {
       for (uint64_t i = 0, e = *p++; i < e; ++i)
         number(Type::getFromOpaquePointer(toPtr<void>(*p++)));
       if (uint64_t dict = *p++)
-        rec.dict = number(Attribute::getFromOpaquePointer(toPtr<void>(dict)));
+        rec.dict = uint32_t(attrStorage.indexOf(number(Attribute::getFromOpaquePointer(toPtr<void>(dict)))));
       if (uint64_t keySize = *p++) {
         rec.propertiesClass = numberProperties(op, ArrayRef<uint64_t>(p, keySize));
         p += keySize;
       }
-      rec.loc = number(PackedLocation::getFromOpaquePointer(toPtr<void>(*p++)));
+      rec.loc = numberIndex(PackedLocation::getFromOpaquePointer(toPtr<void>(*p++)));
       break;
     }
     case kStreamBlock: {

@@ -62,14 +62,30 @@ struct DialectNumbering {
   std::vector<ResourceNumbering *> resources;
 };
 
+/// An attribute, type or operation name back from its opaque pointer.
+template <typename T> T fromOpaquePointer(const void *p) { return T::getFromOpaquePointer(p); }
+template <> inline OperationName fromOpaquePointer<OperationName>(const void *p) {
+  return OperationName(static_cast<OperationName::Impl *>(const_cast<void *>(p)));
+}
+
 /// An attribute, type or operation name referenced by the IR.
 template <typename T> struct EntryNumbering {
-  explicit EntryNumbering(T value) : value(value) {}
-  T value;
+  explicit EntryNumbering(T value) : bits(value.getAsOpaquePointer()) {}
   /// For attributes: an operation or block-argument location kept packed
   /// (file:line:col, see PackedLocation), numbered and written without
-  /// creating the attribute; `value` is then null.
-  PackedLocation packedLoc;
+  /// creating the attribute.
+  explicit EntryNumbering(PackedLocation loc) : bits(loc.getAsOpaquePointer()) {}
+  /// The value (null for a packed location).
+  T getValue() const { return isPackedLocation() ? T() : fromOpaquePointer<T>(bits); }
+  /// The packed location (null if the entry holds a value).
+  PackedLocation getPackedLocation() const {
+    return isPackedLocation() ? PackedLocation::getFromOpaquePointer(bits) : PackedLocation();
+  }
+  bool isPackedLocation() const { return reinterpret_cast<uintptr_t>(bits) & 1; }
+
+  /// The value's opaque pointer (aligned), or the packed location's bits
+  /// (odd): one word per entry, there being an entry per operation.
+  const void *bits;
   unsigned refCount = 1;
   unsigned number = 0;
   DialectNumbering *dialect = nullptr;
@@ -111,10 +127,12 @@ struct PropertiesClass {
 
 /// What the writer needs of one operation.
 struct OpRecord {
-  /// The entry of its location.
-  AttrNumbering *loc = nullptr;
-  /// The entry of its written attribute dictionary (null if empty).
-  AttrNumbering *dict = nullptr;
+  static constexpr uint32_t kNoEntry = ~0u;
+  /// The entry of its location (an index in the attribute entries: see
+  /// IRNumberingState::getEntry).
+  uint32_t loc = kNoEntry;
+  /// The entry of its written attribute dictionary (kNoEntry if empty).
+  uint32_t dict = kNoEntry;
   /// The value number of its first result.
   uint32_t firstValueID = 0;
   /// Its PropertiesClass (kNoProperties if it writes none).
@@ -136,25 +154,30 @@ struct OpRecord {
 /// sequentially instead of touching one random hash slot per operation.
 class PackedLocationTable {
 public:
+  /// `entries` holds the attribute entries, which the table refers to by
+  /// index (the location is the entry's).
+  explicit PackedLocationTable(const HugePageArena<AttrNumbering> &entries) : entries(entries) {}
   /// Reserves room for `n` locations; lines below a bound proportional to
   /// it are indexed directly.
   void reserve(size_t n) {
     nodes.reserve(n);
     maxDirectLine = std::max<size_t>(size_t(1) << 16, 4 * n);
   }
-  /// The slot of `loc`'s entry, and whether it was just added (its entry
-  /// then is null). The slot is valid until the next insertion.
-  std::pair<AttrNumbering **, bool> insert(PackedLocation loc) {
+  /// The slot of `loc`'s entry index, and whether it was just added: the
+  /// caller then stores the index of a new entry holding `loc` before
+  /// anything else is looked up or inserted. The slot is valid until the
+  /// next insertion.
+  std::pair<uint32_t *, bool> insert(PackedLocation loc) {
     uint32_t &head = getHead(loc);
     for (uint32_t n = head; n != kNone; n = nodes[n].next)
-      if (nodes[n].loc == loc)
+      if (entries[nodes[n].entry].getPackedLocation() == loc)
         return {&nodes[n].entry, false};
-    nodes.push_back({loc, nullptr, head});
+    nodes.push_back({kNone, head});
     head = uint32_t(nodes.size() - 1);
     return {&nodes.back().entry, true};
   }
-  /// The entry of `loc`, or null.
-  AttrNumbering *lookup(PackedLocation loc) const {
+  /// The entry index of `loc`, or kNone.
+  uint32_t lookup(PackedLocation loc) const {
     uint32_t head = kNone;
     unsigned file = loc.getPackedFileIndex(), line = loc.getPackedLine();
     if (line < maxDirectLine) {
@@ -164,13 +187,13 @@ public:
       head = *h;
     }
     for (uint32_t n = head; n != kNone; n = nodes[n].next)
-      if (nodes[n].loc == loc)
+      if (entries[nodes[n].entry].getPackedLocation() == loc)
         return nodes[n].entry;
-    return nullptr;
+    return kNone;
   }
+  static constexpr uint32_t kNone = ~0u;
 
 private:
-  static constexpr uint32_t kNone = ~0u;
   /// File index and line, as a (non-null) pointer-sized key.
   static const void *getLineKey(PackedLocation loc) {
     uint64_t key = (uint64_t(loc.getPackedLine()) << (PackedLocation::kFileBits + 1)) |
@@ -190,12 +213,14 @@ private:
     return heads[line];
   }
 
+  /// Eight bytes a node, one per operation.
   struct Node {
-    PackedLocation loc;
-    AttrNumbering *entry;
+    /// The index of the entry.
+    uint32_t entry;
     /// The next location of the same file and line, or kNone.
     uint32_t next;
   };
+  const HugePageArena<AttrNumbering> &entries;
   /// Per file index, the chain heads of lines below maxDirectLine.
   std::vector<std::vector<uint32_t>> lineHeads;
   /// The chain heads of later lines, by getLineKey.
@@ -257,7 +282,7 @@ public:
   unsigned getNumber(Attribute attr) const {
     const void *key = getKey(attr);
     if (isLocationKey(key))
-      return locs.lookup(PackedLocation::getFromOpaquePointer(key))->number;
+      return attrStorage[locs.lookup(PackedLocation::getFromOpaquePointer(key))].number;
     return (*attrs.lookup(key))->number;
   }
   /// The key of an attribute in the numbering: a plain file:line:col
@@ -278,6 +303,8 @@ public:
   }
   /// What the writer needs of `op` (numbered by this state).
   const OpRecord &getRecord(Operation *op) const { return records[op->orderIndex]; }
+  /// The attribute entry of an OpRecord (see OpRecord::loc).
+  const AttrNumbering &getEntry(uint32_t index) const { return attrStorage[index]; }
   /// Pre-order number of an operation (for use-list orders).
   static unsigned getOperationID(Operation *op) { return op->orderIndex; }
   /// The entries of the locations of `block`'s arguments.
@@ -329,11 +356,13 @@ public:
   /// Numbers the resources of a dialect with resource hooks.
   void number(const Dialect *dialect, ArrayRef<const void *> handles);
   /// Numbers a location as stored in an operation or block argument.
-  AttrNumbering *number(PackedLocation loc);
+  AttrNumbering *number(PackedLocation loc) { return &attrStorage[numberIndex(loc)]; }
+  /// number(loc) as the index of the entry.
+  uint32_t numberIndex(PackedLocation loc);
 
   /// The number of such a location.
   unsigned getNumber(PackedLocation loc) const {
-    return loc.isPacked() ? locs.lookup(loc)->number
+    return loc.isPacked() ? attrStorage[locs.lookup(loc)].number
                           : getNumber(Attribute(LocationAttr(loc.get(nullptr))));
   }
 
@@ -378,7 +407,8 @@ private:
   TypeNumbering *visitType(const void *ptr);
   /// Creates the entry of a packed location (queueing its file name) or
   /// counts a reference to it.
-  AttrNumbering *visitPackedLocation(PackedLocation loc);
+  AttrNumbering *visitPackedLocation(PackedLocation loc) { return &attrStorage[visitPackedLocationIndex(loc)]; }
+  uint32_t visitPackedLocationIndex(PackedLocation loc);
   /// Numbers the queued attributes/types (pre-order through encodings).
   void drainWorklist();
   /// Queues what the last encoding referenced (in reverse, so that the
@@ -412,7 +442,7 @@ private:
   PointerMap<const void *, AttrNumbering *> attrs;
   /// Packed locations (keyed by their bits), apart from the other
   /// attributes: there is usually one per operation.
-  PackedLocationTable locs;
+  PackedLocationTable locs{attrStorage};
   /// The entries of the file names of packed locations, by file index.
   std::vector<AttrNumbering *> packedFiles;
   PointerMap<const void *, TypeNumbering *> types;
