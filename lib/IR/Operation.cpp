@@ -39,16 +39,27 @@ static bool acceptsInherentValue(Attribute current, std::string_view name, Attri
 
 Operation *Operation::create(OperationState &state) {
   MLIRContext *ctx = state.getContext();
-  DictionaryAttr attrs = state.attributes.getDictionary(ctx);
   Operation *op = create(state.location.getPacked(), state.name, state.types, ValueRange(state.operands), NamedAttrList(),
                          state.propertiesAttr, state.successors, state.regions.size());
-  op->attrs = attrs;
   // Registered ops may have received inherent attributes through the
-  // attribute list (MLIR moves them into properties).
-  if (op->isRegistered() && !op->name.getAttributeNames().empty() && !attrs.empty()) {
-    std::vector<NamedAttribute> discardable;
-    bool moved = false;
-    for (const NamedAttribute &a : attrs) {
+  // attribute list (MLIR moves them into properties); only the rest is
+  // uniqued as the op's dictionary.
+  const NamedAttrList &attrList = state.attributes;
+  bool moved = false;
+  if (op->isRegistered() && !op->name.getAttributeNames().empty() && !attrList.empty()) {
+    // In the dictionary's (stably sorted) order, as the values of one slot
+    // may come under two names.
+    // (Insertion sort: stable, and no buffer for these short lists.)
+    SmallVector<NamedAttribute, 8> sorted(attrList.getAttrs().begin(), attrList.getAttrs().end());
+    for (size_t i = 1; i < sorted.size(); ++i) {
+      NamedAttribute a = sorted[i];
+      size_t j = i;
+      for (; j > 0 && a < sorted[j - 1]; --j)
+        sorted[j] = sorted[j - 1];
+      sorted[j] = a;
+    }
+    SmallVector<NamedAttribute, 8> discardable;
+    for (const NamedAttribute &a : sorted) {
       int idx = op->name.getAttributeIndex(a.getNameStr());
       // MLIR's generated accessors also answer to the legacy segment names.
       if (idx < 0 && a.getNameStr() == "operand_segment_sizes")
@@ -67,6 +78,8 @@ Operation *Operation::create(OperationState &state) {
     if (moved)
       op->attrs = DictionaryAttr::getWithSorted(ctx, discardable);
   }
+  if (!moved)
+    op->attrs = attrList.getDictionary(ctx);
   for (unsigned i = 0; i < state.regions.size(); ++i)
     if (state.regions[i])
       op->getRegion(i).takeBody(*state.regions[i]);
