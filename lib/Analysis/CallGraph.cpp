@@ -74,9 +74,9 @@ CallGraphNode *CallGraph::getOrAddNode(Region *region, CallGraphNode *parentNode
     node.reset(new CallGraphNode(region));
     nodeOrder.push_back(node.get());
     if (parentNode)
-      parentNode->addChildEdge(node.get());
+      parentNode->addEdgeToNewNode(node.get(), CallGraphNode::Edge::Kind::Child);
     else
-      externalCallerNode.addAbstractEdge(node.get());
+      externalCallerNode.addEdgeToNewNode(node.get(), CallGraphNode::Edge::Kind::Abstract);
   }
   return node.get();
 }

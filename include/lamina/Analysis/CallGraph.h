@@ -62,6 +62,10 @@ private:
   friend class CallGraph;
   explicit CallGraphNode(Region *callableRegion) : callableRegion(callableRegion) {}
   void addEdge(CallGraphNode *node, Edge::Kind kind);
+  /// addEdge for a node just created, which no edge targets yet: no search
+  /// for a duplicate (the external caller node gets one edge per top-level
+  /// callable, which made building the graph quadratic).
+  void addEdgeToNewNode(CallGraphNode *node, Edge::Kind kind) { edges.push_back(Edge(node, kind)); }
 
   Region *callableRegion;
   std::vector<Edge> edges;
