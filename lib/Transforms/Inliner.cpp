@@ -89,6 +89,9 @@ public:
   bool hasOneUseAndDiscardable(CallGraphNode *node) const;
   void recomputeUses(CallGraphNode *node, CallGraph &cg);
   void mergeUsesAfterInlining(CallGraphNode *lhs, CallGraphNode *rhs);
+  /// Whether, when the list was built, every reference to a callable inside
+  /// a callable was the callee of a call op (see preOptimizeCallables).
+  bool allCallableReferencesAreCalls() const { return onlyCallReferences; }
 
 private:
   struct CGUser {
@@ -116,6 +119,10 @@ private:
   std::unordered_map<CallGraphNode *, int> discardableSymNodeUses;
   std::unordered_map<CallGraphNode *, CGUser> nodeUses;
   SymbolTableCollection &symbolTable;
+  /// Set while the constructor counts the uses (see
+  /// allCallableReferencesAreCalls).
+  bool checkingReferences = false;
+  bool onlyCallReferences = true;
 };
 
 CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbolTable) : symbolTable(symbolTable) {
@@ -142,8 +149,10 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
     if (node)
       discardableSymNodeUses.erase(node);
   });
+  checkingReferences = true;
   for (CallGraphNode *node : cg.getNodes())
     recomputeUses(node, cg);
+  checkingReferences = false;
 }
 
 void CGUseList::dropCallUses(CallGraphNode *userNode, Operation *callOp, CallGraph &cg) {
@@ -209,6 +218,11 @@ void CGUseList::recomputeUses(CallGraphNode *node, CallGraph &cg) {
   uses = CGUser();
   ResolvedRefs resolvedRefs;
   walkReferencedSymbolNodes(parentOp, cg, symbolTable, resolvedRefs, [&](CallGraphNode *refNode, Operation *user) {
+    if (checkingReferences && onlyCallReferences) {
+      auto call = dyn_cast<CallOpInterface>(user);
+      if (!call || cg.resolveCallable(call, symbolTable) != refNode)
+        onlyCallReferences = false;
+    }
     auto it = discardableSymNodeUses.find(refNode);
     if (it == discardableSymNodeUses.end())
       return;
@@ -297,7 +311,7 @@ struct InlinerInterfaceImpl : public InlinerInterface {
   }
 
   void markForDeletion(CallGraphNode *node) {
-    if (std::find(deadNodes.begin(), deadNodes.end(), node) == deadNodes.end())
+    if (deadNodeSet.insert(node).second)
       deadNodes.push_back(node);
   }
   void eraseDeadCallables() {
@@ -305,7 +319,10 @@ struct InlinerInterfaceImpl : public InlinerInterface {
       node->getCallableRegion()->getParentOp()->erase();
   }
 
+  /// In the order they were found dead (a set beside: there may be one per
+  /// callable).
   std::vector<CallGraphNode *> deadNodes;
+  std::unordered_set<CallGraphNode *> deadNodeSet;
   std::vector<ResolvedCall> calls;
   CallGraph &cg;
   SymbolTableCollection &symbolTable;
@@ -353,8 +370,7 @@ private:
   /// thread. `ahead`: record each node's result and diagnostics in
   /// `preOptimized` (entries made beforehand) and go on after a failure.
   LogicalResult optimizeInParallel(const std::vector<CallGraphNode *> &nodes, bool ahead);
-  void preOptimizeCallables(CallGraph &cg, SymbolTableCollection &symbolTable,
-                            const std::vector<std::vector<CallGraphNode *>> &sccs);
+  void preOptimizeCallables(const CGUseList &useList, const std::vector<std::vector<CallGraphNode *>> &sccs);
 
   /// The first simplification of a callable, done ahead by
   /// preOptimizeCallables: its result and its diagnostics, held until the
@@ -388,7 +404,7 @@ void InlinerPass::runOnOperation() {
   std::vector<std::vector<CallGraphNode *>> sccs = cg.getSCCs();
   PreOptimizedMap preOptimized;
   preOptimizedPtr = &preOptimized;
-  preOptimizeCallables(cg, symbolTable, sccs);
+  preOptimizeCallables(useList, sccs);
   bool failedSCC = false;
   for (std::vector<CallGraphNode *> &scc : sccs)
     if ((failedSCC = failed(inlineSCC(inlinerIface, useList, scc))))
@@ -420,27 +436,15 @@ bool InlinerPass::isOptimizable(CallGraphNode *node) {
 // callable inside a callable must be the callee of a call op. Also off when
 // instrumentations watch the passes (IR printing would show the nested
 // pipelines in another order) and without threads.
-void InlinerPass::preOptimizeCallables(CallGraph &cg, SymbolTableCollection &symbolTable,
+void InlinerPass::preOptimizeCallables(const CGUseList &useList,
                                        const std::vector<std::vector<CallGraphNode *>> &sccs) {
   MLIRContext *context = &getContext();
   if (!context->isMultithreadingEnabled() || getAnalysisManager().getPassInstrumentor())
     return;
   if (!hasDefaultPipeline && opPipelines.empty())
     return;
-  for (CallGraphNode *node : cg.getNodes()) {
-    if (node->isExternal())
-      continue;
-    bool onlyCalls = true;
-    ResolvedRefs resolvedRefs;
-    walkReferencedSymbolNodes(node->getCallableRegion()->getParentOp(), cg, symbolTable, resolvedRefs,
-                              [&](CallGraphNode *refNode, Operation *user) {
-                                auto call = dyn_cast<CallOpInterface>(user);
-                                if (!call || cg.resolveCallable(call, symbolTable) != refNode)
-                                  onlyCalls = false;
-                              });
-    if (!onlyCalls)
-      return;
-  }
+  if (!useList.allCallableReferencesAreCalls())
+    return;
   // The nodes the walk will simplify first.
   std::vector<CallGraphNode *> nodes;
   for (const std::vector<CallGraphNode *> &scc : sccs)
