@@ -38,6 +38,7 @@ void registerLaminaOptDialectsAndPasses(lamina::DialectRegistry &registry) {
 #ifndef LAMINA_OPT_NO_TEST_CODE
   lamina::registerPassManagerTestPasses();
   lamina::linalg::registerTestLinalgPasses();
+  lamina::scf::registerTestSCFPasses();
 #endif
   lamina::affine::registerAffinePasses();
   lamina::arith::registerArithPasses();

@@ -20,5 +20,9 @@ namespace scf {
 /// Registers every pass of Passes.def.
 void registerSCFPasses();
 
+/// Registers mlir-opt's scf test passes (test-scf-pipelining); they live in
+/// the test-only LaminaSCFTestPasses library.
+void registerTestSCFPasses();
+
 } // namespace scf
 } // namespace lamina
