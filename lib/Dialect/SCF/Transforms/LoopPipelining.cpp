@@ -14,7 +14,8 @@
 //   - the epilogue runs stages [i, maxStage] of the last iterations.
 // Loop-carried values must come from the previous iteration (yielded by a
 // body op) or from outside the loop. Arithmetic is emitted unfolded (the
-// greedy driver folds it), as MLIR emits it.
+// greedy driver folds it), as MLIR emits it. A schedule with a stage over
+// 4096 is declined (a Lamina limit: mlir-opt exhausts memory or time).
 //
 #include "LoopPipelining.h"
 
@@ -108,6 +109,10 @@ Operation *cloneAndUpdateOperands(RewriterBase &rewriter, Operation *op,
 //===----------------------------------------------------------------------===//
 // The pipeliner
 //===----------------------------------------------------------------------===//
+
+/// The largest stage pipelined (a Lamina limit: a schedule with a larger
+/// one is declined).
+constexpr unsigned kMaxPipelineStage = 4096;
 
 struct LiverangeInfo {
   unsigned lastUseStage = 0;
@@ -220,6 +225,7 @@ bool LoopPipeliner::initializeLoopInfo(Operation *op, const PipeliningOption &op
   ub = forOp->getOperand(1);
   step = forOp->getOperand(2);
   std::optional<int64_t> ubCst = pipeConstantInt(ub), lbCst = pipeConstantInt(lb), stepCst = pipeConstantInt(step);
+  int64_t numIteration = 0;
   if (!ubCst || !lbCst || !stepCst) {
     if (!options.supportDynamicLoops)
       return false;
@@ -229,7 +235,7 @@ bool LoopPipeliner::initializeLoopInfo(Operation *op, const PipeliningOption &op
       return false;
     // The trip count, rounded up.
     int64_t diff = int64_t(uint64_t(*ubCst) - uint64_t(*lbCst));
-    int64_t numIteration = diff / *stepCst;
+    numIteration = diff / *stepCst;
     if (diff % *stepCst != 0 && diff > 0)
       ++numIteration;
     if (numIteration <= 0)
@@ -244,9 +250,25 @@ bool LoopPipeliner::initializeLoopInfo(Operation *op, const PipeliningOption &op
   if (schedule.empty())
     return false;
   for (auto &[scheduled, stage] : schedule) {
+    // A stage past the limit is hostile input (mlir-opt runs out of memory
+    // or time emitting its prologue): the loop is left alone.
+    if (stage > kMaxPipelineStage)
+      return false;
+  }
+  for (auto &[scheduled, stage] : schedule) {
+    // (An empty slot of a schedule leaves an op without a stage below.)
+    if (!scheduled)
+      continue;
     maxStage = std::max(maxStage, stage);
     stages[scheduled] = stage;
     opOrder.push_back(scheduled);
+  }
+  // Fewer iterations than stages: the prologue and epilogue are predicated
+  // as for a dynamic loop.
+  if (!dynamicLoop && numIteration < int64_t(maxStage)) {
+    if (!options.supportDynamicLoops || !predicateFn)
+      return false;
+    dynamicLoop = true;
   }
   // Every op needs a stage.
   for (Operation &bodyOp : *body()) {
@@ -261,8 +283,7 @@ bool LoopPipeliner::initializeLoopInfo(Operation *op, const PipeliningOption &op
     return false;
   // Staged ops are the body block's (the terminator excluded), in schedule
   // order.
-  for (auto &[scheduled, stage] : schedule) {
-    (void)stage;
+  for (Operation *scheduled : opOrder) {
     if (scheduled == yield()) {
       scheduled->emitError() << "terminator should not be assigned a stage";
       return false;
