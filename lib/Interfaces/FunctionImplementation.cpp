@@ -236,7 +236,30 @@ void function_interface_impl::printFunctionOp(OpAsmPrinter &p, Operation *op, bo
   printFunctionSignature(p, op, fnType.getInputs(), isVariadic, fnType.getResults(), argAttrsName, resAttrsName);
 
   std::vector<std::string_view> elided = {"sym_name", "sym_visibility", typeAttrName, argAttrsName, resAttrsName};
-  p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+  if (!op->isRegistered()) {
+    p.printOptionalAttrDictWithKeyword(op->getAttrs(), elided);
+  } else {
+    // The attributes as op->getAttrs() lists them (inherent and
+    // discardable, by name), without uniquing a dictionary per function
+    // (its name makes each one new).
+    SmallVector<NamedAttribute, 8> attrs;
+    ArrayRef<StringAttr> names = op->getName().getAttributeNames();
+    MutableArrayRef<Attribute> slots = op->getPropertySlots();
+    for (size_t i = 0; i < names.size(); ++i)
+      if (slots[i])
+        attrs.push_back(NamedAttribute(names[i], slots[i]));
+    for (const NamedAttribute &a : op->getDiscardableAttrDictionary())
+      attrs.push_back(a);
+    // Stable insertion sort, as DictionaryAttr::get sorts (short lists).
+    for (size_t i = 1; i < attrs.size(); ++i) {
+      NamedAttribute a = attrs[i];
+      size_t j = i;
+      for (; j > 0 && a < attrs[j - 1]; --j)
+        attrs[j] = attrs[j - 1];
+      attrs[j] = a;
+    }
+    p.printOptionalAttrDictWithKeyword(attrs, elided);
+  }
   Region &body = op->getRegion(0);
   if (!body.empty()) {
     os << ' ';
