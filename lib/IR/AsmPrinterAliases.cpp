@@ -209,6 +209,10 @@ bool AliasInitializer::isAliasFreeLeaf(Attribute attr) const {
 static constexpr size_t kUnrecorded = ~size_t(0);
 
 std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDeferred, bool elideType) {
+  // A null attribute (which an attribute read from bytecode may hold) is
+  // printed as `<<NULL ATTRIBUTE>>`: it has nothing to alias.
+  if (!attr)
+    return {0, kUnrecorded};
   // Leaves that cannot alias are not recorded, unless a deferrable parent
   // needs them in its child list.
   if (!canBeDeferred && isAliasFreeLeaf(attr))
@@ -277,6 +281,8 @@ std::pair<size_t, size_t> AliasInitializer::visit(Attribute attr, bool canBeDefe
 }
 
 std::pair<size_t, size_t> AliasInitializer::visit(Type type, bool canBeDeferred) {
+  if (!type)
+    return {0, kUnrecorded};
   if (!canBeDeferred && isAliasFreeLeaf(type))
     return {0, kUnrecorded};
   auto [slot, inserted] = aliasIndex.insert(type.getAsOpaquePointer(), uint32_t(aliases.size()));
