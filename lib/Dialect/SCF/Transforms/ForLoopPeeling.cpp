@@ -19,6 +19,7 @@
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/Rewrite/GreedyPatternRewriteDriver.h"
+#include "../SCFDetail.h"
 
 #include <cmath>
 #include <cstdint>
@@ -32,18 +33,6 @@ namespace {
 
 constexpr std::string_view kPeeledLoopLabel = "__peeled_loop__";
 constexpr std::string_view kPartialIterationLabel = "__partial_iteration__";
-
-/// The integer behind a ConstantLike op's `value` (MLIR's
-/// getConstantIntValue).
-std::optional<int64_t> peelConstantInt(Value v) {
-  Operation *def = v ? v.getDefiningOp() : nullptr;
-  if (!def || !def->hasTrait<OpTrait::ConstantLike>())
-    return std::nullopt;
-  auto attr = dyn_cast_or_null<IntegerAttr>(def->getAttr("value"));
-  if (!attr || !attr.getValue().isSignedIntN(64))
-    return std::nullopt;
-  return attr.getValue().getSExtValue();
-}
 
 /// `a - b` in two's complement (MLIR computes it in int64_t).
 int64_t peelWrappingSub(int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); }
@@ -70,9 +59,9 @@ void rewritePeeledMinMaxOp(RewriterBase &rewriter, Operation *op, Value iv, Valu
   constraints.setValue(0, iv);
   constraints.setValue(1, ub);
   constraints.setValue(2, step);
-  if (std::optional<int64_t> constUb = peelConstantInt(ub))
+  if (std::optional<int64_t> constUb = scf::getConstantIntValue(ub))
     constraints.addBound(BoundType::EQ, 1, *constUb);
-  if (std::optional<int64_t> constStep = peelConstantInt(step))
+  if (std::optional<int64_t> constStep = scf::getConstantIntValue(step))
     constraints.addBound(BoundType::EQ, 2, *constStep);
   if (insideLoop) {
     constraints.addInequality({-1, 1, -1, 0});
@@ -112,8 +101,8 @@ void rewriteMinMaxOpsIn(RewriterBase &rewriter, Operation *loop, Value ub, Value
 /// affine.min/max ops.
 LogicalResult peelLastIteration(RewriterBase &rewriter, Operation *forOp, Operation *&partial) {
   Value lb = forOp->getOperand(0), ub = forOp->getOperand(1), step = forOp->getOperand(2);
-  std::optional<int64_t> lbInt = peelConstantInt(lb), ubInt = peelConstantInt(ub),
-                         stepInt = peelConstantInt(step);
+  std::optional<int64_t> lbInt = scf::getConstantIntValue(lb), ubInt = scf::getConstantIntValue(ub),
+                         stepInt = scf::getConstantIntValue(step);
   // A unit step has no partial iteration; a zero or negative one is invalid.
   if (stepInt && *stepInt <= 1)
     return failure();
@@ -155,8 +144,8 @@ LogicalResult peelLastIteration(RewriterBase &rewriter, Operation *forOp, Operat
 /// a clone bounded by `lb + step` before it.
 LogicalResult peelFirstIteration(RewriterBase &rewriter, Operation *forOp, Operation *&first) {
   Value lb = forOp->getOperand(0), ub = forOp->getOperand(1), step = forOp->getOperand(2);
-  std::optional<int64_t> lbInt = peelConstantInt(lb), ubInt = peelConstantInt(ub),
-                         stepInt = peelConstantInt(step);
+  std::optional<int64_t> lbInt = scf::getConstantIntValue(lb), ubInt = scf::getConstantIntValue(ub),
+                         stepInt = scf::getConstantIntValue(step);
   // Nothing to peel with at most one iteration (the trip count rounded up,
   // computed in float as MLIR does; a zero step gives an infinite count).
   if (lbInt && ubInt && stepInt) {

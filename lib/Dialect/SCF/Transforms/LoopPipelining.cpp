@@ -25,6 +25,7 @@
 #include "lamina/IR/BuiltinTypes.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/IRMapping.h"
+#include "../SCFDetail.h"
 
 #include <algorithm>
 #include <map>
@@ -39,16 +40,6 @@ namespace {
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-std::optional<int64_t> pipeConstantInt(Value v) {
-  Operation *def = v ? v.getDefiningOp() : nullptr;
-  if (!def || !def->hasTrait<OpTrait::ConstantLike>())
-    return std::nullopt;
-  auto attr = dyn_cast_or_null<IntegerAttr>(def->getAttr("value"));
-  if (!attr || !attr.getValue().isSignedIntN(64))
-    return std::nullopt;
-  return attr.getValue().getSExtValue();
-}
 
 Value pipeConst(RewriterBase &rewriter, Location loc, Type type, int64_t value) {
   return arith::createConstant(rewriter, loc, rewriter.getIntegerAttr(type, value))->getResult(0);
@@ -224,7 +215,8 @@ bool LoopPipeliner::initializeLoopInfo(Operation *op, const PipeliningOption &op
   lb = forOp->getOperand(0);
   ub = forOp->getOperand(1);
   step = forOp->getOperand(2);
-  std::optional<int64_t> ubCst = pipeConstantInt(ub), lbCst = pipeConstantInt(lb), stepCst = pipeConstantInt(step);
+  std::optional<int64_t> ubCst = scf::getConstantIntValue(ub), lbCst = scf::getConstantIntValue(lb),
+                         stepCst = scf::getConstantIntValue(step);
   int64_t numIteration = 0;
   if (!ubCst || !lbCst || !stepCst) {
     if (!options.supportDynamicLoops)
