@@ -34,5 +34,18 @@ if sanitizer:
     config.available_features.add("sanitizer")
     config.available_features.add(sanitizer + "-sanitizer")
     config.environment["LAMINA_SANITIZER"] = sanitizer
+
+# ASan builds: LeakSanitizer's check at exit (it stops the process and scans
+# its memory) costs as much as a small test's whole run. The directories of
+# parse/print/pass tests turn it off (their lit.local.cfg); what they
+# exercise is leak-checked in-process by the conformance replay of
+# scripts/test.sh, which runs lamina-opt's driver on every baseline case and
+# checks for leaks once at its end. The tests of the driver's own paths
+# (Tools, Pass, Bytecode, Diagnostics, CAPI: output files, instrumentation,
+# reproducers, the C API) keep the check.
+config.lamina_no_leak_check_env = {}
+if sanitizer == "address":
+    options = config.environment.get("ASAN_OPTIONS", "")
+    config.lamina_no_leak_check_env["ASAN_OPTIONS"] = (options + ":" if options else "") + "detect_leaks=0"
 run_limited = os.path.join(os.path.dirname(__file__), "..", "utils", "run-limited.py")
 config.substitutions.append(("%memlimit", "python3 " + os.path.abspath(run_limited)))

@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <unordered_set>
 
 using namespace lamina;
 using namespace lamina::ods;
@@ -1022,6 +1023,10 @@ DefinitionCache &getCache() {
   static DefinitionCache cache;
   return cache;
 }
+
+/// While registerOpsOnce records a registration function on this thread:
+/// the operations tryRegisterIn registered, in order.
+thread_local std::vector<OperationName::Impl *> *registrationLog = nullptr;
 } // namespace
 
 /// OpDefinitionsGen's genOpAsmInterface: an op with several result groups,
@@ -1133,6 +1138,8 @@ LogicalResult OpDef::tryRegisterIn(Dialect &dialect, std::string &error) {
 
   std::vector<std::string_view> names(d->slotNames.begin(), d->slotNames.end());
   OperationName::Impl *impl = OperationName::insert(d->name, dialect, d->typeID, info, names);
+  if (registrationLog)
+    registrationLog->push_back(impl);
 
   // Count traits as tags.
   auto addTag = [&](TypeID id) { impl->traits.insert(id); };
@@ -1161,6 +1168,90 @@ LogicalResult OpDef::tryRegisterIn(Dialect &dialect, std::string &error) {
   if (d->generatesEffects)
     addInterface(MemoryEffectOpInterface::getModel({generatedGetEffects}));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Registering a dialect's operations once per process
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An operation as a registration function left it: everything of its
+/// OperationName::Impl but what belongs to the context (the interned name
+/// and attribute names, the dialect).
+struct RecordedOp {
+  std::string name;
+  TypeID typeID;
+  OperationInfo info;
+  std::vector<std::string> attributeNames;
+  TraitSet traits;
+  InterfaceMap interfaces;
+};
+
+struct RegistrationCache {
+  std::mutex mutex;
+  bool replay = true;
+  /// Per registration function, what it registered (never erased: the
+  /// vectors are read without the lock once published).
+  std::map<void (*)(Dialect &), std::unique_ptr<const std::vector<RecordedOp>>> recorded;
+};
+RegistrationCache &getRegistrationCache() {
+  static RegistrationCache cache;
+  return cache;
+}
+} // namespace
+
+void ods::setOpRegistrationReplay(bool enabled) {
+  RegistrationCache &cache = getRegistrationCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  cache.replay = enabled;
+}
+
+void ods::registerOpsOnce(Dialect &dialect, void (*registerOps)(Dialect &)) {
+  RegistrationCache &cache = getRegistrationCache();
+  const std::vector<RecordedOp> *recorded = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    if (auto it = cache.recorded.find(registerOps); cache.replay && it != cache.recorded.end())
+      recorded = it->second.get();
+  }
+  if (recorded) {
+    std::vector<std::string_view> names;
+    for (const RecordedOp &op : *recorded) {
+      names.assign(op.attributeNames.begin(), op.attributeNames.end());
+      OperationName::Impl *impl = OperationName::insert(op.name, dialect, op.typeID, op.info, names);
+      impl->traits = op.traits;
+      impl->interfaces = op.interfaces;
+    }
+    return;
+  }
+
+  // Run it (outside the lock: it may load other dialects), noting the
+  // operations it registers. A dialect it loads on the way records its own
+  // or is told apart by its dialect; the outer log is restored after. Two
+  // contexts recording at once both run it; the first record is kept.
+  std::vector<OperationName::Impl *> log;
+  std::vector<OperationName::Impl *> *outer = registrationLog;
+  registrationLog = &log;
+  registerOps(dialect);
+  registrationLog = outer;
+
+  auto ops = std::make_unique<std::vector<RecordedOp>>();
+  std::unordered_set<const OperationName::Impl *> seen;
+  for (OperationName::Impl *impl : log) {
+    if (impl->dialect != &dialect || !seen.insert(impl).second)
+      continue;
+    RecordedOp &op = ops->emplace_back();
+    op.name = std::string(impl->name.getValue());
+    op.typeID = impl->typeID;
+    op.info = impl->info;
+    for (StringAttr n : impl->attributeNames)
+      op.attributeNames.emplace_back(n.getValue());
+    op.traits = impl->traits;
+    op.interfaces = impl->interfaces;
+  }
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  if (cache.replay)
+    cache.recorded.try_emplace(registerOps, std::move(ops));
 }
 
 void OpDef::registerIn(Dialect &dialect) {

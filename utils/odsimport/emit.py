@@ -469,6 +469,14 @@ def emit_source(imp, path, header_path):
             o.append(text + "\n")
     o.append("} // namespace\n\n")
     o.append(banner("Registration"))
+    ops_fn = "register%sOpDefinitions" % cfg.prefix
+    if imp.ops:
+        o.append("\n/// The ops (ods::registerOpsOnce: run by the first context of the process\n"
+                 "/// that loads the dialect, replayed for the others).\n")
+        o.append("static void %s(Dialect &dialect) {" % ops_fn)
+        for op in imp.ops:
+            o.append(emit_op(imp, op))
+        o.append("}\n")
     o.append("\n/// The generated part of the dialect's constructor (MLIR's initialize()):\n"
              "/// dependent dialects, attribute and type classes with their syntax, ops.\n")
     o.append("void lamina::%sDialect::%s() {\n" % (cfg.dialect_prefix(), cfg.register_fn()))
@@ -478,8 +486,8 @@ def emit_source(imp, path, header_path):
             o.append("  getContext()->getOrLoadDialect<%s>();\n" % dep)
     for d in imp.attr_defs + imp.type_defs:
         o.append(emit_attr_type_def(imp, d))
-    for op in imp.ops:
-        o.append(emit_op(imp, op))
+    if imp.ops:
+        o.append("  ods::registerOpsOnce(*this, %s);\n" % ops_fn)
     o.append("}\n")
     return "".join(o)
 
@@ -595,7 +603,7 @@ def emit_op(imp, op):
         o.append("\n      .verifier([](Operation *op) { return %s(op).verify(); })" % cls)
     if "verifyRegions" in hooks:
         o.append("\n      .regionVerifier([](Operation *op) { return %s(op).verifyRegions(); })" % cls)
-    o.append("\n      .registerIn(*this);\n")
+    o.append("\n      .registerIn(dialect);\n")
     return "".join(o)
 
 

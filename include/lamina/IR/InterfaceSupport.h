@@ -49,6 +49,8 @@ public:
     return lookup(TypeID::get<Interface>()) != nullptr;
   }
   bool empty() const { return entries.empty(); }
+  /// Every (interface, concept) pair, in registration order.
+  const std::vector<std::pair<TypeID, const void *>> &getEntries() const { return entries; }
 
 private:
   std::vector<std::pair<TypeID, const void *>> entries;

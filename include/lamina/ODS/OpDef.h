@@ -416,6 +416,23 @@ void attachInterface(Dialect &dialect, std::string_view opName, const typename I
   attachInterfaceModel(dialect, opName, I::getModel(methods));
 }
 
+/// Runs `registerOps`, a function that registers operations of `dialect`
+/// (OpDef::registerIn, and the attach* functions above on those operations),
+/// once per process: the first call runs it and records the operations it
+/// registered as they are when it returns (hooks, traits, interfaces); the
+/// calls of other contexts loading the dialect later register the recorded
+/// operations without running it. Dialects register their operations
+/// through it: building every definition's arguments again (constraints,
+/// traits, interface tables), to find the definition finalized, was most of
+/// the cost of loading a dialect into a new context (one per input of a
+/// fuzzer or an in-process replay, one per `--split-input-file` chunk). The
+/// function must not touch anything else: not the dialect's attributes or
+/// types, not another dialect's operations.
+void registerOpsOnce(Dialect &dialect, void (*registerOps)(Dialect &));
+/// With `false`, registerOpsOnce always runs its function (and records
+/// nothing): for tests comparing the replayed registrations with built ones.
+void setOpRegistrationReplay(bool enabled);
+
 /// The definition a registered op was built from, or null.
 const InterpretedOpDef *getDefinition(Operation *op);
 

@@ -659,6 +659,451 @@ static ods::AttrConstraint attrWMMAOpSubwordOffsetDefault() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerAMDGPUOpDefinitions(Dialect &dialect) {
+  // amdgpu.dpp
+  ods::OpDef("amdgpu.dpp", TypeID::get<DPPOp>())
+      .operand("old", ods::AnyType())
+      .operand("src", ods::AnyType())
+      .attr("kind", attrAMDGPUDPPPermAttr())
+      .optionalAttr("permArgument", attrDPPOpPermArgument())
+      .defaultAttr("row_mask", ods::IntAttr(32), "0xf")
+      .defaultAttr("bank_mask", ods::IntAttr(32), "0xf")
+      .defaultAttr("bound_ctrl", ods::BoolAttr(), "false")
+      .result("result", ods::AnyType())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::AllTypesMatch({"result", "old", "src"})})
+      .format("$old $src $kind (`(` $permArgument^ `)`)? attr-dict `:` type($result)")
+      .verifier([](Operation *op) { return DPPOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.ext_packed_fp8
+  ods::OpDef("amdgpu.ext_packed_fp8", TypeID::get<ExtPackedFp8Op>())
+      .operand("source", typeExtPackedFp8OpSource())
+      .attr("index", attrExtPackedFp8OpIndex())
+      .result("res", typeExtPackedFp8OpRes())
+      .traits({ods::Pure()})
+      .format("attr-dict $source `[` $index `]` `:` type($source) `to` type($res)")
+      .registerIn(dialect);
+
+  // amdgpu.fat_raw_buffer_cast
+  ods::OpDef("amdgpu.fat_raw_buffer_cast", TypeID::get<FatRawBufferCastOp>())
+      .operand("source", ods::AnyMemRef())
+      .optionalOperand("validBytes", ods::I(64))
+      .optionalOperand("cacheSwizzleStride", typeFatRawBufferCastOpCacheSwizzleStride())
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .attr("resetOffset", ods::UnitAttr())
+      .result("result", ods::AnyMemRef())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&FatRawBufferCastOp::inferReturnTypes})), ods::AttrSizedOperandSegments()})
+      .format("$source oilist (`validBytes` `(` $validBytes `)` | `cacheSwizzleStride` `(` $cacheSwizzleStride `)` | `boundsCheck` `(` $boundsCheck `)` | `resetOffset` $resetOffset ) attr-dict `:` type($source) `to` type($result)")
+      .verifier([](Operation *op) { return FatRawBufferCastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.gather_to_lds
+  ods::OpDef("amdgpu.gather_to_lds", TypeID::get<GatherToLDSOp>())
+      .operand("src", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("srcIndices", ods::Index())
+      .operand("dst", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("dstIndices", ods::Index())
+      .attr("transferType", ods::TypeAttr())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` attr-dict `:` $transferType `,` type($src) `,` type($dst)")
+      .verifier([](Operation *op) { return GatherToLDSOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.lds_barrier
+  ods::OpDef("amdgpu.lds_barrier", TypeID::get<LDSBarrierOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // amdgpu.mfma
+  ods::OpDef("amdgpu.mfma", TypeID::get<MFMAOp>())
+      .operand("sourceA", typeMFMAInTypes())
+      .operand("sourceB", typeMFMAInTypes())
+      .operand("destC", typeMFMAOutTypes())
+      .attr("m", attrMFMAOpM())
+      .attr("n", attrMFMAOpM())
+      .attr("k", attrMFMAOpK())
+      .defaultAttr("blocks", attrMFMAOpBlocksDefault(), "1")
+      .defaultAttr("cbsz", ods::IntAttr(32), "0")
+      .defaultAttr("abid", ods::IntAttr(32), "0")
+      .defaultAttr("blgp", attrMFMAOpBlgpDefault(), "::mlir::amdgpu::MFMAPermB::none")
+      .attr("reducePrecision", ods::UnitAttr())
+      .attr("negateA", ods::UnitAttr())
+      .attr("negateB", ods::UnitAttr())
+      .attr("negateC", ods::UnitAttr())
+      .result("destD", typeMFMAOutTypes())
+      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
+      .format("custom<MNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC attr-dict `blgp` `=` $blgp `:` type($sourceA) `,` type($sourceB) `,` type($destC)")
+      .directive(getMNKDimensionListDirective())
+      .verifier([](Operation *op) { return MFMAOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.make_dma_base
+  ods::OpDef("amdgpu.make_dma_base", TypeID::get<MakeDmaBaseOp>())
+      .operand("global", ods::AnyMemRef())
+      .variadicOperand("global_indices", ods::Index())
+      .operand("lds", ods::AnyMemRef())
+      .variadicOperand("lds_indices", ods::Index())
+      .result("base", typeAMDGPUTDMBaseType())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"global", "lds"})})
+      .format("$global `[` $global_indices `]` `,` $lds `[` $lds_indices `]` attr-dict `:` type($global) `,` type($lds) `->` type(results)")
+      .verifier([](Operation *op) { return MakeDmaBaseOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.make_dma_descriptor
+  ods::OpDef("amdgpu.make_dma_descriptor", TypeID::get<MakeDmaDescriptorOp>())
+      .operand("base", typeAMDGPUTDMBaseType())
+      .variadicOperand("global_dynamic_sizes", ods::Index())
+      .variadicOperand("global_dynamic_strides", ods::Index())
+      .variadicOperand("shared_dynamic_sizes", ods::Index())
+      .optionalOperand("workgroup_mask", typeMakeDmaDescriptorOpWorkgroupMask())
+      .optionalOperand("early_timeout", ods::I(1))
+      .optionalOperand("pad_amount", ods::I(32))
+      .optionalOperand("pad_interval", ods::I(32))
+      .optionalOperand("atomic_barrier_address", ods::AnyMemRef())
+      .variadicOperand("atomic_barrier_indices", ods::Index())
+      .optionalOperand("global_increment", ods::Index())
+      .optionalOperand("lds_increment", ods::I(32))
+      .optionalOperand("iteration_count", ods::Index())
+      .attr("global_static_sizes", ods::DenseI64ArrayAttr())
+      .attr("global_static_strides", ods::DenseI64ArrayAttr())
+      .attr("shared_static_sizes", ods::DenseI64ArrayAttr())
+      .result("desc", typeAMDGPUTDMDescriptorType())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
+      .format("$base `globalSize` custom<DynamicIndexList>($global_dynamic_sizes, $global_static_sizes) `globalStride` custom<DynamicIndexList>($global_dynamic_strides, $global_static_strides) `sharedSize` custom<DynamicIndexList>($shared_dynamic_sizes, $shared_static_sizes) ( `padShared` `(` $pad_amount^ `every` $pad_interval `)` )? ( `workgroupMask` $workgroup_mask^ ( `earlyTimeout` $early_timeout^)?)? ( `atomicBarrier` `(` $atomic_barrier_address^ `[` $atomic_barrier_indices `]` `:` type($atomic_barrier_address) `)`)? ( `iterate` $global_increment^ `,` $lds_increment `,` $iteration_count )? attr-dict `:` qualified(type($base)) `->` type(results)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return MakeDmaDescriptorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.make_gather_dma_base
+  ods::OpDef("amdgpu.make_gather_dma_base", TypeID::get<MakeGatherDmaBaseOp>())
+      .operand("global", ods::AnyMemRef())
+      .variadicOperand("global_indices", ods::Index())
+      .operand("lds", ods::AnyMemRef())
+      .variadicOperand("lds_indices", ods::Index())
+      .result("base", typeAMDGPUTDMGatherBaseType())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"global", "lds"})})
+      .format("$global `[` $global_indices `]` `,` $lds `[` $lds_indices `]` attr-dict `:` type($global) `,` type($lds) `->` type(results)")
+      .verifier([](Operation *op) { return MakeGatherDmaBaseOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.make_gather_dma_descriptor
+  ods::OpDef("amdgpu.make_gather_dma_descriptor", TypeID::get<MakeGatherDmaDescriptorOp>())
+      .operand("base", typeAMDGPUTDMGatherBaseType())
+      .operand("indices", typeMakeGatherDmaDescriptorOpIndices())
+      .variadicOperand("global_dynamic_sizes", ods::Index())
+      .variadicOperand("global_dynamic_strides", ods::Index())
+      .variadicOperand("shared_dynamic_sizes", ods::Index())
+      .optionalOperand("workgroup_mask", typeMakeDmaDescriptorOpWorkgroupMask())
+      .optionalOperand("early_timeout", ods::I(1))
+      .optionalOperand("pad_amount", ods::I(32))
+      .optionalOperand("pad_interval", ods::I(32))
+      .optionalOperand("atomic_barrier_address", ods::AnyMemRef())
+      .variadicOperand("atomic_barrier_indices", ods::Index())
+      .optionalOperand("global_increment", ods::Index())
+      .optionalOperand("lds_increment", ods::I(32))
+      .optionalOperand("iteration_count", ods::Index())
+      .attr("global_static_sizes", ods::DenseI64ArrayAttr())
+      .attr("global_static_strides", ods::DenseI64ArrayAttr())
+      .attr("shared_static_sizes", ods::DenseI64ArrayAttr())
+      .result("desc", typeAMDGPUTDMDescriptorType())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
+      .format("$base `[` $indices `]` `globalSize` custom<DynamicIndexList>($global_dynamic_sizes, $global_static_sizes) `globalStride` custom<DynamicIndexList>($global_dynamic_strides, $global_static_strides) `sharedSize` custom<DynamicIndexList>($shared_dynamic_sizes, $shared_static_sizes) ( `padShared` `(` $pad_amount^ `every` $pad_interval `)` )? ( `workgroupMask` $workgroup_mask^ ( `earlyTimeout` $early_timeout^)?)? ( `atomicBarrier` `(` $atomic_barrier_address^ `[` $atomic_barrier_indices `]` `:` type($atomic_barrier_address) `)`)? ( `iterate` $global_increment^ `,` $lds_increment `,` $iteration_count )? attr-dict `:` qualified(type($base)) `,` type($indices) `->` type(results)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return MakeGatherDmaDescriptorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.memory_counter_wait
+  ods::OpDef("amdgpu.memory_counter_wait", TypeID::get<MemoryCounterWaitOp>())
+      .optionalAttr("load", ods::IntAttr(32))
+      .optionalAttr("store", ods::IntAttr(32))
+      .optionalAttr("ds", ods::IntAttr(32))
+      .optionalAttr("exp", ods::IntAttr(32))
+      .optionalAttr("tensor", ods::IntAttr(32))
+      .format("oilist( `load` `(` $load `)` | `store` `(` $store `)` | `ds` `(` $ds `)` | `exp` `(` $exp `)` | `tensor` `(` $tensor `)` ) attr-dict")
+      .registerIn(dialect);
+
+  // amdgpu.packed_scaled_trunc
+  ods::OpDef("amdgpu.packed_scaled_trunc", TypeID::get<PackedScaledTruncOp>())
+      .operand("source", typePackedScaledTruncOpSource())
+      .operand("scale", ods::F(32))
+      .optionalOperand("existing", typePackedScaledTruncOpExisting())
+      .attr("index", attrPackedScaledTruncOpIndex())
+      .result("res", typePackedScaledTruncOpExisting())
+      .traits({ods::Pure()})
+      .format("attr-dict $source `into` ($existing^):(`undef`)? `[` $index `]` `,` $scale `:` type($source) `to` type($res) (`into` type($existing)^)?")
+      .verifier([](Operation *op) { return PackedScaledTruncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.packed_stoch_round_fp8
+  ods::OpDef("amdgpu.packed_stoch_round_fp8", TypeID::get<PackedStochRoundFp8Op>())
+      .operand("source", ods::F(32))
+      .operand("stochiasticParam", ods::I(32))
+      .optionalOperand("existing", typePackedStochRoundFp8OpExisting())
+      .attr("storeIndex", attrExtPackedFp8OpIndex())
+      .result("res", typePackedStochRoundFp8OpExisting())
+      .traits({ods::Pure()})
+      .format("attr-dict $source `+` $stochiasticParam `into` ($existing^):(`undef`)? `[` $storeIndex `]` `:` type($source) `to` type($res) (`into` type($existing)^)?")
+      .verifier([](Operation *op) { return PackedStochRoundFp8Op(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.packed_trunc_2xfp8
+  ods::OpDef("amdgpu.packed_trunc_2xfp8", TypeID::get<PackedTrunc2xFp8Op>())
+      .operand("sourceA", ods::F(32))
+      .optionalOperand("sourceB", ods::F(32))
+      .optionalOperand("existing", typePackedStochRoundFp8OpExisting())
+      .attr("wordIndex", attrPackedTrunc2xFp8OpWordIndex())
+      .result("res", typePackedStochRoundFp8OpExisting())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
+      .format("attr-dict $sourceA `,` ($sourceB^):(`undef`)? `into` ($existing^):(`undef`)? `[` `word` $wordIndex `]` `:` type($sourceA) `to` type($res) (`into` type($existing)^)?")
+      .verifier([](Operation *op) { return PackedTrunc2xFp8Op(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.permlane_swap
+  ods::OpDef("amdgpu.permlane_swap", TypeID::get<PermlaneSwapOp>())
+      .operand("src", typeAnyIntegerOrFloatOr1DVector())
+      .attr("row_length", ods::IntAttr(32))
+      .defaultAttr("fetch_inactive", ods::BoolAttr(), "false")
+      .defaultAttr("bound_ctrl", ods::BoolAttr(), "false")
+      .result("result", typeAnyIntegerOrFloatOr1DVector())
+      .traits({ods::Pure(), ods::AllTypesMatch({"result", "src"})})
+      .format("$src $row_length attr-dict `:` type($result)")
+      .verifier([](Operation *op) { return PermlaneSwapOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.raw_buffer_atomic_cmpswap
+  ods::OpDef("amdgpu.raw_buffer_atomic_cmpswap", TypeID::get<RawBufferAtomicCmpswapOp>())
+      .operand("src", ods::AnyType())
+      .operand("cmp", ods::AnyType())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
+      .variadicOperand("indices", ods::I(32))
+      .optionalOperand("sgprOffset", ods::I(32))
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .optionalAttr("indexOffset", ods::IntAttr(32))
+      .result("value", ods::AnyType())
+      .traits({ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"src", "cmp", "value"}), ods::AllElementTypesMatch({"value", "memref"})})
+      .format("attr-dict $src `,` $cmp `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
+      .verifier([](Operation *op) { return RawBufferAtomicCmpswapOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.raw_buffer_atomic_fadd
+  ods::OpDef("amdgpu.raw_buffer_atomic_fadd", TypeID::get<RawBufferAtomicFaddOp>())
+      .operand("value", typeRawBufferAtomicFaddOpValue())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
+      .variadicOperand("indices", ods::I(32))
+      .optionalOperand("sgprOffset", ods::I(32))
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .optionalAttr("indexOffset", ods::IntAttr(32))
+      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
+      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
+      .verifier([](Operation *op) { return RawBufferAtomicFaddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.raw_buffer_atomic_fmax
+  ods::OpDef("amdgpu.raw_buffer_atomic_fmax", TypeID::get<RawBufferAtomicFmaxOp>())
+      .operand("value", typeRawBufferAtomicFmaxOpValue())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
+      .variadicOperand("indices", ods::I(32))
+      .optionalOperand("sgprOffset", ods::I(32))
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .optionalAttr("indexOffset", ods::IntAttr(32))
+      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
+      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
+      .verifier([](Operation *op) { return RawBufferAtomicFmaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.raw_buffer_atomic_smax
+  ods::OpDef("amdgpu.raw_buffer_atomic_smax", TypeID::get<RawBufferAtomicSmaxOp>())
+      .operand("value", ods::I(32))
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
+      .variadicOperand("indices", ods::I(32))
+      .optionalOperand("sgprOffset", ods::I(32))
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .optionalAttr("indexOffset", ods::IntAttr(32))
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
+      .verifier([](Operation *op) { return RawBufferAtomicSmaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.raw_buffer_atomic_umin
+  ods::OpDef("amdgpu.raw_buffer_atomic_umin", TypeID::get<RawBufferAtomicUminOp>())
+      .operand("value", ods::I(32))
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
+      .variadicOperand("indices", ods::I(32))
+      .optionalOperand("sgprOffset", ods::I(32))
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .optionalAttr("indexOffset", ods::IntAttr(32))
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
+      .verifier([](Operation *op) { return RawBufferAtomicUminOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.raw_buffer_load
+  ods::OpDef("amdgpu.raw_buffer_load", TypeID::get<RawBufferLoadOp>())
+      .operand("memref", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("indices", ods::I(32))
+      .optionalOperand("sgprOffset", ods::I(32))
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .optionalAttr("indexOffset", ods::IntAttr(32))
+      .result("value", ods::AnyType())
+      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
+      .format("attr-dict $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($memref) (`,` type($indices)^)? `->` type($value)")
+      .verifier([](Operation *op) { return RawBufferLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.raw_buffer_store
+  ods::OpDef("amdgpu.raw_buffer_store", TypeID::get<RawBufferStoreOp>())
+      .operand("value", ods::AnyType())
+      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("indices", ods::I(32))
+      .optionalOperand("sgprOffset", ods::I(32))
+      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
+      .optionalAttr("indexOffset", ods::IntAttr(32))
+      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
+      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) (`,` type($indices)^)?")
+      .verifier([](Operation *op) { return RawBufferStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.scaled_ext_packed_matrix
+  ods::OpDef("amdgpu.scaled_ext_packed_matrix", TypeID::get<ScaledExtPackedMatrixOp>())
+      .operand("source", typeScaledExtPackedMatrixOpSource())
+      .operand("scale", typeScaledExtPackedMatrixOpScale())
+      .attr("blockSize", attrScaledExtPackedMatrixOpBlockSize())
+      .attr("firstScaleLane", attrScaledExtPackedMatrixOpFirstScaleLane())
+      .attr("firstScaleByte", attrScaledExtPackedMatrixOpFirstScaleByte())
+      .result("res", typeScaledExtPackedMatrixOpRes())
+      .traits({ods::Pure(), ods::AllShapesMatch({"source", "res"})})
+      .format("attr-dict $source `scale` `(` $scale `)` `blockSize` `(` $blockSize `)` `firstScaleLane` `(` $firstScaleLane`)` `firstScaleByte` `(` $firstScaleByte `)` `:` type($source) `,` type($scale) `->` type($res)")
+      .verifier([](Operation *op) { return ScaledExtPackedMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.scaled_ext_packed
+  ods::OpDef("amdgpu.scaled_ext_packed", TypeID::get<ScaledExtPackedOp>())
+      .operand("source", typeScaledExtPackedOpSource())
+      .operand("scale", ods::F(32))
+      .attr("index", attrPackedScaledTruncOpIndex())
+      .result("res", typeScaledExtPackedOpRes())
+      .traits({ods::Pure()})
+      .format("attr-dict $source `[` $index `]` `,` $scale `:` type($source) `to` type($res)")
+      .registerIn(dialect);
+
+  // amdgpu.scaled_mfma
+  ods::OpDef("amdgpu.scaled_mfma", TypeID::get<ScaledMFMAOp>())
+      .operand("sourceA", typeScaledMFMAInTypes())
+      .operand("sourceB", typeScaledMFMAInTypes())
+      .operand("destC", typeScaledMFMAOutTypes())
+      .operand("scalesA", typeScaledMFMAOpScalesA())
+      .operand("scalesB", typeScaledMFMAOpScalesA())
+      .attr("m", attrScaledExtPackedMatrixOpBlockSize())
+      .attr("n", attrScaledExtPackedMatrixOpBlockSize())
+      .attr("k", attrScaledMFMAOpK())
+      .attr("scalesIdxA", attrExtPackedFp8OpIndex())
+      .attr("scalesIdxB", attrExtPackedFp8OpIndex())
+      .result("destD", typeScaledMFMAOutTypes())
+      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
+      .format("custom<MNKDimensionList>($m, $n, $k) ` ` `(` $scalesA `[` $scalesIdxA `]` `*` $sourceA `)` `*` `(` $scalesB `[` $scalesIdxB `]` `*` $sourceB `)` `+` $destC attr-dict `:` type($scalesA) `,` type($sourceA) `,` type($scalesB) `,` type($sourceB) `,` type($destC)")
+      .directive(getMNKDimensionListDirective())
+      .registerIn(dialect);
+
+  // amdgpu.scaled_wmma
+  ods::OpDef("amdgpu.scaled_wmma", TypeID::get<ScaledWMMAOp>())
+      .operand("sourceA", typeScaledWMMAInTypes())
+      .operand("sourceB", typeScaledWMMAInTypes())
+      .operand("destC", typeScaledWMMAOutTypes())
+      .operand("scaleA", typeScaledWMMAOpScaleA())
+      .operand("scaleB", typeScaledWMMAOpScaleA())
+      .attr("m", attrScaledExtPackedMatrixOpBlockSize())
+      .attr("n", attrScaledWMMAOpN())
+      .attr("k", attrScaledWMMAOpK())
+      .attr("a_first_scale_lane", attrScaledExtPackedMatrixOpFirstScaleLane())
+      .attr("b_first_scale_lane", attrScaledExtPackedMatrixOpFirstScaleLane())
+      .result("destD", typeScaledWMMAOutTypes())
+      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
+      .format("custom<MNKDimensionList>($m, $n, $k) ` ` `(` $scaleA `*` $sourceA `)` `*` `(` $scaleB `*` $sourceB `)` `+` $destC attr-dict `:` type($scaleA) `,` type($sourceA) `,` type($scaleB) `,` type($sourceB) `,` type($destC)")
+      .directive(getMNKDimensionListDirective())
+      .verifier([](Operation *op) { return ScaledWMMAOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.sched_barrier
+  ods::OpDef("amdgpu.sched_barrier", TypeID::get<SchedBarrierOp>())
+      .attr("opts", attrAMDGPUSchedBarrierOpOptAttr())
+      .format("`allow` `=` $opts attr-dict")
+      .registerIn(dialect);
+
+  // amdgpu.sparse_mfma
+  ods::OpDef("amdgpu.sparse_mfma", TypeID::get<SparseMFMAOp>())
+      .operand("sourceA", typeSMFMACSparseInTypes())
+      .operand("sourceB", typeSMFMACDenseInTypes())
+      .operand("destC", typeSMFMACOutTypes())
+      .operand("sparseIdx", typeSMFMACIdxTypes())
+      .attr("m", attrScaledExtPackedMatrixOpBlockSize())
+      .attr("n", attrScaledExtPackedMatrixOpBlockSize())
+      .attr("k", attrSparseMFMAOpK())
+      .defaultAttr("cbsz", ods::IntAttr(32), "0")
+      .defaultAttr("abid", ods::IntAttr(32), "0")
+      .result("destD", typeSMFMACOutTypes())
+      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
+      .format("custom<MNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC `sparse` `(` $sparseIdx `:` type($sparseIdx) `)` attr-dict `:` type($sourceA) `,` type($sourceB) `,` type($destC)")
+      .directive(getMNKDimensionListDirective())
+      .verifier([](Operation *op) { return SparseMFMAOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.swizzle_bitmode
+  ods::OpDef("amdgpu.swizzle_bitmode", TypeID::get<SwizzleBitModeOp>())
+      .operand("src", typeAnyIntegerOrFloatOr1DVector())
+      .attr("and_mask", ods::IntAttr(32))
+      .attr("or_mask", ods::IntAttr(32))
+      .attr("xor_mask", ods::IntAttr(32))
+      .result("result", typeAnyIntegerOrFloatOr1DVector())
+      .traits({ods::Pure(), ods::AllTypesMatch({"result", "src"})})
+      .format("$src $and_mask $or_mask $xor_mask attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // amdgpu.tensor_load_to_lds
+  ods::OpDef("amdgpu.tensor_load_to_lds", TypeID::get<TensorLoadToLDSOp>())
+      .operand("desc", typeAMDGPUTDMDescriptorType())
+      .traits({ods::MemoryEffects({ods::MemWrite(), ods::MemRead()})})
+      .format("$desc attr-dict `:` qualified(type($desc))")
+      .registerIn(dialect);
+
+  // amdgpu.tensor_store_from_lds
+  ods::OpDef("amdgpu.tensor_store_from_lds", TypeID::get<TensorStoreFromLDSOp>())
+      .operand("desc", typeAMDGPUTDMDescriptorType())
+      .traits({ods::MemoryEffects({ods::MemWrite(), ods::MemRead()})})
+      .format("$desc attr-dict `:` qualified(type($desc))")
+      .registerIn(dialect);
+
+  // amdgpu.transpose_load
+  ods::OpDef("amdgpu.transpose_load", TypeID::get<TransposeLoadOp>())
+      .operand("src", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("srcIndices", ods::Index())
+      .result("result", typeTransposeLoadOpResult())
+      .traits({ods::SameVariadicOperandSize()})
+      .format("$src `[` $srcIndices `]` attr-dict `:` type($src) `->` type($result)")
+      .verifier([](Operation *op) { return TransposeLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // amdgpu.wmma
+  ods::OpDef("amdgpu.wmma", TypeID::get<WMMAOp>())
+      .operand("sourceA", typeWMMAInTypes())
+      .operand("sourceB", typeWMMAInTypes())
+      .operand("destC", typeWMMAOutTypes())
+      .attr("m", attrScaledWMMAOpN())
+      .attr("n", attrScaledWMMAOpN())
+      .attr("k", attrWMMAOpK())
+      .defaultAttr("subwordOffset", attrWMMAOpSubwordOffsetDefault(), "0")
+      .attr("unsignedA", ods::UnitAttr())
+      .attr("unsignedB", ods::UnitAttr())
+      .attr("clamp", ods::UnitAttr())
+      .result("destD", typeWMMAOutTypes())
+      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
+      .format("custom<MNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC attr-dict `:` type($sourceA) `,` type($sourceB) `,` type($destC)")
+      .directive(getMNKDimensionListDirective())
+      .verifier([](Operation *op) { return WMMAOp(op).verify(); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::AMDGPUDialect::registerGenerated() {
@@ -698,445 +1143,5 @@ void lamina::AMDGPUDialect::registerGenerated() {
       .param("indexType", "Type")
       .format("`<` $elementType `,` $indexType`>`")
       .registerIn(attrTypes);
-
-  // amdgpu.dpp
-  ods::OpDef("amdgpu.dpp", TypeID::get<DPPOp>())
-      .operand("old", ods::AnyType())
-      .operand("src", ods::AnyType())
-      .attr("kind", attrAMDGPUDPPPermAttr())
-      .optionalAttr("permArgument", attrDPPOpPermArgument())
-      .defaultAttr("row_mask", ods::IntAttr(32), "0xf")
-      .defaultAttr("bank_mask", ods::IntAttr(32), "0xf")
-      .defaultAttr("bound_ctrl", ods::BoolAttr(), "false")
-      .result("result", ods::AnyType())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::AllTypesMatch({"result", "old", "src"})})
-      .format("$old $src $kind (`(` $permArgument^ `)`)? attr-dict `:` type($result)")
-      .verifier([](Operation *op) { return DPPOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.ext_packed_fp8
-  ods::OpDef("amdgpu.ext_packed_fp8", TypeID::get<ExtPackedFp8Op>())
-      .operand("source", typeExtPackedFp8OpSource())
-      .attr("index", attrExtPackedFp8OpIndex())
-      .result("res", typeExtPackedFp8OpRes())
-      .traits({ods::Pure()})
-      .format("attr-dict $source `[` $index `]` `:` type($source) `to` type($res)")
-      .registerIn(*this);
-
-  // amdgpu.fat_raw_buffer_cast
-  ods::OpDef("amdgpu.fat_raw_buffer_cast", TypeID::get<FatRawBufferCastOp>())
-      .operand("source", ods::AnyMemRef())
-      .optionalOperand("validBytes", ods::I(64))
-      .optionalOperand("cacheSwizzleStride", typeFatRawBufferCastOpCacheSwizzleStride())
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .attr("resetOffset", ods::UnitAttr())
-      .result("result", ods::AnyMemRef())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&FatRawBufferCastOp::inferReturnTypes})), ods::AttrSizedOperandSegments()})
-      .format("$source oilist (`validBytes` `(` $validBytes `)` | `cacheSwizzleStride` `(` $cacheSwizzleStride `)` | `boundsCheck` `(` $boundsCheck `)` | `resetOffset` $resetOffset ) attr-dict `:` type($source) `to` type($result)")
-      .verifier([](Operation *op) { return FatRawBufferCastOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.gather_to_lds
-  ods::OpDef("amdgpu.gather_to_lds", TypeID::get<GatherToLDSOp>())
-      .operand("src", ods::AnyMemRef(), {ods::MemRead()})
-      .variadicOperand("srcIndices", ods::Index())
-      .operand("dst", ods::AnyMemRef(), {ods::MemWrite()})
-      .variadicOperand("dstIndices", ods::Index())
-      .attr("transferType", ods::TypeAttr())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` attr-dict `:` $transferType `,` type($src) `,` type($dst)")
-      .verifier([](Operation *op) { return GatherToLDSOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.lds_barrier
-  ods::OpDef("amdgpu.lds_barrier", TypeID::get<LDSBarrierOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // amdgpu.mfma
-  ods::OpDef("amdgpu.mfma", TypeID::get<MFMAOp>())
-      .operand("sourceA", typeMFMAInTypes())
-      .operand("sourceB", typeMFMAInTypes())
-      .operand("destC", typeMFMAOutTypes())
-      .attr("m", attrMFMAOpM())
-      .attr("n", attrMFMAOpM())
-      .attr("k", attrMFMAOpK())
-      .defaultAttr("blocks", attrMFMAOpBlocksDefault(), "1")
-      .defaultAttr("cbsz", ods::IntAttr(32), "0")
-      .defaultAttr("abid", ods::IntAttr(32), "0")
-      .defaultAttr("blgp", attrMFMAOpBlgpDefault(), "::mlir::amdgpu::MFMAPermB::none")
-      .attr("reducePrecision", ods::UnitAttr())
-      .attr("negateA", ods::UnitAttr())
-      .attr("negateB", ods::UnitAttr())
-      .attr("negateC", ods::UnitAttr())
-      .result("destD", typeMFMAOutTypes())
-      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
-      .format("custom<MNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC attr-dict `blgp` `=` $blgp `:` type($sourceA) `,` type($sourceB) `,` type($destC)")
-      .directive(getMNKDimensionListDirective())
-      .verifier([](Operation *op) { return MFMAOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.make_dma_base
-  ods::OpDef("amdgpu.make_dma_base", TypeID::get<MakeDmaBaseOp>())
-      .operand("global", ods::AnyMemRef())
-      .variadicOperand("global_indices", ods::Index())
-      .operand("lds", ods::AnyMemRef())
-      .variadicOperand("lds_indices", ods::Index())
-      .result("base", typeAMDGPUTDMBaseType())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"global", "lds"})})
-      .format("$global `[` $global_indices `]` `,` $lds `[` $lds_indices `]` attr-dict `:` type($global) `,` type($lds) `->` type(results)")
-      .verifier([](Operation *op) { return MakeDmaBaseOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.make_dma_descriptor
-  ods::OpDef("amdgpu.make_dma_descriptor", TypeID::get<MakeDmaDescriptorOp>())
-      .operand("base", typeAMDGPUTDMBaseType())
-      .variadicOperand("global_dynamic_sizes", ods::Index())
-      .variadicOperand("global_dynamic_strides", ods::Index())
-      .variadicOperand("shared_dynamic_sizes", ods::Index())
-      .optionalOperand("workgroup_mask", typeMakeDmaDescriptorOpWorkgroupMask())
-      .optionalOperand("early_timeout", ods::I(1))
-      .optionalOperand("pad_amount", ods::I(32))
-      .optionalOperand("pad_interval", ods::I(32))
-      .optionalOperand("atomic_barrier_address", ods::AnyMemRef())
-      .variadicOperand("atomic_barrier_indices", ods::Index())
-      .optionalOperand("global_increment", ods::Index())
-      .optionalOperand("lds_increment", ods::I(32))
-      .optionalOperand("iteration_count", ods::Index())
-      .attr("global_static_sizes", ods::DenseI64ArrayAttr())
-      .attr("global_static_strides", ods::DenseI64ArrayAttr())
-      .attr("shared_static_sizes", ods::DenseI64ArrayAttr())
-      .result("desc", typeAMDGPUTDMDescriptorType())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
-      .format("$base `globalSize` custom<DynamicIndexList>($global_dynamic_sizes, $global_static_sizes) `globalStride` custom<DynamicIndexList>($global_dynamic_strides, $global_static_strides) `sharedSize` custom<DynamicIndexList>($shared_dynamic_sizes, $shared_static_sizes) ( `padShared` `(` $pad_amount^ `every` $pad_interval `)` )? ( `workgroupMask` $workgroup_mask^ ( `earlyTimeout` $early_timeout^)?)? ( `atomicBarrier` `(` $atomic_barrier_address^ `[` $atomic_barrier_indices `]` `:` type($atomic_barrier_address) `)`)? ( `iterate` $global_increment^ `,` $lds_increment `,` $iteration_count )? attr-dict `:` qualified(type($base)) `->` type(results)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return MakeDmaDescriptorOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.make_gather_dma_base
-  ods::OpDef("amdgpu.make_gather_dma_base", TypeID::get<MakeGatherDmaBaseOp>())
-      .operand("global", ods::AnyMemRef())
-      .variadicOperand("global_indices", ods::Index())
-      .operand("lds", ods::AnyMemRef())
-      .variadicOperand("lds_indices", ods::Index())
-      .result("base", typeAMDGPUTDMGatherBaseType())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"global", "lds"})})
-      .format("$global `[` $global_indices `]` `,` $lds `[` $lds_indices `]` attr-dict `:` type($global) `,` type($lds) `->` type(results)")
-      .verifier([](Operation *op) { return MakeGatherDmaBaseOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.make_gather_dma_descriptor
-  ods::OpDef("amdgpu.make_gather_dma_descriptor", TypeID::get<MakeGatherDmaDescriptorOp>())
-      .operand("base", typeAMDGPUTDMGatherBaseType())
-      .operand("indices", typeMakeGatherDmaDescriptorOpIndices())
-      .variadicOperand("global_dynamic_sizes", ods::Index())
-      .variadicOperand("global_dynamic_strides", ods::Index())
-      .variadicOperand("shared_dynamic_sizes", ods::Index())
-      .optionalOperand("workgroup_mask", typeMakeDmaDescriptorOpWorkgroupMask())
-      .optionalOperand("early_timeout", ods::I(1))
-      .optionalOperand("pad_amount", ods::I(32))
-      .optionalOperand("pad_interval", ods::I(32))
-      .optionalOperand("atomic_barrier_address", ods::AnyMemRef())
-      .variadicOperand("atomic_barrier_indices", ods::Index())
-      .optionalOperand("global_increment", ods::Index())
-      .optionalOperand("lds_increment", ods::I(32))
-      .optionalOperand("iteration_count", ods::Index())
-      .attr("global_static_sizes", ods::DenseI64ArrayAttr())
-      .attr("global_static_strides", ods::DenseI64ArrayAttr())
-      .attr("shared_static_sizes", ods::DenseI64ArrayAttr())
-      .result("desc", typeAMDGPUTDMDescriptorType())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
-      .format("$base `[` $indices `]` `globalSize` custom<DynamicIndexList>($global_dynamic_sizes, $global_static_sizes) `globalStride` custom<DynamicIndexList>($global_dynamic_strides, $global_static_strides) `sharedSize` custom<DynamicIndexList>($shared_dynamic_sizes, $shared_static_sizes) ( `padShared` `(` $pad_amount^ `every` $pad_interval `)` )? ( `workgroupMask` $workgroup_mask^ ( `earlyTimeout` $early_timeout^)?)? ( `atomicBarrier` `(` $atomic_barrier_address^ `[` $atomic_barrier_indices `]` `:` type($atomic_barrier_address) `)`)? ( `iterate` $global_increment^ `,` $lds_increment `,` $iteration_count )? attr-dict `:` qualified(type($base)) `,` type($indices) `->` type(results)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return MakeGatherDmaDescriptorOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.memory_counter_wait
-  ods::OpDef("amdgpu.memory_counter_wait", TypeID::get<MemoryCounterWaitOp>())
-      .optionalAttr("load", ods::IntAttr(32))
-      .optionalAttr("store", ods::IntAttr(32))
-      .optionalAttr("ds", ods::IntAttr(32))
-      .optionalAttr("exp", ods::IntAttr(32))
-      .optionalAttr("tensor", ods::IntAttr(32))
-      .format("oilist( `load` `(` $load `)` | `store` `(` $store `)` | `ds` `(` $ds `)` | `exp` `(` $exp `)` | `tensor` `(` $tensor `)` ) attr-dict")
-      .registerIn(*this);
-
-  // amdgpu.packed_scaled_trunc
-  ods::OpDef("amdgpu.packed_scaled_trunc", TypeID::get<PackedScaledTruncOp>())
-      .operand("source", typePackedScaledTruncOpSource())
-      .operand("scale", ods::F(32))
-      .optionalOperand("existing", typePackedScaledTruncOpExisting())
-      .attr("index", attrPackedScaledTruncOpIndex())
-      .result("res", typePackedScaledTruncOpExisting())
-      .traits({ods::Pure()})
-      .format("attr-dict $source `into` ($existing^):(`undef`)? `[` $index `]` `,` $scale `:` type($source) `to` type($res) (`into` type($existing)^)?")
-      .verifier([](Operation *op) { return PackedScaledTruncOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.packed_stoch_round_fp8
-  ods::OpDef("amdgpu.packed_stoch_round_fp8", TypeID::get<PackedStochRoundFp8Op>())
-      .operand("source", ods::F(32))
-      .operand("stochiasticParam", ods::I(32))
-      .optionalOperand("existing", typePackedStochRoundFp8OpExisting())
-      .attr("storeIndex", attrExtPackedFp8OpIndex())
-      .result("res", typePackedStochRoundFp8OpExisting())
-      .traits({ods::Pure()})
-      .format("attr-dict $source `+` $stochiasticParam `into` ($existing^):(`undef`)? `[` $storeIndex `]` `:` type($source) `to` type($res) (`into` type($existing)^)?")
-      .verifier([](Operation *op) { return PackedStochRoundFp8Op(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.packed_trunc_2xfp8
-  ods::OpDef("amdgpu.packed_trunc_2xfp8", TypeID::get<PackedTrunc2xFp8Op>())
-      .operand("sourceA", ods::F(32))
-      .optionalOperand("sourceB", ods::F(32))
-      .optionalOperand("existing", typePackedStochRoundFp8OpExisting())
-      .attr("wordIndex", attrPackedTrunc2xFp8OpWordIndex())
-      .result("res", typePackedStochRoundFp8OpExisting())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
-      .format("attr-dict $sourceA `,` ($sourceB^):(`undef`)? `into` ($existing^):(`undef`)? `[` `word` $wordIndex `]` `:` type($sourceA) `to` type($res) (`into` type($existing)^)?")
-      .verifier([](Operation *op) { return PackedTrunc2xFp8Op(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.permlane_swap
-  ods::OpDef("amdgpu.permlane_swap", TypeID::get<PermlaneSwapOp>())
-      .operand("src", typeAnyIntegerOrFloatOr1DVector())
-      .attr("row_length", ods::IntAttr(32))
-      .defaultAttr("fetch_inactive", ods::BoolAttr(), "false")
-      .defaultAttr("bound_ctrl", ods::BoolAttr(), "false")
-      .result("result", typeAnyIntegerOrFloatOr1DVector())
-      .traits({ods::Pure(), ods::AllTypesMatch({"result", "src"})})
-      .format("$src $row_length attr-dict `:` type($result)")
-      .verifier([](Operation *op) { return PermlaneSwapOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.raw_buffer_atomic_cmpswap
-  ods::OpDef("amdgpu.raw_buffer_atomic_cmpswap", TypeID::get<RawBufferAtomicCmpswapOp>())
-      .operand("src", ods::AnyType())
-      .operand("cmp", ods::AnyType())
-      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
-      .variadicOperand("indices", ods::I(32))
-      .optionalOperand("sgprOffset", ods::I(32))
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .optionalAttr("indexOffset", ods::IntAttr(32))
-      .result("value", ods::AnyType())
-      .traits({ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"src", "cmp", "value"}), ods::AllElementTypesMatch({"value", "memref"})})
-      .format("attr-dict $src `,` $cmp `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
-      .verifier([](Operation *op) { return RawBufferAtomicCmpswapOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.raw_buffer_atomic_fadd
-  ods::OpDef("amdgpu.raw_buffer_atomic_fadd", TypeID::get<RawBufferAtomicFaddOp>())
-      .operand("value", typeRawBufferAtomicFaddOpValue())
-      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
-      .variadicOperand("indices", ods::I(32))
-      .optionalOperand("sgprOffset", ods::I(32))
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .optionalAttr("indexOffset", ods::IntAttr(32))
-      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
-      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
-      .verifier([](Operation *op) { return RawBufferAtomicFaddOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.raw_buffer_atomic_fmax
-  ods::OpDef("amdgpu.raw_buffer_atomic_fmax", TypeID::get<RawBufferAtomicFmaxOp>())
-      .operand("value", typeRawBufferAtomicFmaxOpValue())
-      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
-      .variadicOperand("indices", ods::I(32))
-      .optionalOperand("sgprOffset", ods::I(32))
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .optionalAttr("indexOffset", ods::IntAttr(32))
-      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
-      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
-      .verifier([](Operation *op) { return RawBufferAtomicFmaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.raw_buffer_atomic_smax
-  ods::OpDef("amdgpu.raw_buffer_atomic_smax", TypeID::get<RawBufferAtomicSmaxOp>())
-      .operand("value", ods::I(32))
-      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
-      .variadicOperand("indices", ods::I(32))
-      .optionalOperand("sgprOffset", ods::I(32))
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .optionalAttr("indexOffset", ods::IntAttr(32))
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
-      .verifier([](Operation *op) { return RawBufferAtomicSmaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.raw_buffer_atomic_umin
-  ods::OpDef("amdgpu.raw_buffer_atomic_umin", TypeID::get<RawBufferAtomicUminOp>())
-      .operand("value", ods::I(32))
-      .operand("memref", ods::AnyMemRef(), {ods::MemRead(), ods::MemWrite()})
-      .variadicOperand("indices", ods::I(32))
-      .optionalOperand("sgprOffset", ods::I(32))
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .optionalAttr("indexOffset", ods::IntAttr(32))
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)")
-      .verifier([](Operation *op) { return RawBufferAtomicUminOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.raw_buffer_load
-  ods::OpDef("amdgpu.raw_buffer_load", TypeID::get<RawBufferLoadOp>())
-      .operand("memref", ods::AnyMemRef(), {ods::MemRead()})
-      .variadicOperand("indices", ods::I(32))
-      .optionalOperand("sgprOffset", ods::I(32))
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .optionalAttr("indexOffset", ods::IntAttr(32))
-      .result("value", ods::AnyType())
-      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
-      .format("attr-dict $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($memref) (`,` type($indices)^)? `->` type($value)")
-      .verifier([](Operation *op) { return RawBufferLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.raw_buffer_store
-  ods::OpDef("amdgpu.raw_buffer_store", TypeID::get<RawBufferStoreOp>())
-      .operand("value", ods::AnyType())
-      .operand("memref", ods::AnyMemRef(), {ods::MemWrite()})
-      .variadicOperand("indices", ods::I(32))
-      .optionalOperand("sgprOffset", ods::I(32))
-      .defaultAttr("boundsCheck", ods::BoolAttr(), "true")
-      .optionalAttr("indexOffset", ods::IntAttr(32))
-      .traits({ods::AllElementTypesMatch({"value", "memref"}), ods::AttrSizedOperandSegments()})
-      .format("attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) (`,` type($indices)^)?")
-      .verifier([](Operation *op) { return RawBufferStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.scaled_ext_packed_matrix
-  ods::OpDef("amdgpu.scaled_ext_packed_matrix", TypeID::get<ScaledExtPackedMatrixOp>())
-      .operand("source", typeScaledExtPackedMatrixOpSource())
-      .operand("scale", typeScaledExtPackedMatrixOpScale())
-      .attr("blockSize", attrScaledExtPackedMatrixOpBlockSize())
-      .attr("firstScaleLane", attrScaledExtPackedMatrixOpFirstScaleLane())
-      .attr("firstScaleByte", attrScaledExtPackedMatrixOpFirstScaleByte())
-      .result("res", typeScaledExtPackedMatrixOpRes())
-      .traits({ods::Pure(), ods::AllShapesMatch({"source", "res"})})
-      .format("attr-dict $source `scale` `(` $scale `)` `blockSize` `(` $blockSize `)` `firstScaleLane` `(` $firstScaleLane`)` `firstScaleByte` `(` $firstScaleByte `)` `:` type($source) `,` type($scale) `->` type($res)")
-      .verifier([](Operation *op) { return ScaledExtPackedMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.scaled_ext_packed
-  ods::OpDef("amdgpu.scaled_ext_packed", TypeID::get<ScaledExtPackedOp>())
-      .operand("source", typeScaledExtPackedOpSource())
-      .operand("scale", ods::F(32))
-      .attr("index", attrPackedScaledTruncOpIndex())
-      .result("res", typeScaledExtPackedOpRes())
-      .traits({ods::Pure()})
-      .format("attr-dict $source `[` $index `]` `,` $scale `:` type($source) `to` type($res)")
-      .registerIn(*this);
-
-  // amdgpu.scaled_mfma
-  ods::OpDef("amdgpu.scaled_mfma", TypeID::get<ScaledMFMAOp>())
-      .operand("sourceA", typeScaledMFMAInTypes())
-      .operand("sourceB", typeScaledMFMAInTypes())
-      .operand("destC", typeScaledMFMAOutTypes())
-      .operand("scalesA", typeScaledMFMAOpScalesA())
-      .operand("scalesB", typeScaledMFMAOpScalesA())
-      .attr("m", attrScaledExtPackedMatrixOpBlockSize())
-      .attr("n", attrScaledExtPackedMatrixOpBlockSize())
-      .attr("k", attrScaledMFMAOpK())
-      .attr("scalesIdxA", attrExtPackedFp8OpIndex())
-      .attr("scalesIdxB", attrExtPackedFp8OpIndex())
-      .result("destD", typeScaledMFMAOutTypes())
-      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
-      .format("custom<MNKDimensionList>($m, $n, $k) ` ` `(` $scalesA `[` $scalesIdxA `]` `*` $sourceA `)` `*` `(` $scalesB `[` $scalesIdxB `]` `*` $sourceB `)` `+` $destC attr-dict `:` type($scalesA) `,` type($sourceA) `,` type($scalesB) `,` type($sourceB) `,` type($destC)")
-      .directive(getMNKDimensionListDirective())
-      .registerIn(*this);
-
-  // amdgpu.scaled_wmma
-  ods::OpDef("amdgpu.scaled_wmma", TypeID::get<ScaledWMMAOp>())
-      .operand("sourceA", typeScaledWMMAInTypes())
-      .operand("sourceB", typeScaledWMMAInTypes())
-      .operand("destC", typeScaledWMMAOutTypes())
-      .operand("scaleA", typeScaledWMMAOpScaleA())
-      .operand("scaleB", typeScaledWMMAOpScaleA())
-      .attr("m", attrScaledExtPackedMatrixOpBlockSize())
-      .attr("n", attrScaledWMMAOpN())
-      .attr("k", attrScaledWMMAOpK())
-      .attr("a_first_scale_lane", attrScaledExtPackedMatrixOpFirstScaleLane())
-      .attr("b_first_scale_lane", attrScaledExtPackedMatrixOpFirstScaleLane())
-      .result("destD", typeScaledWMMAOutTypes())
-      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
-      .format("custom<MNKDimensionList>($m, $n, $k) ` ` `(` $scaleA `*` $sourceA `)` `*` `(` $scaleB `*` $sourceB `)` `+` $destC attr-dict `:` type($scaleA) `,` type($sourceA) `,` type($scaleB) `,` type($sourceB) `,` type($destC)")
-      .directive(getMNKDimensionListDirective())
-      .verifier([](Operation *op) { return ScaledWMMAOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.sched_barrier
-  ods::OpDef("amdgpu.sched_barrier", TypeID::get<SchedBarrierOp>())
-      .attr("opts", attrAMDGPUSchedBarrierOpOptAttr())
-      .format("`allow` `=` $opts attr-dict")
-      .registerIn(*this);
-
-  // amdgpu.sparse_mfma
-  ods::OpDef("amdgpu.sparse_mfma", TypeID::get<SparseMFMAOp>())
-      .operand("sourceA", typeSMFMACSparseInTypes())
-      .operand("sourceB", typeSMFMACDenseInTypes())
-      .operand("destC", typeSMFMACOutTypes())
-      .operand("sparseIdx", typeSMFMACIdxTypes())
-      .attr("m", attrScaledExtPackedMatrixOpBlockSize())
-      .attr("n", attrScaledExtPackedMatrixOpBlockSize())
-      .attr("k", attrSparseMFMAOpK())
-      .defaultAttr("cbsz", ods::IntAttr(32), "0")
-      .defaultAttr("abid", ods::IntAttr(32), "0")
-      .result("destD", typeSMFMACOutTypes())
-      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
-      .format("custom<MNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC `sparse` `(` $sparseIdx `:` type($sparseIdx) `)` attr-dict `:` type($sourceA) `,` type($sourceB) `,` type($destC)")
-      .directive(getMNKDimensionListDirective())
-      .verifier([](Operation *op) { return SparseMFMAOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.swizzle_bitmode
-  ods::OpDef("amdgpu.swizzle_bitmode", TypeID::get<SwizzleBitModeOp>())
-      .operand("src", typeAnyIntegerOrFloatOr1DVector())
-      .attr("and_mask", ods::IntAttr(32))
-      .attr("or_mask", ods::IntAttr(32))
-      .attr("xor_mask", ods::IntAttr(32))
-      .result("result", typeAnyIntegerOrFloatOr1DVector())
-      .traits({ods::Pure(), ods::AllTypesMatch({"result", "src"})})
-      .format("$src $and_mask $or_mask $xor_mask attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // amdgpu.tensor_load_to_lds
-  ods::OpDef("amdgpu.tensor_load_to_lds", TypeID::get<TensorLoadToLDSOp>())
-      .operand("desc", typeAMDGPUTDMDescriptorType())
-      .traits({ods::MemoryEffects({ods::MemWrite(), ods::MemRead()})})
-      .format("$desc attr-dict `:` qualified(type($desc))")
-      .registerIn(*this);
-
-  // amdgpu.tensor_store_from_lds
-  ods::OpDef("amdgpu.tensor_store_from_lds", TypeID::get<TensorStoreFromLDSOp>())
-      .operand("desc", typeAMDGPUTDMDescriptorType())
-      .traits({ods::MemoryEffects({ods::MemWrite(), ods::MemRead()})})
-      .format("$desc attr-dict `:` qualified(type($desc))")
-      .registerIn(*this);
-
-  // amdgpu.transpose_load
-  ods::OpDef("amdgpu.transpose_load", TypeID::get<TransposeLoadOp>())
-      .operand("src", ods::AnyMemRef(), {ods::MemRead()})
-      .variadicOperand("srcIndices", ods::Index())
-      .result("result", typeTransposeLoadOpResult())
-      .traits({ods::SameVariadicOperandSize()})
-      .format("$src `[` $srcIndices `]` attr-dict `:` type($src) `->` type($result)")
-      .verifier([](Operation *op) { return TransposeLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // amdgpu.wmma
-  ods::OpDef("amdgpu.wmma", TypeID::get<WMMAOp>())
-      .operand("sourceA", typeWMMAInTypes())
-      .operand("sourceB", typeWMMAInTypes())
-      .operand("destC", typeWMMAOutTypes())
-      .attr("m", attrScaledWMMAOpN())
-      .attr("n", attrScaledWMMAOpN())
-      .attr("k", attrWMMAOpK())
-      .defaultAttr("subwordOffset", attrWMMAOpSubwordOffsetDefault(), "0")
-      .attr("unsignedA", ods::UnitAttr())
-      .attr("unsignedB", ods::UnitAttr())
-      .attr("clamp", ods::UnitAttr())
-      .result("destD", typeWMMAOutTypes())
-      .traits({ods::AllTypesMatch({"destC", "destD"}), ods::Pure()})
-      .format("custom<MNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC attr-dict `:` type($sourceA) `,` type($sourceB) `,` type($destC)")
-      .directive(getMNKDimensionListDirective())
-      .verifier([](Operation *op) { return WMMAOp(op).verify(); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerAMDGPUOpDefinitions);
 }

@@ -78,16 +78,9 @@ static ods::TypeConstraint typeAMXTileI32() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::AMXDialect::registerGenerated() {
-  addTypes<TileType>();
-  ods::TypeDef<TileType>("tile", "AMX_TileType")
-      .param("shape", "::llvm::ArrayRef<int64_t>")
-      .param("elementType", "::mlir::Type")
-      .custom(&TileType::parse, [](Type t, AsmPrinter &p) { cast<TileType>(t).print(p); })
-      .registerIn(attrTypes);
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerAMXOpDefinitions(Dialect &dialect) {
   // amx.tile_load
   ods::OpDef("amx.tile_load", TypeID::get<TileLoadOp>())
       .operand("base", ods::AnyMemRef(), {ods::MemRead()})
@@ -97,7 +90,7 @@ void lamina::AMXDialect::registerGenerated() {
       .traits({ods::MemoryEffects({ods::MemWrite()}), ods::AttrSizedOperandSegments()})
       .format("$base `[` $indices `]` (`,` $stride^ )? attr-dict`:` type($base) `into` qualified(type($res))")
       .verifier([](Operation *op) { return TileLoadOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // amx.tile_mulf
   ods::OpDef("amx.tile_mulf", TypeID::get<TileMulFOp>())
@@ -108,7 +101,7 @@ void lamina::AMXDialect::registerGenerated() {
       .traits({ods::Pure(), ods::AllTypesMatch({"acc", "res"})})
       .format("$lhs `,` $rhs `,` $acc attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `,` qualified(type($acc))")
       .verifier([](Operation *op) { return TileMulFOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // amx.tile_muli
   ods::OpDef("amx.tile_muli", TypeID::get<TileMulIOp>())
@@ -121,7 +114,7 @@ void lamina::AMXDialect::registerGenerated() {
       .traits({ods::Pure(), ods::AllTypesMatch({"acc", "res"})})
       .format("$lhs (`zext` $isZextLhs^)? `,` $rhs (`zext` $isZextRhs^)? `,` $acc attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `,` qualified(type($acc))")
       .verifier([](Operation *op) { return TileMulIOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // amx.tile_store
   ods::OpDef("amx.tile_store", TypeID::get<TileStoreOp>())
@@ -132,7 +125,7 @@ void lamina::AMXDialect::registerGenerated() {
       .traits({ods::AttrSizedOperandSegments()})
       .format("$base `[` $indices `]` `,` $val (`,` $stride^ )?attr-dict `:` type($base) `,` qualified(type($val))")
       .verifier([](Operation *op) { return TileStoreOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // amx.tile_zero
   ods::OpDef("amx.tile_zero", TypeID::get<TileZeroOp>())
@@ -140,5 +133,17 @@ void lamina::AMXDialect::registerGenerated() {
       .traits({ods::MemoryEffects({ods::MemWrite()})})
       .format("attr-dict `:` qualified(type($res))")
       .verifier([](Operation *op) { return TileZeroOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::AMXDialect::registerGenerated() {
+  addTypes<TileType>();
+  ods::TypeDef<TileType>("tile", "AMX_TileType")
+      .param("shape", "::llvm::ArrayRef<int64_t>")
+      .param("elementType", "::mlir::Type")
+      .custom(&TileType::parse, [](Type t, AsmPrinter &p) { cast<TileType>(t).print(p); })
+      .registerIn(attrTypes);
+  ods::registerOpsOnce(*this, registerAMXOpDefinitions);
 }

@@ -12,6 +12,7 @@
 #include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/IR/Matchers.h"
 #include "lamina/Transforms/InliningUtils.h"
+#include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
 using namespace lamina::affine;
@@ -96,7 +97,8 @@ private:
 } // namespace
 
 AffineDialect::AffineDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<AffineDialect>()) {
-  registerAffineOps(*this);
+  ods::registerOpsOnce(*this, [](Dialect &d) { registerAffineOps(static_cast<AffineDialect &>(d)); });
+  installLinearizeIndexBytecodeHooks(ctx);
 
   // Dependent dialects (materialized constants), folders and patterns.
   ctx->getOrLoadDialect("arith");

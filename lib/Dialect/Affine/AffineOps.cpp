@@ -1292,5 +1292,4 @@ void impl::registerAffineOps(AffineDialect &dialect) {
       .customAssembly(parseLinearizeIndexOp, printLinearizeIndexOp)
       .verifier(verifyLinearizeIndexOp)
       .registerIn(dialect);
-  installLinearizeIndexBytecodeHooks(dialect.getContext());
 }

@@ -182,7 +182,7 @@ ArithDialect::ArithDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ct
       .param(bitEnumParam(getIntegerOverflowFlagsInfo()))
       .format("`<` $value `>`")
       .registerIn(attrTypes);
-  registerArithOps(*this);
+  ods::registerOpsOnce(*this, [](Dialect &d) { registerArithOps(static_cast<ArithDialect &>(d)); });
   registerArithFolders(*this);
   registerArithCanonicalization(*this);
   registerArithIntRangeInference(*this);

@@ -127,10 +127,9 @@ static ods::TypeConstraint typeSmmlaOpSrc1() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::ArmNeonDialect::registerGenerated() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerArmNeonOpDefinitions(Dialect &dialect) {
   // arm_neon.intr.bfmmla
   ods::OpDef("arm_neon.intr.bfmmla", TypeID::get<BfmmlaOp>())
       .operand("acc", typeBfmmlaOpAcc())
@@ -139,7 +138,7 @@ void lamina::ArmNeonDialect::registerGenerated() {
       .result("res", typeBfmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "res"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_neon.intr.smull
   ods::OpDef("arm_neon.intr.smull", TypeID::get<SMullOp>())
@@ -148,7 +147,7 @@ void lamina::ArmNeonDialect::registerGenerated() {
       .result("res", typeSMullOpRes())
       .traits({ods::Pure(), ods::AllTypesMatch({"a", "b"}), ods::TypesMatchWith("res has same vector shape and element bitwidth scaled by 2 as a", "a", "res", transform_SMullOp_a_res)})
       .format("$a `,` $b attr-dict `:` type($a) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_neon.2d.sdot
   ods::OpDef("arm_neon.2d.sdot", TypeID::get<Sdot2dOp>())
@@ -158,7 +157,7 @@ void lamina::ArmNeonDialect::registerGenerated() {
       .result("res", typeSdot2dOpA())
       .traits({ods::Pure(), ods::AllTypesMatch({"b", "c"}), ods::AllTypesMatch({"a", "res"}), ods::PredOpTrait("operand `a` should be 1-dimensional", pred_Sdot2dOp_7), ods::PredOpTrait("operand `b` should be 2-dimensional", pred_Sdot2dOp_8), ods::PredOpTrait("operand `b` should have 4 columns", pred_Sdot2dOp_9), ods::PredOpTrait("operand `b` should have as many rows as the size of operand `a`", pred_Sdot2dOp_10)})
       .format("$a `,` $b `,` $c attr-dict `:` type($b) `,` type($c) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_neon.intr.sdot
   ods::OpDef("arm_neon.intr.sdot", TypeID::get<SdotOp>())
@@ -168,7 +167,7 @@ void lamina::ArmNeonDialect::registerGenerated() {
       .result("res", typeSdot2dOpA())
       .traits({ods::Pure(), ods::AllTypesMatch({"b", "c"}), ods::AllTypesMatch({"a", "res"}), ods::TypesMatchWith("res has the same number of elements as operand b", "b", "res", transform_SdotOp_b_res)})
       .format("$a `,` $b `,` $c attr-dict `:` type($b) `,` type($c) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_neon.intr.smmla
   ods::OpDef("arm_neon.intr.smmla", TypeID::get<SmmlaOp>())
@@ -178,7 +177,7 @@ void lamina::ArmNeonDialect::registerGenerated() {
       .result("res", typeSmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "res"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_neon.intr.ummla
   ods::OpDef("arm_neon.intr.ummla", TypeID::get<UmmlaOp>())
@@ -188,7 +187,7 @@ void lamina::ArmNeonDialect::registerGenerated() {
       .result("res", typeSmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "res"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_neon.intr.usmmla
   ods::OpDef("arm_neon.intr.usmmla", TypeID::get<UsmmlaOp>())
@@ -198,5 +197,11 @@ void lamina::ArmNeonDialect::registerGenerated() {
       .result("res", typeSmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "res"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::ArmNeonDialect::registerGenerated() {
+  ods::registerOpsOnce(*this, registerArmNeonOpDefinitions);
 }

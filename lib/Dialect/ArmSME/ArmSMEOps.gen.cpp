@@ -640,6 +640,650 @@ static ods::AttrConstraint attrTileStoreOpLayoutDefault() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerArmSMEOpDefinitions(Dialect &dialect) {
+  // arm_sme.copy_tile
+  ods::OpDef("arm_sme.copy_tile", TypeID::get<CopyTileOp>())
+      .operand("tile", typeSMETile())
+      .result("result", typeSMETile())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AllTypesMatch({"tile", "result"})})
+      .format("$tile attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.extract_tile_slice
+  ods::OpDef("arm_sme.extract_tile_slice", TypeID::get<ExtractTileSliceOp>())
+      .operand("tile", typeSMETile())
+      .operand("tile_slice_index", ods::Index())
+      .defaultAttr("layout", attrExtractTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
+      .result("result", typeSVEVector())
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure(), ods::TypesMatchWith("type of 'result' matches type of 'tile' slice", "tile", "result", transform_ExtractTileSliceOp_tile_result)})
+      .format("$tile `[` $tile_slice_index `]` (`layout` `` $layout^)? attr-dict `:` type($result) `from` type($tile)")
+      .registerIn(dialect);
+
+  // arm_sme.fmopa_2way
+  ods::OpDef("arm_sme.fmopa_2way", TypeID::get<FMopa2WayOp>())
+      .operand("lhs", typeFMopa2WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeFMopa2WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_FMopa2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_FMopa2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_FMopa2WayOp_8), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_FMopa2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_FMopa2WayOp_10)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.fmops_2way
+  ods::OpDef("arm_sme.fmops_2way", TypeID::get<FMops2WayOp>())
+      .operand("lhs", typeFMopa2WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeFMopa2WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_FMops2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_FMops2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_FMops2WayOp_13), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_FMops2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_FMops2WayOp_15)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.get_tile
+  ods::OpDef("arm_sme.get_tile", TypeID::get<GetTileOp>())
+      .result("tile", typeSMETile())
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure()})
+      .format("attr-dict `:` type($tile)")
+      .registerIn(dialect);
+
+  // arm_sme.insert_tile_slice
+  ods::OpDef("arm_sme.insert_tile_slice", TypeID::get<InsertTileSliceOp>())
+      .operand("vector", typeSVEVector())
+      .operand("tile", typeSMETile())
+      .operand("tile_slice_index", ods::Index())
+      .defaultAttr("layout", attrInsertTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
+      .result("result", typeSMETile())
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure(), ods::AllTypesMatch({"tile", "result"}), ods::TypesMatchWith("type of 'vector' matches type of 'tile' slice", "tile", "vector", transform_InsertTileSliceOp_tile_vector)})
+      .format("$vector `,` $tile `[` $tile_slice_index `]` (`layout` `` $layout^)? attr-dict `:` type($vector) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.intr.cntsd
+  ods::OpDef("arm_sme.intr.cntsd", TypeID::get<aarch64_sme_cntsd>())
+      .result("res", typeLLVMType())
+      .traits({ods::PredOpTrait("`res` is i64", pred_aarch64_sme_cntsd_18)})
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1b.horiz
+  ods::OpDef("arm_sme.intr.ld1b.horiz", TypeID::get<aarch64_sme_ld1b_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1b.vert
+  ods::OpDef("arm_sme.intr.ld1b.vert", TypeID::get<aarch64_sme_ld1b_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1d.horiz
+  ods::OpDef("arm_sme.intr.ld1d.horiz", TypeID::get<aarch64_sme_ld1d_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1d.vert
+  ods::OpDef("arm_sme.intr.ld1d.vert", TypeID::get<aarch64_sme_ld1d_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1h.horiz
+  ods::OpDef("arm_sme.intr.ld1h.horiz", TypeID::get<aarch64_sme_ld1h_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1h.vert
+  ods::OpDef("arm_sme.intr.ld1h.vert", TypeID::get<aarch64_sme_ld1h_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1q.horiz
+  ods::OpDef("arm_sme.intr.ld1q.horiz", TypeID::get<aarch64_sme_ld1q_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1q.vert
+  ods::OpDef("arm_sme.intr.ld1q.vert", TypeID::get<aarch64_sme_ld1q_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1w.horiz
+  ods::OpDef("arm_sme.intr.ld1w.horiz", TypeID::get<aarch64_sme_ld1w_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.ld1w.vert
+  ods::OpDef("arm_sme.intr.ld1w.vert", TypeID::get<aarch64_sme_ld1w_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("load_address", typeLLVMAnyPointer())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.mopa
+  ods::OpDef("arm_sme.intr.mopa", TypeID::get<aarch64_sme_mopa>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.mopa.wide
+  ods::OpDef("arm_sme.intr.mopa.wide", TypeID::get<aarch64_sme_mopa_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.mops
+  ods::OpDef("arm_sme.intr.mops", TypeID::get<aarch64_sme_mops>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.mops.wide
+  ods::OpDef("arm_sme.intr.mops.wide", TypeID::get<aarch64_sme_mops_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.read.horiz
+  ods::OpDef("arm_sme.intr.read.horiz", TypeID::get<aarch64_sme_read_horiz>())
+      .operand("vector", typeSVEVector())
+      .operand("predicate", typeSVEPredicate())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .result("res", typeLLVMType())
+      .traits({ods::AllShapesMatch({"vector", "predicate", "res"}), ods::AllElementTypesMatch({"vector", "res"})})
+      .registerIn(dialect);
+
+  // arm_sme.intr.read.vert
+  ods::OpDef("arm_sme.intr.read.vert", TypeID::get<aarch64_sme_read_vert>())
+      .operand("vector", typeSVEVector())
+      .operand("predicate", typeSVEPredicate())
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .result("res", typeLLVMType())
+      .traits({ods::AllShapesMatch({"vector", "predicate", "res"}), ods::AllElementTypesMatch({"vector", "res"})})
+      .registerIn(dialect);
+
+  // arm_sme.intr.smopa.wide
+  ods::OpDef("arm_sme.intr.smopa.wide", TypeID::get<aarch64_sme_smopa_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.smopa.za32
+  ods::OpDef("arm_sme.intr.smopa.za32", TypeID::get<aarch64_sme_smopa_za32>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.smops.wide
+  ods::OpDef("arm_sme.intr.smops.wide", TypeID::get<aarch64_sme_smops_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.smops.za32
+  ods::OpDef("arm_sme.intr.smops.za32", TypeID::get<aarch64_sme_smops_za32>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1b.horiz
+  ods::OpDef("arm_sme.intr.st1b.horiz", TypeID::get<aarch64_sme_st1b_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1b.vert
+  ods::OpDef("arm_sme.intr.st1b.vert", TypeID::get<aarch64_sme_st1b_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1d.horiz
+  ods::OpDef("arm_sme.intr.st1d.horiz", TypeID::get<aarch64_sme_st1d_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1d.vert
+  ods::OpDef("arm_sme.intr.st1d.vert", TypeID::get<aarch64_sme_st1d_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1h.horiz
+  ods::OpDef("arm_sme.intr.st1h.horiz", TypeID::get<aarch64_sme_st1h_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1h.vert
+  ods::OpDef("arm_sme.intr.st1h.vert", TypeID::get<aarch64_sme_st1h_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1q.horiz
+  ods::OpDef("arm_sme.intr.st1q.horiz", TypeID::get<aarch64_sme_st1q_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1q.vert
+  ods::OpDef("arm_sme.intr.st1q.vert", TypeID::get<aarch64_sme_st1q_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1w.horiz
+  ods::OpDef("arm_sme.intr.st1w.horiz", TypeID::get<aarch64_sme_st1w_horiz>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.st1w.vert
+  ods::OpDef("arm_sme.intr.st1w.vert", TypeID::get<aarch64_sme_st1w_vert>())
+      .operand("predicate", typeSVEPredicate())
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("tile_slice_index", ods::I(32))
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.str
+  ods::OpDef("arm_sme.intr.str", TypeID::get<aarch64_sme_str>())
+      .operand("index", ods::I(32))
+      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("offset", ods::I(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.sumopa.wide
+  ods::OpDef("arm_sme.intr.sumopa.wide", TypeID::get<aarch64_sme_sumopa_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.sumops.wide
+  ods::OpDef("arm_sme.intr.sumops.wide", TypeID::get<aarch64_sme_sumops_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.umopa.wide
+  ods::OpDef("arm_sme.intr.umopa.wide", TypeID::get<aarch64_sme_umopa_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.umopa.za32
+  ods::OpDef("arm_sme.intr.umopa.za32", TypeID::get<aarch64_sme_umopa_za32>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.umops.wide
+  ods::OpDef("arm_sme.intr.umops.wide", TypeID::get<aarch64_sme_umops_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.umops.za32
+  ods::OpDef("arm_sme.intr.umops.za32", TypeID::get<aarch64_sme_umops_za32>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.usmopa.wide
+  ods::OpDef("arm_sme.intr.usmopa.wide", TypeID::get<aarch64_sme_usmopa_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.usmops.wide
+  ods::OpDef("arm_sme.intr.usmops.wide", TypeID::get<aarch64_sme_usmops_wide>())
+      .operand("lhs_predicate", typeMOPPredicate())
+      .operand("rhs_predicate", typeMOPPredicate())
+      .operand("lhs_vector", typeMOPVector())
+      .operand("rhs_vector", typeMOPVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.intr.write.horiz
+  ods::OpDef("arm_sme.intr.write.horiz", TypeID::get<aarch64_sme_write_horiz>())
+      .operand("tile_slice_index", ods::I(32))
+      .operand("predicate", typeSVEPredicate())
+      .operand("vector", typeSVEVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .traits({ods::AllShapesMatch({"predicate", "vector"})})
+      .registerIn(dialect);
+
+  // arm_sme.intr.write.vert
+  ods::OpDef("arm_sme.intr.write.vert", TypeID::get<aarch64_sme_write_vert>())
+      .operand("tile_slice_index", ods::I(32))
+      .operand("predicate", typeSVEPredicate())
+      .operand("vector", typeSVEVector())
+      .attr("tile_id", ods::IntAttr(32))
+      .traits({ods::AllShapesMatch({"predicate", "vector"})})
+      .registerIn(dialect);
+
+  // arm_sme.intr.zero
+  ods::OpDef("arm_sme.intr.zero", TypeID::get<aarch64_sme_zero>())
+      .attr("tile_mask", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // arm_sme.load_tile_slice
+  ods::OpDef("arm_sme.load_tile_slice", TypeID::get<LoadTileSliceOp>())
+      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
+      .operand("mask", typeSVEPredicate())
+      .operand("tile", typeSMETile())
+      .variadicOperand("indices", ods::Index())
+      .operand("tile_slice_index", ods::Index())
+      .defaultAttr("layout", attrLoadTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
+      .result("result", typeSMETile())
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AllElementTypesMatch({"tile", "base"}), ods::AllTypesMatch({"tile", "result"}), ods::TypesMatchWith("`mask` has i1 element type and the shape is a slice of `result`", "result", "mask", transform_LoadTileSliceOp_result_mask)})
+      .format("$base `[` $indices `]` `,` $mask `,` $tile `,` $tile_slice_index (`layout` `` $layout^)? attr-dict `:` type($base) `,` type($mask) `,` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.outerproduct
+  ods::OpDef("arm_sme.outerproduct", TypeID::get<OuterProductOp>())
+      .operand("lhs", typeSVEVector())
+      .operand("rhs", typeSVEVector())
+      .optionalOperand("lhsMask", typeSVEPredicate())
+      .optionalOperand("rhsMask", typeSVEPredicate())
+      .optionalOperand("acc", typeSMETile())
+      .defaultAttr("kind", attrOuterProductOpKindDefault(), "CombiningKind::Add")
+      .result("result", typeSMETile())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_OuterProductOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_OuterProductOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_OuterProductOp_26), ods::OptionalTypesMatchWith("resulttype is derived from `lhs` and `rhs`", "lhs", "result", transform_OuterProductOp_lhs_result), ods::OptionalTypesMatchWith("acctype is derived from `lhs` and `rhs`", "lhs", "acc", transform_OuterProductOp_lhs_acc)})
+      .format("$lhs `,` $rhs oilist( `kind` `` $kind | `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs)")
+      .registerIn(dialect);
+
+  // arm_sme.smopa_2way
+  ods::OpDef("arm_sme.smopa_2way", TypeID::get<SMopa2WayOp>())
+      .operand("lhs", typeSMopa2WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa2WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMopa2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMopa2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMopa2WayOp_33), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMopa2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_SMopa2WayOp_35)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.smopa_4way
+  ods::OpDef("arm_sme.smopa_4way", TypeID::get<SMopa4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMopa4WayOp_40), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SMopa4WayOp_42)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.smops_2way
+  ods::OpDef("arm_sme.smops_2way", TypeID::get<SMops2WayOp>())
+      .operand("lhs", typeSMopa2WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa2WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMops2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMops2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMops2WayOp_45), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMops2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_SMops2WayOp_47)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.smops_4way
+  ods::OpDef("arm_sme.smops_4way", TypeID::get<SMops4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMops4WayOp_50), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SMops4WayOp_52)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.store_tile_slice
+  ods::OpDef("arm_sme.store_tile_slice", TypeID::get<StoreTileSliceOp>())
+      .operand("tile", typeSMETile())
+      .operand("tile_slice_index", ods::Index())
+      .operand("mask", typeSVEPredicate())
+      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("indices", ods::Index())
+      .defaultAttr("layout", attrStoreTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AllElementTypesMatch({"tile", "base"}), ods::TypesMatchWith("`mask` has i1 element type and the shape is a slice of `tile`", "tile", "mask", transform_StoreTileSliceOp_tile_mask)})
+      .format("$tile `,` $tile_slice_index `,` $mask `,` $base `[` $indices `]` (`layout` `` $layout^)? attr-dict `:` type($base) `,` type($mask) `,` type($tile)")
+      .registerIn(dialect);
+
+  // arm_sme.streaming_vl
+  ods::OpDef("arm_sme.streaming_vl", TypeID::get<StreamingVLOp>())
+      .attr("type_size", attrArmSMETypeSizeAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure()})
+      .format("$type_size attr-dict")
+      .registerIn(dialect);
+
+  // arm_sme.sumopa_4way
+  ods::OpDef("arm_sme.sumopa_4way", TypeID::get<SuMopa4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SuMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SuMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SuMopa4WayOp_56), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SuMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SuMopa4WayOp_58)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.sumops_4way
+  ods::OpDef("arm_sme.sumops_4way", TypeID::get<SuMops4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SuMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SuMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SuMops4WayOp_61), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SuMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SuMops4WayOp_63)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.tile_load
+  ods::OpDef("arm_sme.tile_load", TypeID::get<TileLoadOp>())
+      .operand("base", typeTileLoadOpBase(), {ods::MemRead()})
+      .variadicOperand("indices", ods::Index())
+      .optionalOperand("padding", ods::AnyType())
+      .optionalOperand("mask", typeAnyVectorOfNonZeroRank())
+      .defaultAttr("layout", attrTileLoadOpLayoutDefault(), "TileSliceLayout::Horizontal")
+      .result("result", typeSMETile())
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"result", "base"}), ods::OptionalTypesMatchWith("padding type matches element type of result", "result", "padding", transform_TileLoadOp_result_padding), ods::OptionalTypesMatchWith("mask has i1 element type and same shape as result", "result", "mask", transform_TileLoadOp_result_mask), ods::PredOpTrait("both `padding` and `mask` should be provided or neither", pred_TileLoadOp_67)})
+      .format("$base `[` $indices `]` (`,` $padding `,` $mask^)? (`layout` `` $layout^)?attr-dict `:` type($base) `,` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.tile_store
+  ods::OpDef("arm_sme.tile_store", TypeID::get<TileStoreOp>())
+      .operand("valueToStore", typeSMETile())
+      .operand("base", typeTileLoadOpBase(), {ods::MemWrite()})
+      .variadicOperand("indices", ods::Index())
+      .optionalOperand("mask", typeAnyVectorOfNonZeroRank())
+      .defaultAttr("layout", attrTileStoreOpLayoutDefault(), "TileSliceLayout::Horizontal")
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"valueToStore", "base"}), ods::OptionalTypesMatchWith("mask has i1 element type and same shape as valueToStore", "valueToStore", "mask", transform_TileStoreOp_valueToStore_mask)})
+      .format("$valueToStore `,` $base `[` $indices `]` (`,` $mask^)? (`layout` `` $layout^)?attr-dict `:` type($base) `,` type($valueToStore)")
+      .registerIn(dialect);
+
+  // arm_sme.umopa_2way
+  ods::OpDef("arm_sme.umopa_2way", TypeID::get<UMopa2WayOp>())
+      .operand("lhs", typeSMopa2WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa2WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMopa2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMopa2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMopa2WayOp_71), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMopa2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_UMopa2WayOp_73)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.umopa_4way
+  ods::OpDef("arm_sme.umopa_4way", TypeID::get<UMopa4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMopa4WayOp_76), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UMopa4WayOp_78)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.umops_2way
+  ods::OpDef("arm_sme.umops_2way", TypeID::get<UMops2WayOp>())
+      .operand("lhs", typeSMopa2WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa2WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMops2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMops2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMops2WayOp_81), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMops2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_UMops2WayOp_83)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.umops_4way
+  ods::OpDef("arm_sme.umops_4way", TypeID::get<UMops4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMops4WayOp_86), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UMops4WayOp_88)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.usmopa_4way
+  ods::OpDef("arm_sme.usmopa_4way", TypeID::get<UsMopa4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UsMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UsMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UsMopa4WayOp_91), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UsMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UsMopa4WayOp_93)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.usmops_4way
+  ods::OpDef("arm_sme.usmops_4way", TypeID::get<UsMops4WayOp>())
+      .operand("lhs", typeSMopa4WayOpLhs())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .result("result", typeSMopa4WayOpResult())
+      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UsMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UsMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UsMops4WayOp_96), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UsMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UsMops4WayOp_98)})
+      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
+      .registerIn(dialect);
+
+  // arm_sme.zero
+  ods::OpDef("arm_sme.zero", TypeID::get<ZeroOp>())
+      .result("res", typeSMETile())
+      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::ArmSMEDialect::registerGenerated() {
@@ -661,644 +1305,5 @@ void lamina::ArmSMEDialect::registerGenerated() {
       .enumParam("value", getTypeSizeInfo())
       .format("`<` $value `>`")
       .registerIn(attrTypes);
-
-  // arm_sme.copy_tile
-  ods::OpDef("arm_sme.copy_tile", TypeID::get<CopyTileOp>())
-      .operand("tile", typeSMETile())
-      .result("result", typeSMETile())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AllTypesMatch({"tile", "result"})})
-      .format("$tile attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.extract_tile_slice
-  ods::OpDef("arm_sme.extract_tile_slice", TypeID::get<ExtractTileSliceOp>())
-      .operand("tile", typeSMETile())
-      .operand("tile_slice_index", ods::Index())
-      .defaultAttr("layout", attrExtractTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
-      .result("result", typeSVEVector())
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure(), ods::TypesMatchWith("type of 'result' matches type of 'tile' slice", "tile", "result", transform_ExtractTileSliceOp_tile_result)})
-      .format("$tile `[` $tile_slice_index `]` (`layout` `` $layout^)? attr-dict `:` type($result) `from` type($tile)")
-      .registerIn(*this);
-
-  // arm_sme.fmopa_2way
-  ods::OpDef("arm_sme.fmopa_2way", TypeID::get<FMopa2WayOp>())
-      .operand("lhs", typeFMopa2WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeFMopa2WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_FMopa2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_FMopa2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_FMopa2WayOp_8), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_FMopa2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_FMopa2WayOp_10)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.fmops_2way
-  ods::OpDef("arm_sme.fmops_2way", TypeID::get<FMops2WayOp>())
-      .operand("lhs", typeFMopa2WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeFMopa2WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_FMops2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_FMops2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_FMops2WayOp_13), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_FMops2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_FMops2WayOp_15)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.get_tile
-  ods::OpDef("arm_sme.get_tile", TypeID::get<GetTileOp>())
-      .result("tile", typeSMETile())
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure()})
-      .format("attr-dict `:` type($tile)")
-      .registerIn(*this);
-
-  // arm_sme.insert_tile_slice
-  ods::OpDef("arm_sme.insert_tile_slice", TypeID::get<InsertTileSliceOp>())
-      .operand("vector", typeSVEVector())
-      .operand("tile", typeSMETile())
-      .operand("tile_slice_index", ods::Index())
-      .defaultAttr("layout", attrInsertTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
-      .result("result", typeSMETile())
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure(), ods::AllTypesMatch({"tile", "result"}), ods::TypesMatchWith("type of 'vector' matches type of 'tile' slice", "tile", "vector", transform_InsertTileSliceOp_tile_vector)})
-      .format("$vector `,` $tile `[` $tile_slice_index `]` (`layout` `` $layout^)? attr-dict `:` type($vector) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.intr.cntsd
-  ods::OpDef("arm_sme.intr.cntsd", TypeID::get<aarch64_sme_cntsd>())
-      .result("res", typeLLVMType())
-      .traits({ods::PredOpTrait("`res` is i64", pred_aarch64_sme_cntsd_18)})
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1b.horiz
-  ods::OpDef("arm_sme.intr.ld1b.horiz", TypeID::get<aarch64_sme_ld1b_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1b.vert
-  ods::OpDef("arm_sme.intr.ld1b.vert", TypeID::get<aarch64_sme_ld1b_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1d.horiz
-  ods::OpDef("arm_sme.intr.ld1d.horiz", TypeID::get<aarch64_sme_ld1d_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1d.vert
-  ods::OpDef("arm_sme.intr.ld1d.vert", TypeID::get<aarch64_sme_ld1d_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1h.horiz
-  ods::OpDef("arm_sme.intr.ld1h.horiz", TypeID::get<aarch64_sme_ld1h_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1h.vert
-  ods::OpDef("arm_sme.intr.ld1h.vert", TypeID::get<aarch64_sme_ld1h_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1q.horiz
-  ods::OpDef("arm_sme.intr.ld1q.horiz", TypeID::get<aarch64_sme_ld1q_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1q.vert
-  ods::OpDef("arm_sme.intr.ld1q.vert", TypeID::get<aarch64_sme_ld1q_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1w.horiz
-  ods::OpDef("arm_sme.intr.ld1w.horiz", TypeID::get<aarch64_sme_ld1w_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.ld1w.vert
-  ods::OpDef("arm_sme.intr.ld1w.vert", TypeID::get<aarch64_sme_ld1w_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("load_address", typeLLVMAnyPointer())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.mopa
-  ods::OpDef("arm_sme.intr.mopa", TypeID::get<aarch64_sme_mopa>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.mopa.wide
-  ods::OpDef("arm_sme.intr.mopa.wide", TypeID::get<aarch64_sme_mopa_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.mops
-  ods::OpDef("arm_sme.intr.mops", TypeID::get<aarch64_sme_mops>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.mops.wide
-  ods::OpDef("arm_sme.intr.mops.wide", TypeID::get<aarch64_sme_mops_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.read.horiz
-  ods::OpDef("arm_sme.intr.read.horiz", TypeID::get<aarch64_sme_read_horiz>())
-      .operand("vector", typeSVEVector())
-      .operand("predicate", typeSVEPredicate())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .result("res", typeLLVMType())
-      .traits({ods::AllShapesMatch({"vector", "predicate", "res"}), ods::AllElementTypesMatch({"vector", "res"})})
-      .registerIn(*this);
-
-  // arm_sme.intr.read.vert
-  ods::OpDef("arm_sme.intr.read.vert", TypeID::get<aarch64_sme_read_vert>())
-      .operand("vector", typeSVEVector())
-      .operand("predicate", typeSVEPredicate())
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .result("res", typeLLVMType())
-      .traits({ods::AllShapesMatch({"vector", "predicate", "res"}), ods::AllElementTypesMatch({"vector", "res"})})
-      .registerIn(*this);
-
-  // arm_sme.intr.smopa.wide
-  ods::OpDef("arm_sme.intr.smopa.wide", TypeID::get<aarch64_sme_smopa_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.smopa.za32
-  ods::OpDef("arm_sme.intr.smopa.za32", TypeID::get<aarch64_sme_smopa_za32>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.smops.wide
-  ods::OpDef("arm_sme.intr.smops.wide", TypeID::get<aarch64_sme_smops_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.smops.za32
-  ods::OpDef("arm_sme.intr.smops.za32", TypeID::get<aarch64_sme_smops_za32>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1b.horiz
-  ods::OpDef("arm_sme.intr.st1b.horiz", TypeID::get<aarch64_sme_st1b_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1b.vert
-  ods::OpDef("arm_sme.intr.st1b.vert", TypeID::get<aarch64_sme_st1b_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1d.horiz
-  ods::OpDef("arm_sme.intr.st1d.horiz", TypeID::get<aarch64_sme_st1d_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1d.vert
-  ods::OpDef("arm_sme.intr.st1d.vert", TypeID::get<aarch64_sme_st1d_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1h.horiz
-  ods::OpDef("arm_sme.intr.st1h.horiz", TypeID::get<aarch64_sme_st1h_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1h.vert
-  ods::OpDef("arm_sme.intr.st1h.vert", TypeID::get<aarch64_sme_st1h_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1q.horiz
-  ods::OpDef("arm_sme.intr.st1q.horiz", TypeID::get<aarch64_sme_st1q_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1q.vert
-  ods::OpDef("arm_sme.intr.st1q.vert", TypeID::get<aarch64_sme_st1q_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1w.horiz
-  ods::OpDef("arm_sme.intr.st1w.horiz", TypeID::get<aarch64_sme_st1w_horiz>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.st1w.vert
-  ods::OpDef("arm_sme.intr.st1w.vert", TypeID::get<aarch64_sme_st1w_vert>())
-      .operand("predicate", typeSVEPredicate())
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("tile_slice_index", ods::I(32))
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.str
-  ods::OpDef("arm_sme.intr.str", TypeID::get<aarch64_sme_str>())
-      .operand("index", ods::I(32))
-      .operand("store_address", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("offset", ods::I(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.sumopa.wide
-  ods::OpDef("arm_sme.intr.sumopa.wide", TypeID::get<aarch64_sme_sumopa_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.sumops.wide
-  ods::OpDef("arm_sme.intr.sumops.wide", TypeID::get<aarch64_sme_sumops_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.umopa.wide
-  ods::OpDef("arm_sme.intr.umopa.wide", TypeID::get<aarch64_sme_umopa_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.umopa.za32
-  ods::OpDef("arm_sme.intr.umopa.za32", TypeID::get<aarch64_sme_umopa_za32>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.umops.wide
-  ods::OpDef("arm_sme.intr.umops.wide", TypeID::get<aarch64_sme_umops_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.umops.za32
-  ods::OpDef("arm_sme.intr.umops.za32", TypeID::get<aarch64_sme_umops_za32>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.usmopa.wide
-  ods::OpDef("arm_sme.intr.usmopa.wide", TypeID::get<aarch64_sme_usmopa_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.usmops.wide
-  ods::OpDef("arm_sme.intr.usmops.wide", TypeID::get<aarch64_sme_usmops_wide>())
-      .operand("lhs_predicate", typeMOPPredicate())
-      .operand("rhs_predicate", typeMOPPredicate())
-      .operand("lhs_vector", typeMOPVector())
-      .operand("rhs_vector", typeMOPVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.intr.write.horiz
-  ods::OpDef("arm_sme.intr.write.horiz", TypeID::get<aarch64_sme_write_horiz>())
-      .operand("tile_slice_index", ods::I(32))
-      .operand("predicate", typeSVEPredicate())
-      .operand("vector", typeSVEVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .traits({ods::AllShapesMatch({"predicate", "vector"})})
-      .registerIn(*this);
-
-  // arm_sme.intr.write.vert
-  ods::OpDef("arm_sme.intr.write.vert", TypeID::get<aarch64_sme_write_vert>())
-      .operand("tile_slice_index", ods::I(32))
-      .operand("predicate", typeSVEPredicate())
-      .operand("vector", typeSVEVector())
-      .attr("tile_id", ods::IntAttr(32))
-      .traits({ods::AllShapesMatch({"predicate", "vector"})})
-      .registerIn(*this);
-
-  // arm_sme.intr.zero
-  ods::OpDef("arm_sme.intr.zero", TypeID::get<aarch64_sme_zero>())
-      .attr("tile_mask", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // arm_sme.load_tile_slice
-  ods::OpDef("arm_sme.load_tile_slice", TypeID::get<LoadTileSliceOp>())
-      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
-      .operand("mask", typeSVEPredicate())
-      .operand("tile", typeSMETile())
-      .variadicOperand("indices", ods::Index())
-      .operand("tile_slice_index", ods::Index())
-      .defaultAttr("layout", attrLoadTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
-      .result("result", typeSMETile())
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AllElementTypesMatch({"tile", "base"}), ods::AllTypesMatch({"tile", "result"}), ods::TypesMatchWith("`mask` has i1 element type and the shape is a slice of `result`", "result", "mask", transform_LoadTileSliceOp_result_mask)})
-      .format("$base `[` $indices `]` `,` $mask `,` $tile `,` $tile_slice_index (`layout` `` $layout^)? attr-dict `:` type($base) `,` type($mask) `,` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.outerproduct
-  ods::OpDef("arm_sme.outerproduct", TypeID::get<OuterProductOp>())
-      .operand("lhs", typeSVEVector())
-      .operand("rhs", typeSVEVector())
-      .optionalOperand("lhsMask", typeSVEPredicate())
-      .optionalOperand("rhsMask", typeSVEPredicate())
-      .optionalOperand("acc", typeSMETile())
-      .defaultAttr("kind", attrOuterProductOpKindDefault(), "CombiningKind::Add")
-      .result("result", typeSMETile())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_OuterProductOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_OuterProductOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_OuterProductOp_26), ods::OptionalTypesMatchWith("resulttype is derived from `lhs` and `rhs`", "lhs", "result", transform_OuterProductOp_lhs_result), ods::OptionalTypesMatchWith("acctype is derived from `lhs` and `rhs`", "lhs", "acc", transform_OuterProductOp_lhs_acc)})
-      .format("$lhs `,` $rhs oilist( `kind` `` $kind | `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs)")
-      .registerIn(*this);
-
-  // arm_sme.smopa_2way
-  ods::OpDef("arm_sme.smopa_2way", TypeID::get<SMopa2WayOp>())
-      .operand("lhs", typeSMopa2WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa2WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMopa2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMopa2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMopa2WayOp_33), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMopa2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_SMopa2WayOp_35)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.smopa_4way
-  ods::OpDef("arm_sme.smopa_4way", TypeID::get<SMopa4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMopa4WayOp_40), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SMopa4WayOp_42)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.smops_2way
-  ods::OpDef("arm_sme.smops_2way", TypeID::get<SMops2WayOp>())
-      .operand("lhs", typeSMopa2WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa2WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMops2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMops2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMops2WayOp_45), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMops2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_SMops2WayOp_47)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.smops_4way
-  ods::OpDef("arm_sme.smops_4way", TypeID::get<SMops4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SMops4WayOp_50), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SMops4WayOp_52)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.store_tile_slice
-  ods::OpDef("arm_sme.store_tile_slice", TypeID::get<StoreTileSliceOp>())
-      .operand("tile", typeSMETile())
-      .operand("tile_slice_index", ods::Index())
-      .operand("mask", typeSVEPredicate())
-      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
-      .variadicOperand("indices", ods::Index())
-      .defaultAttr("layout", attrStoreTileSliceOpLayoutDefault(), "TileSliceLayout::Horizontal")
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AllElementTypesMatch({"tile", "base"}), ods::TypesMatchWith("`mask` has i1 element type and the shape is a slice of `tile`", "tile", "mask", transform_StoreTileSliceOp_tile_mask)})
-      .format("$tile `,` $tile_slice_index `,` $mask `,` $base `[` $indices `]` (`layout` `` $layout^)? attr-dict `:` type($base) `,` type($mask) `,` type($tile)")
-      .registerIn(*this);
-
-  // arm_sme.streaming_vl
-  ods::OpDef("arm_sme.streaming_vl", TypeID::get<StreamingVLOp>())
-      .attr("type_size", attrArmSMETypeSizeAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure()})
-      .format("$type_size attr-dict")
-      .registerIn(*this);
-
-  // arm_sme.sumopa_4way
-  ods::OpDef("arm_sme.sumopa_4way", TypeID::get<SuMopa4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SuMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SuMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SuMopa4WayOp_56), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SuMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SuMopa4WayOp_58)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.sumops_4way
-  ods::OpDef("arm_sme.sumops_4way", TypeID::get<SuMops4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_SuMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_SuMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_SuMops4WayOp_61), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_SuMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_SuMops4WayOp_63)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.tile_load
-  ods::OpDef("arm_sme.tile_load", TypeID::get<TileLoadOp>())
-      .operand("base", typeTileLoadOpBase(), {ods::MemRead()})
-      .variadicOperand("indices", ods::Index())
-      .optionalOperand("padding", ods::AnyType())
-      .optionalOperand("mask", typeAnyVectorOfNonZeroRank())
-      .defaultAttr("layout", attrTileLoadOpLayoutDefault(), "TileSliceLayout::Horizontal")
-      .result("result", typeSMETile())
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"result", "base"}), ods::OptionalTypesMatchWith("padding type matches element type of result", "result", "padding", transform_TileLoadOp_result_padding), ods::OptionalTypesMatchWith("mask has i1 element type and same shape as result", "result", "mask", transform_TileLoadOp_result_mask), ods::PredOpTrait("both `padding` and `mask` should be provided or neither", pred_TileLoadOp_67)})
-      .format("$base `[` $indices `]` (`,` $padding `,` $mask^)? (`layout` `` $layout^)?attr-dict `:` type($base) `,` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.tile_store
-  ods::OpDef("arm_sme.tile_store", TypeID::get<TileStoreOp>())
-      .operand("valueToStore", typeSMETile())
-      .operand("base", typeTileLoadOpBase(), {ods::MemWrite()})
-      .variadicOperand("indices", ods::Index())
-      .optionalOperand("mask", typeAnyVectorOfNonZeroRank())
-      .defaultAttr("layout", attrTileStoreOpLayoutDefault(), "TileSliceLayout::Horizontal")
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllElementTypesMatch({"valueToStore", "base"}), ods::OptionalTypesMatchWith("mask has i1 element type and same shape as valueToStore", "valueToStore", "mask", transform_TileStoreOp_valueToStore_mask)})
-      .format("$valueToStore `,` $base `[` $indices `]` (`,` $mask^)? (`layout` `` $layout^)?attr-dict `:` type($base) `,` type($valueToStore)")
-      .registerIn(*this);
-
-  // arm_sme.umopa_2way
-  ods::OpDef("arm_sme.umopa_2way", TypeID::get<UMopa2WayOp>())
-      .operand("lhs", typeSMopa2WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa2WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMopa2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMopa2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMopa2WayOp_71), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMopa2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_UMopa2WayOp_73)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.umopa_4way
-  ods::OpDef("arm_sme.umopa_4way", TypeID::get<UMopa4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMopa4WayOp_76), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UMopa4WayOp_78)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.umops_2way
-  ods::OpDef("arm_sme.umops_2way", TypeID::get<UMops2WayOp>())
-      .operand("lhs", typeSMopa2WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa2WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMops2WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMops2WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMops2WayOp_81), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMops2WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 2", pred_UMops2WayOp_83)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.umops_4way
-  ods::OpDef("arm_sme.umops_4way", TypeID::get<UMops4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UMops4WayOp_86), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UMops4WayOp_88)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.usmopa_4way
-  ods::OpDef("arm_sme.usmopa_4way", TypeID::get<UsMopa4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UsMopa4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UsMopa4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UsMopa4WayOp_91), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UsMopa4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UsMopa4WayOp_93)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.usmops_4way
-  ods::OpDef("arm_sme.usmops_4way", TypeID::get<UsMops4WayOp>())
-      .operand("lhs", typeSMopa4WayOpLhs())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("lhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("rhsMask", typeAnyVectorOfNonZeroRank())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .result("result", typeSMopa4WayOpResult())
-      .traits({ods::Pure(), arm_sme::ArmSMETileOpInterfaceTrait(), ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"lhs", "rhs"}), ods::OptionalTypesMatchWith("lhsMask has i1 element type and same shape as lhs", "lhs", "lhsMask", transform_UsMops4WayOp_lhs_lhsMask), ods::OptionalTypesMatchWith("rhsMask has i1 element type and same shape as rhs", "rhs", "rhsMask", transform_UsMops4WayOp_rhs_rhsMask), ods::PredOpTrait("both `lhsMask` and `rhsMask` should be provided or neither", pred_UsMops4WayOp_96), ods::OptionalTypesMatchWith("`result` and `acc` have the same type", "result", "acc", transform_UsMops4WayOp_result_acc), ods::PredOpTrait("tile element size equals input element size * 4", pred_UsMops4WayOp_98)})
-      .format("$lhs `,` $rhs oilist( `acc` `` `(` $acc `)` | `masks` `` `(` $lhsMask `,` $rhsMask `)` ) attr-dict `:` type($lhs) `,` type($rhs) `into` type($result)")
-      .registerIn(*this);
-
-  // arm_sme.zero
-  ods::OpDef("arm_sme.zero", TypeID::get<ZeroOp>())
-      .result("res", typeSMETile())
-      .traits({arm_sme::ArmSMETileOpInterfaceTrait(), ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerArmSMEOpDefinitions);
 }

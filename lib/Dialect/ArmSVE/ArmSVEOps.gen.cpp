@@ -259,10 +259,9 @@ static ods::TypeConstraint typeZipInputVectorType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::ArmSVEDialect::registerGenerated() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerArmSVEOpDefinitions(Dialect &dialect) {
   // arm_sve.intr.bfmmla
   ods::OpDef("arm_sve.intr.bfmmla", TypeID::get<BfmmlaOp>())
       .operand("acc", typeBfmmlaOpAcc())
@@ -271,14 +270,14 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeBfmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "res"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.convert.from.svbool
   ods::OpDef("arm_sve.intr.convert.from.svbool", TypeID::get<ConvertFromSvboolIntrOp>())
       .operand("svbool", typeSVBool())
       .result("res", typeLLVMType())
       .traits({ods::PredOpTrait("'res' is vector<[1]xi1>, vector<[2]xi1>, vector<[4]xi1>, vector<[8]xi1>, or vector<[16]xi1>", pred_ConvertFromSvboolIntrOp_4)})
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.convert_from_svbool
   ods::OpDef("arm_sve.convert_from_svbool", TypeID::get<ConvertFromSvboolOp>())
@@ -286,14 +285,14 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("result", typeSVEPredicateMask())
       .traits({ods::Pure(), ods::TypesMatchWith("expected corresponding svbool type widened to [16]xi1", "result", "source", transform_ConvertFromSvboolOp_result_source)})
       .format("$source attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.convert.to.svbool
   ods::OpDef("arm_sve.intr.convert.to.svbool", TypeID::get<ConvertToSvboolIntrOp>())
       .operand("mask", typeSVEPredicate())
       .result("res", typeLLVMType())
       .traits({ods::PredOpTrait("'res' is vector<[16]xi1>", pred_ConvertToSvboolIntrOp_9)})
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.convert_to_svbool
   ods::OpDef("arm_sve.convert_to_svbool", TypeID::get<ConvertToSvboolOp>())
@@ -301,14 +300,14 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("result", typeSVBoolMask())
       .traits({ods::Pure(), ods::TypesMatchWith("expected corresponding svbool type widened to [16]xi1", "source", "result", transform_ConvertToSvboolOp_source_result)})
       .format("$source attr-dict `:` type($source)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.dupq_lane
   ods::OpDef("arm_sve.intr.dupq_lane", TypeID::get<DupQLaneIntrOp>())
       .operand("v", typeDupQLaneIntrOpV())
       .attr("lane", ods::IntAttr(64))
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.dupq_lane
   ods::OpDef("arm_sve.dupq_lane", TypeID::get<DupQLaneOp>())
@@ -317,7 +316,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("dst", typeSVEVector())
       .traits({ods::Pure(), ods::AllTypesMatch({"src", "dst"})})
       .format("$src `[` $lane `]` attr-dict `:` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.psel
   ods::OpDef("arm_sve.intr.psel", TypeID::get<PselIntrOp>())
@@ -326,7 +325,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("index", ods::I(32))
       .result("res", typeLLVMType())
       .traits({ods::Pure(), ods::PredOpTrait("'res' is vector<[16]xi1>", pred_PselIntrOp_13)})
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.psel
   ods::OpDef("arm_sve.psel", TypeID::get<PselOp>())
@@ -336,7 +335,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("result", typeSVEPredicate())
       .traits({ods::Pure(), ods::AllTypesMatch({"p1", "result"})})
       .format("$p1 `,` $p2 `[` $index `]` attr-dict `:` type($p1) `,` type($p2)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.fadd
   ods::OpDef("arm_sve.intr.fadd", TypeID::get<ScalableMaskedAddFIntrOp>())
@@ -344,7 +343,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.addf
   ods::OpDef("arm_sve.masked.addf", TypeID::get<ScalableMaskedAddFOp>())
@@ -354,7 +353,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddFOpSrc1())
       .traits({ods::Commutative(), ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedAddFOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.add
   ods::OpDef("arm_sve.intr.add", TypeID::get<ScalableMaskedAddIIntrOp>())
@@ -362,7 +361,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.addi
   ods::OpDef("arm_sve.masked.addi", TypeID::get<ScalableMaskedAddIOp>())
@@ -372,7 +371,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddIOpSrc1())
       .traits({ods::Commutative(), ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedAddIOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.fdiv
   ods::OpDef("arm_sve.intr.fdiv", TypeID::get<ScalableMaskedDivFIntrOp>())
@@ -380,7 +379,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.divf
   ods::OpDef("arm_sve.masked.divf", TypeID::get<ScalableMaskedDivFOp>())
@@ -390,7 +389,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddFOpSrc1())
       .traits({ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedDivFOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.fmul
   ods::OpDef("arm_sve.intr.fmul", TypeID::get<ScalableMaskedMulFIntrOp>())
@@ -398,7 +397,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.mulf
   ods::OpDef("arm_sve.masked.mulf", TypeID::get<ScalableMaskedMulFOp>())
@@ -408,7 +407,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddFOpSrc1())
       .traits({ods::Commutative(), ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedMulFOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.mul
   ods::OpDef("arm_sve.intr.mul", TypeID::get<ScalableMaskedMulIIntrOp>())
@@ -416,7 +415,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.muli
   ods::OpDef("arm_sve.masked.muli", TypeID::get<ScalableMaskedMulIOp>())
@@ -426,7 +425,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddIOpSrc1())
       .traits({ods::Commutative(), ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedMulIOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.sdiv
   ods::OpDef("arm_sve.intr.sdiv", TypeID::get<ScalableMaskedSDivIIntrOp>())
@@ -434,7 +433,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.divi_signed
   ods::OpDef("arm_sve.masked.divi_signed", TypeID::get<ScalableMaskedSDivIOp>())
@@ -444,7 +443,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddIOpSrc1())
       .traits({ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedSDivIOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.fsub
   ods::OpDef("arm_sve.intr.fsub", TypeID::get<ScalableMaskedSubFIntrOp>())
@@ -452,7 +451,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.subf
   ods::OpDef("arm_sve.masked.subf", TypeID::get<ScalableMaskedSubFOp>())
@@ -462,7 +461,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddFOpSrc1())
       .traits({ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedSubFOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.sub
   ods::OpDef("arm_sve.intr.sub", TypeID::get<ScalableMaskedSubIIntrOp>())
@@ -470,7 +469,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.subi
   ods::OpDef("arm_sve.masked.subi", TypeID::get<ScalableMaskedSubIOp>())
@@ -480,7 +479,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddIOpSrc1())
       .traits({ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedSubIOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.udiv
   ods::OpDef("arm_sve.intr.udiv", TypeID::get<ScalableMaskedUDivIIntrOp>())
@@ -488,7 +487,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.masked.divi_unsigned
   ods::OpDef("arm_sve.masked.divi_unsigned", TypeID::get<ScalableMaskedUDivIOp>())
@@ -498,7 +497,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("res", typeScalableMaskedAddIOpSrc1())
       .traits({ods::AllTypesMatch({"src1", "src2", "res"}), ods::TypesMatchWith("mask has i1 element type and same shape as operands", "src1", "mask", transform_ScalableMaskedUDivIOp_src1_mask)})
       .format("$mask `,` $src1 `,` $src2 attr-dict `:` type($mask) `,` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.sdot
   ods::OpDef("arm_sve.intr.sdot", TypeID::get<SdotIntrOp>())
@@ -506,7 +505,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.sdot
   ods::OpDef("arm_sve.sdot", TypeID::get<SdotOp>())
@@ -516,7 +515,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("dst", typeSdotOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "dst"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.smmla
   ods::OpDef("arm_sve.intr.smmla", TypeID::get<SmmlaIntrOp>())
@@ -524,7 +523,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.smmla
   ods::OpDef("arm_sve.smmla", TypeID::get<SmmlaOp>())
@@ -534,7 +533,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("dst", typeSmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "dst"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.udot
   ods::OpDef("arm_sve.intr.udot", TypeID::get<UdotIntrOp>())
@@ -542,7 +541,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.udot
   ods::OpDef("arm_sve.udot", TypeID::get<UdotOp>())
@@ -552,7 +551,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("dst", typeSdotOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "dst"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.ummla
   ods::OpDef("arm_sve.intr.ummla", TypeID::get<UmmlaIntrOp>())
@@ -560,7 +559,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.ummla
   ods::OpDef("arm_sve.ummla", TypeID::get<UmmlaOp>())
@@ -570,7 +569,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("dst", typeSmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "dst"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.usmmla
   ods::OpDef("arm_sve.intr.usmmla", TypeID::get<UsmmlaIntrOp>())
@@ -578,7 +577,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("", typeAnyScalableVectorOfAnyRank())
       .operand("", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.usmmla
   ods::OpDef("arm_sve.usmmla", TypeID::get<UsmmlaOp>())
@@ -588,7 +587,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("dst", typeSmmlaOpAcc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src1", "src2"}), ods::AllTypesMatch({"acc", "dst"})})
       .format("$acc `,` $src1 `,` $src2 attr-dict `:` type($src1) `to` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.whilelt
   ods::OpDef("arm_sve.intr.whilelt", TypeID::get<WhileLTIntrOp>())
@@ -596,14 +595,14 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("n", ods::I(64))
       .result("res", typeLLVMType())
       .traits({ods::PredOpTrait("'res' is vector<[1]xi1>, vector<[2]xi1>, vector<[4]xi1>, vector<[8]xi1>, or vector<[16]xi1>", pred_WhileLTIntrOp_31), ods::Pure()})
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.zip.x2
   ods::OpDef("arm_sve.intr.zip.x2", TypeID::get<ZipX2IntrOp>())
       .operand("v1", typeAnyScalableVectorOfAnyRank())
       .operand("v2", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.zip.x2
   ods::OpDef("arm_sve.zip.x2", TypeID::get<ZipX2Op>())
@@ -613,7 +612,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("resultV2", typeZipInputVectorType())
       .traits({ods::Pure(), ods::AllTypesMatch({"sourceV1", "sourceV2", "resultV1", "resultV2"})})
       .format("$sourceV1 `,` $sourceV2 attr-dict `:` type($sourceV1)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.intr.zip.x4
   ods::OpDef("arm_sve.intr.zip.x4", TypeID::get<ZipX4IntrOp>())
@@ -622,7 +621,7 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .operand("v3", typeAnyScalableVectorOfAnyRank())
       .operand("v4", typeAnyScalableVectorOfAnyRank())
       .result("res", typeLLVMType())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // arm_sve.zip.x4
   ods::OpDef("arm_sve.zip.x4", TypeID::get<ZipX4Op>())
@@ -636,5 +635,11 @@ void lamina::ArmSVEDialect::registerGenerated() {
       .result("resultV4", typeZipInputVectorType())
       .traits({ods::Pure(), ods::AllTypesMatch({"sourceV1", "sourceV2", "sourceV3", "sourceV4", "resultV1", "resultV2", "resultV3", "resultV4"})})
       .format("$sourceV1 `,` $sourceV2 `,` $sourceV3 `,` $sourceV4 attr-dict `:` type($sourceV1)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::ArmSVEDialect::registerGenerated() {
+  ods::registerOpsOnce(*this, registerArmSVEOpDefinitions);
 }

@@ -160,6 +160,231 @@ static ods::AttrConstraint attrRuntimeAddRefOpCount() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerAsyncOpDefinitions(Dialect &dialect) {
+  // async.add_to_group
+  ods::OpDef("async.add_to_group", TypeID::get<AddToGroupOp>())
+      .operand("operand", typeAsyncAnyValueOrTokenType())
+      .operand("group", typeAsyncGroupType())
+      .result("rank", ods::Index())
+      .format("$operand `,` $group `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // async.await_all
+  ods::OpDef("async.await_all", TypeID::get<AwaitAllOp>())
+      .operand("operand", typeAsyncGroupType())
+      .format("$operand attr-dict")
+      .registerIn(dialect);
+
+  // async.await
+  ods::OpDef("async.await", TypeID::get<AwaitOp>())
+      .operand("operand", typeAsyncAnyValueOrTokenType())
+      .optionalResult("result", ods::AnyType())
+      .format("$operand `:` custom<AwaitResultType>( type($operand), type($result) ) attr-dict")
+      .directive(getAwaitResultTypeDirective())
+      .verifier([](Operation *op) { return AwaitOp(op).verify(); })
+      .registerIn(dialect);
+
+  // async.call
+  ods::OpDef("async.call", TypeID::get<CallOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .attr("callee", ods::FlatSymbolRefAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .variadicResult("", typeAsyncAnyValueOrTokenType())
+      .traits({ods::Implements<SymbolUserOpInterface>({&CallOp::verifySymbolUses})})
+      .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
+      .registerIn(dialect);
+
+  // async.coro.begin
+  ods::OpDef("async.coro.begin", TypeID::get<CoroBeginOp>())
+      .operand("id", typeAsyncCoroIdType())
+      .result("handle", typeAsyncCoroHandleType())
+      .format("$id attr-dict")
+      .registerIn(dialect);
+
+  // async.coro.end
+  ods::OpDef("async.coro.end", TypeID::get<CoroEndOp>())
+      .operand("handle", typeAsyncCoroHandleType())
+      .format("$handle attr-dict")
+      .registerIn(dialect);
+
+  // async.coro.free
+  ods::OpDef("async.coro.free", TypeID::get<CoroFreeOp>())
+      .operand("id", typeAsyncCoroIdType())
+      .operand("handle", typeAsyncCoroHandleType())
+      .format("$id `,` $handle attr-dict")
+      .registerIn(dialect);
+
+  // async.coro.id
+  ods::OpDef("async.coro.id", TypeID::get<CoroIdOp>())
+      .result("id", typeAsyncCoroIdType())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // async.coro.save
+  ods::OpDef("async.coro.save", TypeID::get<CoroSaveOp>())
+      .operand("handle", typeAsyncCoroHandleType())
+      .result("state", typeAsyncCoroStateType())
+      .format("$handle attr-dict")
+      .registerIn(dialect);
+
+  // async.coro.suspend
+  ods::OpDef("async.coro.suspend", TypeID::get<CoroSuspendOp>())
+      .operand("state", typeAsyncCoroStateType())
+      .successor("suspendDest")
+      .successor("resumeDest")
+      .successor("cleanupDest")
+      .traits({ods::IsTerminator()})
+      .format("$state `,` $suspendDest `,` $resumeDest `,` $cleanupDest attr-dict")
+      .registerIn(dialect);
+
+  // async.create_group
+  ods::OpDef("async.create_group", TypeID::get<CreateGroupOp>())
+      .operand("size", ods::Index())
+      .result("result", typeAsyncGroupType())
+      .traits({ods::Pure()})
+      .format("$size `:` type($result) attr-dict")
+      .registerIn(dialect);
+
+  // async.execute
+  ods::OpDef("async.execute", TypeID::get<ExecuteOp>())
+      .variadicOperand("dependencies", typeAsyncTokenType())
+      .variadicOperand("bodyOperands", typeAsyncAnyValueOrTokenType())
+      .result("token", typeAsyncTokenType())
+      .variadicResult("bodyResults", typeAsyncValueType())
+      .region("bodyRegion", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("async.yield"), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return ExecuteOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { ExecuteOp(op).getSuccessorRegions(point, regions); }, .areTypesCompatible = [](Operation *op, Type lhs, Type rhs) { return ExecuteOp(op).areTypesCompatible(lhs, rhs); }})), ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), ods::RecursiveMemoryEffects()})
+      .customAssembly(&ExecuteOp::parse, [](Operation *op, OpAsmPrinter &p) { ExecuteOp(op).print(p); })
+      .regionVerifier([](Operation *op) { return ExecuteOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // async.func
+  ods::OpDef("async.func", TypeID::get<FuncOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("function_type", attrFuncOpFunctionType())
+      .optionalAttr("sym_visibility", ods::StrAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "async"; }})})
+      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
+      .verifier([](Operation *op) { return FuncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // async.return
+  ods::OpDef("async.return", TypeID::get<ReturnOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::Pure(), ods::HasParent({"async.func"}), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
+      .registerIn(dialect);
+
+  // async.runtime.add_ref
+  ods::OpDef("async.runtime.add_ref", TypeID::get<RuntimeAddRefOp>())
+      .operand("operand", typeAsyncAnyAsyncType())
+      .attr("count", attrRuntimeAddRefOpCount())
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.add_to_group
+  ods::OpDef("async.runtime.add_to_group", TypeID::get<RuntimeAddToGroupOp>())
+      .operand("operand", typeAsyncAnyValueOrTokenType())
+      .operand("group", typeAsyncGroupType())
+      .result("rank", ods::Index())
+      .format("$operand `,` $group attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.await_and_resume
+  ods::OpDef("async.runtime.await_and_resume", TypeID::get<RuntimeAwaitAndResumeOp>())
+      .operand("operand", typeAsyncAnyAsyncType())
+      .operand("handle", typeAsyncCoroHandleType())
+      .format("$operand `,` $handle attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.await
+  ods::OpDef("async.runtime.await", TypeID::get<RuntimeAwaitOp>())
+      .operand("operand", typeAsyncAnyAsyncType())
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.create_group
+  ods::OpDef("async.runtime.create_group", TypeID::get<RuntimeCreateGroupOp>())
+      .operand("size", ods::Index())
+      .result("result", typeAsyncGroupType())
+      .format("$size `:` type($result) attr-dict")
+      .registerIn(dialect);
+
+  // async.runtime.create
+  ods::OpDef("async.runtime.create", TypeID::get<RuntimeCreateOp>())
+      .result("result", typeAsyncAnyValueOrTokenType())
+      .format("attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // async.runtime.drop_ref
+  ods::OpDef("async.runtime.drop_ref", TypeID::get<RuntimeDropRefOp>())
+      .operand("operand", typeAsyncAnyAsyncType())
+      .attr("count", attrRuntimeAddRefOpCount())
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.is_error
+  ods::OpDef("async.runtime.is_error", TypeID::get<RuntimeIsErrorOp>())
+      .operand("operand", typeAsyncAnyAsyncType())
+      .result("is_error", ods::I(1))
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.load
+  ods::OpDef("async.runtime.load", TypeID::get<RuntimeLoadOp>())
+      .operand("storage", typeAsyncValueType())
+      .result("result", ods::AnyType())
+      .traits({ods::TypesMatchWith("type of 'value' matches element type of 'storage'", "storage", "result", transform_RuntimeLoadOp_storage_result)})
+      .format("$storage attr-dict `:` type($storage)")
+      .registerIn(dialect);
+
+  // async.runtime.num_worker_threads
+  ods::OpDef("async.runtime.num_worker_threads", TypeID::get<RuntimeNumWorkerThreadsOp>())
+      .result("result", ods::Index())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&RuntimeNumWorkerThreadsOp::inferReturnTypes}))})
+      .format("attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // async.runtime.resume
+  ods::OpDef("async.runtime.resume", TypeID::get<RuntimeResumeOp>())
+      .operand("handle", typeAsyncCoroHandleType())
+      .format("$handle attr-dict")
+      .registerIn(dialect);
+
+  // async.runtime.set_available
+  ods::OpDef("async.runtime.set_available", TypeID::get<RuntimeSetAvailableOp>())
+      .operand("operand", typeAsyncAnyValueOrTokenType())
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.set_error
+  ods::OpDef("async.runtime.set_error", TypeID::get<RuntimeSetErrorOp>())
+      .operand("operand", typeAsyncAnyValueOrTokenType())
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // async.runtime.store
+  ods::OpDef("async.runtime.store", TypeID::get<RuntimeStoreOp>())
+      .operand("value", ods::AnyType())
+      .operand("storage", typeAsyncValueType())
+      .traits({ods::TypesMatchWith("type of 'value' matches element type of 'storage'", "storage", "value", transform_RuntimeStoreOp_storage_value)})
+      .format("$value `,` $storage attr-dict `:` type($storage)")
+      .registerIn(dialect);
+
+  // async.yield
+  ods::OpDef("async.yield", TypeID::get<YieldOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::HasParent({"async.execute"}), ods::Pure(), ods::IsTerminator(), ods::ReturnLike()})
+      .format("($operands^ `:` type($operands))? attr-dict")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::AsyncDialect::registerGenerated() {
@@ -183,225 +408,5 @@ void lamina::AsyncDialect::registerGenerated() {
       .param("valueType", "Type")
       .custom(&ValueType::parse, [](Type t, AsmPrinter &p) { cast<ValueType>(t).print(p); })
       .registerIn(attrTypes);
-
-  // async.add_to_group
-  ods::OpDef("async.add_to_group", TypeID::get<AddToGroupOp>())
-      .operand("operand", typeAsyncAnyValueOrTokenType())
-      .operand("group", typeAsyncGroupType())
-      .result("rank", ods::Index())
-      .format("$operand `,` $group `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // async.await_all
-  ods::OpDef("async.await_all", TypeID::get<AwaitAllOp>())
-      .operand("operand", typeAsyncGroupType())
-      .format("$operand attr-dict")
-      .registerIn(*this);
-
-  // async.await
-  ods::OpDef("async.await", TypeID::get<AwaitOp>())
-      .operand("operand", typeAsyncAnyValueOrTokenType())
-      .optionalResult("result", ods::AnyType())
-      .format("$operand `:` custom<AwaitResultType>( type($operand), type($result) ) attr-dict")
-      .directive(getAwaitResultTypeDirective())
-      .verifier([](Operation *op) { return AwaitOp(op).verify(); })
-      .registerIn(*this);
-
-  // async.call
-  ods::OpDef("async.call", TypeID::get<CallOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .attr("callee", ods::FlatSymbolRefAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .variadicResult("", typeAsyncAnyValueOrTokenType())
-      .traits({ods::Implements<SymbolUserOpInterface>({&CallOp::verifySymbolUses})})
-      .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
-      .registerIn(*this);
-
-  // async.coro.begin
-  ods::OpDef("async.coro.begin", TypeID::get<CoroBeginOp>())
-      .operand("id", typeAsyncCoroIdType())
-      .result("handle", typeAsyncCoroHandleType())
-      .format("$id attr-dict")
-      .registerIn(*this);
-
-  // async.coro.end
-  ods::OpDef("async.coro.end", TypeID::get<CoroEndOp>())
-      .operand("handle", typeAsyncCoroHandleType())
-      .format("$handle attr-dict")
-      .registerIn(*this);
-
-  // async.coro.free
-  ods::OpDef("async.coro.free", TypeID::get<CoroFreeOp>())
-      .operand("id", typeAsyncCoroIdType())
-      .operand("handle", typeAsyncCoroHandleType())
-      .format("$id `,` $handle attr-dict")
-      .registerIn(*this);
-
-  // async.coro.id
-  ods::OpDef("async.coro.id", TypeID::get<CoroIdOp>())
-      .result("id", typeAsyncCoroIdType())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // async.coro.save
-  ods::OpDef("async.coro.save", TypeID::get<CoroSaveOp>())
-      .operand("handle", typeAsyncCoroHandleType())
-      .result("state", typeAsyncCoroStateType())
-      .format("$handle attr-dict")
-      .registerIn(*this);
-
-  // async.coro.suspend
-  ods::OpDef("async.coro.suspend", TypeID::get<CoroSuspendOp>())
-      .operand("state", typeAsyncCoroStateType())
-      .successor("suspendDest")
-      .successor("resumeDest")
-      .successor("cleanupDest")
-      .traits({ods::IsTerminator()})
-      .format("$state `,` $suspendDest `,` $resumeDest `,` $cleanupDest attr-dict")
-      .registerIn(*this);
-
-  // async.create_group
-  ods::OpDef("async.create_group", TypeID::get<CreateGroupOp>())
-      .operand("size", ods::Index())
-      .result("result", typeAsyncGroupType())
-      .traits({ods::Pure()})
-      .format("$size `:` type($result) attr-dict")
-      .registerIn(*this);
-
-  // async.execute
-  ods::OpDef("async.execute", TypeID::get<ExecuteOp>())
-      .variadicOperand("dependencies", typeAsyncTokenType())
-      .variadicOperand("bodyOperands", typeAsyncAnyValueOrTokenType())
-      .result("token", typeAsyncTokenType())
-      .variadicResult("bodyResults", typeAsyncValueType())
-      .region("bodyRegion", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("async.yield"), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return ExecuteOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { ExecuteOp(op).getSuccessorRegions(point, regions); }, .areTypesCompatible = [](Operation *op, Type lhs, Type rhs) { return ExecuteOp(op).areTypesCompatible(lhs, rhs); }})), ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), ods::RecursiveMemoryEffects()})
-      .customAssembly(&ExecuteOp::parse, [](Operation *op, OpAsmPrinter &p) { ExecuteOp(op).print(p); })
-      .regionVerifier([](Operation *op) { return ExecuteOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // async.func
-  ods::OpDef("async.func", TypeID::get<FuncOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("function_type", attrFuncOpFunctionType())
-      .optionalAttr("sym_visibility", ods::StrAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "async"; }})})
-      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
-      .verifier([](Operation *op) { return FuncOp(op).verify(); })
-      .registerIn(*this);
-
-  // async.return
-  ods::OpDef("async.return", TypeID::get<ReturnOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::Pure(), ods::HasParent({"async.func"}), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict ($operands^ `:` type($operands))?")
-      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
-      .registerIn(*this);
-
-  // async.runtime.add_ref
-  ods::OpDef("async.runtime.add_ref", TypeID::get<RuntimeAddRefOp>())
-      .operand("operand", typeAsyncAnyAsyncType())
-      .attr("count", attrRuntimeAddRefOpCount())
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.add_to_group
-  ods::OpDef("async.runtime.add_to_group", TypeID::get<RuntimeAddToGroupOp>())
-      .operand("operand", typeAsyncAnyValueOrTokenType())
-      .operand("group", typeAsyncGroupType())
-      .result("rank", ods::Index())
-      .format("$operand `,` $group attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.await_and_resume
-  ods::OpDef("async.runtime.await_and_resume", TypeID::get<RuntimeAwaitAndResumeOp>())
-      .operand("operand", typeAsyncAnyAsyncType())
-      .operand("handle", typeAsyncCoroHandleType())
-      .format("$operand `,` $handle attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.await
-  ods::OpDef("async.runtime.await", TypeID::get<RuntimeAwaitOp>())
-      .operand("operand", typeAsyncAnyAsyncType())
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.create_group
-  ods::OpDef("async.runtime.create_group", TypeID::get<RuntimeCreateGroupOp>())
-      .operand("size", ods::Index())
-      .result("result", typeAsyncGroupType())
-      .format("$size `:` type($result) attr-dict")
-      .registerIn(*this);
-
-  // async.runtime.create
-  ods::OpDef("async.runtime.create", TypeID::get<RuntimeCreateOp>())
-      .result("result", typeAsyncAnyValueOrTokenType())
-      .format("attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // async.runtime.drop_ref
-  ods::OpDef("async.runtime.drop_ref", TypeID::get<RuntimeDropRefOp>())
-      .operand("operand", typeAsyncAnyAsyncType())
-      .attr("count", attrRuntimeAddRefOpCount())
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.is_error
-  ods::OpDef("async.runtime.is_error", TypeID::get<RuntimeIsErrorOp>())
-      .operand("operand", typeAsyncAnyAsyncType())
-      .result("is_error", ods::I(1))
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.load
-  ods::OpDef("async.runtime.load", TypeID::get<RuntimeLoadOp>())
-      .operand("storage", typeAsyncValueType())
-      .result("result", ods::AnyType())
-      .traits({ods::TypesMatchWith("type of 'value' matches element type of 'storage'", "storage", "result", transform_RuntimeLoadOp_storage_result)})
-      .format("$storage attr-dict `:` type($storage)")
-      .registerIn(*this);
-
-  // async.runtime.num_worker_threads
-  ods::OpDef("async.runtime.num_worker_threads", TypeID::get<RuntimeNumWorkerThreadsOp>())
-      .result("result", ods::Index())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&RuntimeNumWorkerThreadsOp::inferReturnTypes}))})
-      .format("attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // async.runtime.resume
-  ods::OpDef("async.runtime.resume", TypeID::get<RuntimeResumeOp>())
-      .operand("handle", typeAsyncCoroHandleType())
-      .format("$handle attr-dict")
-      .registerIn(*this);
-
-  // async.runtime.set_available
-  ods::OpDef("async.runtime.set_available", TypeID::get<RuntimeSetAvailableOp>())
-      .operand("operand", typeAsyncAnyValueOrTokenType())
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.set_error
-  ods::OpDef("async.runtime.set_error", TypeID::get<RuntimeSetErrorOp>())
-      .operand("operand", typeAsyncAnyValueOrTokenType())
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // async.runtime.store
-  ods::OpDef("async.runtime.store", TypeID::get<RuntimeStoreOp>())
-      .operand("value", ods::AnyType())
-      .operand("storage", typeAsyncValueType())
-      .traits({ods::TypesMatchWith("type of 'value' matches element type of 'storage'", "storage", "value", transform_RuntimeStoreOp_storage_value)})
-      .format("$value `,` $storage attr-dict `:` type($storage)")
-      .registerIn(*this);
-
-  // async.yield
-  ods::OpDef("async.yield", TypeID::get<YieldOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::HasParent({"async.execute"}), ods::Pure(), ods::IsTerminator(), ods::ReturnLike()})
-      .format("($operands^ `:` type($operands))? attr-dict")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerAsyncOpDefinitions);
 }

@@ -70,15 +70,9 @@ static ods::TypeConstraint typeBufferizationBufferLikeTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::BufferizationDialect::registerGenerated() {
-  // Dependent dialects.
-  getContext()->getOrLoadDialect<AffineDialect>();
-  getContext()->getOrLoadDialect<MemRefDialect>();
-  getContext()->getOrLoadDialect<TensorDialect>();
-  getContext()->getOrLoadDialect<ArithDialect>();
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerBufferizationOpDefinitions(Dialect &dialect) {
   // bufferization.alloc_tensor
   ods::OpDef("bufferization.alloc_tensor", TypeID::get<AllocTensorOp>())
       .variadicOperand("dynamic_sizes", ods::Index())
@@ -89,7 +83,7 @@ void lamina::BufferizationDialect::registerGenerated() {
       .traits({ods::AttrSizedOperandSegments()})
       .customAssembly(&AllocTensorOp::parse, [](Operation *op, OpAsmPrinter &p) { AllocTensorOp(op).print(p); })
       .verifier([](Operation *op) { return AllocTensorOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // bufferization.clone
   ods::OpDef("bufferization.clone", TypeID::get<CloneOp>())
@@ -97,7 +91,7 @@ void lamina::BufferizationDialect::registerGenerated() {
       .result("output", ods::AnyRankedOrUnrankedMemRef(), {ods::MemWrite(), ods::MemAlloc()})
       .traits({ods::MemoryEffects({})})
       .format("$input attr-dict `:` type($input) `to` type($output)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // bufferization.dealloc
   ods::OpDef("bufferization.dealloc", TypeID::get<DeallocOp>())
@@ -108,13 +102,13 @@ void lamina::BufferizationDialect::registerGenerated() {
       .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&DeallocOp::inferReturnTypes}))})
       .format("(` ``(` $memrefs^ `:` type($memrefs) `)` `if` ` ` `(` $conditions `)` )? (`retain` ` ` `(` $retained^ `:` type($retained) `)` )? attr-dict")
       .verifier([](Operation *op) { return DeallocOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // bufferization.dealloc_tensor
   ods::OpDef("bufferization.dealloc_tensor", TypeID::get<DeallocTensorOp>())
       .operand("tensor", ods::AnyTensor())
       .format("$tensor attr-dict `:` type($tensor)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // bufferization.materialize_in_destination
   ods::OpDef("bufferization.materialize_in_destination", TypeID::get<MaterializeInDestinationOp>())
@@ -126,7 +120,7 @@ void lamina::BufferizationDialect::registerGenerated() {
       .traits({ods::AllElementTypesMatch({"source", "dest"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MaterializeInDestinationOp(op).getDpsInits(); })), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaterializeInDestinationOp(op).getEffects(effects); }})})
       .format("$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return MaterializeInDestinationOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // bufferization.to_buffer
   ods::OpDef("bufferization.to_buffer", TypeID::get<ToBufferOp>())
@@ -135,7 +129,7 @@ void lamina::BufferizationDialect::registerGenerated() {
       .result("buffer", typeBufferizationBufferLikeTypeInterface())
       .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::Pure(), ods::PredOpTrait("specified tensor and buffer types match", pred_ToBufferOp_3)})
       .format("$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // bufferization.to_tensor
   ods::OpDef("bufferization.to_tensor", TypeID::get<ToTensorOp>())
@@ -145,5 +139,16 @@ void lamina::BufferizationDialect::registerGenerated() {
       .result("result", typeBufferizationTensorLikeTypeInterface())
       .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::PredOpTrait("specified tensor and buffer types match", pred_ToTensorOp_4)})
       .format("$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::BufferizationDialect::registerGenerated() {
+  // Dependent dialects.
+  getContext()->getOrLoadDialect<AffineDialect>();
+  getContext()->getOrLoadDialect<MemRefDialect>();
+  getContext()->getOrLoadDialect<TensorDialect>();
+  getContext()->getOrLoadDialect<ArithDialect>();
+  ods::registerOpsOnce(*this, registerBufferizationOpDefinitions);
 }

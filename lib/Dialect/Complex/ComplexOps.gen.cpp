@@ -74,6 +74,278 @@ static ods::TypeConstraint typeAbsOpComplex() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerComplexOpDefinitions(Dialect &dialect) {
+  // complex.abs
+  ods::OpDef("complex.abs", TypeID::get<AbsOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", ods::AnyFloat())
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AbsOp_complex_result), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.add
+  ods::OpDef("complex.add", TypeID::get<AddOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // complex.angle
+  ods::OpDef("complex.angle", TypeID::get<AngleOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", ods::AnyFloat())
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AngleOp_complex_result), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.atan2
+  ods::OpDef("complex.atan2", TypeID::get<Atan2Op>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // complex.bitcast
+  ods::OpDef("complex.bitcast", TypeID::get<BitcastOp>())
+      .operand("operand", ods::AnyType())
+      .result("result", ods::AnyType())
+      .traits({ods::Pure()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return BitcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // complex.conj
+  ods::OpDef("complex.conj", TypeID::get<ConjOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.constant
+  ods::OpDef("complex.constant", TypeID::get<ConstantOp>())
+      .attr("value", ods::ArrayAttr())
+      .result("complex", ods::AnyComplex())
+      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstantOp(op).getAsmResultNames(fn); }})})
+      .format("$value attr-dict `:` type($complex)")
+      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
+      .registerIn(dialect);
+
+  // complex.cos
+  ods::OpDef("complex.cos", TypeID::get<CosOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.create
+  ods::OpDef("complex.create", TypeID::get<CreateOp>())
+      .operand("real", ods::AnyFloat())
+      .operand("imaginary", ods::AnyFloat())
+      .result("complex", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::AllTypesMatch({"real", "imaginary"}), ods::TypesMatchWith("complex element type matches real operand type", "complex", "real", transform_CreateOp_complex_real), ods::TypesMatchWith("complex element type matches imaginary operand type", "complex", "imaginary", transform_CreateOp_complex_imaginary)})
+      .format("$real `,` $imaginary attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.div
+  ods::OpDef("complex.div", TypeID::get<DivOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // complex.eq
+  ods::OpDef("complex.eq", TypeID::get<EqualOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .result("result", ods::I(1))
+      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::Elementwise()})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs)")
+      .registerIn(dialect);
+
+  // complex.exp
+  ods::OpDef("complex.exp", TypeID::get<ExpOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.expm1
+  ods::OpDef("complex.expm1", TypeID::get<Expm1Op>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.im
+  ods::OpDef("complex.im", TypeID::get<ImOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("imaginary", ods::AnyFloat())
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "imaginary", transform_ImOp_complex_imaginary), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.log1p
+  ods::OpDef("complex.log1p", TypeID::get<Log1pOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.log
+  ods::OpDef("complex.log", TypeID::get<LogOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.mul
+  ods::OpDef("complex.mul", TypeID::get<MulOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // complex.neg
+  ods::OpDef("complex.neg", TypeID::get<NegOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.neq
+  ods::OpDef("complex.neq", TypeID::get<NotEqualOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .result("result", ods::I(1))
+      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::Elementwise()})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs)")
+      .registerIn(dialect);
+
+  // complex.pow
+  ods::OpDef("complex.pow", TypeID::get<PowOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // complex.powi
+  ods::OpDef("complex.powi", TypeID::get<PowiOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", ods::AnySignlessInteger())
+      .optionalAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()))
+      .result("result", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::Elementwise(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result) `,` type($rhs)")
+      .registerIn(dialect);
+
+  // complex.re
+  ods::OpDef("complex.re", TypeID::get<ReOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("real", ods::AnyFloat())
+      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "real", transform_ReOp_complex_real), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.rsqrt
+  ods::OpDef("complex.rsqrt", TypeID::get<RsqrtOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.sign
+  ods::OpDef("complex.sign", TypeID::get<SignOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.sin
+  ods::OpDef("complex.sin", TypeID::get<SinOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.sqrt
+  ods::OpDef("complex.sqrt", TypeID::get<SqrtOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.sub
+  ods::OpDef("complex.sub", TypeID::get<SubOp>())
+      .operand("lhs", typeAbsOpComplex())
+      .operand("rhs", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // complex.tan
+  ods::OpDef("complex.tan", TypeID::get<TanOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+
+  // complex.tanh
+  ods::OpDef("complex.tanh", TypeID::get<TanhOp>())
+      .operand("complex", typeAbsOpComplex())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("result", typeAbsOpComplex())
+      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::ComplexDialect::registerGenerated() {
@@ -86,272 +358,5 @@ void lamina::ComplexDialect::registerGenerated() {
       .param(ods::selfTypeParam("type"))
       .custom(&NumberAttr::parse, [](Attribute a, AsmPrinter &p) { cast<NumberAttr>(a).print(p); })
       .registerIn(attrTypes);
-
-  // complex.abs
-  ods::OpDef("complex.abs", TypeID::get<AbsOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AbsOp_complex_result), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.add
-  ods::OpDef("complex.add", TypeID::get<AddOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // complex.angle
-  ods::OpDef("complex.angle", TypeID::get<AngleOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "result", transform_AngleOp_complex_result), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.atan2
-  ods::OpDef("complex.atan2", TypeID::get<Atan2Op>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // complex.bitcast
-  ods::OpDef("complex.bitcast", TypeID::get<BitcastOp>())
-      .operand("operand", ods::AnyType())
-      .result("result", ods::AnyType())
-      .traits({ods::Pure()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return BitcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // complex.conj
-  ods::OpDef("complex.conj", TypeID::get<ConjOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.constant
-  ods::OpDef("complex.constant", TypeID::get<ConstantOp>())
-      .attr("value", ods::ArrayAttr())
-      .result("complex", ods::AnyComplex())
-      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstantOp(op).getAsmResultNames(fn); }})})
-      .format("$value attr-dict `:` type($complex)")
-      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
-      .registerIn(*this);
-
-  // complex.cos
-  ods::OpDef("complex.cos", TypeID::get<CosOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.create
-  ods::OpDef("complex.create", TypeID::get<CreateOp>())
-      .operand("real", ods::AnyFloat())
-      .operand("imaginary", ods::AnyFloat())
-      .result("complex", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::AllTypesMatch({"real", "imaginary"}), ods::TypesMatchWith("complex element type matches real operand type", "complex", "real", transform_CreateOp_complex_real), ods::TypesMatchWith("complex element type matches imaginary operand type", "complex", "imaginary", transform_CreateOp_complex_imaginary)})
-      .format("$real `,` $imaginary attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.div
-  ods::OpDef("complex.div", TypeID::get<DivOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // complex.eq
-  ods::OpDef("complex.eq", TypeID::get<EqualOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .result("result", ods::I(1))
-      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::Elementwise()})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs)")
-      .registerIn(*this);
-
-  // complex.exp
-  ods::OpDef("complex.exp", TypeID::get<ExpOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.expm1
-  ods::OpDef("complex.expm1", TypeID::get<Expm1Op>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.im
-  ods::OpDef("complex.im", TypeID::get<ImOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("imaginary", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "imaginary", transform_ImOp_complex_imaginary), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.log1p
-  ods::OpDef("complex.log1p", TypeID::get<Log1pOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.log
-  ods::OpDef("complex.log", TypeID::get<LogOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.mul
-  ods::OpDef("complex.mul", TypeID::get<MulOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // complex.neg
-  ods::OpDef("complex.neg", TypeID::get<NegOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.neq
-  ods::OpDef("complex.neq", TypeID::get<NotEqualOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .result("result", ods::I(1))
-      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::Elementwise()})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs)")
-      .registerIn(*this);
-
-  // complex.pow
-  ods::OpDef("complex.pow", TypeID::get<PowOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // complex.powi
-  ods::OpDef("complex.powi", TypeID::get<PowiOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", ods::AnySignlessInteger())
-      .optionalAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()))
-      .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::Elementwise(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result) `,` type($rhs)")
-      .registerIn(*this);
-
-  // complex.re
-  ods::OpDef("complex.re", TypeID::get<ReOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("real", ods::AnyFloat())
-      .traits({ods::TypesMatchWith("complex element type matches result type", "complex", "real", transform_ReOp_complex_real), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.rsqrt
-  ods::OpDef("complex.rsqrt", TypeID::get<RsqrtOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.sign
-  ods::OpDef("complex.sign", TypeID::get<SignOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.sin
-  ods::OpDef("complex.sin", TypeID::get<SinOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.sqrt
-  ods::OpDef("complex.sqrt", TypeID::get<SqrtOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.sub
-  ods::OpDef("complex.sub", TypeID::get<SubOp>())
-      .operand("lhs", typeAbsOpComplex())
-      .operand("rhs", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // complex.tan
-  ods::OpDef("complex.tan", TypeID::get<TanOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
-
-  // complex.tanh
-  ods::OpDef("complex.tanh", TypeID::get<TanhOp>())
-      .operand("complex", typeAbsOpComplex())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("result", typeAbsOpComplex())
-      .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Elementwise(), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$complex (`fastmath` `` $fastmath^)? attr-dict `:` type($complex)")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerComplexOpDefinitions);
 }

@@ -10,6 +10,7 @@
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/Transforms/InliningUtils.h"
+#include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
 using namespace lamina::cf;
@@ -29,7 +30,7 @@ ControlFlowDialect::ControlFlowDialect(MLIRContext *ctx)
     : Dialect(getDialectNamespace(), ctx, TypeID::get<ControlFlowDialect>()) {
   // Dependent dialects: the canonicalization patterns create arith ops.
   ctx->getOrLoadDialect<ArithDialect>();
-  registerControlFlowOps(*this);
+  ods::registerOpsOnce(*this, registerControlFlowOps);
 
   registerControlFlowCanonicalization(*this);
   addInlinerInterface<ControlFlowInlinerInterface>(this);

@@ -187,6 +187,437 @@ static ods::TypeConstraint typeSubscriptOpValue() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerEmitCOpDefinitions(Dialect &dialect) {
+  // emitc.add
+  ods::OpDef("emitc.add", TypeID::get<AddOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return AddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.address_of
+  ods::OpDef("emitc.address_of", TypeID::get<AddressOfOp>())
+      .operand("reference", typeEmitCLValueType())
+      .result("result", typeEmitCPointerType())
+      .traits({ods::TypesMatchWith("input and result reference the same type", "reference", "result", transform_AddressOfOp_reference_result)})
+      .format("$reference `:` qualified(type($reference)) attr-dict")
+      .verifier([](Operation *op) { return AddressOfOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.apply
+  ods::OpDef("emitc.apply", TypeID::get<ApplyOp>())
+      .operand("operand", typeApplyOpOperand())
+      .attr("applicableOperator", ods::StrAttr())
+      .result("result", typeEmitCType())
+      .format("$applicableOperator `(` $operand `)` attr-dict `:` functional-type($operand, results)")
+      .verifier([](Operation *op) { return ApplyOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.assign
+  ods::OpDef("emitc.assign", TypeID::get<AssignOp>())
+      .operand("var", typeEmitCLValueType(), {ods::MemWrite(nullptr, 1, true)})
+      .operand("value", typeEmitCType())
+      .format("$value `:` type($value) `to` $var `:` type($var) attr-dict")
+      .verifier([](Operation *op) { return AssignOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.bitwise_and
+  ods::OpDef("emitc.bitwise_and", TypeID::get<BitwiseAndOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.bitwise_left_shift
+  ods::OpDef("emitc.bitwise_left_shift", TypeID::get<BitwiseLeftShiftOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.bitwise_not
+  ods::OpDef("emitc.bitwise_not", TypeID::get<BitwiseNotOp>())
+      .operand("", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.bitwise_or
+  ods::OpDef("emitc.bitwise_or", TypeID::get<BitwiseOrOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.bitwise_right_shift
+  ods::OpDef("emitc.bitwise_right_shift", TypeID::get<BitwiseRightShiftOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.bitwise_xor
+  ods::OpDef("emitc.bitwise_xor", TypeID::get<BitwiseXorOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.call
+  ods::OpDef("emitc.call", TypeID::get<CallOp>())
+      .variadicOperand("operands", typeEmitCType())
+      .attr("callee", ods::FlatSymbolRefAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .variadicResult("", typeEmitCType())
+      .traits({ods::Implements<SymbolUserOpInterface>({&CallOp::verifySymbolUses})})
+      .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
+      .registerIn(dialect);
+
+  // emitc.call_opaque
+  ods::OpDef("emitc.call_opaque", TypeID::get<CallOpaqueOp>())
+      .variadicOperand("operands", typeEmitCType())
+      .attr("callee", ods::StrAttr())
+      .optionalAttr("args", ods::ArrayAttr())
+      .optionalAttr("template_args", ods::ArrayAttr())
+      .variadicResult("", typeEmitCType())
+      .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
+      .verifier([](Operation *op) { return CallOpaqueOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.cast
+  ods::OpDef("emitc.cast", TypeID::get<CastOp>())
+      .operand("source", typeEmitCType())
+      .result("dest", typeEmitCType())
+      .traits({ods::CastOpInterface(&CastOp::areCastCompatible)})
+      .format("$source attr-dict `:` type($source) `to` type($dest)")
+      .registerIn(dialect);
+
+  // emitc.class
+  ods::OpDef("emitc.class", TypeID::get<ClassOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("final_specifier", ods::UnitAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AutomaticAllocationScope(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({}), ods::SymbolTableTrait(), ods::Symbol(), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
+      .format("(`final` $final_specifier^)? $sym_name attr-dict-with-keyword $body")
+      .registerIn(dialect);
+
+  // emitc.cmp
+  ods::OpDef("emitc.cmp", TypeID::get<CmpOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .attr("predicate", attrEmitCCmpPredicateAttr())
+      .result("", typeEmitCType())
+      .format("$predicate `,` operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.conditional
+  ods::OpDef("emitc.conditional", TypeID::get<ConditionalOp>())
+      .operand("condition", ods::I(1))
+      .operand("true_value", typeEmitCType())
+      .operand("false_value", typeEmitCType())
+      .result("result", typeEmitCType())
+      .traits({ods::AllTypesMatch({"true_value", "false_value", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // emitc.constant
+  ods::OpDef("emitc.constant", TypeID::get<ConstantOp>())
+      .attr("value", attrEmitCOpaqueOrTypedAttr())
+      .result("", typeEmitCType())
+      .traits({ods::ConstantLike()})
+      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.declare_func
+  ods::OpDef("emitc.declare_func", TypeID::get<DeclareFuncOp>())
+      .attr("sym_name", ods::FlatSymbolRefAttr())
+      .traits({ods::Implements<SymbolUserOpInterface>({&DeclareFuncOp::verifySymbolUses})})
+      .format("$sym_name attr-dict")
+      .registerIn(dialect);
+
+  // emitc.dereference
+  ods::OpDef("emitc.dereference", TypeID::get<DereferenceOp>())
+      .operand("pointer", typeEmitCPointerType())
+      .result("result", typeEmitCLValueType())
+      .traits({ods::TypesMatchWith("input and result reference the same type", "pointer", "result", transform_DereferenceOp_pointer_result)})
+      .format("$pointer `:` qualified(type($pointer)) attr-dict")
+      .verifier([](Operation *op) { return DereferenceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.div
+  ods::OpDef("emitc.div", TypeID::get<DivOp>())
+      .operand("", typeFloatIntegerIndexOrOpaqueType())
+      .operand("", typeFloatIntegerIndexOrOpaqueType())
+      .result("", typeFloatIntegerIndexOrOpaqueType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.do
+  ods::OpDef("emitc.do", TypeID::get<DoOp>())
+      .region("bodyRegion", ods::SizedRegion(1))
+      .region("conditionRegion", ods::SizedRegion(1))
+      .traits({ods::NoTerminator(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::RecursiveMemoryEffects()})
+      .customAssembly(&DoOp::parse, [](Operation *op, OpAsmPrinter &p) { DoOp(op).print(p); })
+      .verifier([](Operation *op) { return DoOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.expression
+  ods::OpDef("emitc.expression", TypeID::get<ExpressionOp>())
+      .variadicOperand("defs", typeApplyOpOperand())
+      .attr("do_not_inline", ods::UnitAttr())
+      .result("result", typeEmitCType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::HasOnlyGraphRegion(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield")})
+      .customAssembly(&ExpressionOp::parse, [](Operation *op, OpAsmPrinter &p) { ExpressionOp(op).print(p); })
+      .verifier([](Operation *op) { return ExpressionOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.field
+  ods::OpDef("emitc.field", TypeID::get<FieldOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("type", ods::TypeAttr())
+      .optionalAttr("initial_value", attrEmitCOpaqueOrTypedAttr())
+      .traits({ods::Symbol()})
+      .format("$sym_name `:` custom<EmitCFieldOpTypeAndInitialValue>($type, $initial_value) attr-dict")
+      .directive(getEmitCFieldOpTypeAndInitialValueDirective())
+      .verifier([](Operation *op) { return FieldOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.file
+  ods::OpDef("emitc.file", TypeID::get<FileOp>())
+      .attr("id", attrBuiltinStringAttr())
+      .region("bodyRegion", ods::SizedRegion(1))
+      .traits({ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
+      .format("$id attr-dict-with-keyword $bodyRegion")
+      .registerIn(dialect);
+
+  // emitc.for
+  ods::OpDef("emitc.for", TypeID::get<ForOp>())
+      .operand("lowerBound", typeIntegerIndexOrOpaqueType())
+      .operand("upperBound", typeIntegerIndexOrOpaqueType())
+      .operand("step", typeIntegerIndexOrOpaqueType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::AllTypesMatch({"lowerBound", "upperBound", "step"}), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield"), ods::RecursiveMemoryEffects()})
+      .customAssembly(&ForOp::parse, [](Operation *op, OpAsmPrinter &p) { ForOp(op).print(p); })
+      .regionVerifier([](Operation *op) { return ForOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // emitc.func
+  ods::OpDef("emitc.func", TypeID::get<FuncOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("function_type", attrFuncOpFunctionType())
+      .optionalAttr("specifiers", ods::StrArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AutomaticAllocationScope(), ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }})})
+      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
+      .verifier([](Operation *op) { return FuncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.get_field
+  ods::OpDef("emitc.get_field", TypeID::get<GetFieldOp>())
+      .attr("field_name", ods::FlatSymbolRefAttr())
+      .result("result", typeEmitCType())
+      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&GetFieldOp::verifySymbolUses})})
+      .format("$field_name `:` type($result) attr-dict")
+      .verifier([](Operation *op) { return GetFieldOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.get_global
+  ods::OpDef("emitc.get_global", TypeID::get<GetGlobalOp>())
+      .attr("name", ods::FlatSymbolRefAttr())
+      .result("result", typeGetGlobalOpResult())
+      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&GetGlobalOp::verifySymbolUses})})
+      .format("$name `:` type($result) attr-dict")
+      .registerIn(dialect);
+
+  // emitc.global
+  ods::OpDef("emitc.global", TypeID::get<GlobalOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("type", ods::TypeAttr())
+      .optionalAttr("initial_value", attrEmitCOpaqueOrTypedAttr())
+      .attr("extern_specifier", ods::UnitAttr())
+      .attr("static_specifier", ods::UnitAttr())
+      .attr("const_specifier", ods::UnitAttr())
+      .traits({ods::Symbol()})
+      .format("(`extern` $extern_specifier^)? (`static` $static_specifier^)? (`const` $const_specifier^)? $sym_name `:` custom<EmitCGlobalOpTypeAndInitialValue>($type, $initial_value) attr-dict")
+      .directive(getEmitCGlobalOpTypeAndInitialValueDirective())
+      .verifier([](Operation *op) { return GlobalOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.if
+  ods::OpDef("emitc.if", TypeID::get<IfOp>())
+      .operand("condition", ods::I(1))
+      .region("thenRegion", ods::SizedRegion(1))
+      .region("elseRegion", ods::MaxSizedRegion(1))
+      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorRegions = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<RegionSuccessor> &regions) { IfOp(op).getEntrySuccessorRegions(operands, regions); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { IfOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { IfOp(op).getRegionInvocationBounds(operands, bounds); }})), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield"), ods::RecursiveMemoryEffects(), ods::NoRegionArguments()})
+      .customAssembly(&IfOp::parse, [](Operation *op, OpAsmPrinter &p) { IfOp(op).print(p); })
+      .registerIn(dialect);
+
+  // emitc.include
+  ods::OpDef("emitc.include", TypeID::get<IncludeOp>())
+      .attr("include", ods::StrAttr())
+      .attr("is_standard_include", ods::UnitAttr())
+      .customAssembly(&IncludeOp::parse, [](Operation *op, OpAsmPrinter &p) { IncludeOp(op).print(p); })
+      .registerIn(dialect);
+
+  // emitc.literal
+  ods::OpDef("emitc.literal", TypeID::get<LiteralOp>())
+      .attr("value", ods::StrAttr())
+      .result("result", typeEmitCType())
+      .traits({ods::Pure()})
+      .format("$value attr-dict `:` type($result)")
+      .verifier([](Operation *op) { return LiteralOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.load
+  ods::OpDef("emitc.load", TypeID::get<LoadOp>())
+      .operand("operand", typeEmitCLValueType(), {ods::MemRead(nullptr, 0, true)})
+      .result("result", ods::AnyType())
+      .traits({ods::TypesMatchWith("result type matches value type of 'operand'", "operand", "result", transform_LoadOp_operand_result)})
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // emitc.logical_and
+  ods::OpDef("emitc.logical_and", TypeID::get<LogicalAndOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", ods::I(1))
+      .format("operands attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // emitc.logical_not
+  ods::OpDef("emitc.logical_not", TypeID::get<LogicalNotOp>())
+      .operand("", typeEmitCType())
+      .result("", ods::I(1))
+      .format("operands attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // emitc.logical_or
+  ods::OpDef("emitc.logical_or", TypeID::get<LogicalOrOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", ods::I(1))
+      .format("operands attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // emitc.member_of_ptr
+  ods::OpDef("emitc.member_of_ptr", TypeID::get<MemberOfPtrOp>())
+      .operand("operand", typeMemberOfPtrOpOperand())
+      .attr("member", ods::StrAttr())
+      .result("", typeGetGlobalOpResult())
+      .registerIn(dialect);
+
+  // emitc.member
+  ods::OpDef("emitc.member", TypeID::get<MemberOp>())
+      .operand("operand", typeMemberOpOperand())
+      .attr("member", ods::StrAttr())
+      .result("", typeGetGlobalOpResult())
+      .registerIn(dialect);
+
+  // emitc.mul
+  ods::OpDef("emitc.mul", TypeID::get<MulOp>())
+      .operand("", typeFloatIntegerIndexOrOpaqueType())
+      .operand("", typeFloatIntegerIndexOrOpaqueType())
+      .result("", typeFloatIntegerIndexOrOpaqueType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.rem
+  ods::OpDef("emitc.rem", TypeID::get<RemOp>())
+      .operand("", typeIntegerIndexOrOpaqueType())
+      .operand("", typeIntegerIndexOrOpaqueType())
+      .result("", typeIntegerIndexOrOpaqueType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.return
+  ods::OpDef("emitc.return", TypeID::get<ReturnOp>())
+      .optionalOperand("operand", typeEmitCType())
+      .traits({ods::Pure(), ods::HasParent({"emitc.func"}), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict ($operand^ `:` type($operand))?")
+      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.sub
+  ods::OpDef("emitc.sub", TypeID::get<SubOp>())
+      .operand("lhs", typeEmitCType())
+      .operand("rhs", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return SubOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.subscript
+  ods::OpDef("emitc.subscript", TypeID::get<SubscriptOp>())
+      .operand("value", typeSubscriptOpValue())
+      .variadicOperand("indices", typeEmitCType())
+      .result("result", typeEmitCLValueType())
+      .format("$value `[` $indices `]` attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return SubscriptOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.switch
+  ods::OpDef("emitc.switch", TypeID::get<SwitchOp>())
+      .operand("arg", typeIntegerIndexOrOpaqueType())
+      .attr("cases", ods::DenseI64ArrayAttr())
+      .region("defaultRegion", ods::SizedRegion(1))
+      .variadicRegion("caseRegions", ods::SizedRegion(1))
+      .traits({ods::RecursiveMemoryEffects(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield"), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorRegions = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<RegionSuccessor> &regions) { SwitchOp(op).getEntrySuccessorRegions(operands, regions); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { SwitchOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { SwitchOp(op).getRegionInvocationBounds(operands, bounds); }}))})
+      .format("$arg `:` type($arg) attr-dict custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion")
+      .directive(getSwitchCasesDirective())
+      .verifier([](Operation *op) { return SwitchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.unary_minus
+  ods::OpDef("emitc.unary_minus", TypeID::get<UnaryMinusOp>())
+      .operand("", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.unary_plus
+  ods::OpDef("emitc.unary_plus", TypeID::get<UnaryPlusOp>())
+      .operand("", typeEmitCType())
+      .result("", typeEmitCType())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // emitc.variable
+  ods::OpDef("emitc.variable", TypeID::get<VariableOp>())
+      .attr("value", attrEmitCOpaqueOrTypedAttr())
+      .result("", typeGetGlobalOpResult())
+      .verifier([](Operation *op) { return VariableOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.verbatim
+  ods::OpDef("emitc.verbatim", TypeID::get<VerbatimOp>())
+      .variadicOperand("fmtArgs", typeApplyOpOperand())
+      .attr("value", ods::StrAttr())
+      .format("$value (`args` $fmtArgs^ `:` type($fmtArgs))? attr-dict")
+      .verifier([](Operation *op) { return VerbatimOp(op).verify(); })
+      .registerIn(dialect);
+
+  // emitc.yield
+  ods::OpDef("emitc.yield", TypeID::get<YieldOp>())
+      .optionalOperand("result", typeEmitCType())
+      .traits({ods::Pure(), ods::IsTerminator(), ods::HasParent({"emitc.do", "emitc.expression", "emitc.for", "emitc.if", "emitc.switch"})})
+      .format("attr-dict ($result^ `:` type($result))?")
+      .verifier([](Operation *op) { return YieldOp(op).verify(); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::EmitCDialect::registerGenerated() {
@@ -225,431 +656,5 @@ void lamina::EmitCDialect::registerGenerated() {
   addTypes<SizeTType>();
   ods::TypeDef<SizeTType>("size_t", "EmitC_SizeT")
       .registerIn(attrTypes);
-
-  // emitc.add
-  ods::OpDef("emitc.add", TypeID::get<AddOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return AddOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.address_of
-  ods::OpDef("emitc.address_of", TypeID::get<AddressOfOp>())
-      .operand("reference", typeEmitCLValueType())
-      .result("result", typeEmitCPointerType())
-      .traits({ods::TypesMatchWith("input and result reference the same type", "reference", "result", transform_AddressOfOp_reference_result)})
-      .format("$reference `:` qualified(type($reference)) attr-dict")
-      .verifier([](Operation *op) { return AddressOfOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.apply
-  ods::OpDef("emitc.apply", TypeID::get<ApplyOp>())
-      .operand("operand", typeApplyOpOperand())
-      .attr("applicableOperator", ods::StrAttr())
-      .result("result", typeEmitCType())
-      .format("$applicableOperator `(` $operand `)` attr-dict `:` functional-type($operand, results)")
-      .verifier([](Operation *op) { return ApplyOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.assign
-  ods::OpDef("emitc.assign", TypeID::get<AssignOp>())
-      .operand("var", typeEmitCLValueType(), {ods::MemWrite(nullptr, 1, true)})
-      .operand("value", typeEmitCType())
-      .format("$value `:` type($value) `to` $var `:` type($var) attr-dict")
-      .verifier([](Operation *op) { return AssignOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.bitwise_and
-  ods::OpDef("emitc.bitwise_and", TypeID::get<BitwiseAndOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.bitwise_left_shift
-  ods::OpDef("emitc.bitwise_left_shift", TypeID::get<BitwiseLeftShiftOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.bitwise_not
-  ods::OpDef("emitc.bitwise_not", TypeID::get<BitwiseNotOp>())
-      .operand("", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.bitwise_or
-  ods::OpDef("emitc.bitwise_or", TypeID::get<BitwiseOrOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.bitwise_right_shift
-  ods::OpDef("emitc.bitwise_right_shift", TypeID::get<BitwiseRightShiftOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.bitwise_xor
-  ods::OpDef("emitc.bitwise_xor", TypeID::get<BitwiseXorOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.call
-  ods::OpDef("emitc.call", TypeID::get<CallOp>())
-      .variadicOperand("operands", typeEmitCType())
-      .attr("callee", ods::FlatSymbolRefAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .variadicResult("", typeEmitCType())
-      .traits({ods::Implements<SymbolUserOpInterface>({&CallOp::verifySymbolUses})})
-      .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
-      .registerIn(*this);
-
-  // emitc.call_opaque
-  ods::OpDef("emitc.call_opaque", TypeID::get<CallOpaqueOp>())
-      .variadicOperand("operands", typeEmitCType())
-      .attr("callee", ods::StrAttr())
-      .optionalAttr("args", ods::ArrayAttr())
-      .optionalAttr("template_args", ods::ArrayAttr())
-      .variadicResult("", typeEmitCType())
-      .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
-      .verifier([](Operation *op) { return CallOpaqueOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.cast
-  ods::OpDef("emitc.cast", TypeID::get<CastOp>())
-      .operand("source", typeEmitCType())
-      .result("dest", typeEmitCType())
-      .traits({ods::CastOpInterface(&CastOp::areCastCompatible)})
-      .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .registerIn(*this);
-
-  // emitc.class
-  ods::OpDef("emitc.class", TypeID::get<ClassOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("final_specifier", ods::UnitAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AutomaticAllocationScope(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({}), ods::SymbolTableTrait(), ods::Symbol(), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
-      .format("(`final` $final_specifier^)? $sym_name attr-dict-with-keyword $body")
-      .registerIn(*this);
-
-  // emitc.cmp
-  ods::OpDef("emitc.cmp", TypeID::get<CmpOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .attr("predicate", attrEmitCCmpPredicateAttr())
-      .result("", typeEmitCType())
-      .format("$predicate `,` operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.conditional
-  ods::OpDef("emitc.conditional", TypeID::get<ConditionalOp>())
-      .operand("condition", ods::I(1))
-      .operand("true_value", typeEmitCType())
-      .operand("false_value", typeEmitCType())
-      .result("result", typeEmitCType())
-      .traits({ods::AllTypesMatch({"true_value", "false_value", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // emitc.constant
-  ods::OpDef("emitc.constant", TypeID::get<ConstantOp>())
-      .attr("value", attrEmitCOpaqueOrTypedAttr())
-      .result("", typeEmitCType())
-      .traits({ods::ConstantLike()})
-      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.declare_func
-  ods::OpDef("emitc.declare_func", TypeID::get<DeclareFuncOp>())
-      .attr("sym_name", ods::FlatSymbolRefAttr())
-      .traits({ods::Implements<SymbolUserOpInterface>({&DeclareFuncOp::verifySymbolUses})})
-      .format("$sym_name attr-dict")
-      .registerIn(*this);
-
-  // emitc.dereference
-  ods::OpDef("emitc.dereference", TypeID::get<DereferenceOp>())
-      .operand("pointer", typeEmitCPointerType())
-      .result("result", typeEmitCLValueType())
-      .traits({ods::TypesMatchWith("input and result reference the same type", "pointer", "result", transform_DereferenceOp_pointer_result)})
-      .format("$pointer `:` qualified(type($pointer)) attr-dict")
-      .verifier([](Operation *op) { return DereferenceOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.div
-  ods::OpDef("emitc.div", TypeID::get<DivOp>())
-      .operand("", typeFloatIntegerIndexOrOpaqueType())
-      .operand("", typeFloatIntegerIndexOrOpaqueType())
-      .result("", typeFloatIntegerIndexOrOpaqueType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.do
-  ods::OpDef("emitc.do", TypeID::get<DoOp>())
-      .region("bodyRegion", ods::SizedRegion(1))
-      .region("conditionRegion", ods::SizedRegion(1))
-      .traits({ods::NoTerminator(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::RecursiveMemoryEffects()})
-      .customAssembly(&DoOp::parse, [](Operation *op, OpAsmPrinter &p) { DoOp(op).print(p); })
-      .verifier([](Operation *op) { return DoOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.expression
-  ods::OpDef("emitc.expression", TypeID::get<ExpressionOp>())
-      .variadicOperand("defs", typeApplyOpOperand())
-      .attr("do_not_inline", ods::UnitAttr())
-      .result("result", typeEmitCType())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::HasOnlyGraphRegion(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield")})
-      .customAssembly(&ExpressionOp::parse, [](Operation *op, OpAsmPrinter &p) { ExpressionOp(op).print(p); })
-      .verifier([](Operation *op) { return ExpressionOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.field
-  ods::OpDef("emitc.field", TypeID::get<FieldOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("type", ods::TypeAttr())
-      .optionalAttr("initial_value", attrEmitCOpaqueOrTypedAttr())
-      .traits({ods::Symbol()})
-      .format("$sym_name `:` custom<EmitCFieldOpTypeAndInitialValue>($type, $initial_value) attr-dict")
-      .directive(getEmitCFieldOpTypeAndInitialValueDirective())
-      .verifier([](Operation *op) { return FieldOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.file
-  ods::OpDef("emitc.file", TypeID::get<FileOp>())
-      .attr("id", attrBuiltinStringAttr())
-      .region("bodyRegion", ods::SizedRegion(1))
-      .traits({ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
-      .format("$id attr-dict-with-keyword $bodyRegion")
-      .registerIn(*this);
-
-  // emitc.for
-  ods::OpDef("emitc.for", TypeID::get<ForOp>())
-      .operand("lowerBound", typeIntegerIndexOrOpaqueType())
-      .operand("upperBound", typeIntegerIndexOrOpaqueType())
-      .operand("step", typeIntegerIndexOrOpaqueType())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::AllTypesMatch({"lowerBound", "upperBound", "step"}), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield"), ods::RecursiveMemoryEffects()})
-      .customAssembly(&ForOp::parse, [](Operation *op, OpAsmPrinter &p) { ForOp(op).print(p); })
-      .regionVerifier([](Operation *op) { return ForOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // emitc.func
-  ods::OpDef("emitc.func", TypeID::get<FuncOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("function_type", attrFuncOpFunctionType())
-      .optionalAttr("specifiers", ods::StrArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AutomaticAllocationScope(), ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }})})
-      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
-      .verifier([](Operation *op) { return FuncOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.get_field
-  ods::OpDef("emitc.get_field", TypeID::get<GetFieldOp>())
-      .attr("field_name", ods::FlatSymbolRefAttr())
-      .result("result", typeEmitCType())
-      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&GetFieldOp::verifySymbolUses})})
-      .format("$field_name `:` type($result) attr-dict")
-      .verifier([](Operation *op) { return GetFieldOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.get_global
-  ods::OpDef("emitc.get_global", TypeID::get<GetGlobalOp>())
-      .attr("name", ods::FlatSymbolRefAttr())
-      .result("result", typeGetGlobalOpResult())
-      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&GetGlobalOp::verifySymbolUses})})
-      .format("$name `:` type($result) attr-dict")
-      .registerIn(*this);
-
-  // emitc.global
-  ods::OpDef("emitc.global", TypeID::get<GlobalOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("type", ods::TypeAttr())
-      .optionalAttr("initial_value", attrEmitCOpaqueOrTypedAttr())
-      .attr("extern_specifier", ods::UnitAttr())
-      .attr("static_specifier", ods::UnitAttr())
-      .attr("const_specifier", ods::UnitAttr())
-      .traits({ods::Symbol()})
-      .format("(`extern` $extern_specifier^)? (`static` $static_specifier^)? (`const` $const_specifier^)? $sym_name `:` custom<EmitCGlobalOpTypeAndInitialValue>($type, $initial_value) attr-dict")
-      .directive(getEmitCGlobalOpTypeAndInitialValueDirective())
-      .verifier([](Operation *op) { return GlobalOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.if
-  ods::OpDef("emitc.if", TypeID::get<IfOp>())
-      .operand("condition", ods::I(1))
-      .region("thenRegion", ods::SizedRegion(1))
-      .region("elseRegion", ods::MaxSizedRegion(1))
-      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorRegions = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<RegionSuccessor> &regions) { IfOp(op).getEntrySuccessorRegions(operands, regions); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { IfOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { IfOp(op).getRegionInvocationBounds(operands, bounds); }})), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield"), ods::RecursiveMemoryEffects(), ods::NoRegionArguments()})
-      .customAssembly(&IfOp::parse, [](Operation *op, OpAsmPrinter &p) { IfOp(op).print(p); })
-      .registerIn(*this);
-
-  // emitc.include
-  ods::OpDef("emitc.include", TypeID::get<IncludeOp>())
-      .attr("include", ods::StrAttr())
-      .attr("is_standard_include", ods::UnitAttr())
-      .customAssembly(&IncludeOp::parse, [](Operation *op, OpAsmPrinter &p) { IncludeOp(op).print(p); })
-      .registerIn(*this);
-
-  // emitc.literal
-  ods::OpDef("emitc.literal", TypeID::get<LiteralOp>())
-      .attr("value", ods::StrAttr())
-      .result("result", typeEmitCType())
-      .traits({ods::Pure()})
-      .format("$value attr-dict `:` type($result)")
-      .verifier([](Operation *op) { return LiteralOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.load
-  ods::OpDef("emitc.load", TypeID::get<LoadOp>())
-      .operand("operand", typeEmitCLValueType(), {ods::MemRead(nullptr, 0, true)})
-      .result("result", ods::AnyType())
-      .traits({ods::TypesMatchWith("result type matches value type of 'operand'", "operand", "result", transform_LoadOp_operand_result)})
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // emitc.logical_and
-  ods::OpDef("emitc.logical_and", TypeID::get<LogicalAndOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", ods::I(1))
-      .format("operands attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // emitc.logical_not
-  ods::OpDef("emitc.logical_not", TypeID::get<LogicalNotOp>())
-      .operand("", typeEmitCType())
-      .result("", ods::I(1))
-      .format("operands attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // emitc.logical_or
-  ods::OpDef("emitc.logical_or", TypeID::get<LogicalOrOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", ods::I(1))
-      .format("operands attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // emitc.member_of_ptr
-  ods::OpDef("emitc.member_of_ptr", TypeID::get<MemberOfPtrOp>())
-      .operand("operand", typeMemberOfPtrOpOperand())
-      .attr("member", ods::StrAttr())
-      .result("", typeGetGlobalOpResult())
-      .registerIn(*this);
-
-  // emitc.member
-  ods::OpDef("emitc.member", TypeID::get<MemberOp>())
-      .operand("operand", typeMemberOpOperand())
-      .attr("member", ods::StrAttr())
-      .result("", typeGetGlobalOpResult())
-      .registerIn(*this);
-
-  // emitc.mul
-  ods::OpDef("emitc.mul", TypeID::get<MulOp>())
-      .operand("", typeFloatIntegerIndexOrOpaqueType())
-      .operand("", typeFloatIntegerIndexOrOpaqueType())
-      .result("", typeFloatIntegerIndexOrOpaqueType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.rem
-  ods::OpDef("emitc.rem", TypeID::get<RemOp>())
-      .operand("", typeIntegerIndexOrOpaqueType())
-      .operand("", typeIntegerIndexOrOpaqueType())
-      .result("", typeIntegerIndexOrOpaqueType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.return
-  ods::OpDef("emitc.return", TypeID::get<ReturnOp>())
-      .optionalOperand("operand", typeEmitCType())
-      .traits({ods::Pure(), ods::HasParent({"emitc.func"}), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict ($operand^ `:` type($operand))?")
-      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.sub
-  ods::OpDef("emitc.sub", TypeID::get<SubOp>())
-      .operand("lhs", typeEmitCType())
-      .operand("rhs", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return SubOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.subscript
-  ods::OpDef("emitc.subscript", TypeID::get<SubscriptOp>())
-      .operand("value", typeSubscriptOpValue())
-      .variadicOperand("indices", typeEmitCType())
-      .result("result", typeEmitCLValueType())
-      .format("$value `[` $indices `]` attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return SubscriptOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.switch
-  ods::OpDef("emitc.switch", TypeID::get<SwitchOp>())
-      .operand("arg", typeIntegerIndexOrOpaqueType())
-      .attr("cases", ods::DenseI64ArrayAttr())
-      .region("defaultRegion", ods::SizedRegion(1))
-      .variadicRegion("caseRegions", ods::SizedRegion(1))
-      .traits({ods::RecursiveMemoryEffects(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "emitc"; }}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("emitc.yield"), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorRegions = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<RegionSuccessor> &regions) { SwitchOp(op).getEntrySuccessorRegions(operands, regions); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { SwitchOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { SwitchOp(op).getRegionInvocationBounds(operands, bounds); }}))})
-      .format("$arg `:` type($arg) attr-dict custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion")
-      .directive(getSwitchCasesDirective())
-      .verifier([](Operation *op) { return SwitchOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.unary_minus
-  ods::OpDef("emitc.unary_minus", TypeID::get<UnaryMinusOp>())
-      .operand("", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.unary_plus
-  ods::OpDef("emitc.unary_plus", TypeID::get<UnaryPlusOp>())
-      .operand("", typeEmitCType())
-      .result("", typeEmitCType())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // emitc.variable
-  ods::OpDef("emitc.variable", TypeID::get<VariableOp>())
-      .attr("value", attrEmitCOpaqueOrTypedAttr())
-      .result("", typeGetGlobalOpResult())
-      .verifier([](Operation *op) { return VariableOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.verbatim
-  ods::OpDef("emitc.verbatim", TypeID::get<VerbatimOp>())
-      .variadicOperand("fmtArgs", typeApplyOpOperand())
-      .attr("value", ods::StrAttr())
-      .format("$value (`args` $fmtArgs^ `:` type($fmtArgs))? attr-dict")
-      .verifier([](Operation *op) { return VerbatimOp(op).verify(); })
-      .registerIn(*this);
-
-  // emitc.yield
-  ods::OpDef("emitc.yield", TypeID::get<YieldOp>())
-      .optionalOperand("result", typeEmitCType())
-      .traits({ods::Pure(), ods::IsTerminator(), ods::HasParent({"emitc.do", "emitc.expression", "emitc.for", "emitc.if", "emitc.switch"})})
-      .format("attr-dict ($result^ `:` type($result))?")
-      .verifier([](Operation *op) { return YieldOp(op).verify(); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerEmitCOpDefinitions);
 }

@@ -10,6 +10,7 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/Transforms/InliningUtils.h"
+#include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
 using namespace lamina::func;
@@ -48,7 +49,7 @@ struct FuncInlinerInterface : public DialectInlinerInterface {
 } // namespace
 
 FuncDialect::FuncDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<FuncDialect>()) {
-  registerFuncOps(*this);
+  ods::registerOpsOnce(*this, [](Dialect &d) { registerFuncOps(static_cast<FuncDialect &>(d)); });
 
   // The inliner interface (MLIR's func inliner extension, which loads cf).
   addInlinerInterface<FuncInlinerInterface>(this);

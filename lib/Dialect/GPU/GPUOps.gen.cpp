@@ -657,6 +657,753 @@ static ods::TypeConstraint typeSubgroupMmaStoreMatrixOpSrc() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerGPUOpDefinitions(Dialect &dialect) {
+  // gpu.all_reduce
+  ods::OpDef("gpu.all_reduce", TypeID::get<AllReduceOp>())
+      .operand("value", typeAnyIntegerOrFloat())
+      .optionalAttr("op", attrGPUAllReduceOperationAttr())
+      .attr("uniform", ods::UnitAttr())
+      .result("result", typeAnyIntegerOrFloat())
+      .region("body", ods::AnyRegion())
+      .traits({ods::SameOperandsAndResultType(), ods::IsolatedFromAbove()})
+      .format("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict `:` functional-type(operands, results)")
+      .directive(getAllReduceOperationDirective())
+      .regionVerifier([](Operation *op) { return AllReduceOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // gpu.alloc
+  ods::OpDef("gpu.alloc", TypeID::get<AllocOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .variadicOperand("dynamicSizes", ods::Index())
+      .variadicOperand("symbolOperands", ods::Index())
+      .attr("hostShared", ods::UnitAttr())
+      .result("memref", ods::AnyMemRef(), {ods::MemAlloc(nullptr, 0, true)})
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) (` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
+      .directive(getAsyncDependenciesDirective())
+      .verifier([](Operation *op) { return AllocOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.barrier
+  ods::OpDef("gpu.barrier", TypeID::get<BarrierOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // gpu.binary
+  ods::OpDef("gpu.binary", TypeID::get<BinaryOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .optionalAttr("offloadingHandler", attrOffloadingTranslationAttr())
+      .attr("objects", attrBinaryOpObjects())
+      .traits({ods::Symbol()})
+      .format("$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects")
+      .directive(getOffloadingHandlerDirective())
+      .registerIn(dialect);
+
+  // gpu.block_dim
+  ods::OpDef("gpu.block_dim", TypeID::get<BlockDimOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BlockDimOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.block_id
+  ods::OpDef("gpu.block_id", TypeID::get<BlockIdOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BlockIdOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.cluster_block_id
+  ods::OpDef("gpu.cluster_block_id", TypeID::get<ClusterBlockIdOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterBlockIdOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.cluster_dim_blocks
+  ods::OpDef("gpu.cluster_dim_blocks", TypeID::get<ClusterDimBlocksOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterDimBlocksOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.cluster_dim
+  ods::OpDef("gpu.cluster_dim", TypeID::get<ClusterDimOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterDimOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.cluster_id
+  ods::OpDef("gpu.cluster_id", TypeID::get<ClusterIdOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterIdOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.create_2to4_spmat
+  ods::OpDef("gpu.create_2to4_spmat", TypeID::get<Create2To4SpMatOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("rows", ods::Index())
+      .operand("cols", ods::Index())
+      .operand("memref", ods::AnyMemRef())
+      .defaultAttr("pruneFlag", attrCreate2To4SpMatOpPruneFlagDefault(), "Prune2To4SpMatFlag::PRUNE_AND_CHECK")
+      .result("spMat", typeGPUSparseSpMatHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) `{` $pruneFlag `}` $rows `,` $cols `,` $memref attr-dict `:` type($memref)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.create_bsr
+  ods::OpDef("gpu.create_bsr", TypeID::get<CreateBsrOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("brows", ods::Index())
+      .operand("bcols", ods::Index())
+      .operand("bnnz", ods::Index())
+      .operand("rBlockSize", ods::Index())
+      .operand("cBlockSize", ods::Index())
+      .operand("bRowPos", ods::AnyMemRef())
+      .operand("bColIdxs", ods::AnyMemRef())
+      .operand("values", ods::AnyMemRef())
+      .result("spmat", typeGPUSparseSpMatHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $brows `,` $bcols `,` $bnnz `,` $rBlockSize `,` $cBlockSize `,` $bRowPos `,` $bColIdxs `,` $values attr-dict `:` type($bRowPos) `,` type($bColIdxs) `,` type($values)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.create_coo_aos
+  ods::OpDef("gpu.create_coo_aos", TypeID::get<CreateCooAoSOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("rows", ods::Index())
+      .operand("cols", ods::Index())
+      .operand("nnz", ods::Index())
+      .operand("idxs", ods::AnyMemRef())
+      .operand("values", ods::AnyMemRef())
+      .result("spmat", typeGPUSparseSpMatHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $idxs `,` $values attr-dict `:` type($idxs) `,` type($values)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.create_coo
+  ods::OpDef("gpu.create_coo", TypeID::get<CreateCooOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("rows", ods::Index())
+      .operand("cols", ods::Index())
+      .operand("nnz", ods::Index())
+      .operand("rowIdxs", ods::AnyMemRef())
+      .operand("colIdxs", ods::AnyMemRef())
+      .operand("values", ods::AnyMemRef())
+      .result("spmat", typeGPUSparseSpMatHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $rowIdxs `,` $colIdxs `,` $values attr-dict `:` type($rowIdxs) `,` type($colIdxs) `,` type($values)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.create_csc
+  ods::OpDef("gpu.create_csc", TypeID::get<CreateCscOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("rows", ods::Index())
+      .operand("cols", ods::Index())
+      .operand("nnz", ods::Index())
+      .operand("colPos", ods::AnyMemRef())
+      .operand("rowIdxs", ods::AnyMemRef())
+      .operand("values", ods::AnyMemRef())
+      .result("spmat", typeGPUSparseSpMatHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $colPos `,` $rowIdxs `,` $values attr-dict `:` type($colPos) `,` type($rowIdxs) `,` type($values)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.create_csr
+  ods::OpDef("gpu.create_csr", TypeID::get<CreateCsrOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("rows", ods::Index())
+      .operand("cols", ods::Index())
+      .operand("nnz", ods::Index())
+      .operand("rowPos", ods::AnyMemRef())
+      .operand("colIdxs", ods::AnyMemRef())
+      .operand("values", ods::AnyMemRef())
+      .result("spmat", typeGPUSparseSpMatHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $rowPos `,` $colIdxs `,` $values attr-dict `:` type($rowPos) `,` type($colIdxs) `,` type($values)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.create_dn_tensor
+  ods::OpDef("gpu.create_dn_tensor", TypeID::get<CreateDnTensorOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("memref", ods::AnyMemRef())
+      .variadicOperand("dims", ods::Index())
+      .result("dnTensor", typeGPUSparseDnTensorHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $memref `,` $dims attr-dict `:` type($dims) `into` type($memref)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.dealloc
+  ods::OpDef("gpu.dealloc", TypeID::get<DeallocOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("memref", ods::AnyMemRef(), {ods::MemFree(nullptr, 0, true)})
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $memref attr-dict `:` type($memref)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.destroy_dn_tensor
+  ods::OpDef("gpu.destroy_dn_tensor", TypeID::get<DestroyDnTensorOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("dnTensor", typeGPUSparseDnTensorHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dnTensor attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.destroy_sp_mat
+  ods::OpDef("gpu.destroy_sp_mat", TypeID::get<DestroySpMatOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("spmat", typeGPUSparseSpMatHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmat attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.dynamic_shared_memory
+  ods::OpDef("gpu.dynamic_shared_memory", TypeID::get<DynamicSharedMemoryOp>())
+      .result("resultMemref", typeDynamicSharedMemoryOpResultMemref())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($resultMemref)")
+      .verifier([](Operation *op) { return DynamicSharedMemoryOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.func
+  ods::OpDef("gpu.func", TypeID::get<GPUFuncOp>())
+      .attr("function_type", attrGPUFuncOpFunctionType())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .optionalAttr("workgroup_attrib_attrs", ods::DictArrayAttr())
+      .optionalAttr("private_attrib_attrs", ods::DictArrayAttr())
+      .optionalAttr("known_block_size", attrGPUOptionalDimSizeHintAttr())
+      .optionalAttr("known_grid_size", attrGPUOptionalDimSizeHintAttr())
+      .optionalAttr("known_cluster_size", attrGPUOptionalDimSizeHintAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::HasParent({"gpu.module"}), ods::AutomaticAllocationScope(), ods::FunctionOpInterface([](Operation *op) { return GPUFuncOp(op).verifyType(); }, [](Operation *op) { return GPUFuncOp(op).verifyBody(); }), ods::IsolatedFromAbove(), ods::AffineScope()})
+      .customAssembly(&GPUFuncOp::parse, [](Operation *op, OpAsmPrinter &p) { GPUFuncOp(op).print(p); })
+      .registerIn(dialect);
+
+  // gpu.module
+  ods::OpDef("gpu.module", TypeID::get<GPUModuleOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .optionalAttr("targets", attrGPUNonEmptyTargetArrayAttr())
+      .optionalAttr("offloadingHandler", attrOffloadingTranslationAttr())
+      .region("bodyRegion", ods::SizedRegion(1))
+      .traits({ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Symbol(), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
+      .format("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword $bodyRegion")
+      .verifier([](Operation *op) { return GPUModuleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.global_id
+  ods::OpDef("gpu.global_id", TypeID::get<GlobalIdOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GlobalIdOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.grid_dim
+  ods::OpDef("gpu.grid_dim", TypeID::get<GridDimOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GridDimOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.host_register
+  ods::OpDef("gpu.host_register", TypeID::get<HostRegisterOp>())
+      .operand("value", typeAnyUnrankedMemRef())
+      .format("$value attr-dict `:` type($value)")
+      .registerIn(dialect);
+
+  // gpu.host_unregister
+  ods::OpDef("gpu.host_unregister", TypeID::get<HostUnregisterOp>())
+      .operand("value", typeAnyUnrankedMemRef())
+      .format("$value attr-dict `:` type($value)")
+      .registerIn(dialect);
+
+  // gpu.lane_id
+  ods::OpDef("gpu.lane_id", TypeID::get<LaneIdOp>())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("result", ods::Index())
+      .traits({ods::Pure()})
+      .format("(`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.launch_func
+  ods::OpDef("gpu.launch_func", TypeID::get<LaunchFuncOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("gridSizeX", typeLaunchIndx())
+      .operand("gridSizeY", typeLaunchIndx())
+      .operand("gridSizeZ", typeLaunchIndx())
+      .operand("blockSizeX", typeLaunchIndx())
+      .operand("blockSizeY", typeLaunchIndx())
+      .operand("blockSizeZ", typeLaunchIndx())
+      .optionalOperand("clusterSizeX", typeLaunchIndx())
+      .optionalOperand("clusterSizeY", typeLaunchIndx())
+      .optionalOperand("clusterSizeZ", typeLaunchIndx())
+      .optionalOperand("dynamicSharedMemorySize", ods::I(32))
+      .variadicOperand("kernelOperands", ods::AnyType())
+      .optionalOperand("asyncObject", ods::AnyType())
+      .attr("kernel", ods::SymbolRefAttr())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .traits({ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ"})})
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) (`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel ( `clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)` )? `blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` `threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` custom<LaunchDimType>(type($gridSizeX), ref($clusterSizeX), type($clusterSizeX), type($clusterSizeY), type($clusterSizeZ)) (`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .directive(getLaunchDimTypeDirective())
+      .directive(getLaunchFuncOperandsDirective())
+      .verifier([](Operation *op) { return LaunchFuncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.launch
+  ods::OpDef("gpu.launch", TypeID::get<LaunchOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("gridSizeX", ods::Index())
+      .operand("gridSizeY", ods::Index())
+      .operand("gridSizeZ", ods::Index())
+      .operand("blockSizeX", ods::Index())
+      .operand("blockSizeY", ods::Index())
+      .operand("blockSizeZ", ods::Index())
+      .optionalOperand("clusterSizeX", ods::Index())
+      .optionalOperand("clusterSizeY", ods::Index())
+      .optionalOperand("clusterSizeZ", ods::Index())
+      .optionalOperand("dynamicSharedMemorySize", ods::I(32))
+      .optionalAttr("module", ods::FlatSymbolRefAttr())
+      .optionalAttr("function", ods::FlatSymbolRefAttr())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::AttrSizedOperandSegments(), ods::RecursiveMemoryEffects()})
+      .customAssembly(&LaunchOp::parse, [](Operation *op, OpAsmPrinter &p) { LaunchOp(op).print(p); })
+      .verifier([](Operation *op) { return LaunchOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return LaunchOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // gpu.memcpy
+  ods::OpDef("gpu.memcpy", TypeID::get<MemcpyOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
+      .operand("src", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dst`,` $src `:` type($dst)`,` type($src) attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .verifier([](Operation *op) { return MemcpyOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.memset
+  ods::OpDef("gpu.memset", TypeID::get<MemsetOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
+      .operand("value", ods::AnyType())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .traits({ods::AllElementTypesMatch({"dst", "value"})})
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dst`,` $value `:` type($dst)`,` type($value) attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.num_subgroups
+  ods::OpDef("gpu.num_subgroups", TypeID::get<NumSubgroupsOp>())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("result", ods::Index())
+      .traits({ods::Pure()})
+      .format("(`upper_bound` $upper_bound^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // gpu.printf
+  ods::OpDef("gpu.printf", TypeID::get<PrintfOp>())
+      .variadicOperand("args", typePrintfOpArgs())
+      .attr("format", ods::StrAttr())
+      .traits({ods::MemoryEffects({ods::MemWrite()})})
+      .format("$format attr-dict (`,` $args^ `:` type($args))?")
+      .registerIn(dialect);
+
+  // gpu.return
+  ods::OpDef("gpu.return", TypeID::get<ReturnOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::HasParent({"gpu.func"}), ods::Pure(), ods::IsTerminator()})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.rotate
+  ods::OpDef("gpu.rotate", TypeID::get<RotateOp>())
+      .operand("value", typeAnyIntegerOrFloatOr1DVector())
+      .attr("offset", attrRotateOpOffset())
+      .attr("width", attrRotateOpWidth())
+      .result("rotateResult", typeAnyIntegerOrFloatOr1DVector())
+      .result("valid", ods::I(1))
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "rotateResult"})})
+      .format("$value `,` $offset `,` $width attr-dict `:` type($value)")
+      .verifier([](Operation *op) { return RotateOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.sddmm_buffer_size
+  ods::OpDef("gpu.sddmm_buffer_size", TypeID::get<SDDMMBufferSizeOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("dnmatA", typeGPUSparseDnTensorHandle())
+      .operand("dnmatB", typeGPUSparseDnTensorHandle())
+      .operand("spmatC", typeGPUSparseSpMatHandle())
+      .defaultAttr("modeA", attrSDDMMBufferSizeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .defaultAttr("modeB", attrSDDMMBufferSizeOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .result("bufferSz", ods::Index())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dnmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $spmatC attr-dict `into` $computeType")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.sddmm
+  ods::OpDef("gpu.sddmm", TypeID::get<SDDMMOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("dnmatA", typeGPUSparseDnTensorHandle())
+      .operand("dnmatB", typeGPUSparseDnTensorHandle())
+      .operand("spmatC", typeGPUSparseSpMatHandle())
+      .operand("buffer", ods::AnyMemRef())
+      .defaultAttr("modeA", attrSDDMMOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .defaultAttr("modeB", attrSDDMMOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dnmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $buffer attr-dict `:` type($buffer) `into` $computeType")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.set_csr_pointers
+  ods::OpDef("gpu.set_csr_pointers", TypeID::get<SetCsrPointersOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("spmat", typeGPUSparseSpMatHandle())
+      .operand("positions", ods::AnyMemRef())
+      .operand("coordinates", ods::AnyMemRef())
+      .operand("values", ods::AnyMemRef())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmat `,` $positions `,` $coordinates `,` $values attr-dict `:` type($positions) `,` type($coordinates) `,` type($values)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.set_default_device
+  ods::OpDef("gpu.set_default_device", TypeID::get<SetDefaultDeviceOp>())
+      .operand("devIndex", ods::I(32))
+      .traits({ods::MemoryEffects({ods::MemWrite()})})
+      .format("attr-dict $devIndex")
+      .registerIn(dialect);
+
+  // gpu.shuffle
+  ods::OpDef("gpu.shuffle", TypeID::get<ShuffleOp>())
+      .operand("value", typeAnyIntegerOrFloatOr1DVector())
+      .operand("offset", ods::I(32))
+      .operand("width", ods::I(32))
+      .attr("mode", attrGPUShuffleModeAttr())
+      .result("shuffleResult", typeAnyIntegerOrFloatOr1DVector())
+      .result("valid", ods::I(1))
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "shuffleResult"})})
+      .format("$mode $value `,` $offset `,` $width attr-dict `:` type($value)")
+      .registerIn(dialect);
+
+  // gpu.spgemm_copy
+  ods::OpDef("gpu.spgemm_copy", TypeID::get<SpGEMMCopyOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("desc", typeGPUSparseSpGEMMOpHandle())
+      .operand("spmatA", typeGPUSparseSpMatHandle())
+      .operand("spmatB", typeGPUSparseSpMatHandle())
+      .operand("spmatC", typeGPUSparseSpMatHandle())
+      .defaultAttr("modeA", attrSpGEMMCopyOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .defaultAttr("modeB", attrSpGEMMCopyOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $spmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $desc attr-dict `:` $computeType")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spgemm_create_descr
+  ods::OpDef("gpu.spgemm_create_descr", TypeID::get<SpGEMMCreateDescrOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .result("desc", typeGPUSparseSpGEMMOpHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spgemm_destroy_descr
+  ods::OpDef("gpu.spgemm_destroy_descr", TypeID::get<SpGEMMDestroyDescrOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("desc", typeGPUSparseSpGEMMOpHandle())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $desc attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spgemm_work_estimation_or_compute
+  ods::OpDef("gpu.spgemm_work_estimation_or_compute", TypeID::get<SpGEMMWorkEstimationOrComputeOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("desc", typeGPUSparseSpGEMMOpHandle())
+      .operand("spmatA", typeGPUSparseSpMatHandle())
+      .operand("spmatB", typeGPUSparseSpMatHandle())
+      .operand("spmatC", typeGPUSparseSpMatHandle())
+      .operand("bufferSz", ods::Index())
+      .operand("buffer", ods::AnyMemRef())
+      .defaultAttr("modeA", attrSpGEMMWorkEstimationOrComputeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .defaultAttr("modeB", attrSpGEMMWorkEstimationOrComputeOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .attr("kind", attrGPUSpGEMMWorkEstimationOrComputeKindAttr())
+      .result("bufferSzNew", ods::Index())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) `{` $kind `}` $spmatA (`{` $modeA^ `}`)? `,` $spmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $desc `,` $bufferSz `,` $buffer attr-dict `:` $computeType `into` type($buffer)")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spmm_buffer_size
+  ods::OpDef("gpu.spmm_buffer_size", TypeID::get<SpMMBufferSizeOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("spmatA", typeGPUSparseSpMatHandle())
+      .operand("dnmatB", typeGPUSparseDnTensorHandle())
+      .operand("dnmatC", typeGPUSparseDnTensorHandle())
+      .defaultAttr("modeA", attrSpMMBufferSizeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .defaultAttr("modeB", attrSpMMBufferSizeOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .variadicResult("bufferSzs", ods::Index())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .traits({ods::AttrSizedResultSegments()})
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $dnmatC attr-dict `:` type($bufferSzs) `into` $computeType")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spmm
+  ods::OpDef("gpu.spmm", TypeID::get<SpMMOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("spmatA", typeGPUSparseSpMatHandle())
+      .operand("dnmatB", typeGPUSparseDnTensorHandle())
+      .operand("dnmatC", typeGPUSparseDnTensorHandle())
+      .variadicOperand("buffers", ods::AnyMemRef())
+      .defaultAttr("modeA", attrSpMMOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .defaultAttr("modeB", attrSpMMOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $dnmatC `,` $buffers attr-dict `:` type($buffers) `into` $computeType")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spmv_buffer_size
+  ods::OpDef("gpu.spmv_buffer_size", TypeID::get<SpMVBufferSizeOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("spmatA", typeGPUSparseSpMatHandle())
+      .operand("dnX", typeGPUSparseDnTensorHandle())
+      .operand("dnY", typeGPUSparseDnTensorHandle())
+      .defaultAttr("modeA", attrSpMVBufferSizeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .result("bufferSz", ods::Index())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnX `,` $dnY attr-dict `into` $computeType")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spmv
+  ods::OpDef("gpu.spmv", TypeID::get<SpMVOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("spmatA", typeGPUSparseSpMatHandle())
+      .operand("dnX", typeGPUSparseDnTensorHandle())
+      .operand("dnY", typeGPUSparseDnTensorHandle())
+      .operand("buffer", ods::AnyMemRef())
+      .defaultAttr("modeA", attrSpMVOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
+      .attr("computeType", ods::TypeAttr())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnX `,` $dnY `,` $buffer attr-dict `:` type($buffer) `into` $computeType")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.spmat_get_size
+  ods::OpDef("gpu.spmat_get_size", TypeID::get<SpMatGetSizeOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .operand("spmat", typeGPUSparseSpMatHandle())
+      .result("rows", ods::Index())
+      .result("cols", ods::Index())
+      .result("nnz", ods::Index())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmat attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.subgroup_broadcast
+  ods::OpDef("gpu.subgroup_broadcast", TypeID::get<SubgroupBroadcastOp>())
+      .operand("src", ods::AnyType())
+      .optionalOperand("lane", ods::I(32))
+      .attr("broadcast_type", attrGPUBroadcastTypeAttr())
+      .result("result", ods::AnyType())
+      .traits({ods::NoMemoryEffect(), ods::AllTypesMatch({"result", "src"}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SubgroupBroadcastOp(op).getSpeculatability(); }}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .format("$src `,` $broadcast_type ($lane^)? attr-dict `:` type($result)")
+      .verifier([](Operation *op) { return SubgroupBroadcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.subgroup_id
+  ods::OpDef("gpu.subgroup_id", TypeID::get<SubgroupIdOp>())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("result", ods::Index())
+      .traits({ods::Pure()})
+      .format("(`upper_bound` $upper_bound^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // gpu.subgroup_mma_compute
+  ods::OpDef("gpu.subgroup_mma_compute", TypeID::get<SubgroupMmaComputeOp>())
+      .operand("opA", typeSubgroupMmaComputeOpOpA())
+      .operand("opB", typeSubgroupMmaComputeOpOpA())
+      .operand("opC", typeSubgroupMmaComputeOpOpC())
+      .optionalAttr("a_transpose", ods::UnitAttr())
+      .optionalAttr("b_transpose", ods::UnitAttr())
+      .result("res", typeGPUMMAMatrix())
+      .traits({ods::Pure(), ods::AllTypesMatch({"opC", "res"})})
+      .format("$opA`,` $opB`,` $opC attr-dict `:` type($opA)`,` type($opB) `->` type($res)")
+      .verifier([](Operation *op) { return SubgroupMmaComputeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.subgroup_mma_constant_matrix
+  ods::OpDef("gpu.subgroup_mma_constant_matrix", TypeID::get<SubgroupMmaConstantMatrixOp>())
+      .operand("value", typeSubgroupMmaConstantMatrixOpValue())
+      .result("res", typeGPUMMAMatrix())
+      .traits({ods::Pure(), ods::TypesMatchWith("value type matches element type of mma_matrix", "res", "value", transform_SubgroupMmaConstantMatrixOp_res_value)})
+      .format("$value attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // gpu.subgroup_mma_elementwise
+  ods::OpDef("gpu.subgroup_mma_elementwise", TypeID::get<SubgroupMmaElementwiseOp>())
+      .variadicOperand("args", typeGPUMMAMatrix())
+      .attr("opType", attrMMAElementWiseAttr())
+      .result("res", typeGPUMMAMatrix())
+      .traits({ods::Pure(), ods::AllTypesMatch({"args"})})
+      .format("$opType $args attr-dict `:` functional-type($args, $res)")
+      .registerIn(dialect);
+
+  // gpu.subgroup_mma_extract_thread_local
+  ods::OpDef("gpu.subgroup_mma_extract_thread_local", TypeID::get<SubgroupMmaExtractThreadLocalOp>())
+      .operand("matrix", typeGPUMMAMatrix())
+      .variadicOperand("indices", ods::Index())
+      .result("res", typeAnyIntegerOrFloat())
+      .traits({ods::Pure(), ods::TypesMatchWith("value type matches element type of mma_matrix", "matrix", "res", transform_SubgroupMmaExtractThreadLocalOp_matrix_res)})
+      .format("$matrix`[`$indices`]` attr-dict `:` type($matrix) `->` type($res)")
+      .registerIn(dialect);
+
+  // gpu.subgroup_mma_insert_thread_local
+  ods::OpDef("gpu.subgroup_mma_insert_thread_local", TypeID::get<SubgroupMmaInsertThreadLocalOp>())
+      .operand("value", typeAnyIntegerOrFloat())
+      .operand("matrix", typeGPUMMAMatrix())
+      .variadicOperand("indices", ods::Index())
+      .result("res", typeGPUMMAMatrix())
+      .traits({ods::Pure(), ods::TypesMatchWith("value type matches element type of mma_matrix", "matrix", "value", transform_SubgroupMmaInsertThreadLocalOp_matrix_value)})
+      .format("$value`,` $matrix`[`$indices`]` attr-dict `:` type($value)`,` type($matrix) `->` type($res)")
+      .registerIn(dialect);
+
+  // gpu.subgroup_mma_load_matrix
+  ods::OpDef("gpu.subgroup_mma_load_matrix", TypeID::get<SubgroupMmaLoadMatrixOp>())
+      .operand("srcMemref", typeGPUMMAMemRef(), {ods::MemRead(nullptr, 0, true)})
+      .variadicOperand("indices", ods::Index())
+      .attr("leadDimension", ods::IndexAttr())
+      .optionalAttr("transpose", ods::UnitAttr())
+      .result("res", typeGPUMMAMatrix())
+      .traits({ods::MemoryEffects({ods::MemRead()})})
+      .format("$srcMemref`[`$indices`]` attr-dict `:` type($srcMemref) `->` type($res)")
+      .verifier([](Operation *op) { return SubgroupMmaLoadMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.subgroup_mma_store_matrix
+  ods::OpDef("gpu.subgroup_mma_store_matrix", TypeID::get<SubgroupMmaStoreMatrixOp>())
+      .operand("src", typeSubgroupMmaStoreMatrixOpSrc())
+      .operand("dstMemref", typeGPUMMAMemRef(), {ods::MemWrite(nullptr, 0, true)})
+      .variadicOperand("indices", ods::Index())
+      .attr("leadDimension", ods::IndexAttr())
+      .optionalAttr("transpose", ods::UnitAttr())
+      .traits({ods::MemoryEffects({ods::MemWrite()})})
+      .format("$src`,` $dstMemref`[`$indices`]` attr-dict `:` type($src)`,` type($dstMemref)")
+      .verifier([](Operation *op) { return SubgroupMmaStoreMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.subgroup_reduce
+  ods::OpDef("gpu.subgroup_reduce", TypeID::get<SubgroupReduceOp>())
+      .operand("value", typeAnyIntegerOrFloatOr1DVector())
+      .attr("op", attrGPUAllReduceOperationAttr())
+      .attr("uniform", ods::UnitAttr())
+      .optionalAttr("cluster_size", ods::IntAttr(32))
+      .defaultAttr("cluster_stride", ods::IntAttr(32), "1")
+      .result("result", typeAnyIntegerOrFloatOr1DVector())
+      .traits({ods::SameOperandsAndResultType()})
+      .format("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? (`cluster` `(` `size` `=` $cluster_size^ (`,` `stride` `=` $cluster_stride^)? `)`)? attr-dict `:` functional-type(operands, results)")
+      .directive(getAllReduceOperationDirective())
+      .verifier([](Operation *op) { return SubgroupReduceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.subgroup_size
+  ods::OpDef("gpu.subgroup_size", TypeID::get<SubgroupSizeOp>())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("result", ods::Index())
+      .traits({ods::Pure()})
+      .format("(`upper_bound` $upper_bound^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // gpu.terminator
+  ods::OpDef("gpu.terminator", TypeID::get<TerminatorOp>())
+      .traits({ods::HasParent({"gpu.launch"}), ods::Pure(), ods::IsTerminator()})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // gpu.thread_id
+  ods::OpDef("gpu.thread_id", TypeID::get<ThreadIdOp>())
+      .attr("dimension", attrGPUDimensionAttr())
+      .optionalAttr("upper_bound", ods::IndexAttr())
+      .result("", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ThreadIdOp(op).getAsmResultNames(fn); }})})
+      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
+      .registerIn(dialect);
+
+  // gpu.wait
+  ods::OpDef("gpu.wait", TypeID::get<WaitOp>())
+      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
+      .optionalResult("asyncToken", typeGPUAsyncToken())
+      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) attr-dict")
+      .directive(getAsyncDependenciesDirective())
+      .registerIn(dialect);
+
+  // gpu.warp_execute_on_lane_0
+  ods::OpDef("gpu.warp_execute_on_lane_0", TypeID::get<WarpExecuteOnLane0Op>())
+      .operand("laneid", ods::Index())
+      .variadicOperand("args", ods::AnyType())
+      .attr("warp_size", ods::IntAttr(64))
+      .variadicResult("results", ods::AnyType())
+      .region("warpRegion", ods::SizedRegion(1))
+      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { WarpExecuteOnLane0Op(op).getSuccessorRegions(point, regions); }, .areTypesCompatible = [](Operation *op, Type lhs, Type rhs) { return WarpExecuteOnLane0Op(op).areTypesCompatible(lhs, rhs); }})), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("gpu.yield"), ods::RecursiveMemoryEffects()})
+      .customAssembly(&WarpExecuteOnLane0Op::parse, [](Operation *op, OpAsmPrinter &p) { WarpExecuteOnLane0Op(op).print(p); })
+      .verifier([](Operation *op) { return WarpExecuteOnLane0Op(op).verify(); })
+      .registerIn(dialect);
+
+  // gpu.yield
+  ods::OpDef("gpu.yield", TypeID::get<YieldOp>())
+      .variadicOperand("values", ods::AnyType())
+      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict ($values^ `:` type($values))?")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::GPUDialect::registerGenerated() {
@@ -777,747 +1524,5 @@ void lamina::GPUDialect::registerGenerated() {
       .param(ods::affineMapParam("bound"))
       .format("`<` struct(params) `>`")
       .registerIn(attrTypes);
-
-  // gpu.all_reduce
-  ods::OpDef("gpu.all_reduce", TypeID::get<AllReduceOp>())
-      .operand("value", typeAnyIntegerOrFloat())
-      .optionalAttr("op", attrGPUAllReduceOperationAttr())
-      .attr("uniform", ods::UnitAttr())
-      .result("result", typeAnyIntegerOrFloat())
-      .region("body", ods::AnyRegion())
-      .traits({ods::SameOperandsAndResultType(), ods::IsolatedFromAbove()})
-      .format("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict `:` functional-type(operands, results)")
-      .directive(getAllReduceOperationDirective())
-      .regionVerifier([](Operation *op) { return AllReduceOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // gpu.alloc
-  ods::OpDef("gpu.alloc", TypeID::get<AllocOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .variadicOperand("dynamicSizes", ods::Index())
-      .variadicOperand("symbolOperands", ods::Index())
-      .attr("hostShared", ods::UnitAttr())
-      .result("memref", ods::AnyMemRef(), {ods::MemAlloc(nullptr, 0, true)})
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) (` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)")
-      .directive(getAsyncDependenciesDirective())
-      .verifier([](Operation *op) { return AllocOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.barrier
-  ods::OpDef("gpu.barrier", TypeID::get<BarrierOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // gpu.binary
-  ods::OpDef("gpu.binary", TypeID::get<BinaryOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .optionalAttr("offloadingHandler", attrOffloadingTranslationAttr())
-      .attr("objects", attrBinaryOpObjects())
-      .traits({ods::Symbol()})
-      .format("$sym_name custom<OffloadingHandler>($offloadingHandler) attr-dict $objects")
-      .directive(getOffloadingHandlerDirective())
-      .registerIn(*this);
-
-  // gpu.block_dim
-  ods::OpDef("gpu.block_dim", TypeID::get<BlockDimOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BlockDimOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.block_id
-  ods::OpDef("gpu.block_id", TypeID::get<BlockIdOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BlockIdOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.cluster_block_id
-  ods::OpDef("gpu.cluster_block_id", TypeID::get<ClusterBlockIdOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterBlockIdOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.cluster_dim_blocks
-  ods::OpDef("gpu.cluster_dim_blocks", TypeID::get<ClusterDimBlocksOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterDimBlocksOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.cluster_dim
-  ods::OpDef("gpu.cluster_dim", TypeID::get<ClusterDimOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterDimOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.cluster_id
-  ods::OpDef("gpu.cluster_id", TypeID::get<ClusterIdOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ClusterIdOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.create_2to4_spmat
-  ods::OpDef("gpu.create_2to4_spmat", TypeID::get<Create2To4SpMatOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("rows", ods::Index())
-      .operand("cols", ods::Index())
-      .operand("memref", ods::AnyMemRef())
-      .defaultAttr("pruneFlag", attrCreate2To4SpMatOpPruneFlagDefault(), "Prune2To4SpMatFlag::PRUNE_AND_CHECK")
-      .result("spMat", typeGPUSparseSpMatHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) `{` $pruneFlag `}` $rows `,` $cols `,` $memref attr-dict `:` type($memref)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.create_bsr
-  ods::OpDef("gpu.create_bsr", TypeID::get<CreateBsrOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("brows", ods::Index())
-      .operand("bcols", ods::Index())
-      .operand("bnnz", ods::Index())
-      .operand("rBlockSize", ods::Index())
-      .operand("cBlockSize", ods::Index())
-      .operand("bRowPos", ods::AnyMemRef())
-      .operand("bColIdxs", ods::AnyMemRef())
-      .operand("values", ods::AnyMemRef())
-      .result("spmat", typeGPUSparseSpMatHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $brows `,` $bcols `,` $bnnz `,` $rBlockSize `,` $cBlockSize `,` $bRowPos `,` $bColIdxs `,` $values attr-dict `:` type($bRowPos) `,` type($bColIdxs) `,` type($values)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.create_coo_aos
-  ods::OpDef("gpu.create_coo_aos", TypeID::get<CreateCooAoSOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("rows", ods::Index())
-      .operand("cols", ods::Index())
-      .operand("nnz", ods::Index())
-      .operand("idxs", ods::AnyMemRef())
-      .operand("values", ods::AnyMemRef())
-      .result("spmat", typeGPUSparseSpMatHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $idxs `,` $values attr-dict `:` type($idxs) `,` type($values)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.create_coo
-  ods::OpDef("gpu.create_coo", TypeID::get<CreateCooOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("rows", ods::Index())
-      .operand("cols", ods::Index())
-      .operand("nnz", ods::Index())
-      .operand("rowIdxs", ods::AnyMemRef())
-      .operand("colIdxs", ods::AnyMemRef())
-      .operand("values", ods::AnyMemRef())
-      .result("spmat", typeGPUSparseSpMatHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $rowIdxs `,` $colIdxs `,` $values attr-dict `:` type($rowIdxs) `,` type($colIdxs) `,` type($values)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.create_csc
-  ods::OpDef("gpu.create_csc", TypeID::get<CreateCscOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("rows", ods::Index())
-      .operand("cols", ods::Index())
-      .operand("nnz", ods::Index())
-      .operand("colPos", ods::AnyMemRef())
-      .operand("rowIdxs", ods::AnyMemRef())
-      .operand("values", ods::AnyMemRef())
-      .result("spmat", typeGPUSparseSpMatHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $colPos `,` $rowIdxs `,` $values attr-dict `:` type($colPos) `,` type($rowIdxs) `,` type($values)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.create_csr
-  ods::OpDef("gpu.create_csr", TypeID::get<CreateCsrOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("rows", ods::Index())
-      .operand("cols", ods::Index())
-      .operand("nnz", ods::Index())
-      .operand("rowPos", ods::AnyMemRef())
-      .operand("colIdxs", ods::AnyMemRef())
-      .operand("values", ods::AnyMemRef())
-      .result("spmat", typeGPUSparseSpMatHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $rows `,` $cols `,` $nnz `,` $rowPos `,` $colIdxs `,` $values attr-dict `:` type($rowPos) `,` type($colIdxs) `,` type($values)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.create_dn_tensor
-  ods::OpDef("gpu.create_dn_tensor", TypeID::get<CreateDnTensorOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("memref", ods::AnyMemRef())
-      .variadicOperand("dims", ods::Index())
-      .result("dnTensor", typeGPUSparseDnTensorHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $memref `,` $dims attr-dict `:` type($dims) `into` type($memref)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.dealloc
-  ods::OpDef("gpu.dealloc", TypeID::get<DeallocOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("memref", ods::AnyMemRef(), {ods::MemFree(nullptr, 0, true)})
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $memref attr-dict `:` type($memref)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.destroy_dn_tensor
-  ods::OpDef("gpu.destroy_dn_tensor", TypeID::get<DestroyDnTensorOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("dnTensor", typeGPUSparseDnTensorHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dnTensor attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.destroy_sp_mat
-  ods::OpDef("gpu.destroy_sp_mat", TypeID::get<DestroySpMatOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("spmat", typeGPUSparseSpMatHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmat attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.dynamic_shared_memory
-  ods::OpDef("gpu.dynamic_shared_memory", TypeID::get<DynamicSharedMemoryOp>())
-      .result("resultMemref", typeDynamicSharedMemoryOpResultMemref())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($resultMemref)")
-      .verifier([](Operation *op) { return DynamicSharedMemoryOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.func
-  ods::OpDef("gpu.func", TypeID::get<GPUFuncOp>())
-      .attr("function_type", attrGPUFuncOpFunctionType())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .optionalAttr("workgroup_attrib_attrs", ods::DictArrayAttr())
-      .optionalAttr("private_attrib_attrs", ods::DictArrayAttr())
-      .optionalAttr("known_block_size", attrGPUOptionalDimSizeHintAttr())
-      .optionalAttr("known_grid_size", attrGPUOptionalDimSizeHintAttr())
-      .optionalAttr("known_cluster_size", attrGPUOptionalDimSizeHintAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::HasParent({"gpu.module"}), ods::AutomaticAllocationScope(), ods::FunctionOpInterface([](Operation *op) { return GPUFuncOp(op).verifyType(); }, [](Operation *op) { return GPUFuncOp(op).verifyBody(); }), ods::IsolatedFromAbove(), ods::AffineScope()})
-      .customAssembly(&GPUFuncOp::parse, [](Operation *op, OpAsmPrinter &p) { GPUFuncOp(op).print(p); })
-      .registerIn(*this);
-
-  // gpu.module
-  ods::OpDef("gpu.module", TypeID::get<GPUModuleOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .optionalAttr("targets", attrGPUNonEmptyTargetArrayAttr())
-      .optionalAttr("offloadingHandler", attrOffloadingTranslationAttr())
-      .region("bodyRegion", ods::SizedRegion(1))
-      .traits({ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Symbol(), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
-      .format("$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword $bodyRegion")
-      .verifier([](Operation *op) { return GPUModuleOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.global_id
-  ods::OpDef("gpu.global_id", TypeID::get<GlobalIdOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GlobalIdOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.grid_dim
-  ods::OpDef("gpu.grid_dim", TypeID::get<GridDimOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GridDimOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.host_register
-  ods::OpDef("gpu.host_register", TypeID::get<HostRegisterOp>())
-      .operand("value", typeAnyUnrankedMemRef())
-      .format("$value attr-dict `:` type($value)")
-      .registerIn(*this);
-
-  // gpu.host_unregister
-  ods::OpDef("gpu.host_unregister", TypeID::get<HostUnregisterOp>())
-      .operand("value", typeAnyUnrankedMemRef())
-      .format("$value attr-dict `:` type($value)")
-      .registerIn(*this);
-
-  // gpu.lane_id
-  ods::OpDef("gpu.lane_id", TypeID::get<LaneIdOp>())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("result", ods::Index())
-      .traits({ods::Pure()})
-      .format("(`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.launch_func
-  ods::OpDef("gpu.launch_func", TypeID::get<LaunchFuncOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("gridSizeX", typeLaunchIndx())
-      .operand("gridSizeY", typeLaunchIndx())
-      .operand("gridSizeZ", typeLaunchIndx())
-      .operand("blockSizeX", typeLaunchIndx())
-      .operand("blockSizeY", typeLaunchIndx())
-      .operand("blockSizeZ", typeLaunchIndx())
-      .optionalOperand("clusterSizeX", typeLaunchIndx())
-      .optionalOperand("clusterSizeY", typeLaunchIndx())
-      .optionalOperand("clusterSizeZ", typeLaunchIndx())
-      .optionalOperand("dynamicSharedMemorySize", ods::I(32))
-      .variadicOperand("kernelOperands", ods::AnyType())
-      .optionalOperand("asyncObject", ods::AnyType())
-      .attr("kernel", ods::SymbolRefAttr())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .traits({ods::AttrSizedOperandSegments(), ods::AllTypesMatch({"gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ"})})
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) (`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel ( `clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)` )? `blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` `threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` custom<LaunchDimType>(type($gridSizeX), ref($clusterSizeX), type($clusterSizeX), type($clusterSizeY), type($clusterSizeZ)) (`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .directive(getLaunchDimTypeDirective())
-      .directive(getLaunchFuncOperandsDirective())
-      .verifier([](Operation *op) { return LaunchFuncOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.launch
-  ods::OpDef("gpu.launch", TypeID::get<LaunchOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("gridSizeX", ods::Index())
-      .operand("gridSizeY", ods::Index())
-      .operand("gridSizeZ", ods::Index())
-      .operand("blockSizeX", ods::Index())
-      .operand("blockSizeY", ods::Index())
-      .operand("blockSizeZ", ods::Index())
-      .optionalOperand("clusterSizeX", ods::Index())
-      .optionalOperand("clusterSizeY", ods::Index())
-      .optionalOperand("clusterSizeZ", ods::Index())
-      .optionalOperand("dynamicSharedMemorySize", ods::I(32))
-      .optionalAttr("module", ods::FlatSymbolRefAttr())
-      .optionalAttr("function", ods::FlatSymbolRefAttr())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::AttrSizedOperandSegments(), ods::RecursiveMemoryEffects()})
-      .customAssembly(&LaunchOp::parse, [](Operation *op, OpAsmPrinter &p) { LaunchOp(op).print(p); })
-      .verifier([](Operation *op) { return LaunchOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return LaunchOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // gpu.memcpy
-  ods::OpDef("gpu.memcpy", TypeID::get<MemcpyOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
-      .operand("src", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dst`,` $src `:` type($dst)`,` type($src) attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .verifier([](Operation *op) { return MemcpyOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.memset
-  ods::OpDef("gpu.memset", TypeID::get<MemsetOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
-      .operand("value", ods::AnyType())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .traits({ods::AllElementTypesMatch({"dst", "value"})})
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dst`,` $value `:` type($dst)`,` type($value) attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.num_subgroups
-  ods::OpDef("gpu.num_subgroups", TypeID::get<NumSubgroupsOp>())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("result", ods::Index())
-      .traits({ods::Pure()})
-      .format("(`upper_bound` $upper_bound^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // gpu.printf
-  ods::OpDef("gpu.printf", TypeID::get<PrintfOp>())
-      .variadicOperand("args", typePrintfOpArgs())
-      .attr("format", ods::StrAttr())
-      .traits({ods::MemoryEffects({ods::MemWrite()})})
-      .format("$format attr-dict (`,` $args^ `:` type($args))?")
-      .registerIn(*this);
-
-  // gpu.return
-  ods::OpDef("gpu.return", TypeID::get<ReturnOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::HasParent({"gpu.func"}), ods::Pure(), ods::IsTerminator()})
-      .format("attr-dict ($operands^ `:` type($operands))?")
-      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.rotate
-  ods::OpDef("gpu.rotate", TypeID::get<RotateOp>())
-      .operand("value", typeAnyIntegerOrFloatOr1DVector())
-      .attr("offset", attrRotateOpOffset())
-      .attr("width", attrRotateOpWidth())
-      .result("rotateResult", typeAnyIntegerOrFloatOr1DVector())
-      .result("valid", ods::I(1))
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "rotateResult"})})
-      .format("$value `,` $offset `,` $width attr-dict `:` type($value)")
-      .verifier([](Operation *op) { return RotateOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.sddmm_buffer_size
-  ods::OpDef("gpu.sddmm_buffer_size", TypeID::get<SDDMMBufferSizeOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("dnmatA", typeGPUSparseDnTensorHandle())
-      .operand("dnmatB", typeGPUSparseDnTensorHandle())
-      .operand("spmatC", typeGPUSparseSpMatHandle())
-      .defaultAttr("modeA", attrSDDMMBufferSizeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .defaultAttr("modeB", attrSDDMMBufferSizeOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .result("bufferSz", ods::Index())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dnmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $spmatC attr-dict `into` $computeType")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.sddmm
-  ods::OpDef("gpu.sddmm", TypeID::get<SDDMMOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("dnmatA", typeGPUSparseDnTensorHandle())
-      .operand("dnmatB", typeGPUSparseDnTensorHandle())
-      .operand("spmatC", typeGPUSparseSpMatHandle())
-      .operand("buffer", ods::AnyMemRef())
-      .defaultAttr("modeA", attrSDDMMOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .defaultAttr("modeB", attrSDDMMOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $dnmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $buffer attr-dict `:` type($buffer) `into` $computeType")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.set_csr_pointers
-  ods::OpDef("gpu.set_csr_pointers", TypeID::get<SetCsrPointersOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("spmat", typeGPUSparseSpMatHandle())
-      .operand("positions", ods::AnyMemRef())
-      .operand("coordinates", ods::AnyMemRef())
-      .operand("values", ods::AnyMemRef())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmat `,` $positions `,` $coordinates `,` $values attr-dict `:` type($positions) `,` type($coordinates) `,` type($values)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.set_default_device
-  ods::OpDef("gpu.set_default_device", TypeID::get<SetDefaultDeviceOp>())
-      .operand("devIndex", ods::I(32))
-      .traits({ods::MemoryEffects({ods::MemWrite()})})
-      .format("attr-dict $devIndex")
-      .registerIn(*this);
-
-  // gpu.shuffle
-  ods::OpDef("gpu.shuffle", TypeID::get<ShuffleOp>())
-      .operand("value", typeAnyIntegerOrFloatOr1DVector())
-      .operand("offset", ods::I(32))
-      .operand("width", ods::I(32))
-      .attr("mode", attrGPUShuffleModeAttr())
-      .result("shuffleResult", typeAnyIntegerOrFloatOr1DVector())
-      .result("valid", ods::I(1))
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "shuffleResult"})})
-      .format("$mode $value `,` $offset `,` $width attr-dict `:` type($value)")
-      .registerIn(*this);
-
-  // gpu.spgemm_copy
-  ods::OpDef("gpu.spgemm_copy", TypeID::get<SpGEMMCopyOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("desc", typeGPUSparseSpGEMMOpHandle())
-      .operand("spmatA", typeGPUSparseSpMatHandle())
-      .operand("spmatB", typeGPUSparseSpMatHandle())
-      .operand("spmatC", typeGPUSparseSpMatHandle())
-      .defaultAttr("modeA", attrSpGEMMCopyOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .defaultAttr("modeB", attrSpGEMMCopyOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $spmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $desc attr-dict `:` $computeType")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spgemm_create_descr
-  ods::OpDef("gpu.spgemm_create_descr", TypeID::get<SpGEMMCreateDescrOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .result("desc", typeGPUSparseSpGEMMOpHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spgemm_destroy_descr
-  ods::OpDef("gpu.spgemm_destroy_descr", TypeID::get<SpGEMMDestroyDescrOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("desc", typeGPUSparseSpGEMMOpHandle())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $desc attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spgemm_work_estimation_or_compute
-  ods::OpDef("gpu.spgemm_work_estimation_or_compute", TypeID::get<SpGEMMWorkEstimationOrComputeOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("desc", typeGPUSparseSpGEMMOpHandle())
-      .operand("spmatA", typeGPUSparseSpMatHandle())
-      .operand("spmatB", typeGPUSparseSpMatHandle())
-      .operand("spmatC", typeGPUSparseSpMatHandle())
-      .operand("bufferSz", ods::Index())
-      .operand("buffer", ods::AnyMemRef())
-      .defaultAttr("modeA", attrSpGEMMWorkEstimationOrComputeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .defaultAttr("modeB", attrSpGEMMWorkEstimationOrComputeOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .attr("kind", attrGPUSpGEMMWorkEstimationOrComputeKindAttr())
-      .result("bufferSzNew", ods::Index())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) `{` $kind `}` $spmatA (`{` $modeA^ `}`)? `,` $spmatB (`{` $modeB^ `}`)? `,` $spmatC `,` $desc `,` $bufferSz `,` $buffer attr-dict `:` $computeType `into` type($buffer)")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spmm_buffer_size
-  ods::OpDef("gpu.spmm_buffer_size", TypeID::get<SpMMBufferSizeOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("spmatA", typeGPUSparseSpMatHandle())
-      .operand("dnmatB", typeGPUSparseDnTensorHandle())
-      .operand("dnmatC", typeGPUSparseDnTensorHandle())
-      .defaultAttr("modeA", attrSpMMBufferSizeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .defaultAttr("modeB", attrSpMMBufferSizeOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .variadicResult("bufferSzs", ods::Index())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .traits({ods::AttrSizedResultSegments()})
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $dnmatC attr-dict `:` type($bufferSzs) `into` $computeType")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spmm
-  ods::OpDef("gpu.spmm", TypeID::get<SpMMOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("spmatA", typeGPUSparseSpMatHandle())
-      .operand("dnmatB", typeGPUSparseDnTensorHandle())
-      .operand("dnmatC", typeGPUSparseDnTensorHandle())
-      .variadicOperand("buffers", ods::AnyMemRef())
-      .defaultAttr("modeA", attrSpMMOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .defaultAttr("modeB", attrSpMMOpModeBDefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnmatB (`{` $modeB^ `}`)? `,` $dnmatC `,` $buffers attr-dict `:` type($buffers) `into` $computeType")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spmv_buffer_size
-  ods::OpDef("gpu.spmv_buffer_size", TypeID::get<SpMVBufferSizeOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("spmatA", typeGPUSparseSpMatHandle())
-      .operand("dnX", typeGPUSparseDnTensorHandle())
-      .operand("dnY", typeGPUSparseDnTensorHandle())
-      .defaultAttr("modeA", attrSpMVBufferSizeOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .result("bufferSz", ods::Index())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnX `,` $dnY attr-dict `into` $computeType")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spmv
-  ods::OpDef("gpu.spmv", TypeID::get<SpMVOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("spmatA", typeGPUSparseSpMatHandle())
-      .operand("dnX", typeGPUSparseDnTensorHandle())
-      .operand("dnY", typeGPUSparseDnTensorHandle())
-      .operand("buffer", ods::AnyMemRef())
-      .defaultAttr("modeA", attrSpMVOpModeADefault(), "TransposeMode::NON_TRANSPOSE")
-      .attr("computeType", ods::TypeAttr())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmatA (`{` $modeA^ `}`)? `,` $dnX `,` $dnY `,` $buffer attr-dict `:` type($buffer) `into` $computeType")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.spmat_get_size
-  ods::OpDef("gpu.spmat_get_size", TypeID::get<SpMatGetSizeOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .operand("spmat", typeGPUSparseSpMatHandle())
-      .result("rows", ods::Index())
-      .result("cols", ods::Index())
-      .result("nnz", ods::Index())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) $spmat attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.subgroup_broadcast
-  ods::OpDef("gpu.subgroup_broadcast", TypeID::get<SubgroupBroadcastOp>())
-      .operand("src", ods::AnyType())
-      .optionalOperand("lane", ods::I(32))
-      .attr("broadcast_type", attrGPUBroadcastTypeAttr())
-      .result("result", ods::AnyType())
-      .traits({ods::NoMemoryEffect(), ods::AllTypesMatch({"result", "src"}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SubgroupBroadcastOp(op).getSpeculatability(); }}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
-      .format("$src `,` $broadcast_type ($lane^)? attr-dict `:` type($result)")
-      .verifier([](Operation *op) { return SubgroupBroadcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.subgroup_id
-  ods::OpDef("gpu.subgroup_id", TypeID::get<SubgroupIdOp>())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("result", ods::Index())
-      .traits({ods::Pure()})
-      .format("(`upper_bound` $upper_bound^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // gpu.subgroup_mma_compute
-  ods::OpDef("gpu.subgroup_mma_compute", TypeID::get<SubgroupMmaComputeOp>())
-      .operand("opA", typeSubgroupMmaComputeOpOpA())
-      .operand("opB", typeSubgroupMmaComputeOpOpA())
-      .operand("opC", typeSubgroupMmaComputeOpOpC())
-      .optionalAttr("a_transpose", ods::UnitAttr())
-      .optionalAttr("b_transpose", ods::UnitAttr())
-      .result("res", typeGPUMMAMatrix())
-      .traits({ods::Pure(), ods::AllTypesMatch({"opC", "res"})})
-      .format("$opA`,` $opB`,` $opC attr-dict `:` type($opA)`,` type($opB) `->` type($res)")
-      .verifier([](Operation *op) { return SubgroupMmaComputeOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.subgroup_mma_constant_matrix
-  ods::OpDef("gpu.subgroup_mma_constant_matrix", TypeID::get<SubgroupMmaConstantMatrixOp>())
-      .operand("value", typeSubgroupMmaConstantMatrixOpValue())
-      .result("res", typeGPUMMAMatrix())
-      .traits({ods::Pure(), ods::TypesMatchWith("value type matches element type of mma_matrix", "res", "value", transform_SubgroupMmaConstantMatrixOp_res_value)})
-      .format("$value attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // gpu.subgroup_mma_elementwise
-  ods::OpDef("gpu.subgroup_mma_elementwise", TypeID::get<SubgroupMmaElementwiseOp>())
-      .variadicOperand("args", typeGPUMMAMatrix())
-      .attr("opType", attrMMAElementWiseAttr())
-      .result("res", typeGPUMMAMatrix())
-      .traits({ods::Pure(), ods::AllTypesMatch({"args"})})
-      .format("$opType $args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
-
-  // gpu.subgroup_mma_extract_thread_local
-  ods::OpDef("gpu.subgroup_mma_extract_thread_local", TypeID::get<SubgroupMmaExtractThreadLocalOp>())
-      .operand("matrix", typeGPUMMAMatrix())
-      .variadicOperand("indices", ods::Index())
-      .result("res", typeAnyIntegerOrFloat())
-      .traits({ods::Pure(), ods::TypesMatchWith("value type matches element type of mma_matrix", "matrix", "res", transform_SubgroupMmaExtractThreadLocalOp_matrix_res)})
-      .format("$matrix`[`$indices`]` attr-dict `:` type($matrix) `->` type($res)")
-      .registerIn(*this);
-
-  // gpu.subgroup_mma_insert_thread_local
-  ods::OpDef("gpu.subgroup_mma_insert_thread_local", TypeID::get<SubgroupMmaInsertThreadLocalOp>())
-      .operand("value", typeAnyIntegerOrFloat())
-      .operand("matrix", typeGPUMMAMatrix())
-      .variadicOperand("indices", ods::Index())
-      .result("res", typeGPUMMAMatrix())
-      .traits({ods::Pure(), ods::TypesMatchWith("value type matches element type of mma_matrix", "matrix", "value", transform_SubgroupMmaInsertThreadLocalOp_matrix_value)})
-      .format("$value`,` $matrix`[`$indices`]` attr-dict `:` type($value)`,` type($matrix) `->` type($res)")
-      .registerIn(*this);
-
-  // gpu.subgroup_mma_load_matrix
-  ods::OpDef("gpu.subgroup_mma_load_matrix", TypeID::get<SubgroupMmaLoadMatrixOp>())
-      .operand("srcMemref", typeGPUMMAMemRef(), {ods::MemRead(nullptr, 0, true)})
-      .variadicOperand("indices", ods::Index())
-      .attr("leadDimension", ods::IndexAttr())
-      .optionalAttr("transpose", ods::UnitAttr())
-      .result("res", typeGPUMMAMatrix())
-      .traits({ods::MemoryEffects({ods::MemRead()})})
-      .format("$srcMemref`[`$indices`]` attr-dict `:` type($srcMemref) `->` type($res)")
-      .verifier([](Operation *op) { return SubgroupMmaLoadMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.subgroup_mma_store_matrix
-  ods::OpDef("gpu.subgroup_mma_store_matrix", TypeID::get<SubgroupMmaStoreMatrixOp>())
-      .operand("src", typeSubgroupMmaStoreMatrixOpSrc())
-      .operand("dstMemref", typeGPUMMAMemRef(), {ods::MemWrite(nullptr, 0, true)})
-      .variadicOperand("indices", ods::Index())
-      .attr("leadDimension", ods::IndexAttr())
-      .optionalAttr("transpose", ods::UnitAttr())
-      .traits({ods::MemoryEffects({ods::MemWrite()})})
-      .format("$src`,` $dstMemref`[`$indices`]` attr-dict `:` type($src)`,` type($dstMemref)")
-      .verifier([](Operation *op) { return SubgroupMmaStoreMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.subgroup_reduce
-  ods::OpDef("gpu.subgroup_reduce", TypeID::get<SubgroupReduceOp>())
-      .operand("value", typeAnyIntegerOrFloatOr1DVector())
-      .attr("op", attrGPUAllReduceOperationAttr())
-      .attr("uniform", ods::UnitAttr())
-      .optionalAttr("cluster_size", ods::IntAttr(32))
-      .defaultAttr("cluster_stride", ods::IntAttr(32), "1")
-      .result("result", typeAnyIntegerOrFloatOr1DVector())
-      .traits({ods::SameOperandsAndResultType()})
-      .format("custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? (`cluster` `(` `size` `=` $cluster_size^ (`,` `stride` `=` $cluster_stride^)? `)`)? attr-dict `:` functional-type(operands, results)")
-      .directive(getAllReduceOperationDirective())
-      .verifier([](Operation *op) { return SubgroupReduceOp(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.subgroup_size
-  ods::OpDef("gpu.subgroup_size", TypeID::get<SubgroupSizeOp>())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("result", ods::Index())
-      .traits({ods::Pure()})
-      .format("(`upper_bound` $upper_bound^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // gpu.terminator
-  ods::OpDef("gpu.terminator", TypeID::get<TerminatorOp>())
-      .traits({ods::HasParent({"gpu.launch"}), ods::Pure(), ods::IsTerminator()})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // gpu.thread_id
-  ods::OpDef("gpu.thread_id", TypeID::get<ThreadIdOp>())
-      .attr("dimension", attrGPUDimensionAttr())
-      .optionalAttr("upper_bound", ods::IndexAttr())
-      .result("", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ThreadIdOp(op).getAsmResultNames(fn); }})})
-      .format("$dimension (`upper_bound` $upper_bound^)? attr-dict")
-      .registerIn(*this);
-
-  // gpu.wait
-  ods::OpDef("gpu.wait", TypeID::get<WaitOp>())
-      .variadicOperand("asyncDependencies", typeGPUAsyncToken())
-      .optionalResult("asyncToken", typeGPUAsyncToken())
-      .format("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) attr-dict")
-      .directive(getAsyncDependenciesDirective())
-      .registerIn(*this);
-
-  // gpu.warp_execute_on_lane_0
-  ods::OpDef("gpu.warp_execute_on_lane_0", TypeID::get<WarpExecuteOnLane0Op>())
-      .operand("laneid", ods::Index())
-      .variadicOperand("args", ods::AnyType())
-      .attr("warp_size", ods::IntAttr(64))
-      .variadicResult("results", ods::AnyType())
-      .region("warpRegion", ods::SizedRegion(1))
-      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { WarpExecuteOnLane0Op(op).getSuccessorRegions(point, regions); }, .areTypesCompatible = [](Operation *op, Type lhs, Type rhs) { return WarpExecuteOnLane0Op(op).areTypesCompatible(lhs, rhs); }})), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("gpu.yield"), ods::RecursiveMemoryEffects()})
-      .customAssembly(&WarpExecuteOnLane0Op::parse, [](Operation *op, OpAsmPrinter &p) { WarpExecuteOnLane0Op(op).print(p); })
-      .verifier([](Operation *op) { return WarpExecuteOnLane0Op(op).verify(); })
-      .registerIn(*this);
-
-  // gpu.yield
-  ods::OpDef("gpu.yield", TypeID::get<YieldOp>())
-      .variadicOperand("values", ods::AnyType())
-      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict ($values^ `:` type($values))?")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerGPUOpDefinitions);
 }

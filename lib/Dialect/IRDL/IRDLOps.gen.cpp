@@ -81,6 +81,171 @@ static ods::TypeConstraint typeIRDLRegionType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerIRDLOpDefinitions(Dialect &dialect) {
+  // irdl.all_of
+  ods::OpDef("irdl.all_of", TypeID::get<AllOfOp>())
+      .variadicOperand("args", typeIRDLAttributeType())
+      .result("output", typeIRDLAttributeType())
+      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::SameOperandsAndResultType()})
+      .format("`(` $args `)` ` ` attr-dict")
+      .registerIn(dialect);
+
+  // irdl.any_of
+  ods::OpDef("irdl.any_of", TypeID::get<AnyOfOp>())
+      .variadicOperand("args", typeIRDLAttributeType())
+      .result("output", typeIRDLAttributeType())
+      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::SameOperandsAndResultType()})
+      .format("`(` $args `)` ` ` attr-dict")
+      .registerIn(dialect);
+
+  // irdl.any
+  ods::OpDef("irdl.any", TypeID::get<AnyOp>())
+      .result("output", typeIRDLAttributeType())
+      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // irdl.attribute
+  ods::OpDef("irdl.attribute", TypeID::get<AttributeOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::HasParent({"irdl.dialect"}), ods::NoTerminator(), ods::NoRegionArguments(), irdl::AtMostOneChildOf({"irdl.parameters"}), ods::Symbol()})
+      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
+      .directive(getSingleBlockRegionDirective())
+      .verifier([](Operation *op) { return AttributeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.attributes
+  ods::OpDef("irdl.attributes", TypeID::get<AttributesOp>())
+      .variadicOperand("attributeValues", typeIRDLAttributeType())
+      .attr("attributeValueNames", ods::StrArrayAttr())
+      .traits({ods::HasParent({"irdl.operation"})})
+      .format("custom<AttributesOp>($attributeValues, $attributeValueNames) attr-dict")
+      .directive(getAttributesOpDirective())
+      .verifier([](Operation *op) { return AttributesOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.base
+  ods::OpDef("irdl.base", TypeID::get<BaseOp>())
+      .optionalAttr("base_ref", ods::SymbolRefAttr())
+      .optionalAttr("base_name", ods::StrAttr())
+      .result("output", typeIRDLAttributeType())
+      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::Implements<SymbolUserOpInterface>({&BaseOp::verifySymbolUses})})
+      .format("($base_ref^)? ($base_name^)? ` ` attr-dict")
+      .verifier([](Operation *op) { return BaseOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.c_pred
+  ods::OpDef("irdl.c_pred", TypeID::get<CPredOp>())
+      .attr("pred", ods::StrAttr())
+      .result("output", typeIRDLAttributeType())
+      .format("$pred ` ` attr-dict")
+      .registerIn(dialect);
+
+  // irdl.dialect
+  ods::OpDef("irdl.dialect", TypeID::get<DialectOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::IsolatedFromAbove(), ods::NoTerminator(), ods::Symbol(), ods::SymbolTableTrait()})
+      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
+      .directive(getSingleBlockRegionDirective())
+      .verifier([](Operation *op) { return DialectOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.is
+  ods::OpDef("irdl.is", TypeID::get<IsOp>())
+      .attr("expected", ods::AnyAttr())
+      .result("output", typeIRDLAttributeType())
+      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::Pure()})
+      .format("$expected ` ` attr-dict")
+      .registerIn(dialect);
+
+  // irdl.operands
+  ods::OpDef("irdl.operands", TypeID::get<OperandsOp>())
+      .variadicOperand("args", typeIRDLAttributeType())
+      .attr("names", ods::StrArrayAttr())
+      .attr("variadicity", attrVariadicityArrayAttr())
+      .traits({ods::HasParent({"irdl.operation"})})
+      .format("`` custom<NamedValueListWithVariadicity>($args, $names, $variadicity) attr-dict")
+      .directive(getNamedValueListWithVariadicityDirective())
+      .verifier([](Operation *op) { return OperandsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.operation
+  ods::OpDef("irdl.operation", TypeID::get<OperationOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::HasParent({"irdl.dialect"}), ods::NoTerminator(), ods::NoRegionArguments(), irdl::AtMostOneChildOf({"irdl.operands", "irdl.results", "irdl.attributes", "irdl.regions"}), ods::Symbol()})
+      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
+      .directive(getSingleBlockRegionDirective())
+      .verifier([](Operation *op) { return OperationOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return OperationOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // irdl.parameters
+  ods::OpDef("irdl.parameters", TypeID::get<ParametersOp>())
+      .variadicOperand("args", typeIRDLAttributeType())
+      .attr("names", ods::StrArrayAttr())
+      .traits({ods::HasParent({"irdl.attribute", "irdl.type"})})
+      .format("`` custom<NamedValueList>($args, $names) attr-dict")
+      .directive(getNamedValueListDirective())
+      .verifier([](Operation *op) { return ParametersOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.parametric
+  ods::OpDef("irdl.parametric", TypeID::get<ParametricOp>())
+      .variadicOperand("args", typeIRDLAttributeType())
+      .attr("base_type", ods::SymbolRefAttr())
+      .result("output", typeIRDLAttributeType())
+      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::Implements<SymbolUserOpInterface>({&ParametricOp::verifySymbolUses}), ods::Pure()})
+      .format("$base_type `<` $args `>` ` ` attr-dict")
+      .registerIn(dialect);
+
+  // irdl.region
+  ods::OpDef("irdl.region", TypeID::get<RegionOp>())
+      .variadicOperand("entryBlockArgs", typeIRDLAttributeType())
+      .optionalAttr("numberOfBlocks", ods::IntAttr(32))
+      .attr("constrainedArguments", ods::UnitAttr())
+      .result("output", typeIRDLRegionType())
+      .traits({ods::HasParent({"irdl.operation"})})
+      .format("``(`(` $entryBlockArgs $constrainedArguments^ `)`)? ``(` ` `with` `size` $numberOfBlocks^)? attr-dict")
+      .verifier([](Operation *op) { return RegionOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.regions
+  ods::OpDef("irdl.regions", TypeID::get<RegionsOp>())
+      .variadicOperand("args", typeIRDLRegionType())
+      .attr("names", ods::StrArrayAttr())
+      .traits({ods::HasParent({"irdl.operation"})})
+      .format("`` custom<NamedValueList>($args, $names) attr-dict")
+      .directive(getNamedValueListDirective())
+      .verifier([](Operation *op) { return RegionsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.results
+  ods::OpDef("irdl.results", TypeID::get<ResultsOp>())
+      .variadicOperand("args", typeIRDLAttributeType())
+      .attr("names", ods::StrArrayAttr())
+      .attr("variadicity", attrVariadicityArrayAttr())
+      .traits({ods::HasParent({"irdl.operation"})})
+      .format("`` custom<NamedValueListWithVariadicity>($args, $names, $variadicity) attr-dict")
+      .directive(getNamedValueListWithVariadicityDirective())
+      .verifier([](Operation *op) { return ResultsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // irdl.type
+  ods::OpDef("irdl.type", TypeID::get<TypeOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::HasParent({"irdl.dialect"}), ods::NoTerminator(), ods::NoRegionArguments(), irdl::AtMostOneChildOf({"irdl.parameters"}), ods::Symbol()})
+      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
+      .directive(getSingleBlockRegionDirective())
+      .verifier([](Operation *op) { return TypeOp(op).verify(); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::IRDLDialect::registerGenerated() {
@@ -100,165 +265,5 @@ void lamina::IRDLDialect::registerGenerated() {
   addTypes<RegionType>();
   ods::TypeDef<RegionType>("region", "IRDL_RegionType")
       .registerIn(attrTypes);
-
-  // irdl.all_of
-  ods::OpDef("irdl.all_of", TypeID::get<AllOfOp>())
-      .variadicOperand("args", typeIRDLAttributeType())
-      .result("output", typeIRDLAttributeType())
-      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::SameOperandsAndResultType()})
-      .format("`(` $args `)` ` ` attr-dict")
-      .registerIn(*this);
-
-  // irdl.any_of
-  ods::OpDef("irdl.any_of", TypeID::get<AnyOfOp>())
-      .variadicOperand("args", typeIRDLAttributeType())
-      .result("output", typeIRDLAttributeType())
-      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::SameOperandsAndResultType()})
-      .format("`(` $args `)` ` ` attr-dict")
-      .registerIn(*this);
-
-  // irdl.any
-  ods::OpDef("irdl.any", TypeID::get<AnyOp>())
-      .result("output", typeIRDLAttributeType())
-      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // irdl.attribute
-  ods::OpDef("irdl.attribute", TypeID::get<AttributeOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::HasParent({"irdl.dialect"}), ods::NoTerminator(), ods::NoRegionArguments(), irdl::AtMostOneChildOf({"irdl.parameters"}), ods::Symbol()})
-      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
-      .directive(getSingleBlockRegionDirective())
-      .verifier([](Operation *op) { return AttributeOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.attributes
-  ods::OpDef("irdl.attributes", TypeID::get<AttributesOp>())
-      .variadicOperand("attributeValues", typeIRDLAttributeType())
-      .attr("attributeValueNames", ods::StrArrayAttr())
-      .traits({ods::HasParent({"irdl.operation"})})
-      .format("custom<AttributesOp>($attributeValues, $attributeValueNames) attr-dict")
-      .directive(getAttributesOpDirective())
-      .verifier([](Operation *op) { return AttributesOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.base
-  ods::OpDef("irdl.base", TypeID::get<BaseOp>())
-      .optionalAttr("base_ref", ods::SymbolRefAttr())
-      .optionalAttr("base_name", ods::StrAttr())
-      .result("output", typeIRDLAttributeType())
-      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::Implements<SymbolUserOpInterface>({&BaseOp::verifySymbolUses})})
-      .format("($base_ref^)? ($base_name^)? ` ` attr-dict")
-      .verifier([](Operation *op) { return BaseOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.c_pred
-  ods::OpDef("irdl.c_pred", TypeID::get<CPredOp>())
-      .attr("pred", ods::StrAttr())
-      .result("output", typeIRDLAttributeType())
-      .format("$pred ` ` attr-dict")
-      .registerIn(*this);
-
-  // irdl.dialect
-  ods::OpDef("irdl.dialect", TypeID::get<DialectOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::IsolatedFromAbove(), ods::NoTerminator(), ods::Symbol(), ods::SymbolTableTrait()})
-      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
-      .directive(getSingleBlockRegionDirective())
-      .verifier([](Operation *op) { return DialectOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.is
-  ods::OpDef("irdl.is", TypeID::get<IsOp>())
-      .attr("expected", ods::AnyAttr())
-      .result("output", typeIRDLAttributeType())
-      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::Pure()})
-      .format("$expected ` ` attr-dict")
-      .registerIn(*this);
-
-  // irdl.operands
-  ods::OpDef("irdl.operands", TypeID::get<OperandsOp>())
-      .variadicOperand("args", typeIRDLAttributeType())
-      .attr("names", ods::StrArrayAttr())
-      .attr("variadicity", attrVariadicityArrayAttr())
-      .traits({ods::HasParent({"irdl.operation"})})
-      .format("`` custom<NamedValueListWithVariadicity>($args, $names, $variadicity) attr-dict")
-      .directive(getNamedValueListWithVariadicityDirective())
-      .verifier([](Operation *op) { return OperandsOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.operation
-  ods::OpDef("irdl.operation", TypeID::get<OperationOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::HasParent({"irdl.dialect"}), ods::NoTerminator(), ods::NoRegionArguments(), irdl::AtMostOneChildOf({"irdl.operands", "irdl.results", "irdl.attributes", "irdl.regions"}), ods::Symbol()})
-      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
-      .directive(getSingleBlockRegionDirective())
-      .verifier([](Operation *op) { return OperationOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return OperationOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // irdl.parameters
-  ods::OpDef("irdl.parameters", TypeID::get<ParametersOp>())
-      .variadicOperand("args", typeIRDLAttributeType())
-      .attr("names", ods::StrArrayAttr())
-      .traits({ods::HasParent({"irdl.attribute", "irdl.type"})})
-      .format("`` custom<NamedValueList>($args, $names) attr-dict")
-      .directive(getNamedValueListDirective())
-      .verifier([](Operation *op) { return ParametersOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.parametric
-  ods::OpDef("irdl.parametric", TypeID::get<ParametricOp>())
-      .variadicOperand("args", typeIRDLAttributeType())
-      .attr("base_type", ods::SymbolRefAttr())
-      .result("output", typeIRDLAttributeType())
-      .traits({ods::HasParent({"irdl.type", "irdl.attribute", "irdl.operation"}), ods::Implements<SymbolUserOpInterface>({&ParametricOp::verifySymbolUses}), ods::Pure()})
-      .format("$base_type `<` $args `>` ` ` attr-dict")
-      .registerIn(*this);
-
-  // irdl.region
-  ods::OpDef("irdl.region", TypeID::get<RegionOp>())
-      .variadicOperand("entryBlockArgs", typeIRDLAttributeType())
-      .optionalAttr("numberOfBlocks", ods::IntAttr(32))
-      .attr("constrainedArguments", ods::UnitAttr())
-      .result("output", typeIRDLRegionType())
-      .traits({ods::HasParent({"irdl.operation"})})
-      .format("``(`(` $entryBlockArgs $constrainedArguments^ `)`)? ``(` ` `with` `size` $numberOfBlocks^)? attr-dict")
-      .verifier([](Operation *op) { return RegionOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.regions
-  ods::OpDef("irdl.regions", TypeID::get<RegionsOp>())
-      .variadicOperand("args", typeIRDLRegionType())
-      .attr("names", ods::StrArrayAttr())
-      .traits({ods::HasParent({"irdl.operation"})})
-      .format("`` custom<NamedValueList>($args, $names) attr-dict")
-      .directive(getNamedValueListDirective())
-      .verifier([](Operation *op) { return RegionsOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.results
-  ods::OpDef("irdl.results", TypeID::get<ResultsOp>())
-      .variadicOperand("args", typeIRDLAttributeType())
-      .attr("names", ods::StrArrayAttr())
-      .attr("variadicity", attrVariadicityArrayAttr())
-      .traits({ods::HasParent({"irdl.operation"})})
-      .format("`` custom<NamedValueListWithVariadicity>($args, $names, $variadicity) attr-dict")
-      .directive(getNamedValueListWithVariadicityDirective())
-      .verifier([](Operation *op) { return ResultsOp(op).verify(); })
-      .registerIn(*this);
-
-  // irdl.type
-  ods::OpDef("irdl.type", TypeID::get<TypeOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::HasParent({"irdl.dialect"}), ods::NoTerminator(), ods::NoRegionArguments(), irdl::AtMostOneChildOf({"irdl.parameters"}), ods::Symbol()})
-      .format("$sym_name attr-dict-with-keyword custom<SingleBlockRegion>($body)")
-      .directive(getSingleBlockRegionDirective())
-      .verifier([](Operation *op) { return TypeOp(op).verify(); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerIRDLOpDefinitions);
 }

@@ -70,15 +70,9 @@ static ods::AttrConstraint attrIndexCmpPredicateAttr() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::IndexDialect::registerGenerated() {
-  addAttributes<IndexCmpPredicateAttr>();
-  ods::AttrDef<IndexCmpPredicateAttr>("cmp_predicate", "IndexCmpPredicateAttr")
-      .enumParam("value", getIndexCmpPredicateInfo())
-      .format("$value")
-      .registerIn(attrTypes);
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerIndexOpDefinitions(Dialect &dialect) {
   // index.add
   ods::OpDef("index.add", TypeID::get<AddOp>())
       .operand("lhs", ods::Index())
@@ -86,7 +80,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.and
   ods::OpDef("index.and", TypeID::get<AndOp>())
@@ -95,7 +89,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.bool.constant
   ods::OpDef("index.bool.constant", TypeID::get<BoolConstantOp>())
@@ -103,7 +97,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::I(1))
       .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BoolConstantOp(op).getAsmResultNames(fn); }})})
       .format("attr-dict $value")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.casts
   ods::OpDef("index.casts", TypeID::get<CastSOp>())
@@ -111,7 +105,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("output", typeCastSOpInput())
       .traits({ods::Pure(), ods::CastOpInterface(&CastSOp::areCastCompatible)})
       .format("$input attr-dict `:` type($input) `to` type($output)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.castu
   ods::OpDef("index.castu", TypeID::get<CastUOp>())
@@ -119,7 +113,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("output", typeCastSOpInput())
       .traits({ods::Pure(), ods::CastOpInterface(&CastUOp::areCastCompatible)})
       .format("$input attr-dict `:` type($input) `to` type($output)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.ceildivs
   ods::OpDef("index.ceildivs", TypeID::get<CeilDivSOp>())
@@ -128,7 +122,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::NoMemoryEffect()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.ceildivu
   ods::OpDef("index.ceildivu", TypeID::get<CeilDivUOp>())
@@ -137,7 +131,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::NoMemoryEffect()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.cmp
   ods::OpDef("index.cmp", TypeID::get<CmpOp>())
@@ -147,7 +141,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::I(1))
       .traits({ods::Pure()})
       .format("`` $pred `(` $lhs `,` $rhs `)` attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.constant
   ods::OpDef("index.constant", TypeID::get<ConstantOp>())
@@ -155,7 +149,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstantOp(op).getAsmResultNames(fn); }})})
       .format("attr-dict $value")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.divs
   ods::OpDef("index.divs", TypeID::get<DivSOp>())
@@ -164,7 +158,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::NoMemoryEffect()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.divu
   ods::OpDef("index.divu", TypeID::get<DivUOp>())
@@ -173,7 +167,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::NoMemoryEffect()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.floordivs
   ods::OpDef("index.floordivs", TypeID::get<FloorDivSOp>())
@@ -182,7 +176,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::NoMemoryEffect()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.maxs
   ods::OpDef("index.maxs", TypeID::get<MaxSOp>())
@@ -191,7 +185,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.maxu
   ods::OpDef("index.maxu", TypeID::get<MaxUOp>())
@@ -200,7 +194,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.mins
   ods::OpDef("index.mins", TypeID::get<MinSOp>())
@@ -209,7 +203,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.minu
   ods::OpDef("index.minu", TypeID::get<MinUOp>())
@@ -218,7 +212,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.mul
   ods::OpDef("index.mul", TypeID::get<MulOp>())
@@ -227,7 +221,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.or
   ods::OpDef("index.or", TypeID::get<OrOp>())
@@ -236,7 +230,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.rems
   ods::OpDef("index.rems", TypeID::get<RemSOp>())
@@ -245,7 +239,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::NoMemoryEffect()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.remu
   ods::OpDef("index.remu", TypeID::get<RemUOp>())
@@ -254,7 +248,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::NoMemoryEffect()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.shl
   ods::OpDef("index.shl", TypeID::get<ShlOp>())
@@ -263,7 +257,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.shrs
   ods::OpDef("index.shrs", TypeID::get<ShrSOp>())
@@ -272,7 +266,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.shru
   ods::OpDef("index.shru", TypeID::get<ShrUOp>())
@@ -281,14 +275,14 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.sizeof
   ods::OpDef("index.sizeof", TypeID::get<SizeOfOp>())
       .result("result", ods::Index())
       .traits({ods::Pure()})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.sub
   ods::OpDef("index.sub", TypeID::get<SubOp>())
@@ -297,7 +291,7 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // index.xor
   ods::OpDef("index.xor", TypeID::get<XOrOp>())
@@ -306,5 +300,16 @@ void lamina::IndexDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Commutative(), ods::Pure()})
       .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::IndexDialect::registerGenerated() {
+  addAttributes<IndexCmpPredicateAttr>();
+  ods::AttrDef<IndexCmpPredicateAttr>("cmp_predicate", "IndexCmpPredicateAttr")
+      .enumParam("value", getIndexCmpPredicateInfo())
+      .format("$value")
+      .registerIn(attrTypes);
+  ods::registerOpsOnce(*this, registerIndexOpDefinitions);
 }

@@ -1636,6 +1636,2759 @@ static ods::AttrConstraint attrVectorReduceFmulFastmathFlagsDefault() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerLLVMOpDefinitions(Dialect &dialect) {
+  // llvm.intr.acos
+  ods::OpDef("llvm.intr.acos", TypeID::get<ACosOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrACosOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.ashr
+  ods::OpDef("llvm.ashr", TypeID::get<AShrOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .attr("isExact", ods::UnitAttr())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.asin
+  ods::OpDef("llvm.intr.asin", TypeID::get<ASinOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrASinOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.atan2
+  ods::OpDef("llvm.intr.atan2", TypeID::get<ATan2Op>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrATan2OpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.atan
+  ods::OpDef("llvm.intr.atan", TypeID::get<ATanOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrATanOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.abs
+  ods::OpDef("llvm.intr.abs", TypeID::get<AbsOp>())
+      .operand("in", typeAShrOpLhs())
+      .attr("is_int_min_poison", ods::IntAttr(1))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.add
+  ods::OpDef("llvm.add", TypeID::get<AddOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Commutative(), ods::Pure()})
+      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.addrspacecast
+  ods::OpDef("llvm.addrspacecast", TypeID::get<AddrSpaceCastOp>())
+      .operand("arg", typeAddrSpaceCastOpArg())
+      .result("res", typeAddrSpaceCastOpArg())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.mlir.addressof
+  ods::OpDef("llvm.mlir.addressof", TypeID::get<AddressOfOp>())
+      .attr("global_name", ods::FlatSymbolRefAttr())
+      .result("res", typeLLVMAnyPointer())
+      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<SymbolUserOpInterface>({&AddressOfOp::verifySymbolUses})})
+      .format("$global_name attr-dict `:` qualified(type($res))")
+      .registerIn(dialect);
+
+  // llvm.mlir.alias
+  ods::OpDef("llvm.mlir.alias", TypeID::get<AliasOp>())
+      .attr("alias_type", ods::TypeAttr())
+      .attr("sym_name", ods::StrAttr())
+      .attr("linkage", attrLinkage())
+      .attr("dso_local", ods::UnitAttr())
+      .attr("thread_local_", ods::UnitAttr())
+      .optionalAttr("unnamed_addr", attrUnnamedAddr())
+      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
+      .region("initializer", ods::SizedRegion(1))
+      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("llvm.return"), ods::Symbol()})
+      .customAssembly(&AliasOp::parse, [](Operation *op, OpAsmPrinter &p) { AliasOp(op).print(p); })
+      .verifier([](Operation *op) { return AliasOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return AliasOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // llvm.alloca
+  ods::OpDef("llvm.alloca", TypeID::get<AllocaOp>())
+      .operand("arraySize", ods::AnySignlessInteger())
+      .optionalAttr("alignment", ods::IntAttr(64))
+      .attr("elem_type", ods::TypeAttr())
+      .attr("inalloca", ods::UnitAttr())
+      .result("res", typeLLVMAnyPointer(), {ods::MemAlloc(SideEffects::AutomaticAllocationScopeResource::get(), 0, false)})
+      .customAssembly(&AllocaOp::parse, [](Operation *op, OpAsmPrinter &p) { AllocaOp(op).print(p); })
+      .verifier([](Operation *op) { return AllocaOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.and
+  ods::OpDef("llvm.and", TypeID::get<AndOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.annotation
+  ods::OpDef("llvm.intr.annotation", TypeID::get<Annotation>())
+      .operand("integer", ods::AnySignlessInteger())
+      .operand("annotation", typeLLVMAnyPointer())
+      .operand("fileName", typeLLVMAnyPointer())
+      .operand("line", ods::I(32))
+      .result("res", ods::AnySignlessInteger())
+      .traits({ods::AllTypesMatch({"res", "integer"}), ods::AllTypesMatch({"annotation", "fileName"})})
+      .registerIn(dialect);
+
+  // llvm.intr.assume
+  ods::OpDef("llvm.intr.assume", TypeID::get<AssumeOp>())
+      .operand("cond", ods::I(1))
+      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
+      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
+      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
+      .format("$cond ( custom<OpBundles>($op_bundle_operands, type($op_bundle_operands), $op_bundle_tags)^ )? `:` type($cond) attr-dict")
+      .directive(getOpBundlesDirective())
+      .verifier([](Operation *op) { return AssumeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.cmpxchg
+  ods::OpDef("llvm.cmpxchg", TypeID::get<AtomicCmpXchgOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("cmp", typeLLVMAtomicCmpXchgType())
+      .operand("val", typeLLVMAtomicCmpXchgType())
+      .attr("success_ordering", attrAtomicOrdering())
+      .attr("failure_ordering", attrAtomicOrdering())
+      .optionalAttr("syncscope", ods::StrAttr())
+      .optionalAttr("alignment", ods::IntAttr(64))
+      .attr("weak", ods::UnitAttr())
+      .attr("volatile_", ods::UnitAttr())
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .result("res", typeLLVMAnyStruct())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::TypesMatchWith("operand #1 and operand #2 have the same type", "val", "cmp", transform_AtomicCmpXchgOp_val_cmp), ods::TypesMatchWith("result #0 has an LLVM struct type consisting of the type of operand #2 and a bool", "val", "res", transform_AtomicCmpXchgOp_val_res)})
+      .format("(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val (`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering attr-dict `:` qualified(type($ptr)) `,` type($val)")
+      .verifier([](Operation *op) { return AtomicCmpXchgOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.atomicrmw
+  ods::OpDef("llvm.atomicrmw", TypeID::get<AtomicRMWOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("val", typeLLVMAtomicRMWType())
+      .attr("bin_op", attrAtomicBinOp())
+      .attr("ordering", attrAtomicOrdering())
+      .optionalAttr("syncscope", ods::StrAttr())
+      .optionalAttr("alignment", ods::IntAttr(64))
+      .attr("volatile_", ods::UnitAttr())
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .result("res", typeLLVMAtomicRMWType())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::TypesMatchWith("result #0 and operand #1 have the same type", "val", "res", transform_AtomicRMWOp_val_res)})
+      .format("(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)")
+      .verifier([](Operation *op) { return AtomicRMWOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.bitreverse
+  ods::OpDef("llvm.intr.bitreverse", TypeID::get<BitReverseOp>())
+      .operand("in", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.bitcast
+  ods::OpDef("llvm.bitcast", TypeID::get<BitcastOp>())
+      .operand("arg", typeLLVMAnyNonAggregate())
+      .result("res", typeLLVMAnyNonAggregate())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .verifier([](Operation *op) { return BitcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.blockaddress
+  ods::OpDef("llvm.blockaddress", TypeID::get<BlockAddressOp>())
+      .attr("block_addr", attrLLVMBlockAddressAttr())
+      .result("res", typeLLVMAnyPointer())
+      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<SymbolUserOpInterface>({&BlockAddressOp::verifySymbolUses})})
+      .format("$block_addr attr-dict `:` qualified(type($res))")
+      .verifier([](Operation *op) { return BlockAddressOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.blocktag
+  ods::OpDef("llvm.blocktag", TypeID::get<BlockTagOp>())
+      .attr("tag", attrLLVMBlockTagAttr())
+      .format("$tag attr-dict")
+      .registerIn(dialect);
+
+  // llvm.br
+  ods::OpDef("llvm.br", TypeID::get<BrOp>())
+      .variadicOperand("destOperands", typeLLVMType())
+      .optionalAttr("loop_annotation", attrLoopAnnotationAttr())
+      .successor("dest")
+      .traits({ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return BrOp(op).getSuccessorOperands(i); }}), ods::Pure(), ods::IsTerminator()})
+      .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
+      .registerIn(dialect);
+
+  // llvm.intr.bswap
+  ods::OpDef("llvm.intr.bswap", TypeID::get<ByteSwapOp>())
+      .operand("in", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.call_intrinsic
+  ods::OpDef("llvm.call_intrinsic", TypeID::get<CallIntrinsicOp>())
+      .variadicOperand("args", typeLLVMType())
+      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
+      .attr("intrin", ods::StrAttr())
+      .defaultAttr("fastmathFlags", attrCallIntrinsicOpFastmathFlagsDefault(), "{}")
+      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
+      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .optionalResult("results", typeLLVMType())
+      .traits({ods::AttrSizedOperandSegments()})
+      .customAssembly(&CallIntrinsicOp::parse, [](Operation *op, OpAsmPrinter &p) { CallIntrinsicOp(op).print(p); })
+      .verifier([](Operation *op) { return CallIntrinsicOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.call
+  ods::OpDef("llvm.call", TypeID::get<CallOp>())
+      .variadicOperand("callee_operands", typeLLVMType())
+      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
+      .optionalAttr("var_callee_type", attrCallOpVarCalleeType())
+      .optionalAttr("callee", ods::FlatSymbolRefAttr())
+      .defaultAttr("fastmathFlags", attrCallOpFastmathFlagsDefault(), "{}")
+      .defaultAttr("CConv", attrCallOpCConvDefault(), "CConv::C")
+      .defaultAttr("TailCallKind", attrCallOpTailCallKindDefault(), "TailCallKind::None")
+      .optionalAttr("memory_effects", attrLLVMMemoryEffectsAttr())
+      .attr("convergent", ods::UnitAttr())
+      .attr("no_unwind", ods::UnitAttr())
+      .attr("will_return", ods::UnitAttr())
+      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
+      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .attr("no_inline", ods::UnitAttr())
+      .attr("always_inline", ods::UnitAttr())
+      .attr("inline_hint", ods::UnitAttr())
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .optionalResult("result", typeLLVMType())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::AttrSizedOperandSegments(), ods::Implements<SymbolUserOpInterface>({&CallOp::verifySymbolUses})})
+      .customAssembly(&CallOp::parse, [](Operation *op, OpAsmPrinter &p) { CallOp(op).print(p); })
+      .verifier([](Operation *op) { return CallOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.comdat
+  ods::OpDef("llvm.comdat", TypeID::get<ComdatOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::NoTerminator(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Symbol()})
+      .format("$sym_name $body attr-dict")
+      .regionVerifier([](Operation *op) { return ComdatOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // llvm.comdat_selector
+  ods::OpDef("llvm.comdat_selector", TypeID::get<ComdatSelectorOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("comdat", attrComdat())
+      .traits({ods::Symbol()})
+      .format("$sym_name $comdat attr-dict")
+      .registerIn(dialect);
+
+  // llvm.cond_br
+  ods::OpDef("llvm.cond_br", TypeID::get<CondBrOp>())
+      .operand("condition", ods::I(1))
+      .variadicOperand("trueDestOperands", typeLLVMType())
+      .variadicOperand("falseDestOperands", typeLLVMType())
+      .optionalAttr("branch_weights", ods::DenseI32ArrayAttr())
+      .optionalAttr("loop_annotation", attrLoopAnnotationAttr())
+      .successor("trueDest")
+      .successor("falseDest")
+      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return CondBrOp(op).getSuccessorOperands(i); }}), ods::Implements<WeightedBranchOpInterface>({}), ods::Pure(), ods::IsTerminator()})
+      .format("$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
+      .registerIn(dialect);
+
+  // llvm.mlir.constant
+  ods::OpDef("llvm.mlir.constant", TypeID::get<ConstantOp>())
+      .attr("value", ods::AnyAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::ConstantLike()})
+      .format("`(` $value `)` attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.experimental.constrained.fpext
+  ods::OpDef("llvm.intr.experimental.constrained.fpext", TypeID::get<ConstrainedFPExtIntr>())
+      .operand("arg_0", typeLLVMType())
+      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
+      .registerIn(dialect);
+
+  // llvm.intr.experimental.constrained.fptrunc
+  ods::OpDef("llvm.intr.experimental.constrained.fptrunc", TypeID::get<ConstrainedFPTruncIntr>())
+      .operand("arg_0", typeLLVMType())
+      .attr("roundingmode", attrValidRoundingModeAttr())
+      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
+      .registerIn(dialect);
+
+  // llvm.intr.experimental.constrained.sitofp
+  ods::OpDef("llvm.intr.experimental.constrained.sitofp", TypeID::get<ConstrainedSIToFP>())
+      .operand("arg_0", typeLLVMType())
+      .attr("roundingmode", attrValidRoundingModeAttr())
+      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
+      .registerIn(dialect);
+
+  // llvm.intr.experimental.constrained.uitofp
+  ods::OpDef("llvm.intr.experimental.constrained.uitofp", TypeID::get<ConstrainedUIToFP>())
+      .operand("arg_0", typeLLVMType())
+      .attr("roundingmode", attrValidRoundingModeAttr())
+      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
+      .registerIn(dialect);
+
+  // llvm.intr.copysign
+  ods::OpDef("llvm.intr.copysign", TypeID::get<CopySignOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrCopySignOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.align
+  ods::OpDef("llvm.intr.coro.align", TypeID::get<CoroAlignOp>())
+      .result("res", typeLLVMType())
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.begin
+  ods::OpDef("llvm.intr.coro.begin", TypeID::get<CoroBeginOp>())
+      .operand("token", typeLLVMTokenType())
+      .operand("mem", typeLLVMAnyPointer())
+      .result("res", typeLLVMType())
+      .format("$token `,` $mem attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.end
+  ods::OpDef("llvm.intr.coro.end", TypeID::get<CoroEndOp>())
+      .operand("handle", typeLLVMAnyPointer())
+      .operand("unwind", ods::I(1))
+      .operand("retvals", typeLLVMTokenType())
+      .result("res", typeLLVMType())
+      .format("$handle `,` $unwind `,` $retvals attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.free
+  ods::OpDef("llvm.intr.coro.free", TypeID::get<CoroFreeOp>())
+      .operand("id", typeLLVMTokenType())
+      .operand("handle", typeLLVMAnyPointer())
+      .result("res", typeLLVMType())
+      .format("$id `,` $handle attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.id
+  ods::OpDef("llvm.intr.coro.id", TypeID::get<CoroIdOp>())
+      .operand("align", ods::I(32))
+      .operand("promise", typeLLVMAnyPointer())
+      .operand("coroaddr", typeLLVMAnyPointer())
+      .operand("fnaddrs", typeLLVMAnyPointer())
+      .result("res", typeLLVMType())
+      .format("$align `,` $promise `,` $coroaddr `,` $fnaddrs attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.promise
+  ods::OpDef("llvm.intr.coro.promise", TypeID::get<CoroPromiseOp>())
+      .operand("handle", typeLLVMAnyPointer())
+      .operand("align", ods::I(32))
+      .operand("from", ods::I(1))
+      .result("res", typeLLVMAnyPointer())
+      .format("$handle `,` $align `,` $from attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.resume
+  ods::OpDef("llvm.intr.coro.resume", TypeID::get<CoroResumeOp>())
+      .operand("handle", typeLLVMAnyPointer())
+      .format("$handle attr-dict `:` qualified(type($handle))")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.save
+  ods::OpDef("llvm.intr.coro.save", TypeID::get<CoroSaveOp>())
+      .operand("handle", typeLLVMAnyPointer())
+      .result("res", typeLLVMType())
+      .format("$handle attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.size
+  ods::OpDef("llvm.intr.coro.size", TypeID::get<CoroSizeOp>())
+      .result("res", typeLLVMType())
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.coro.suspend
+  ods::OpDef("llvm.intr.coro.suspend", TypeID::get<CoroSuspendOp>())
+      .operand("save", typeLLVMTokenType())
+      .operand("final", ods::I(1))
+      .result("res", typeLLVMType())
+      .format("$save `,` $final attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.cos
+  ods::OpDef("llvm.intr.cos", TypeID::get<CosOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrCosOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.cosh
+  ods::OpDef("llvm.intr.cosh", TypeID::get<CoshOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrCoshOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.ctlz
+  ods::OpDef("llvm.intr.ctlz", TypeID::get<CountLeadingZerosOp>())
+      .operand("in", typeAShrOpLhs())
+      .attr("is_zero_poison", ods::IntAttr(1))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .registerIn(dialect);
+
+  // llvm.intr.cttz
+  ods::OpDef("llvm.intr.cttz", TypeID::get<CountTrailingZerosOp>())
+      .operand("in", typeAShrOpLhs())
+      .attr("is_zero_poison", ods::IntAttr(1))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .registerIn(dialect);
+
+  // llvm.intr.ctpop
+  ods::OpDef("llvm.intr.ctpop", TypeID::get<CtPopOp>())
+      .operand("in", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.dso_local_equivalent
+  ods::OpDef("llvm.dso_local_equivalent", TypeID::get<DSOLocalEquivalentOp>())
+      .attr("function_name", ods::FlatSymbolRefAttr())
+      .result("res", typeLLVMAnyPointer())
+      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<SymbolUserOpInterface>({&DSOLocalEquivalentOp::verifySymbolUses})})
+      .format("$function_name attr-dict `:` qualified(type($res))")
+      .registerIn(dialect);
+
+  // llvm.intr.dbg.declare
+  ods::OpDef("llvm.intr.dbg.declare", TypeID::get<DbgDeclareOp>())
+      .operand("addr", typeLLVMAnyPointer())
+      .attr("varInfo", attrLLVMDILocalVariableAttr())
+      .defaultAttr("locationExpr", attrDbgDeclareOpLocationExprDefault(), "{}")
+      .format("qualified($varInfo) (qualified($locationExpr)^)? `=` $addr `:` qualified(type($addr)) attr-dict")
+      .registerIn(dialect);
+
+  // llvm.intr.dbg.label
+  ods::OpDef("llvm.intr.dbg.label", TypeID::get<DbgLabelOp>())
+      .attr("label", attrLLVMDILabelAttr())
+      .format("$label attr-dict")
+      .registerIn(dialect);
+
+  // llvm.intr.dbg.value
+  ods::OpDef("llvm.intr.dbg.value", TypeID::get<DbgValueOp>())
+      .operand("value", typeLLVMType())
+      .attr("varInfo", attrLLVMDILocalVariableAttr())
+      .defaultAttr("locationExpr", attrDbgValueOpLocationExprDefault(), "{}")
+      .format("qualified($varInfo) (qualified($locationExpr)^)? `=` $value `:` qualified(type($value)) attr-dict")
+      .registerIn(dialect);
+
+  // llvm.intr.debugtrap
+  ods::OpDef("llvm.intr.debugtrap", TypeID::get<DebugTrap>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // llvm.intr.eh.typeid.for
+  ods::OpDef("llvm.intr.eh.typeid.for", TypeID::get<EhTypeidForOp>())
+      .operand("type_info", typeLLVMAnyPointer())
+      .result("res", typeLLVMType())
+      .format("$type_info attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.exp10
+  ods::OpDef("llvm.intr.exp10", TypeID::get<Exp10Op>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrExp10OpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.exp2
+  ods::OpDef("llvm.intr.exp2", TypeID::get<Exp2Op>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrExp2OpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.exp
+  ods::OpDef("llvm.intr.exp", TypeID::get<ExpOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrExpOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.expect
+  ods::OpDef("llvm.intr.expect", TypeID::get<ExpectOp>())
+      .operand("val", ods::AnySignlessInteger())
+      .operand("expected", ods::AnySignlessInteger())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$val `,` $expected attr-dict `:` type($val)")
+      .registerIn(dialect);
+
+  // llvm.intr.expect.with.probability
+  ods::OpDef("llvm.intr.expect.with.probability", TypeID::get<ExpectWithProbabilityOp>())
+      .operand("val", ods::AnySignlessInteger())
+      .operand("expected", ods::AnySignlessInteger())
+      .attr("prob", ods::FloatAttrOf(64))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"val", "expected", "res"})})
+      .format("$val `,` $expected `,` $prob attr-dict `:` type($val)")
+      .registerIn(dialect);
+
+  // llvm.extractelement
+  ods::OpDef("llvm.extractelement", TypeID::get<ExtractElementOp>())
+      .operand("vector", typeLLVMAnyVector())
+      .operand("position", ods::AnySignlessInteger())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::TypesMatchWith("result type matches vector element type", "vector", "res", transform_ExtractElementOp_vector_res)})
+      .format("$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)")
+      .registerIn(dialect);
+
+  // llvm.extractvalue
+  ods::OpDef("llvm.extractvalue", TypeID::get<ExtractValueOp>())
+      .operand("container", typeLLVMAnyAggregate())
+      .attr("position", ods::DenseI64ArrayAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("$container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))")
+      .directive(getInsertExtractValueElementTypeDirective())
+      .verifier([](Operation *op) { return ExtractValueOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.fabs
+  ods::OpDef("llvm.intr.fabs", TypeID::get<FAbsOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFAbsOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.fadd
+  ods::OpDef("llvm.fadd", TypeID::get<FAddOp>())
+      .operand("lhs", typeACosOpIn())
+      .operand("rhs", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFAddOpFastmathFlagsDefault(), "{}")
+      .result("res", typeACosOpIn())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.ceil
+  ods::OpDef("llvm.intr.ceil", TypeID::get<FCeilOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFCeilOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.fcmp
+  ods::OpDef("llvm.fcmp", TypeID::get<FCmpOp>())
+      .operand("lhs", typeACosOpIn())
+      .operand("rhs", typeACosOpIn())
+      .attr("predicate", attrFCmpPredicate())
+      .defaultAttr("fastmathFlags", attrFCmpOpFastmathFlagsDefault(), "{}")
+      .result("res", typeFCmpOpRes())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "lhs", "res", transform_FCmpOp_lhs_res)})
+      .customAssembly(&FCmpOp::parse, [](Operation *op, OpAsmPrinter &p) { FCmpOp(op).print(p); })
+      .registerIn(dialect);
+
+  // llvm.fdiv
+  ods::OpDef("llvm.fdiv", TypeID::get<FDivOp>())
+      .operand("lhs", typeACosOpIn())
+      .operand("rhs", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFDivOpFastmathFlagsDefault(), "{}")
+      .result("res", typeACosOpIn())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.floor
+  ods::OpDef("llvm.intr.floor", TypeID::get<FFloorOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFFloorOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.fma
+  ods::OpDef("llvm.intr.fma", TypeID::get<FMAOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .operand("c", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFMAOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.fmuladd
+  ods::OpDef("llvm.intr.fmuladd", TypeID::get<FMulAddOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .operand("c", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFMulAddOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.fmul
+  ods::OpDef("llvm.fmul", TypeID::get<FMulOp>())
+      .operand("lhs", typeACosOpIn())
+      .operand("rhs", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFMulOpFastmathFlagsDefault(), "{}")
+      .result("res", typeACosOpIn())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.fneg
+  ods::OpDef("llvm.fneg", TypeID::get<FNegOp>())
+      .operand("operand", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFNegOpFastmathFlagsDefault(), "{}")
+      .result("res", typeACosOpIn())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.fpext
+  ods::OpDef("llvm.fpext", TypeID::get<FPExtOp>())
+      .operand("arg", typeACosOpIn())
+      .result("res", typeACosOpIn())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.fptosi
+  ods::OpDef("llvm.fptosi", TypeID::get<FPToSIOp>())
+      .operand("arg", typeACosOpIn())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.fptoui
+  ods::OpDef("llvm.fptoui", TypeID::get<FPToUIOp>())
+      .operand("arg", typeACosOpIn())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.fptrunc
+  ods::OpDef("llvm.fptrunc", TypeID::get<FPTruncOp>())
+      .operand("arg", typeACosOpIn())
+      .result("res", typeACosOpIn())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.frem
+  ods::OpDef("llvm.frem", TypeID::get<FRemOp>())
+      .operand("lhs", typeACosOpIn())
+      .operand("rhs", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFRemOpFastmathFlagsDefault(), "{}")
+      .result("res", typeACosOpIn())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.fsub
+  ods::OpDef("llvm.fsub", TypeID::get<FSubOp>())
+      .operand("lhs", typeACosOpIn())
+      .operand("rhs", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFSubOpFastmathFlagsDefault(), "{}")
+      .result("res", typeACosOpIn())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.trunc
+  ods::OpDef("llvm.intr.trunc", TypeID::get<FTruncOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFTruncOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.fence
+  ods::OpDef("llvm.fence", TypeID::get<FenceOp>())
+      .attr("ordering", attrAtomicOrdering())
+      .optionalAttr("syncscope", ods::StrAttr())
+      .format("(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict")
+      .verifier([](Operation *op) { return FenceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.frexp
+  ods::OpDef("llvm.intr.frexp", TypeID::get<FractionExpOp>())
+      .operand("val", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrFractionExpOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.freeze
+  ods::OpDef("llvm.freeze", TypeID::get<FreezeOp>())
+      .operand("val", typeLLVMType())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$val attr-dict `:` type($val)")
+      .registerIn(dialect);
+
+  // llvm.intr.fshl
+  ods::OpDef("llvm.intr.fshl", TypeID::get<FshlOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .operand("c", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.fshr
+  ods::OpDef("llvm.intr.fshr", TypeID::get<FshrOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .operand("c", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.getelementptr
+  ods::OpDef("llvm.getelementptr", TypeID::get<GEPOp>())
+      .operand("base", typeAddrSpaceCastOpArg())
+      .variadicOperand("dynamicIndices", typeAShrOpLhs())
+      .attr("rawConstantIndices", ods::DenseI32ArrayAttr())
+      .attr("elem_type", ods::TypeAttr())
+      .defaultAttr("noWrapFlags", ods::EnumProp(getGEPNoWrapFlagsInfo()), "::mlir::LLVM::GEPNoWrapFlags::none")
+      .result("res", typeAddrSpaceCastOpArg())
+      .traits({ods::Pure()})
+      .format("($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type")
+      .directive(getGEPIndicesDirective())
+      .verifier([](Operation *op) { return GEPOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.get.active.lane.mask
+  ods::OpDef("llvm.intr.get.active.lane.mask", TypeID::get<GetActiveLaneMaskOp>())
+      .operand("base", ods::AnySignlessInteger())
+      .operand("n", ods::AnySignlessInteger())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.mlir.global_ctors
+  ods::OpDef("llvm.mlir.global_ctors", TypeID::get<GlobalCtorsOp>())
+      .attr("ctors", attrFlatSymbolRefArrayAttr())
+      .attr("priorities", ods::IntArrayAttr(32))
+      .attr("data", ods::ArrayAttr())
+      .traits({ods::Implements<SymbolUserOpInterface>({&GlobalCtorsOp::verifySymbolUses})})
+      .format("`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict")
+      .verifier([](Operation *op) { return GlobalCtorsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.mlir.global_dtors
+  ods::OpDef("llvm.mlir.global_dtors", TypeID::get<GlobalDtorsOp>())
+      .attr("dtors", attrFlatSymbolRefArrayAttr())
+      .attr("priorities", ods::IntArrayAttr(32))
+      .attr("data", ods::ArrayAttr())
+      .traits({ods::Implements<SymbolUserOpInterface>({&GlobalDtorsOp::verifySymbolUses})})
+      .format("`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict")
+      .verifier([](Operation *op) { return GlobalDtorsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.mlir.global
+  ods::OpDef("llvm.mlir.global", TypeID::get<GlobalOp>())
+      .attr("global_type", ods::TypeAttr())
+      .attr("constant", ods::UnitAttr())
+      .attr("sym_name", ods::StrAttr())
+      .attr("linkage", attrLinkage())
+      .attr("dso_local", ods::UnitAttr())
+      .attr("thread_local_", ods::UnitAttr())
+      .attr("externally_initialized", ods::UnitAttr())
+      .optionalAttr("value", ods::AnyAttr())
+      .optionalAttr("alignment", ods::IntAttr(64))
+      .defaultAttr("addr_space", attrGlobalOpAddrSpaceDefault(), "0")
+      .optionalAttr("unnamed_addr", attrUnnamedAddr())
+      .optionalAttr("section", ods::StrAttr())
+      .optionalAttr("comdat", ods::SymbolRefAttr())
+      .optionalAttr("dbg_exprs", attrDIGlobalVariableExpressionArrayAttr())
+      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
+      .optionalAttr("target_specific_attrs", ods::ArrayAttr())
+      .region("initializer", ods::AnyRegion())
+      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("llvm.return"), ods::Symbol()})
+      .customAssembly(&GlobalOp::parse, [](Operation *op, OpAsmPrinter &p) { GlobalOp(op).print(p); })
+      .verifier([](Operation *op) { return GlobalOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return GlobalOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // llvm.icmp
+  ods::OpDef("llvm.icmp", TypeID::get<ICmpOp>())
+      .operand("lhs", typeICmpOpLhs())
+      .operand("rhs", typeICmpOpLhs())
+      .attr("predicate", attrICmpPredicate())
+      .result("res", typeFCmpOpRes())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "lhs", "res", transform_ICmpOp_lhs_res)})
+      .customAssembly(&ICmpOp::parse, [](Operation *op, OpAsmPrinter &p) { ICmpOp(op).print(p); })
+      .registerIn(dialect);
+
+  // llvm.mlir.ifunc
+  ods::OpDef("llvm.mlir.ifunc", TypeID::get<IFuncOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("i_func_type", ods::TypeAttr())
+      .attr("resolver", ods::FlatSymbolRefAttr())
+      .attr("resolver_type", ods::TypeAttr())
+      .attr("linkage", attrLinkage())
+      .attr("dso_local", ods::UnitAttr())
+      .defaultAttr("address_space", attrIFuncOpAddressSpaceDefault(), "0")
+      .defaultAttr("unnamed_addr", attrUnnamedAddr(), "mlir::LLVM::UnnamedAddr::None")
+      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
+      .traits({ods::IsolatedFromAbove(), ods::Symbol(), ods::Implements<SymbolUserOpInterface>({&IFuncOp::verifySymbolUses})})
+      .format("custom<LLVMLinkage>($linkage) ($visibility_^)? ($unnamed_addr^)? $sym_name `:` $i_func_type `,` $resolver_type $resolver attr-dict")
+      .directive(getLLVMLinkageDirective())
+      .verifier([](Operation *op) { return IFuncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.indirectbr
+  ods::OpDef("llvm.indirectbr", TypeID::get<IndirectBrOp>())
+      .operand("addr", typeLLVMAnyPointer())
+      .variadicOfVariadicOperand("succOperands", ods::AnyType(), "indbr_operand_segments")
+      .attr("indbr_operand_segments", ods::DenseI32ArrayAttr())
+      .variadicSuccessor("successors")
+      .traits({ods::SameVariadicOperandSize(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return IndirectBrOp(op).getSuccessorOperands(i); }}), ods::Pure(), ods::IsTerminator()})
+      .format("$addr `:` type($addr) `,` custom<IndirectBrOpSucessors>(ref(type($addr)), $successors, $succOperands, type($succOperands)) attr-dict")
+      .directive(getIndirectBrOpSucessorsDirective())
+      .registerIn(dialect);
+
+  // llvm.inline_asm
+  ods::OpDef("llvm.inline_asm", TypeID::get<InlineAsmOp>())
+      .variadicOperand("operands", typeLLVMType())
+      .attr("asm_string", ods::StrAttr())
+      .attr("constraints", ods::StrAttr())
+      .attr("has_side_effects", ods::UnitAttr())
+      .attr("is_align_stack", ods::UnitAttr())
+      .defaultAttr("tail_call_kind", attrInlineAsmOpTailCallKindDefault(), "TailCallKind::None")
+      .optionalAttr("asm_dialect", attrInlineAsmOpAsmDialect())
+      .optionalAttr("operand_attrs", ods::ArrayAttr())
+      .optionalResult("res", typeLLVMType())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { InlineAsmOp(op).getEffects(effects); }})})
+      .format("(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? (`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? (`operand_attrs` `=` $operand_attrs^)? attr-dict $asm_string `,` $constraints operands `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return InlineAsmOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.insertelement
+  ods::OpDef("llvm.insertelement", TypeID::get<InsertElementOp>())
+      .operand("vector", typeLLVMAnyVector())
+      .operand("value", typeLLVMPrimitiveType())
+      .operand("position", ods::AnySignlessInteger())
+      .result("res", typeLLVMAnyVector())
+      .traits({ods::Pure(), ods::TypesMatchWith("argument type matches vector element type", "vector", "value", transform_InsertElementOp_vector_value), ods::AllTypesMatch({"res", "vector"})})
+      .format("$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)")
+      .registerIn(dialect);
+
+  // llvm.insertvalue
+  ods::OpDef("llvm.insertvalue", TypeID::get<InsertValueOp>())
+      .operand("container", typeLLVMAnyAggregate())
+      .operand("value", typeLLVMPrimitiveType())
+      .attr("position", ods::DenseI64ArrayAttr())
+      .result("res", typeLLVMAnyAggregate())
+      .traits({ods::Pure(), ods::AllTypesMatch({"container", "res"})})
+      .format("$value `,` $container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))")
+      .directive(getInsertExtractValueElementTypeDirective())
+      .verifier([](Operation *op) { return InsertValueOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.inttoptr
+  ods::OpDef("llvm.inttoptr", TypeID::get<IntToPtrOp>())
+      .operand("arg", typeAShrOpLhs())
+      .optionalAttr("dereferenceable", attrLLVMDereferenceableAttr())
+      .result("res", typeAddrSpaceCastOpArg())
+      .traits({ods::Pure(), ods::Implements<LLVM::DereferenceableOpInterface>({})})
+      .format("$arg (`dereferenceable` `` $dereferenceable^)? attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.invariant.end
+  ods::OpDef("llvm.intr.invariant.end", TypeID::get<InvariantEndOp>())
+      .operand("start", typeLLVMDefaultPointer())
+      .operand("ptr", typeLLVMAnyPointer())
+      .attr("size", ods::IntAttr(64))
+      .format("$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))")
+      .registerIn(dialect);
+
+  // llvm.intr.invariant.start
+  ods::OpDef("llvm.intr.invariant.start", TypeID::get<InvariantStartOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .attr("size", ods::IntAttr(64))
+      .result("res", typeLLVMDefaultPointer())
+      .format("$size `,` $ptr attr-dict `:` qualified(type($ptr))")
+      .registerIn(dialect);
+
+  // llvm.invoke
+  ods::OpDef("llvm.invoke", TypeID::get<InvokeOp>())
+      .variadicOperand("callee_operands", typeLLVMType())
+      .variadicOperand("normalDestOperands", typeLLVMType())
+      .variadicOperand("unwindDestOperands", typeLLVMType())
+      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
+      .optionalAttr("var_callee_type", attrCallOpVarCalleeType())
+      .optionalAttr("callee", ods::FlatSymbolRefAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .optionalAttr("branch_weights", ods::DenseI32ArrayAttr())
+      .defaultAttr("CConv", attrInvokeOpCConvDefault(), "CConv::C")
+      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
+      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
+      .optionalResult("result", typeLLVMType())
+      .successor("normalDest")
+      .successor("unwindDest")
+      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return InvokeOp(op).getSuccessorOperands(i); }}), ods::Implements<WeightedBranchOpInterface>({}), ods::IsTerminator()})
+      .customAssembly(&InvokeOp::parse, [](Operation *op, OpAsmPrinter &p) { InvokeOp(op).print(p); })
+      .verifier([](Operation *op) { return InvokeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.is.constant
+  ods::OpDef("llvm.intr.is.constant", TypeID::get<IsConstantOp>())
+      .operand("val", typeLLVMType())
+      .result("res", ods::I(1))
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.is.fpclass
+  ods::OpDef("llvm.intr.is.fpclass", TypeID::get<IsFPClass>())
+      .operand("in", typeACosOpIn())
+      .attr("bit", ods::IntAttr(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.func
+  ods::OpDef("llvm.func", TypeID::get<LLVMFuncOp>())
+      .attr("sym_name", ods::StrAttr())
+      .optionalAttr("sym_visibility", ods::StrAttr())
+      .attr("function_type", attrCallOpVarCalleeType())
+      .defaultAttr("linkage", attrLLVMFuncOpLinkageDefault(), "Linkage::External")
+      .attr("dso_local", ods::UnitAttr())
+      .defaultAttr("CConv", attrLLVMFuncOpCConvDefault(), "CConv::C")
+      .optionalAttr("comdat", ods::SymbolRefAttr())
+      .optionalAttr("convergent", ods::UnitAttr())
+      .optionalAttr("personality", ods::FlatSymbolRefAttr())
+      .optionalAttr("garbageCollector", ods::StrAttr())
+      .optionalAttr("passthrough", ods::ArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .optionalAttr("function_entry_count", ods::IntAttr(64))
+      .optionalAttr("memory_effects", attrLLVMMemoryEffectsAttr())
+      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
+      .optionalAttr("arm_streaming", ods::UnitAttr())
+      .optionalAttr("arm_locally_streaming", ods::UnitAttr())
+      .optionalAttr("arm_streaming_compatible", ods::UnitAttr())
+      .optionalAttr("arm_new_za", ods::UnitAttr())
+      .optionalAttr("arm_in_za", ods::UnitAttr())
+      .optionalAttr("arm_out_za", ods::UnitAttr())
+      .optionalAttr("arm_inout_za", ods::UnitAttr())
+      .optionalAttr("arm_preserves_za", ods::UnitAttr())
+      .optionalAttr("section", ods::StrAttr())
+      .optionalAttr("unnamed_addr", attrUnnamedAddr())
+      .optionalAttr("alignment", ods::IntAttr(64))
+      .optionalAttr("vscale_range", attrLLVMVScaleRangeAttr())
+      .optionalAttr("frame_pointer", attrFramePointerKindAttr())
+      .optionalAttr("target_cpu", ods::StrAttr())
+      .optionalAttr("tune_cpu", ods::StrAttr())
+      .optionalAttr("reciprocal_estimates", ods::StrAttr())
+      .optionalAttr("prefer_vector_width", ods::StrAttr())
+      .optionalAttr("target_features", attrLLVMTargetFeaturesAttr())
+      .optionalAttr("no_infs_fp_math", ods::BoolAttr())
+      .optionalAttr("no_nans_fp_math", ods::BoolAttr())
+      .optionalAttr("no_signed_zeros_fp_math", ods::BoolAttr())
+      .optionalAttr("denormal_fp_math", ods::StrAttr())
+      .optionalAttr("denormal_fp_math_f32", ods::StrAttr())
+      .optionalAttr("fp_contract", ods::StrAttr())
+      .optionalAttr("instrument_function_entry", ods::StrAttr())
+      .optionalAttr("instrument_function_exit", ods::StrAttr())
+      .optionalAttr("no_inline", ods::UnitAttr())
+      .optionalAttr("always_inline", ods::UnitAttr())
+      .optionalAttr("inline_hint", ods::UnitAttr())
+      .optionalAttr("no_unwind", ods::UnitAttr())
+      .optionalAttr("will_return", ods::UnitAttr())
+      .optionalAttr("optimize_none", ods::UnitAttr())
+      .optionalAttr("vec_type_hint", attrLLVMVecTypeHintAttr())
+      .optionalAttr("work_group_size_hint", ods::DenseI32ArrayAttr())
+      .optionalAttr("reqd_work_group_size", ods::DenseI32ArrayAttr())
+      .optionalAttr("intel_reqd_sub_group_size", ods::IntAttr(32))
+      .optionalAttr("uwtable_kind", attrUWTableKindAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::IsolatedFromAbove(), ods::Implements<FunctionOpInterface>({.getFunctionType = [](Operation *op) -> Type { auto t = dyn_cast_or_null<TypeAttr>(op->getInherentAttr("function_type")); return t ? t.getValue() : Type(); }, .getArgumentTypes = [](Operation *op) { return LLVMFuncOp(op).getArgumentTypes(); }, .getResultTypes = [](Operation *op) { return LLVMFuncOp(op).getResultTypes(); }})})
+      .customAssembly(&LLVMFuncOp::parse, [](Operation *op, OpAsmPrinter &p) { LLVMFuncOp(op).print(p); })
+      .verifier([](Operation *op) { return LLVMFuncOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return LLVMFuncOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // llvm.lshr
+  ods::OpDef("llvm.lshr", TypeID::get<LShrOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .attr("isExact", ods::UnitAttr())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.landingpad
+  ods::OpDef("llvm.landingpad", TypeID::get<LandingpadOp>())
+      .variadicOperand("", typeLLVMType())
+      .attr("cleanup", ods::UnitAttr())
+      .result("res", typeLLVMType())
+      .customAssembly(&LandingpadOp::parse, [](Operation *op, OpAsmPrinter &p) { LandingpadOp(op).print(p); })
+      .verifier([](Operation *op) { return LandingpadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.launder.invariant.group
+  ods::OpDef("llvm.intr.launder.invariant.group", TypeID::get<LaunderInvariantGroupOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .result("res", typeLLVMAnyPointer())
+      .traits({ods::SameOperandsAndResultType()})
+      .format("$ptr attr-dict `:` qualified(type($ptr))")
+      .registerIn(dialect);
+
+  // llvm.intr.lifetime.end
+  ods::OpDef("llvm.intr.lifetime.end", TypeID::get<LifetimeEndOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .format("$ptr attr-dict `:` qualified(type($ptr))")
+      .registerIn(dialect);
+
+  // llvm.intr.lifetime.start
+  ods::OpDef("llvm.intr.lifetime.start", TypeID::get<LifetimeStartOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .format("$ptr attr-dict `:` qualified(type($ptr))")
+      .registerIn(dialect);
+
+  // llvm.linker_options
+  ods::OpDef("llvm.linker_options", TypeID::get<LinkerOptionsOp>())
+      .attr("options", ods::StrArrayAttr())
+      .format("$options attr-dict")
+      .verifier([](Operation *op) { return LinkerOptionsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.llrint
+  ods::OpDef("llvm.intr.llrint", TypeID::get<LlrintOp>())
+      .operand("val", typeACosOpIn())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.llround
+  ods::OpDef("llvm.intr.llround", TypeID::get<LlroundOp>())
+      .operand("val", typeLLVMAnyFloat())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.ldexp
+  ods::OpDef("llvm.intr.ldexp", TypeID::get<LoadExpOp>())
+      .operand("val", typeACosOpIn())
+      .operand("power", ods::AnySignlessInteger())
+      .defaultAttr("fastmathFlags", attrLoadExpOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.load
+  ods::OpDef("llvm.load", TypeID::get<LoadOp>())
+      .operand("addr", typeLLVMAnyPointer())
+      .optionalAttr("alignment", ods::IntAttr(64))
+      .attr("volatile_", ods::UnitAttr())
+      .attr("nontemporal", ods::UnitAttr())
+      .attr("invariant", ods::UnitAttr())
+      .attr("invariantGroup", ods::UnitAttr())
+      .defaultAttr("ordering", attrAtomicOrdering(), "AtomicOrdering::not_atomic")
+      .optionalAttr("syncscope", ods::StrAttr())
+      .optionalAttr("dereferenceable", attrLLVMDereferenceableAttr())
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .result("res", typeLLVMLoadableType())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { LoadOp(op).getEffects(effects); }}), ods::Implements<LLVM::DereferenceableOpInterface>({})})
+      .format("(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? (`dereferenceable` `` $dereferenceable^)? attr-dict `:` qualified(type($addr)) `->` type($res)")
+      .verifier([](Operation *op) { return LoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.log10
+  ods::OpDef("llvm.intr.log10", TypeID::get<Log10Op>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrLog10OpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.log2
+  ods::OpDef("llvm.intr.log2", TypeID::get<Log2Op>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrLog2OpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.log
+  ods::OpDef("llvm.intr.log", TypeID::get<LogOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrLogOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.lrint
+  ods::OpDef("llvm.intr.lrint", TypeID::get<LrintOp>())
+      .operand("val", typeACosOpIn())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.lround
+  ods::OpDef("llvm.intr.lround", TypeID::get<LroundOp>())
+      .operand("val", typeACosOpIn())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.masked.load
+  ods::OpDef("llvm.intr.masked.load", TypeID::get<MaskedLoadOp>())
+      .operand("data", typeLLVMAnyPointer())
+      .operand("mask", typeMaskedLoadOpMask())
+      .optionalOperand("pass_thru", typeLLVMAnyVector())
+      .attr("alignment", ods::IntAttr(32))
+      .attr("nontemporal", ods::UnitAttr())
+      .result("res", typeLLVMAnyVector())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.masked.store
+  ods::OpDef("llvm.intr.masked.store", TypeID::get<MaskedStoreOp>())
+      .operand("value", typeLLVMAnyVector())
+      .operand("data", typeLLVMAnyPointer())
+      .operand("mask", typeMaskedLoadOpMask())
+      .attr("alignment", ods::IntAttr(32))
+      .format("$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))")
+      .registerIn(dialect);
+
+  // llvm.intr.matrix.column.major.load
+  ods::OpDef("llvm.intr.matrix.column.major.load", TypeID::get<MatrixColumnMajorLoadOp>())
+      .operand("data", typeLLVMAnyPointer())
+      .operand("stride", ods::AnySignlessInteger())
+      .attr("isVolatile", ods::IntAttr(1))
+      .attr("rows", ods::IntAttr(32))
+      .attr("columns", ods::IntAttr(32))
+      .result("res", typeLLVMAnyVector())
+      .format("$data `,` `<` `stride` `=` $stride `>` attr-dict`:` type($res) `from` qualified(type($data)) `stride` type($stride)")
+      .registerIn(dialect);
+
+  // llvm.intr.matrix.column.major.store
+  ods::OpDef("llvm.intr.matrix.column.major.store", TypeID::get<MatrixColumnMajorStoreOp>())
+      .operand("matrix", typeLLVMAnyVector())
+      .operand("data", typeLLVMAnyPointer())
+      .operand("stride", ods::AnySignlessInteger())
+      .attr("isVolatile", ods::IntAttr(1))
+      .attr("rows", ods::IntAttr(32))
+      .attr("columns", ods::IntAttr(32))
+      .format("$matrix `,` $data `,` `<` `stride` `=` $stride `>` attr-dict`:` type($matrix) `to` qualified(type($data)) `stride` type($stride)")
+      .registerIn(dialect);
+
+  // llvm.intr.matrix.multiply
+  ods::OpDef("llvm.intr.matrix.multiply", TypeID::get<MatrixMultiplyOp>())
+      .operand("lhs", typeLLVMAnyVector())
+      .operand("rhs", typeLLVMAnyVector())
+      .attr("lhs_rows", ods::IntAttr(32))
+      .attr("lhs_columns", ods::IntAttr(32))
+      .attr("rhs_columns", ods::IntAttr(32))
+      .result("res", typeLLVMAnyVector())
+      .format("$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.matrix.transpose
+  ods::OpDef("llvm.intr.matrix.transpose", TypeID::get<MatrixTransposeOp>())
+      .operand("matrix", typeLLVMAnyVector())
+      .attr("rows", ods::IntAttr(32))
+      .attr("columns", ods::IntAttr(32))
+      .result("res", typeLLVMAnyVector())
+      .format("$matrix attr-dict `:` type($matrix) `into` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.maxnum
+  ods::OpDef("llvm.intr.maxnum", TypeID::get<MaxNumOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrMaxNumOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.maximum
+  ods::OpDef("llvm.intr.maximum", TypeID::get<MaximumOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrMaximumOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.memcpy.inline
+  ods::OpDef("llvm.intr.memcpy.inline", TypeID::get<MemcpyInlineOp>())
+      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("src", typeLLVMAnyPointer(), {ods::MemRead()})
+      .attr("len", attrAPIntAttr())
+      .attr("isVolatile", ods::IntAttr(1))
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
+      .registerIn(dialect);
+
+  // llvm.intr.memcpy
+  ods::OpDef("llvm.intr.memcpy", TypeID::get<MemcpyOp>())
+      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("src", typeLLVMAnyPointer(), {ods::MemRead()})
+      .operand("len", ods::AnySignlessInteger())
+      .attr("isVolatile", ods::IntAttr(1))
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
+      .registerIn(dialect);
+
+  // llvm.intr.memmove
+  ods::OpDef("llvm.intr.memmove", TypeID::get<MemmoveOp>())
+      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("src", typeLLVMAnyPointer(), {ods::MemRead()})
+      .operand("len", ods::AnySignlessInteger())
+      .attr("isVolatile", ods::IntAttr(1))
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
+      .registerIn(dialect);
+
+  // llvm.intr.memset.inline
+  ods::OpDef("llvm.intr.memset.inline", TypeID::get<MemsetInlineOp>())
+      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("val", ods::I(8))
+      .attr("len", attrAPIntAttr())
+      .attr("isVolatile", ods::IntAttr(1))
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
+      .registerIn(dialect);
+
+  // llvm.intr.memset
+  ods::OpDef("llvm.intr.memset", TypeID::get<MemsetOp>())
+      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("val", ods::I(8))
+      .operand("len", ods::AnySignlessInteger())
+      .attr("isVolatile", ods::IntAttr(1))
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
+      .registerIn(dialect);
+
+  // llvm.intr.minnum
+  ods::OpDef("llvm.intr.minnum", TypeID::get<MinNumOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrMinNumOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.minimum
+  ods::OpDef("llvm.intr.minimum", TypeID::get<MinimumOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrMinimumOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.module_flags
+  ods::OpDef("llvm.module_flags", TypeID::get<ModuleFlagsOp>())
+      .attr("flags", ods::ArrayAttr())
+      .format("$flags attr-dict")
+      .verifier([](Operation *op) { return ModuleFlagsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.mul
+  ods::OpDef("llvm.mul", TypeID::get<MulOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Commutative(), ods::Pure()})
+      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.nearbyint
+  ods::OpDef("llvm.intr.nearbyint", TypeID::get<NearbyintOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrNearbyintOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.experimental.noalias.scope.decl
+  ods::OpDef("llvm.intr.experimental.noalias.scope.decl", TypeID::get<NoAliasScopeDeclOp>())
+      .attr("scope", attrLLVMAliasScopeAttr())
+      .format("$scope attr-dict")
+      .registerIn(dialect);
+
+  // llvm.mlir.none
+  ods::OpDef("llvm.mlir.none", TypeID::get<NoneTokenOp>())
+      .result("res", typeLLVMTokenType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.or
+  ods::OpDef("llvm.or", TypeID::get<OrOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .attr("isDisjoint", ods::UnitAttr())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.mlir.poison
+  ods::OpDef("llvm.mlir.poison", TypeID::get<PoisonOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::ConstantLike()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.powi
+  ods::OpDef("llvm.intr.powi", TypeID::get<PowIOp>())
+      .operand("val", typeACosOpIn())
+      .operand("power", ods::AnySignlessInteger())
+      .defaultAttr("fastmathFlags", attrPowIOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.pow
+  ods::OpDef("llvm.intr.pow", TypeID::get<PowOp>())
+      .operand("a", typeACosOpIn())
+      .operand("b", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrPowOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.prefetch
+  ods::OpDef("llvm.intr.prefetch", TypeID::get<Prefetch>())
+      .operand("addr", typeLLVMAnyPointer())
+      .attr("rw", ods::IntAttr(32))
+      .attr("hint", ods::IntAttr(32))
+      .attr("cache", ods::IntAttr(32))
+      .registerIn(dialect);
+
+  // llvm.intr.ptr.annotation
+  ods::OpDef("llvm.intr.ptr.annotation", TypeID::get<PtrAnnotation>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("annotation", typeLLVMAnyPointer())
+      .operand("fileName", typeLLVMAnyPointer())
+      .operand("line", ods::I(32))
+      .operand("attr", typeLLVMAnyPointer())
+      .result("res", typeLLVMAnyPointer())
+      .traits({ods::AllTypesMatch({"res", "ptr"}), ods::AllTypesMatch({"annotation", "fileName", "attr"})})
+      .registerIn(dialect);
+
+  // llvm.intr.ptrmask
+  ods::OpDef("llvm.intr.ptrmask", TypeID::get<PtrMaskOp>())
+      .operand("ptr", typeAddrSpaceCastOpArg())
+      .operand("mask", typePtrMaskOpMask())
+      .result("res", typeAddrSpaceCastOpArg())
+      .traits({ods::Pure(), ods::AllTypesMatch({"ptr", "res"})})
+      .format("$ptr `,` $mask attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.ptrtoint
+  ods::OpDef("llvm.ptrtoint", TypeID::get<PtrToIntOp>())
+      .operand("arg", typeAddrSpaceCastOpArg())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.resume
+  ods::OpDef("llvm.resume", TypeID::get<ResumeOp>())
+      .operand("value", typeLLVMType())
+      .traits({ods::IsTerminator()})
+      .format("$value attr-dict `:` type($value)")
+      .registerIn(dialect);
+
+  // llvm.return
+  ods::OpDef("llvm.return", TypeID::get<ReturnOp>())
+      .optionalOperand("arg", typeLLVMType())
+      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict ($arg^ `:` type($arg))?")
+      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.rint
+  ods::OpDef("llvm.intr.rint", TypeID::get<RintOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrRintOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.roundeven
+  ods::OpDef("llvm.intr.roundeven", TypeID::get<RoundEvenOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrRoundEvenOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.round
+  ods::OpDef("llvm.intr.round", TypeID::get<RoundOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrRoundOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.sadd.sat
+  ods::OpDef("llvm.intr.sadd.sat", TypeID::get<SAddSat>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.sadd.with.overflow
+  ods::OpDef("llvm.intr.sadd.with.overflow", TypeID::get<SAddWithOverflowOp>())
+      .operand("", typeAShrOpLhs())
+      .operand("", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.scmp
+  ods::OpDef("llvm.intr.scmp", TypeID::get<SCmpOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure(), ods::SameTypeOperands()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.sdiv
+  ods::OpDef("llvm.sdiv", TypeID::get<SDivOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .attr("isExact", ods::UnitAttr())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SDivOp(op).getSpeculatability(); }})})
+      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.sext
+  ods::OpDef("llvm.sext", TypeID::get<SExtOp>())
+      .operand("arg", typeAShrOpLhs())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .verifier([](Operation *op) { return SExtOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.sitofp
+  ods::OpDef("llvm.sitofp", TypeID::get<SIToFPOp>())
+      .operand("arg", typeAShrOpLhs())
+      .result("res", typeACosOpIn())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.smax
+  ods::OpDef("llvm.intr.smax", TypeID::get<SMaxOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.smin
+  ods::OpDef("llvm.intr.smin", TypeID::get<SMinOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.smul.with.overflow
+  ods::OpDef("llvm.intr.smul.with.overflow", TypeID::get<SMulWithOverflowOp>())
+      .operand("", typeAShrOpLhs())
+      .operand("", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsElementType()})
+      .registerIn(dialect);
+
+  // llvm.srem
+  ods::OpDef("llvm.srem", TypeID::get<SRemOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.ssa.copy
+  ods::OpDef("llvm.intr.ssa.copy", TypeID::get<SSACopyOp>())
+      .operand("operand", ods::AnyType())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand attr-dict `:` type($operand)")
+      .registerIn(dialect);
+
+  // llvm.intr.sshl.sat
+  ods::OpDef("llvm.intr.sshl.sat", TypeID::get<SSHLSat>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.ssub.sat
+  ods::OpDef("llvm.intr.ssub.sat", TypeID::get<SSubSat>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.ssub.with.overflow
+  ods::OpDef("llvm.intr.ssub.with.overflow", TypeID::get<SSubWithOverflowOp>())
+      .operand("", typeAShrOpLhs())
+      .operand("", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsElementType()})
+      .registerIn(dialect);
+
+  // llvm.select
+  ods::OpDef("llvm.select", TypeID::get<SelectOp>())
+      .operand("condition", typeFCmpOpRes())
+      .operand("trueValue", typeLLVMType())
+      .operand("falseValue", typeLLVMType())
+      .defaultAttr("fastmathFlags", attrSelectOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"trueValue", "falseValue", "res"})})
+      .format("operands attr-dict `:` type($condition) `,` type($res)")
+      .registerIn(dialect);
+
+  // llvm.shl
+  ods::OpDef("llvm.shl", TypeID::get<ShlOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.shufflevector
+  ods::OpDef("llvm.shufflevector", TypeID::get<ShuffleVectorOp>())
+      .operand("v1", typeLLVMAnyVector())
+      .operand("v2", typeLLVMAnyVector())
+      .attr("mask", ods::DenseI32ArrayAttr())
+      .result("res", typeLLVMAnyVector())
+      .traits({ods::Pure(), ods::AllTypesMatch({"v1", "v2"})})
+      .format("$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))")
+      .directive(getShuffleTypeDirective())
+      .verifier([](Operation *op) { return ShuffleVectorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.sin
+  ods::OpDef("llvm.intr.sin", TypeID::get<SinOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrSinOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.sincos
+  ods::OpDef("llvm.intr.sincos", TypeID::get<SincosOp>())
+      .operand("val", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrSincosOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return SincosOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.sinh
+  ods::OpDef("llvm.intr.sinh", TypeID::get<SinhOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrSinhOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.sqrt
+  ods::OpDef("llvm.intr.sqrt", TypeID::get<SqrtOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrSqrtOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.stackrestore
+  ods::OpDef("llvm.intr.stackrestore", TypeID::get<StackRestoreOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .format("$ptr attr-dict `:` qualified(type($ptr))")
+      .registerIn(dialect);
+
+  // llvm.intr.stacksave
+  ods::OpDef("llvm.intr.stacksave", TypeID::get<StackSaveOp>())
+      .result("res", typeLLVMType())
+      .format("attr-dict `:` qualified(type($res))")
+      .registerIn(dialect);
+
+  // llvm.intr.stepvector
+  ods::OpDef("llvm.intr.stepvector", TypeID::get<StepVectorOp>())
+      .result("res", typeStepVectorOpRes())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.store
+  ods::OpDef("llvm.store", TypeID::get<StoreOp>())
+      .operand("value", typeLLVMLoadableType())
+      .operand("addr", typeLLVMAnyPointer())
+      .optionalAttr("alignment", ods::IntAttr(64))
+      .attr("volatile_", ods::UnitAttr())
+      .attr("nontemporal", ods::UnitAttr())
+      .attr("invariantGroup", ods::UnitAttr())
+      .defaultAttr("ordering", attrAtomicOrdering(), "AtomicOrdering::not_atomic")
+      .optionalAttr("syncscope", ods::StrAttr())
+      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
+      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
+      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
+      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { StoreOp(op).getEffects(effects); }})})
+      .format("(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` qualified(type($addr))")
+      .verifier([](Operation *op) { return StoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.strip.invariant.group
+  ods::OpDef("llvm.intr.strip.invariant.group", TypeID::get<StripInvariantGroupOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .result("res", typeLLVMAnyPointer())
+      .traits({ods::SameOperandsAndResultType()})
+      .format("$ptr attr-dict `:` qualified(type($ptr))")
+      .registerIn(dialect);
+
+  // llvm.sub
+  ods::OpDef("llvm.sub", TypeID::get<SubOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.switch
+  ods::OpDef("llvm.switch", TypeID::get<SwitchOp>())
+      .operand("value", ods::AnySignlessInteger())
+      .variadicOperand("defaultOperands", ods::AnyType())
+      .variadicOfVariadicOperand("caseOperands", ods::AnyType(), "case_operand_segments")
+      .optionalAttr("case_values", attrAnyIntElementsAttr())
+      .attr("case_operand_segments", ods::DenseI32ArrayAttr())
+      .optionalAttr("branch_weights", ods::DenseI32ArrayAttr())
+      .successor("defaultDestination")
+      .variadicSuccessor("caseDestinations")
+      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return SwitchOp(op).getSuccessorOperands(i); }}), ods::Implements<WeightedBranchOpInterface>({}), ods::Pure(), ods::IsTerminator()})
+      .format("$value `:` type($value) `,` $defaultDestination (`(` $defaultOperands^ `:` type($defaultOperands) `)`)? custom<SwitchOpCases>(ref(type($value)), $case_values, $caseDestinations, $caseOperands, type($caseOperands)) attr-dict")
+      .directive(getSwitchOpCasesDirective())
+      .verifier([](Operation *op) { return SwitchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.tan
+  ods::OpDef("llvm.intr.tan", TypeID::get<TanOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrTanOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.tanh
+  ods::OpDef("llvm.intr.tanh", TypeID::get<TanhOp>())
+      .operand("in", typeACosOpIn())
+      .defaultAttr("fastmathFlags", attrTanhOpFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.threadlocal.address
+  ods::OpDef("llvm.intr.threadlocal.address", TypeID::get<ThreadlocalAddressOp>())
+      .operand("global", typeLLVMAnyPointer())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.trap
+  ods::OpDef("llvm.intr.trap", TypeID::get<Trap>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // llvm.trunc
+  ods::OpDef("llvm.trunc", TypeID::get<TruncOp>())
+      .operand("arg", typeAShrOpLhs())
+      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure()})
+      .format("$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.uadd.sat
+  ods::OpDef("llvm.intr.uadd.sat", TypeID::get<UAddSat>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.uadd.with.overflow
+  ods::OpDef("llvm.intr.uadd.with.overflow", TypeID::get<UAddWithOverflowOp>())
+      .operand("", typeAShrOpLhs())
+      .operand("", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.ubsantrap
+  ods::OpDef("llvm.intr.ubsantrap", TypeID::get<UBSanTrap>())
+      .attr("failureKind", ods::IntAttr(8))
+      .format("prop-dict attr-dict")
+      .registerIn(dialect);
+
+  // llvm.intr.ucmp
+  ods::OpDef("llvm.intr.ucmp", TypeID::get<UCmpOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure(), ods::SameTypeOperands()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.udiv
+  ods::OpDef("llvm.udiv", TypeID::get<UDivOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .attr("isExact", ods::UnitAttr())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return UDivOp(op).getSpeculatability(); }})})
+      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.uitofp
+  ods::OpDef("llvm.uitofp", TypeID::get<UIToFPOp>())
+      .operand("arg", typeAShrOpLhs())
+      .attr("nonNeg", ods::UnitAttr())
+      .result("res", typeACosOpIn())
+      .traits({ods::Pure()})
+      .format("(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.umax
+  ods::OpDef("llvm.intr.umax", TypeID::get<UMaxOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.umin
+  ods::OpDef("llvm.intr.umin", TypeID::get<UMinOp>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.umul.with.overflow
+  ods::OpDef("llvm.intr.umul.with.overflow", TypeID::get<UMulWithOverflowOp>())
+      .operand("", typeAShrOpLhs())
+      .operand("", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsElementType()})
+      .registerIn(dialect);
+
+  // llvm.urem
+  ods::OpDef("llvm.urem", TypeID::get<URemOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.ushl.sat
+  ods::OpDef("llvm.intr.ushl.sat", TypeID::get<USHLSat>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.usub.sat
+  ods::OpDef("llvm.intr.usub.sat", TypeID::get<USubSat>())
+      .operand("a", typeAShrOpLhs())
+      .operand("b", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.usub.with.overflow
+  ods::OpDef("llvm.intr.usub.with.overflow", TypeID::get<USubWithOverflowOp>())
+      .operand("", typeAShrOpLhs())
+      .operand("", typeAShrOpLhs())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsElementType()})
+      .registerIn(dialect);
+
+  // llvm.mlir.undef
+  ods::OpDef("llvm.mlir.undef", TypeID::get<UndefOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::ConstantLike()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.unreachable
+  ods::OpDef("llvm.unreachable", TypeID::get<UnreachableOp>())
+      .traits({ods::IsTerminator()})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // llvm.intr.vp.ashr
+  ods::OpDef("llvm.intr.vp.ashr", TypeID::get<VPAShrOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.add
+  ods::OpDef("llvm.intr.vp.add", TypeID::get<VPAddOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.and
+  ods::OpDef("llvm.intr.vp.and", TypeID::get<VPAndOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fadd
+  ods::OpDef("llvm.intr.vp.fadd", TypeID::get<VPFAddOp>())
+      .operand("lhs", typeVPFAddOpLhs())
+      .operand("rhs", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fdiv
+  ods::OpDef("llvm.intr.vp.fdiv", TypeID::get<VPFDivOp>())
+      .operand("lhs", typeVPFAddOpLhs())
+      .operand("rhs", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fmuladd
+  ods::OpDef("llvm.intr.vp.fmuladd", TypeID::get<VPFMulAddOp>())
+      .operand("op1", typeVPFAddOpLhs())
+      .operand("op2", typeVPFAddOpLhs())
+      .operand("op3", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fmul
+  ods::OpDef("llvm.intr.vp.fmul", TypeID::get<VPFMulOp>())
+      .operand("lhs", typeVPFAddOpLhs())
+      .operand("rhs", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fneg
+  ods::OpDef("llvm.intr.vp.fneg", TypeID::get<VPFNegOp>())
+      .operand("op", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fpext
+  ods::OpDef("llvm.intr.vp.fpext", TypeID::get<VPFPExtOp>())
+      .operand("src", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fptosi
+  ods::OpDef("llvm.intr.vp.fptosi", TypeID::get<VPFPToSIOp>())
+      .operand("src", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fptoui
+  ods::OpDef("llvm.intr.vp.fptoui", TypeID::get<VPFPToUIOp>())
+      .operand("src", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fptrunc
+  ods::OpDef("llvm.intr.vp.fptrunc", TypeID::get<VPFPTruncOp>())
+      .operand("src", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.frem
+  ods::OpDef("llvm.intr.vp.frem", TypeID::get<VPFRemOp>())
+      .operand("lhs", typeVPFAddOpLhs())
+      .operand("rhs", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fsub
+  ods::OpDef("llvm.intr.vp.fsub", TypeID::get<VPFSubOp>())
+      .operand("lhs", typeVPFAddOpLhs())
+      .operand("rhs", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.fma
+  ods::OpDef("llvm.intr.vp.fma", TypeID::get<VPFmaOp>())
+      .operand("op1", typeVPFAddOpLhs())
+      .operand("op2", typeVPFAddOpLhs())
+      .operand("op3", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.inttoptr
+  ods::OpDef("llvm.intr.vp.inttoptr", TypeID::get<VPIntToPtrOp>())
+      .operand("src", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.lshr
+  ods::OpDef("llvm.intr.vp.lshr", TypeID::get<VPLShrOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.load
+  ods::OpDef("llvm.intr.vp.load", TypeID::get<VPLoadOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .registerIn(dialect);
+
+  // llvm.intr.vp.merge
+  ods::OpDef("llvm.intr.vp.merge", TypeID::get<VPMergeMinOp>())
+      .operand("cond", typeMaskedLoadOpMask())
+      .operand("true_val", typeLLVMAnyVector())
+      .operand("false_val", typeLLVMAnyVector())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.mul
+  ods::OpDef("llvm.intr.vp.mul", TypeID::get<VPMulOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.or
+  ods::OpDef("llvm.intr.vp.or", TypeID::get<VPOrOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.ptrtoint
+  ods::OpDef("llvm.intr.vp.ptrtoint", TypeID::get<VPPtrToIntOp>())
+      .operand("src", typeVPPtrToIntOpSrc())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.add
+  ods::OpDef("llvm.intr.vp.reduce.add", TypeID::get<VPReduceAddOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.and
+  ods::OpDef("llvm.intr.vp.reduce.and", TypeID::get<VPReduceAndOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.fadd
+  ods::OpDef("llvm.intr.vp.reduce.fadd", TypeID::get<VPReduceFAddOp>())
+      .operand("satrt_value", ods::AnyFloat())
+      .operand("val", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.fmax
+  ods::OpDef("llvm.intr.vp.reduce.fmax", TypeID::get<VPReduceFMaxOp>())
+      .operand("satrt_value", ods::AnyFloat())
+      .operand("val", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.fmin
+  ods::OpDef("llvm.intr.vp.reduce.fmin", TypeID::get<VPReduceFMinOp>())
+      .operand("satrt_value", ods::AnyFloat())
+      .operand("val", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.fmul
+  ods::OpDef("llvm.intr.vp.reduce.fmul", TypeID::get<VPReduceFMulOp>())
+      .operand("satrt_value", ods::AnyFloat())
+      .operand("val", typeVPFAddOpLhs())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.mul
+  ods::OpDef("llvm.intr.vp.reduce.mul", TypeID::get<VPReduceMulOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.or
+  ods::OpDef("llvm.intr.vp.reduce.or", TypeID::get<VPReduceOrOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.smax
+  ods::OpDef("llvm.intr.vp.reduce.smax", TypeID::get<VPReduceSMaxOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.smin
+  ods::OpDef("llvm.intr.vp.reduce.smin", TypeID::get<VPReduceSMinOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.umax
+  ods::OpDef("llvm.intr.vp.reduce.umax", TypeID::get<VPReduceUMaxOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.umin
+  ods::OpDef("llvm.intr.vp.reduce.umin", TypeID::get<VPReduceUMinOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.reduce.xor
+  ods::OpDef("llvm.intr.vp.reduce.xor", TypeID::get<VPReduceXorOp>())
+      .operand("satrt_value", ods::AnySignlessInteger())
+      .operand("val", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.sdiv
+  ods::OpDef("llvm.intr.vp.sdiv", TypeID::get<VPSDivOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.sext
+  ods::OpDef("llvm.intr.vp.sext", TypeID::get<VPSExtOp>())
+      .operand("src", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.sitofp
+  ods::OpDef("llvm.intr.vp.sitofp", TypeID::get<VPSIToFPOp>())
+      .operand("src", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.smax
+  ods::OpDef("llvm.intr.vp.smax", TypeID::get<VPSMaxOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.smin
+  ods::OpDef("llvm.intr.vp.smin", TypeID::get<VPSMinOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.srem
+  ods::OpDef("llvm.intr.vp.srem", TypeID::get<VPSRemOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.select
+  ods::OpDef("llvm.intr.vp.select", TypeID::get<VPSelectMinOp>())
+      .operand("cond", typeMaskedLoadOpMask())
+      .operand("true_val", typeLLVMAnyVector())
+      .operand("false_val", typeLLVMAnyVector())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.shl
+  ods::OpDef("llvm.intr.vp.shl", TypeID::get<VPShlOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.store
+  ods::OpDef("llvm.intr.vp.store", TypeID::get<VPStoreOp>())
+      .operand("val", typeLLVMAnyVector())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .registerIn(dialect);
+
+  // llvm.intr.experimental.vp.strided.load
+  ods::OpDef("llvm.intr.experimental.vp.strided.load", TypeID::get<VPStridedLoadOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("stride", ods::AnySignlessInteger())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .registerIn(dialect);
+
+  // llvm.intr.experimental.vp.strided.store
+  ods::OpDef("llvm.intr.experimental.vp.strided.store", TypeID::get<VPStridedStoreOp>())
+      .operand("val", typeLLVMAnyVector())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("stride", ods::AnySignlessInteger())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .registerIn(dialect);
+
+  // llvm.intr.vp.sub
+  ods::OpDef("llvm.intr.vp.sub", TypeID::get<VPSubOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.trunc
+  ods::OpDef("llvm.intr.vp.trunc", TypeID::get<VPTruncOp>())
+      .operand("src", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.udiv
+  ods::OpDef("llvm.intr.vp.udiv", TypeID::get<VPUDivOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.uitofp
+  ods::OpDef("llvm.intr.vp.uitofp", TypeID::get<VPUIToFPOp>())
+      .operand("src", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.umax
+  ods::OpDef("llvm.intr.vp.umax", TypeID::get<VPUMaxOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.umin
+  ods::OpDef("llvm.intr.vp.umin", TypeID::get<VPUMinOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.urem
+  ods::OpDef("llvm.intr.vp.urem", TypeID::get<VPURemOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.xor
+  ods::OpDef("llvm.intr.vp.xor", TypeID::get<VPXorOp>())
+      .operand("lhs", typeStepVectorOpRes())
+      .operand("rhs", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vp.zext
+  ods::OpDef("llvm.intr.vp.zext", TypeID::get<VPZExtOp>())
+      .operand("src", typeStepVectorOpRes())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("evl", ods::I(32))
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.va_arg
+  ods::OpDef("llvm.va_arg", TypeID::get<VaArgOp>())
+      .operand("arg", typeLLVMAnyPointer())
+      .result("res", typeLLVMType())
+      .format("$arg attr-dict `:` functional-type($arg, $res)")
+      .registerIn(dialect);
+
+  // llvm.intr.vacopy
+  ods::OpDef("llvm.intr.vacopy", TypeID::get<VaCopyOp>())
+      .operand("dest_list", typeLLVMAnyPointer())
+      .operand("src_list", typeLLVMAnyPointer())
+      .format("$src_list `to` $dest_list attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // llvm.intr.vaend
+  ods::OpDef("llvm.intr.vaend", TypeID::get<VaEndOp>())
+      .operand("arg_list", typeLLVMAnyPointer())
+      .format("$arg_list attr-dict `:` qualified(type($arg_list))")
+      .registerIn(dialect);
+
+  // llvm.intr.vastart
+  ods::OpDef("llvm.intr.vastart", TypeID::get<VaStartOp>())
+      .operand("arg_list", typeLLVMAnyPointer())
+      .format("$arg_list attr-dict `:` qualified(type($arg_list))")
+      .registerIn(dialect);
+
+  // llvm.intr.var.annotation
+  ods::OpDef("llvm.intr.var.annotation", TypeID::get<VarAnnotation>())
+      .operand("val", typeLLVMAnyPointer())
+      .operand("annotation", typeLLVMAnyPointer())
+      .operand("fileName", typeLLVMAnyPointer())
+      .operand("line", ods::I(32))
+      .operand("attr", typeLLVMAnyPointer())
+      .traits({ods::AllTypesMatch({"annotation", "fileName", "attr"})})
+      .registerIn(dialect);
+
+  // llvm.xor
+  ods::OpDef("llvm.xor", TypeID::get<XOrOp>())
+      .operand("lhs", typeAShrOpLhs())
+      .operand("rhs", typeAShrOpLhs())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // llvm.zext
+  ods::OpDef("llvm.zext", TypeID::get<ZExtOp>())
+      .operand("arg", typeAShrOpLhs())
+      .attr("nonNeg", ods::UnitAttr())
+      .result("res", typeAShrOpLhs())
+      .traits({ods::Pure()})
+      .format("(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)")
+      .verifier([](Operation *op) { return ZExtOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.mlir.zero
+  ods::OpDef("llvm.mlir.zero", TypeID::get<ZeroOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::ConstantLike()})
+      .format("attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ZeroOp(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.masked.compressstore
+  ods::OpDef("llvm.intr.masked.compressstore", TypeID::get<masked_compressstore>())
+      .operand("value", typeLLVMAnyVector())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("mask", typeMaskedLoadOpMask())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .registerIn(dialect);
+
+  // llvm.intr.masked.expandload
+  ods::OpDef("llvm.intr.masked.expandload", TypeID::get<masked_expandload>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("mask", typeMaskedLoadOpMask())
+      .operand("passthru", typeLLVMAnyVector())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .result("res", typeLLVMType())
+      .registerIn(dialect);
+
+  // llvm.intr.masked.gather
+  ods::OpDef("llvm.intr.masked.gather", TypeID::get<masked_gather>())
+      .operand("ptrs", typeVPPtrToIntOpSrc())
+      .operand("mask", typeMaskedLoadOpMask())
+      .variadicOperand("pass_thru", typeLLVMAnyVector())
+      .attr("alignment", ods::IntAttr(32))
+      .result("res", typeLLVMAnyVector())
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return masked_gather(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.masked.scatter
+  ods::OpDef("llvm.intr.masked.scatter", TypeID::get<masked_scatter>())
+      .operand("value", typeLLVMAnyVector())
+      .operand("ptrs", typeVPPtrToIntOpSrc())
+      .operand("mask", typeMaskedLoadOpMask())
+      .attr("alignment", ods::IntAttr(32))
+      .format("$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` type($ptrs)")
+      .verifier([](Operation *op) { return masked_scatter(op).verify(); })
+      .registerIn(dialect);
+
+  // llvm.intr.vector.deinterleave2
+  ods::OpDef("llvm.intr.vector.deinterleave2", TypeID::get<vector_deinterleave2>())
+      .operand("vec", typeLLVMAnyVector())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.extract
+  ods::OpDef("llvm.intr.vector.extract", TypeID::get<vector_extract>())
+      .operand("srcvec", typeLLVMAnyVector())
+      .attr("pos", ods::IntAttr(64))
+      .result("res", typeLLVMAnyVector())
+      .traits({ods::Pure(), ods::PredOpTrait("vectors are not bigger than 2^17 bits.", pred_vector_extract_44), ods::PredOpTrait("it is not extracting scalable from fixed-length vectors.", pred_vector_extract_45)})
+      .format("$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)")
+      .registerIn(dialect);
+
+  // llvm.intr.vector.insert
+  ods::OpDef("llvm.intr.vector.insert", TypeID::get<vector_insert>())
+      .operand("dstvec", typeLLVMAnyVector())
+      .operand("srcvec", typeLLVMAnyVector())
+      .attr("pos", ods::IntAttr(64))
+      .result("res", typeLLVMAnyVector())
+      .traits({ods::Pure(), ods::AllTypesMatch({"dstvec", "res"}), ods::PredOpTrait("vectors are not bigger than 2^17 bits.", pred_vector_insert_46), ods::PredOpTrait("it is not inserting scalable into fixed-length vectors.", pred_vector_insert_47)})
+      .format("$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)")
+      .registerIn(dialect);
+
+  // llvm.intr.vector.interleave2
+  ods::OpDef("llvm.intr.vector.interleave2", TypeID::get<vector_interleave2>())
+      .operand("vec1", typeLLVMAnyVector())
+      .operand("vec2", typeLLVMAnyVector())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"vec1", "vec2"}), ods::PredOpTrait("result has twice as many elements as 'vec1'", pred_vector_interleave2_48)})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.add
+  ods::OpDef("llvm.intr.vector.reduce.add", TypeID::get<vector_reduce_add>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.and
+  ods::OpDef("llvm.intr.vector.reduce.and", TypeID::get<vector_reduce_and>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.fadd
+  ods::OpDef("llvm.intr.vector.reduce.fadd", TypeID::get<vector_reduce_fadd>())
+      .operand("start_value", ods::AnyFloat())
+      .operand("input", typeVPFAddOpLhs())
+      .defaultAttr("fastmathFlags", attrVectorReduceFaddFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.fmax
+  ods::OpDef("llvm.intr.vector.reduce.fmax", TypeID::get<vector_reduce_fmax>())
+      .operand("in", typeVPFAddOpLhs())
+      .defaultAttr("fastmathFlags", attrVectorReduceFmaxFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.fmaximum
+  ods::OpDef("llvm.intr.vector.reduce.fmaximum", TypeID::get<vector_reduce_fmaximum>())
+      .operand("in", typeVPFAddOpLhs())
+      .defaultAttr("fastmathFlags", attrVectorReduceFmaximumFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.fmin
+  ods::OpDef("llvm.intr.vector.reduce.fmin", TypeID::get<vector_reduce_fmin>())
+      .operand("in", typeVPFAddOpLhs())
+      .defaultAttr("fastmathFlags", attrVectorReduceFminFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.fminimum
+  ods::OpDef("llvm.intr.vector.reduce.fminimum", TypeID::get<vector_reduce_fminimum>())
+      .operand("in", typeVPFAddOpLhs())
+      .defaultAttr("fastmathFlags", attrVectorReduceFminimumFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.fmul
+  ods::OpDef("llvm.intr.vector.reduce.fmul", TypeID::get<vector_reduce_fmul>())
+      .operand("start_value", ods::AnyFloat())
+      .operand("input", typeVPFAddOpLhs())
+      .defaultAttr("fastmathFlags", attrVectorReduceFmulFastmathFlagsDefault(), "{}")
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.mul
+  ods::OpDef("llvm.intr.vector.reduce.mul", TypeID::get<vector_reduce_mul>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.or
+  ods::OpDef("llvm.intr.vector.reduce.or", TypeID::get<vector_reduce_or>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.smax
+  ods::OpDef("llvm.intr.vector.reduce.smax", TypeID::get<vector_reduce_smax>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.smin
+  ods::OpDef("llvm.intr.vector.reduce.smin", TypeID::get<vector_reduce_smin>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.umax
+  ods::OpDef("llvm.intr.vector.reduce.umax", TypeID::get<vector_reduce_umax>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.umin
+  ods::OpDef("llvm.intr.vector.reduce.umin", TypeID::get<vector_reduce_umin>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vector.reduce.xor
+  ods::OpDef("llvm.intr.vector.reduce.xor", TypeID::get<vector_reduce_xor>())
+      .operand("in", typeStepVectorOpRes())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
+      .registerIn(dialect);
+
+  // llvm.intr.vscale
+  ods::OpDef("llvm.intr.vscale", TypeID::get<vscale>())
+      .result("res", typeLLVMType())
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::LLVMDialect::registerGenerated() {
@@ -2233,2753 +4986,5 @@ void lamina::LLVMDialect::registerGenerated() {
   addTypes<LLVMX86AMXType>();
   ods::TypeDef<LLVMX86AMXType>("x86_amx", "LLVMX86AMXType")
       .registerIn(attrTypes);
-
-  // llvm.intr.acos
-  ods::OpDef("llvm.intr.acos", TypeID::get<ACosOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrACosOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.ashr
-  ods::OpDef("llvm.ashr", TypeID::get<AShrOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .attr("isExact", ods::UnitAttr())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.asin
-  ods::OpDef("llvm.intr.asin", TypeID::get<ASinOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrASinOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.atan2
-  ods::OpDef("llvm.intr.atan2", TypeID::get<ATan2Op>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrATan2OpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.atan
-  ods::OpDef("llvm.intr.atan", TypeID::get<ATanOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrATanOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.abs
-  ods::OpDef("llvm.intr.abs", TypeID::get<AbsOp>())
-      .operand("in", typeAShrOpLhs())
-      .attr("is_int_min_poison", ods::IntAttr(1))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.add
-  ods::OpDef("llvm.add", TypeID::get<AddOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Commutative(), ods::Pure()})
-      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.addrspacecast
-  ods::OpDef("llvm.addrspacecast", TypeID::get<AddrSpaceCastOp>())
-      .operand("arg", typeAddrSpaceCastOpArg())
-      .result("res", typeAddrSpaceCastOpArg())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.mlir.addressof
-  ods::OpDef("llvm.mlir.addressof", TypeID::get<AddressOfOp>())
-      .attr("global_name", ods::FlatSymbolRefAttr())
-      .result("res", typeLLVMAnyPointer())
-      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<SymbolUserOpInterface>({&AddressOfOp::verifySymbolUses})})
-      .format("$global_name attr-dict `:` qualified(type($res))")
-      .registerIn(*this);
-
-  // llvm.mlir.alias
-  ods::OpDef("llvm.mlir.alias", TypeID::get<AliasOp>())
-      .attr("alias_type", ods::TypeAttr())
-      .attr("sym_name", ods::StrAttr())
-      .attr("linkage", attrLinkage())
-      .attr("dso_local", ods::UnitAttr())
-      .attr("thread_local_", ods::UnitAttr())
-      .optionalAttr("unnamed_addr", attrUnnamedAddr())
-      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
-      .region("initializer", ods::SizedRegion(1))
-      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("llvm.return"), ods::Symbol()})
-      .customAssembly(&AliasOp::parse, [](Operation *op, OpAsmPrinter &p) { AliasOp(op).print(p); })
-      .verifier([](Operation *op) { return AliasOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return AliasOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // llvm.alloca
-  ods::OpDef("llvm.alloca", TypeID::get<AllocaOp>())
-      .operand("arraySize", ods::AnySignlessInteger())
-      .optionalAttr("alignment", ods::IntAttr(64))
-      .attr("elem_type", ods::TypeAttr())
-      .attr("inalloca", ods::UnitAttr())
-      .result("res", typeLLVMAnyPointer(), {ods::MemAlloc(SideEffects::AutomaticAllocationScopeResource::get(), 0, false)})
-      .customAssembly(&AllocaOp::parse, [](Operation *op, OpAsmPrinter &p) { AllocaOp(op).print(p); })
-      .verifier([](Operation *op) { return AllocaOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.and
-  ods::OpDef("llvm.and", TypeID::get<AndOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.annotation
-  ods::OpDef("llvm.intr.annotation", TypeID::get<Annotation>())
-      .operand("integer", ods::AnySignlessInteger())
-      .operand("annotation", typeLLVMAnyPointer())
-      .operand("fileName", typeLLVMAnyPointer())
-      .operand("line", ods::I(32))
-      .result("res", ods::AnySignlessInteger())
-      .traits({ods::AllTypesMatch({"res", "integer"}), ods::AllTypesMatch({"annotation", "fileName"})})
-      .registerIn(*this);
-
-  // llvm.intr.assume
-  ods::OpDef("llvm.intr.assume", TypeID::get<AssumeOp>())
-      .operand("cond", ods::I(1))
-      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
-      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
-      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
-      .format("$cond ( custom<OpBundles>($op_bundle_operands, type($op_bundle_operands), $op_bundle_tags)^ )? `:` type($cond) attr-dict")
-      .directive(getOpBundlesDirective())
-      .verifier([](Operation *op) { return AssumeOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.cmpxchg
-  ods::OpDef("llvm.cmpxchg", TypeID::get<AtomicCmpXchgOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("cmp", typeLLVMAtomicCmpXchgType())
-      .operand("val", typeLLVMAtomicCmpXchgType())
-      .attr("success_ordering", attrAtomicOrdering())
-      .attr("failure_ordering", attrAtomicOrdering())
-      .optionalAttr("syncscope", ods::StrAttr())
-      .optionalAttr("alignment", ods::IntAttr(64))
-      .attr("weak", ods::UnitAttr())
-      .attr("volatile_", ods::UnitAttr())
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .result("res", typeLLVMAnyStruct())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::TypesMatchWith("operand #1 and operand #2 have the same type", "val", "cmp", transform_AtomicCmpXchgOp_val_cmp), ods::TypesMatchWith("result #0 has an LLVM struct type consisting of the type of operand #2 and a bool", "val", "res", transform_AtomicCmpXchgOp_val_res)})
-      .format("(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val (`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering attr-dict `:` qualified(type($ptr)) `,` type($val)")
-      .verifier([](Operation *op) { return AtomicCmpXchgOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.atomicrmw
-  ods::OpDef("llvm.atomicrmw", TypeID::get<AtomicRMWOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("val", typeLLVMAtomicRMWType())
-      .attr("bin_op", attrAtomicBinOp())
-      .attr("ordering", attrAtomicOrdering())
-      .optionalAttr("syncscope", ods::StrAttr())
-      .optionalAttr("alignment", ods::IntAttr(64))
-      .attr("volatile_", ods::UnitAttr())
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .result("res", typeLLVMAtomicRMWType())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::TypesMatchWith("result #0 and operand #1 have the same type", "val", "res", transform_AtomicRMWOp_val_res)})
-      .format("(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)")
-      .verifier([](Operation *op) { return AtomicRMWOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.bitreverse
-  ods::OpDef("llvm.intr.bitreverse", TypeID::get<BitReverseOp>())
-      .operand("in", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.bitcast
-  ods::OpDef("llvm.bitcast", TypeID::get<BitcastOp>())
-      .operand("arg", typeLLVMAnyNonAggregate())
-      .result("res", typeLLVMAnyNonAggregate())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .verifier([](Operation *op) { return BitcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.blockaddress
-  ods::OpDef("llvm.blockaddress", TypeID::get<BlockAddressOp>())
-      .attr("block_addr", attrLLVMBlockAddressAttr())
-      .result("res", typeLLVMAnyPointer())
-      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<SymbolUserOpInterface>({&BlockAddressOp::verifySymbolUses})})
-      .format("$block_addr attr-dict `:` qualified(type($res))")
-      .verifier([](Operation *op) { return BlockAddressOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.blocktag
-  ods::OpDef("llvm.blocktag", TypeID::get<BlockTagOp>())
-      .attr("tag", attrLLVMBlockTagAttr())
-      .format("$tag attr-dict")
-      .registerIn(*this);
-
-  // llvm.br
-  ods::OpDef("llvm.br", TypeID::get<BrOp>())
-      .variadicOperand("destOperands", typeLLVMType())
-      .optionalAttr("loop_annotation", attrLoopAnnotationAttr())
-      .successor("dest")
-      .traits({ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return BrOp(op).getSuccessorOperands(i); }}), ods::Pure(), ods::IsTerminator()})
-      .format("$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict")
-      .registerIn(*this);
-
-  // llvm.intr.bswap
-  ods::OpDef("llvm.intr.bswap", TypeID::get<ByteSwapOp>())
-      .operand("in", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.call_intrinsic
-  ods::OpDef("llvm.call_intrinsic", TypeID::get<CallIntrinsicOp>())
-      .variadicOperand("args", typeLLVMType())
-      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
-      .attr("intrin", ods::StrAttr())
-      .defaultAttr("fastmathFlags", attrCallIntrinsicOpFastmathFlagsDefault(), "{}")
-      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
-      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .optionalResult("results", typeLLVMType())
-      .traits({ods::AttrSizedOperandSegments()})
-      .customAssembly(&CallIntrinsicOp::parse, [](Operation *op, OpAsmPrinter &p) { CallIntrinsicOp(op).print(p); })
-      .verifier([](Operation *op) { return CallIntrinsicOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.call
-  ods::OpDef("llvm.call", TypeID::get<CallOp>())
-      .variadicOperand("callee_operands", typeLLVMType())
-      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
-      .optionalAttr("var_callee_type", attrCallOpVarCalleeType())
-      .optionalAttr("callee", ods::FlatSymbolRefAttr())
-      .defaultAttr("fastmathFlags", attrCallOpFastmathFlagsDefault(), "{}")
-      .defaultAttr("CConv", attrCallOpCConvDefault(), "CConv::C")
-      .defaultAttr("TailCallKind", attrCallOpTailCallKindDefault(), "TailCallKind::None")
-      .optionalAttr("memory_effects", attrLLVMMemoryEffectsAttr())
-      .attr("convergent", ods::UnitAttr())
-      .attr("no_unwind", ods::UnitAttr())
-      .attr("will_return", ods::UnitAttr())
-      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
-      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .attr("no_inline", ods::UnitAttr())
-      .attr("always_inline", ods::UnitAttr())
-      .attr("inline_hint", ods::UnitAttr())
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .optionalResult("result", typeLLVMType())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::AttrSizedOperandSegments(), ods::Implements<SymbolUserOpInterface>({&CallOp::verifySymbolUses})})
-      .customAssembly(&CallOp::parse, [](Operation *op, OpAsmPrinter &p) { CallOp(op).print(p); })
-      .verifier([](Operation *op) { return CallOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.comdat
-  ods::OpDef("llvm.comdat", TypeID::get<ComdatOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::NoTerminator(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Symbol()})
-      .format("$sym_name $body attr-dict")
-      .regionVerifier([](Operation *op) { return ComdatOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // llvm.comdat_selector
-  ods::OpDef("llvm.comdat_selector", TypeID::get<ComdatSelectorOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("comdat", attrComdat())
-      .traits({ods::Symbol()})
-      .format("$sym_name $comdat attr-dict")
-      .registerIn(*this);
-
-  // llvm.cond_br
-  ods::OpDef("llvm.cond_br", TypeID::get<CondBrOp>())
-      .operand("condition", ods::I(1))
-      .variadicOperand("trueDestOperands", typeLLVMType())
-      .variadicOperand("falseDestOperands", typeLLVMType())
-      .optionalAttr("branch_weights", ods::DenseI32ArrayAttr())
-      .optionalAttr("loop_annotation", attrLoopAnnotationAttr())
-      .successor("trueDest")
-      .successor("falseDest")
-      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return CondBrOp(op).getSuccessorOperands(i); }}), ods::Implements<WeightedBranchOpInterface>({}), ods::Pure(), ods::IsTerminator()})
-      .format("$condition ( `weights` `(` $branch_weights^ `)` )? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict")
-      .registerIn(*this);
-
-  // llvm.mlir.constant
-  ods::OpDef("llvm.mlir.constant", TypeID::get<ConstantOp>())
-      .attr("value", ods::AnyAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::ConstantLike()})
-      .format("`(` $value `)` attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.experimental.constrained.fpext
-  ods::OpDef("llvm.intr.experimental.constrained.fpext", TypeID::get<ConstrainedFPExtIntr>())
-      .operand("arg_0", typeLLVMType())
-      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("$arg_0 $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
-      .registerIn(*this);
-
-  // llvm.intr.experimental.constrained.fptrunc
-  ods::OpDef("llvm.intr.experimental.constrained.fptrunc", TypeID::get<ConstrainedFPTruncIntr>())
-      .operand("arg_0", typeLLVMType())
-      .attr("roundingmode", attrValidRoundingModeAttr())
-      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
-      .registerIn(*this);
-
-  // llvm.intr.experimental.constrained.sitofp
-  ods::OpDef("llvm.intr.experimental.constrained.sitofp", TypeID::get<ConstrainedSIToFP>())
-      .operand("arg_0", typeLLVMType())
-      .attr("roundingmode", attrValidRoundingModeAttr())
-      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
-      .registerIn(*this);
-
-  // llvm.intr.experimental.constrained.uitofp
-  ods::OpDef("llvm.intr.experimental.constrained.uitofp", TypeID::get<ConstrainedUIToFP>())
-      .operand("arg_0", typeLLVMType())
-      .attr("roundingmode", attrValidRoundingModeAttr())
-      .attr("fpExceptionBehavior", attrFPExceptionBehaviorAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("$arg_0 $roundingmode $fpExceptionBehavior attr-dict `:` type($arg_0) `to` type(results)")
-      .registerIn(*this);
-
-  // llvm.intr.copysign
-  ods::OpDef("llvm.intr.copysign", TypeID::get<CopySignOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrCopySignOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.align
-  ods::OpDef("llvm.intr.coro.align", TypeID::get<CoroAlignOp>())
-      .result("res", typeLLVMType())
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.begin
-  ods::OpDef("llvm.intr.coro.begin", TypeID::get<CoroBeginOp>())
-      .operand("token", typeLLVMTokenType())
-      .operand("mem", typeLLVMAnyPointer())
-      .result("res", typeLLVMType())
-      .format("$token `,` $mem attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.end
-  ods::OpDef("llvm.intr.coro.end", TypeID::get<CoroEndOp>())
-      .operand("handle", typeLLVMAnyPointer())
-      .operand("unwind", ods::I(1))
-      .operand("retvals", typeLLVMTokenType())
-      .result("res", typeLLVMType())
-      .format("$handle `,` $unwind `,` $retvals attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.free
-  ods::OpDef("llvm.intr.coro.free", TypeID::get<CoroFreeOp>())
-      .operand("id", typeLLVMTokenType())
-      .operand("handle", typeLLVMAnyPointer())
-      .result("res", typeLLVMType())
-      .format("$id `,` $handle attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.id
-  ods::OpDef("llvm.intr.coro.id", TypeID::get<CoroIdOp>())
-      .operand("align", ods::I(32))
-      .operand("promise", typeLLVMAnyPointer())
-      .operand("coroaddr", typeLLVMAnyPointer())
-      .operand("fnaddrs", typeLLVMAnyPointer())
-      .result("res", typeLLVMType())
-      .format("$align `,` $promise `,` $coroaddr `,` $fnaddrs attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.promise
-  ods::OpDef("llvm.intr.coro.promise", TypeID::get<CoroPromiseOp>())
-      .operand("handle", typeLLVMAnyPointer())
-      .operand("align", ods::I(32))
-      .operand("from", ods::I(1))
-      .result("res", typeLLVMAnyPointer())
-      .format("$handle `,` $align `,` $from attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.resume
-  ods::OpDef("llvm.intr.coro.resume", TypeID::get<CoroResumeOp>())
-      .operand("handle", typeLLVMAnyPointer())
-      .format("$handle attr-dict `:` qualified(type($handle))")
-      .registerIn(*this);
-
-  // llvm.intr.coro.save
-  ods::OpDef("llvm.intr.coro.save", TypeID::get<CoroSaveOp>())
-      .operand("handle", typeLLVMAnyPointer())
-      .result("res", typeLLVMType())
-      .format("$handle attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.size
-  ods::OpDef("llvm.intr.coro.size", TypeID::get<CoroSizeOp>())
-      .result("res", typeLLVMType())
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.coro.suspend
-  ods::OpDef("llvm.intr.coro.suspend", TypeID::get<CoroSuspendOp>())
-      .operand("save", typeLLVMTokenType())
-      .operand("final", ods::I(1))
-      .result("res", typeLLVMType())
-      .format("$save `,` $final attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.cos
-  ods::OpDef("llvm.intr.cos", TypeID::get<CosOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrCosOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.cosh
-  ods::OpDef("llvm.intr.cosh", TypeID::get<CoshOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrCoshOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.ctlz
-  ods::OpDef("llvm.intr.ctlz", TypeID::get<CountLeadingZerosOp>())
-      .operand("in", typeAShrOpLhs())
-      .attr("is_zero_poison", ods::IntAttr(1))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .registerIn(*this);
-
-  // llvm.intr.cttz
-  ods::OpDef("llvm.intr.cttz", TypeID::get<CountTrailingZerosOp>())
-      .operand("in", typeAShrOpLhs())
-      .attr("is_zero_poison", ods::IntAttr(1))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .registerIn(*this);
-
-  // llvm.intr.ctpop
-  ods::OpDef("llvm.intr.ctpop", TypeID::get<CtPopOp>())
-      .operand("in", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.dso_local_equivalent
-  ods::OpDef("llvm.dso_local_equivalent", TypeID::get<DSOLocalEquivalentOp>())
-      .attr("function_name", ods::FlatSymbolRefAttr())
-      .result("res", typeLLVMAnyPointer())
-      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<SymbolUserOpInterface>({&DSOLocalEquivalentOp::verifySymbolUses})})
-      .format("$function_name attr-dict `:` qualified(type($res))")
-      .registerIn(*this);
-
-  // llvm.intr.dbg.declare
-  ods::OpDef("llvm.intr.dbg.declare", TypeID::get<DbgDeclareOp>())
-      .operand("addr", typeLLVMAnyPointer())
-      .attr("varInfo", attrLLVMDILocalVariableAttr())
-      .defaultAttr("locationExpr", attrDbgDeclareOpLocationExprDefault(), "{}")
-      .format("qualified($varInfo) (qualified($locationExpr)^)? `=` $addr `:` qualified(type($addr)) attr-dict")
-      .registerIn(*this);
-
-  // llvm.intr.dbg.label
-  ods::OpDef("llvm.intr.dbg.label", TypeID::get<DbgLabelOp>())
-      .attr("label", attrLLVMDILabelAttr())
-      .format("$label attr-dict")
-      .registerIn(*this);
-
-  // llvm.intr.dbg.value
-  ods::OpDef("llvm.intr.dbg.value", TypeID::get<DbgValueOp>())
-      .operand("value", typeLLVMType())
-      .attr("varInfo", attrLLVMDILocalVariableAttr())
-      .defaultAttr("locationExpr", attrDbgValueOpLocationExprDefault(), "{}")
-      .format("qualified($varInfo) (qualified($locationExpr)^)? `=` $value `:` qualified(type($value)) attr-dict")
-      .registerIn(*this);
-
-  // llvm.intr.debugtrap
-  ods::OpDef("llvm.intr.debugtrap", TypeID::get<DebugTrap>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // llvm.intr.eh.typeid.for
-  ods::OpDef("llvm.intr.eh.typeid.for", TypeID::get<EhTypeidForOp>())
-      .operand("type_info", typeLLVMAnyPointer())
-      .result("res", typeLLVMType())
-      .format("$type_info attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.exp10
-  ods::OpDef("llvm.intr.exp10", TypeID::get<Exp10Op>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrExp10OpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.exp2
-  ods::OpDef("llvm.intr.exp2", TypeID::get<Exp2Op>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrExp2OpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.exp
-  ods::OpDef("llvm.intr.exp", TypeID::get<ExpOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrExpOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.expect
-  ods::OpDef("llvm.intr.expect", TypeID::get<ExpectOp>())
-      .operand("val", ods::AnySignlessInteger())
-      .operand("expected", ods::AnySignlessInteger())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$val `,` $expected attr-dict `:` type($val)")
-      .registerIn(*this);
-
-  // llvm.intr.expect.with.probability
-  ods::OpDef("llvm.intr.expect.with.probability", TypeID::get<ExpectWithProbabilityOp>())
-      .operand("val", ods::AnySignlessInteger())
-      .operand("expected", ods::AnySignlessInteger())
-      .attr("prob", ods::FloatAttrOf(64))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"val", "expected", "res"})})
-      .format("$val `,` $expected `,` $prob attr-dict `:` type($val)")
-      .registerIn(*this);
-
-  // llvm.extractelement
-  ods::OpDef("llvm.extractelement", TypeID::get<ExtractElementOp>())
-      .operand("vector", typeLLVMAnyVector())
-      .operand("position", ods::AnySignlessInteger())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::TypesMatchWith("result type matches vector element type", "vector", "res", transform_ExtractElementOp_vector_res)})
-      .format("$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)")
-      .registerIn(*this);
-
-  // llvm.extractvalue
-  ods::OpDef("llvm.extractvalue", TypeID::get<ExtractValueOp>())
-      .operand("container", typeLLVMAnyAggregate())
-      .attr("position", ods::DenseI64ArrayAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("$container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))")
-      .directive(getInsertExtractValueElementTypeDirective())
-      .verifier([](Operation *op) { return ExtractValueOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.fabs
-  ods::OpDef("llvm.intr.fabs", TypeID::get<FAbsOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFAbsOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.fadd
-  ods::OpDef("llvm.fadd", TypeID::get<FAddOp>())
-      .operand("lhs", typeACosOpIn())
-      .operand("rhs", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFAddOpFastmathFlagsDefault(), "{}")
-      .result("res", typeACosOpIn())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.ceil
-  ods::OpDef("llvm.intr.ceil", TypeID::get<FCeilOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFCeilOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.fcmp
-  ods::OpDef("llvm.fcmp", TypeID::get<FCmpOp>())
-      .operand("lhs", typeACosOpIn())
-      .operand("rhs", typeACosOpIn())
-      .attr("predicate", attrFCmpPredicate())
-      .defaultAttr("fastmathFlags", attrFCmpOpFastmathFlagsDefault(), "{}")
-      .result("res", typeFCmpOpRes())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "lhs", "res", transform_FCmpOp_lhs_res)})
-      .customAssembly(&FCmpOp::parse, [](Operation *op, OpAsmPrinter &p) { FCmpOp(op).print(p); })
-      .registerIn(*this);
-
-  // llvm.fdiv
-  ods::OpDef("llvm.fdiv", TypeID::get<FDivOp>())
-      .operand("lhs", typeACosOpIn())
-      .operand("rhs", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFDivOpFastmathFlagsDefault(), "{}")
-      .result("res", typeACosOpIn())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.floor
-  ods::OpDef("llvm.intr.floor", TypeID::get<FFloorOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFFloorOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.fma
-  ods::OpDef("llvm.intr.fma", TypeID::get<FMAOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .operand("c", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFMAOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.fmuladd
-  ods::OpDef("llvm.intr.fmuladd", TypeID::get<FMulAddOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .operand("c", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFMulAddOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.fmul
-  ods::OpDef("llvm.fmul", TypeID::get<FMulOp>())
-      .operand("lhs", typeACosOpIn())
-      .operand("rhs", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFMulOpFastmathFlagsDefault(), "{}")
-      .result("res", typeACosOpIn())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.fneg
-  ods::OpDef("llvm.fneg", TypeID::get<FNegOp>())
-      .operand("operand", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFNegOpFastmathFlagsDefault(), "{}")
-      .result("res", typeACosOpIn())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.fpext
-  ods::OpDef("llvm.fpext", TypeID::get<FPExtOp>())
-      .operand("arg", typeACosOpIn())
-      .result("res", typeACosOpIn())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.fptosi
-  ods::OpDef("llvm.fptosi", TypeID::get<FPToSIOp>())
-      .operand("arg", typeACosOpIn())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.fptoui
-  ods::OpDef("llvm.fptoui", TypeID::get<FPToUIOp>())
-      .operand("arg", typeACosOpIn())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.fptrunc
-  ods::OpDef("llvm.fptrunc", TypeID::get<FPTruncOp>())
-      .operand("arg", typeACosOpIn())
-      .result("res", typeACosOpIn())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.frem
-  ods::OpDef("llvm.frem", TypeID::get<FRemOp>())
-      .operand("lhs", typeACosOpIn())
-      .operand("rhs", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFRemOpFastmathFlagsDefault(), "{}")
-      .result("res", typeACosOpIn())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.fsub
-  ods::OpDef("llvm.fsub", TypeID::get<FSubOp>())
-      .operand("lhs", typeACosOpIn())
-      .operand("rhs", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFSubOpFastmathFlagsDefault(), "{}")
-      .result("res", typeACosOpIn())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.trunc
-  ods::OpDef("llvm.intr.trunc", TypeID::get<FTruncOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFTruncOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.fence
-  ods::OpDef("llvm.fence", TypeID::get<FenceOp>())
-      .attr("ordering", attrAtomicOrdering())
-      .optionalAttr("syncscope", ods::StrAttr())
-      .format("(`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict")
-      .verifier([](Operation *op) { return FenceOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.frexp
-  ods::OpDef("llvm.intr.frexp", TypeID::get<FractionExpOp>())
-      .operand("val", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrFractionExpOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.freeze
-  ods::OpDef("llvm.freeze", TypeID::get<FreezeOp>())
-      .operand("val", typeLLVMType())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$val attr-dict `:` type($val)")
-      .registerIn(*this);
-
-  // llvm.intr.fshl
-  ods::OpDef("llvm.intr.fshl", TypeID::get<FshlOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .operand("c", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.fshr
-  ods::OpDef("llvm.intr.fshr", TypeID::get<FshrOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .operand("c", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.getelementptr
-  ods::OpDef("llvm.getelementptr", TypeID::get<GEPOp>())
-      .operand("base", typeAddrSpaceCastOpArg())
-      .variadicOperand("dynamicIndices", typeAShrOpLhs())
-      .attr("rawConstantIndices", ods::DenseI32ArrayAttr())
-      .attr("elem_type", ods::TypeAttr())
-      .defaultAttr("noWrapFlags", ods::EnumProp(getGEPNoWrapFlagsInfo()), "::mlir::LLVM::GEPNoWrapFlags::none")
-      .result("res", typeAddrSpaceCastOpArg())
-      .traits({ods::Pure()})
-      .format("($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type")
-      .directive(getGEPIndicesDirective())
-      .verifier([](Operation *op) { return GEPOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.get.active.lane.mask
-  ods::OpDef("llvm.intr.get.active.lane.mask", TypeID::get<GetActiveLaneMaskOp>())
-      .operand("base", ods::AnySignlessInteger())
-      .operand("n", ods::AnySignlessInteger())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("$base `,` $n attr-dict `:` type($base) `,` type($n) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.mlir.global_ctors
-  ods::OpDef("llvm.mlir.global_ctors", TypeID::get<GlobalCtorsOp>())
-      .attr("ctors", attrFlatSymbolRefArrayAttr())
-      .attr("priorities", ods::IntArrayAttr(32))
-      .attr("data", ods::ArrayAttr())
-      .traits({ods::Implements<SymbolUserOpInterface>({&GlobalCtorsOp::verifySymbolUses})})
-      .format("`ctors` `=` $ctors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict")
-      .verifier([](Operation *op) { return GlobalCtorsOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.mlir.global_dtors
-  ods::OpDef("llvm.mlir.global_dtors", TypeID::get<GlobalDtorsOp>())
-      .attr("dtors", attrFlatSymbolRefArrayAttr())
-      .attr("priorities", ods::IntArrayAttr(32))
-      .attr("data", ods::ArrayAttr())
-      .traits({ods::Implements<SymbolUserOpInterface>({&GlobalDtorsOp::verifySymbolUses})})
-      .format("`dtors` `=` $dtors `,` `priorities` `=` $priorities `,` `data` `=` $data attr-dict")
-      .verifier([](Operation *op) { return GlobalDtorsOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.mlir.global
-  ods::OpDef("llvm.mlir.global", TypeID::get<GlobalOp>())
-      .attr("global_type", ods::TypeAttr())
-      .attr("constant", ods::UnitAttr())
-      .attr("sym_name", ods::StrAttr())
-      .attr("linkage", attrLinkage())
-      .attr("dso_local", ods::UnitAttr())
-      .attr("thread_local_", ods::UnitAttr())
-      .attr("externally_initialized", ods::UnitAttr())
-      .optionalAttr("value", ods::AnyAttr())
-      .optionalAttr("alignment", ods::IntAttr(64))
-      .defaultAttr("addr_space", attrGlobalOpAddrSpaceDefault(), "0")
-      .optionalAttr("unnamed_addr", attrUnnamedAddr())
-      .optionalAttr("section", ods::StrAttr())
-      .optionalAttr("comdat", ods::SymbolRefAttr())
-      .optionalAttr("dbg_exprs", attrDIGlobalVariableExpressionArrayAttr())
-      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
-      .optionalAttr("target_specific_attrs", ods::ArrayAttr())
-      .region("initializer", ods::AnyRegion())
-      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("llvm.return"), ods::Symbol()})
-      .customAssembly(&GlobalOp::parse, [](Operation *op, OpAsmPrinter &p) { GlobalOp(op).print(p); })
-      .verifier([](Operation *op) { return GlobalOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return GlobalOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // llvm.icmp
-  ods::OpDef("llvm.icmp", TypeID::get<ICmpOp>())
-      .operand("lhs", typeICmpOpLhs())
-      .operand("rhs", typeICmpOpLhs())
-      .attr("predicate", attrICmpPredicate())
-      .result("res", typeFCmpOpRes())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "lhs", "res", transform_ICmpOp_lhs_res)})
-      .customAssembly(&ICmpOp::parse, [](Operation *op, OpAsmPrinter &p) { ICmpOp(op).print(p); })
-      .registerIn(*this);
-
-  // llvm.mlir.ifunc
-  ods::OpDef("llvm.mlir.ifunc", TypeID::get<IFuncOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("i_func_type", ods::TypeAttr())
-      .attr("resolver", ods::FlatSymbolRefAttr())
-      .attr("resolver_type", ods::TypeAttr())
-      .attr("linkage", attrLinkage())
-      .attr("dso_local", ods::UnitAttr())
-      .defaultAttr("address_space", attrIFuncOpAddressSpaceDefault(), "0")
-      .defaultAttr("unnamed_addr", attrUnnamedAddr(), "mlir::LLVM::UnnamedAddr::None")
-      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
-      .traits({ods::IsolatedFromAbove(), ods::Symbol(), ods::Implements<SymbolUserOpInterface>({&IFuncOp::verifySymbolUses})})
-      .format("custom<LLVMLinkage>($linkage) ($visibility_^)? ($unnamed_addr^)? $sym_name `:` $i_func_type `,` $resolver_type $resolver attr-dict")
-      .directive(getLLVMLinkageDirective())
-      .verifier([](Operation *op) { return IFuncOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.indirectbr
-  ods::OpDef("llvm.indirectbr", TypeID::get<IndirectBrOp>())
-      .operand("addr", typeLLVMAnyPointer())
-      .variadicOfVariadicOperand("succOperands", ods::AnyType(), "indbr_operand_segments")
-      .attr("indbr_operand_segments", ods::DenseI32ArrayAttr())
-      .variadicSuccessor("successors")
-      .traits({ods::SameVariadicOperandSize(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return IndirectBrOp(op).getSuccessorOperands(i); }}), ods::Pure(), ods::IsTerminator()})
-      .format("$addr `:` type($addr) `,` custom<IndirectBrOpSucessors>(ref(type($addr)), $successors, $succOperands, type($succOperands)) attr-dict")
-      .directive(getIndirectBrOpSucessorsDirective())
-      .registerIn(*this);
-
-  // llvm.inline_asm
-  ods::OpDef("llvm.inline_asm", TypeID::get<InlineAsmOp>())
-      .variadicOperand("operands", typeLLVMType())
-      .attr("asm_string", ods::StrAttr())
-      .attr("constraints", ods::StrAttr())
-      .attr("has_side_effects", ods::UnitAttr())
-      .attr("is_align_stack", ods::UnitAttr())
-      .defaultAttr("tail_call_kind", attrInlineAsmOpTailCallKindDefault(), "TailCallKind::None")
-      .optionalAttr("asm_dialect", attrInlineAsmOpAsmDialect())
-      .optionalAttr("operand_attrs", ods::ArrayAttr())
-      .optionalResult("res", typeLLVMType())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { InlineAsmOp(op).getEffects(effects); }})})
-      .format("(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? (`tail_call_kind` `=` $tail_call_kind^)? (`asm_dialect` `=` $asm_dialect^)? (`operand_attrs` `=` $operand_attrs^)? attr-dict $asm_string `,` $constraints operands `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return InlineAsmOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.insertelement
-  ods::OpDef("llvm.insertelement", TypeID::get<InsertElementOp>())
-      .operand("vector", typeLLVMAnyVector())
-      .operand("value", typeLLVMPrimitiveType())
-      .operand("position", ods::AnySignlessInteger())
-      .result("res", typeLLVMAnyVector())
-      .traits({ods::Pure(), ods::TypesMatchWith("argument type matches vector element type", "vector", "value", transform_InsertElementOp_vector_value), ods::AllTypesMatch({"res", "vector"})})
-      .format("$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)")
-      .registerIn(*this);
-
-  // llvm.insertvalue
-  ods::OpDef("llvm.insertvalue", TypeID::get<InsertValueOp>())
-      .operand("container", typeLLVMAnyAggregate())
-      .operand("value", typeLLVMPrimitiveType())
-      .attr("position", ods::DenseI64ArrayAttr())
-      .result("res", typeLLVMAnyAggregate())
-      .traits({ods::Pure(), ods::AllTypesMatch({"container", "res"})})
-      .format("$value `,` $container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))")
-      .directive(getInsertExtractValueElementTypeDirective())
-      .verifier([](Operation *op) { return InsertValueOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.inttoptr
-  ods::OpDef("llvm.inttoptr", TypeID::get<IntToPtrOp>())
-      .operand("arg", typeAShrOpLhs())
-      .optionalAttr("dereferenceable", attrLLVMDereferenceableAttr())
-      .result("res", typeAddrSpaceCastOpArg())
-      .traits({ods::Pure(), ods::Implements<LLVM::DereferenceableOpInterface>({})})
-      .format("$arg (`dereferenceable` `` $dereferenceable^)? attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.invariant.end
-  ods::OpDef("llvm.intr.invariant.end", TypeID::get<InvariantEndOp>())
-      .operand("start", typeLLVMDefaultPointer())
-      .operand("ptr", typeLLVMAnyPointer())
-      .attr("size", ods::IntAttr(64))
-      .format("$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
-
-  // llvm.intr.invariant.start
-  ods::OpDef("llvm.intr.invariant.start", TypeID::get<InvariantStartOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .attr("size", ods::IntAttr(64))
-      .result("res", typeLLVMDefaultPointer())
-      .format("$size `,` $ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
-
-  // llvm.invoke
-  ods::OpDef("llvm.invoke", TypeID::get<InvokeOp>())
-      .variadicOperand("callee_operands", typeLLVMType())
-      .variadicOperand("normalDestOperands", typeLLVMType())
-      .variadicOperand("unwindDestOperands", typeLLVMType())
-      .variadicOfVariadicOperand("op_bundle_operands", typeLLVMType(), "op_bundle_sizes")
-      .optionalAttr("var_callee_type", attrCallOpVarCalleeType())
-      .optionalAttr("callee", ods::FlatSymbolRefAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .optionalAttr("branch_weights", ods::DenseI32ArrayAttr())
-      .defaultAttr("CConv", attrInvokeOpCConvDefault(), "CConv::C")
-      .attr("op_bundle_sizes", ods::DenseI32ArrayAttr())
-      .optionalAttr("op_bundle_tags", ods::ArrayAttr())
-      .optionalResult("result", typeLLVMType())
-      .successor("normalDest")
-      .successor("unwindDest")
-      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return InvokeOp(op).getSuccessorOperands(i); }}), ods::Implements<WeightedBranchOpInterface>({}), ods::IsTerminator()})
-      .customAssembly(&InvokeOp::parse, [](Operation *op, OpAsmPrinter &p) { InvokeOp(op).print(p); })
-      .verifier([](Operation *op) { return InvokeOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.is.constant
-  ods::OpDef("llvm.intr.is.constant", TypeID::get<IsConstantOp>())
-      .operand("val", typeLLVMType())
-      .result("res", ods::I(1))
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.is.fpclass
-  ods::OpDef("llvm.intr.is.fpclass", TypeID::get<IsFPClass>())
-      .operand("in", typeACosOpIn())
-      .attr("bit", ods::IntAttr(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.func
-  ods::OpDef("llvm.func", TypeID::get<LLVMFuncOp>())
-      .attr("sym_name", ods::StrAttr())
-      .optionalAttr("sym_visibility", ods::StrAttr())
-      .attr("function_type", attrCallOpVarCalleeType())
-      .defaultAttr("linkage", attrLLVMFuncOpLinkageDefault(), "Linkage::External")
-      .attr("dso_local", ods::UnitAttr())
-      .defaultAttr("CConv", attrLLVMFuncOpCConvDefault(), "CConv::C")
-      .optionalAttr("comdat", ods::SymbolRefAttr())
-      .optionalAttr("convergent", ods::UnitAttr())
-      .optionalAttr("personality", ods::FlatSymbolRefAttr())
-      .optionalAttr("garbageCollector", ods::StrAttr())
-      .optionalAttr("passthrough", ods::ArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .optionalAttr("function_entry_count", ods::IntAttr(64))
-      .optionalAttr("memory_effects", attrLLVMMemoryEffectsAttr())
-      .defaultAttr("visibility_", attrVisibility(), "mlir::LLVM::Visibility::Default")
-      .optionalAttr("arm_streaming", ods::UnitAttr())
-      .optionalAttr("arm_locally_streaming", ods::UnitAttr())
-      .optionalAttr("arm_streaming_compatible", ods::UnitAttr())
-      .optionalAttr("arm_new_za", ods::UnitAttr())
-      .optionalAttr("arm_in_za", ods::UnitAttr())
-      .optionalAttr("arm_out_za", ods::UnitAttr())
-      .optionalAttr("arm_inout_za", ods::UnitAttr())
-      .optionalAttr("arm_preserves_za", ods::UnitAttr())
-      .optionalAttr("section", ods::StrAttr())
-      .optionalAttr("unnamed_addr", attrUnnamedAddr())
-      .optionalAttr("alignment", ods::IntAttr(64))
-      .optionalAttr("vscale_range", attrLLVMVScaleRangeAttr())
-      .optionalAttr("frame_pointer", attrFramePointerKindAttr())
-      .optionalAttr("target_cpu", ods::StrAttr())
-      .optionalAttr("tune_cpu", ods::StrAttr())
-      .optionalAttr("reciprocal_estimates", ods::StrAttr())
-      .optionalAttr("prefer_vector_width", ods::StrAttr())
-      .optionalAttr("target_features", attrLLVMTargetFeaturesAttr())
-      .optionalAttr("no_infs_fp_math", ods::BoolAttr())
-      .optionalAttr("no_nans_fp_math", ods::BoolAttr())
-      .optionalAttr("no_signed_zeros_fp_math", ods::BoolAttr())
-      .optionalAttr("denormal_fp_math", ods::StrAttr())
-      .optionalAttr("denormal_fp_math_f32", ods::StrAttr())
-      .optionalAttr("fp_contract", ods::StrAttr())
-      .optionalAttr("instrument_function_entry", ods::StrAttr())
-      .optionalAttr("instrument_function_exit", ods::StrAttr())
-      .optionalAttr("no_inline", ods::UnitAttr())
-      .optionalAttr("always_inline", ods::UnitAttr())
-      .optionalAttr("inline_hint", ods::UnitAttr())
-      .optionalAttr("no_unwind", ods::UnitAttr())
-      .optionalAttr("will_return", ods::UnitAttr())
-      .optionalAttr("optimize_none", ods::UnitAttr())
-      .optionalAttr("vec_type_hint", attrLLVMVecTypeHintAttr())
-      .optionalAttr("work_group_size_hint", ods::DenseI32ArrayAttr())
-      .optionalAttr("reqd_work_group_size", ods::DenseI32ArrayAttr())
-      .optionalAttr("intel_reqd_sub_group_size", ods::IntAttr(32))
-      .optionalAttr("uwtable_kind", attrUWTableKindAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::IsolatedFromAbove(), ods::Implements<FunctionOpInterface>({.getFunctionType = [](Operation *op) -> Type { auto t = dyn_cast_or_null<TypeAttr>(op->getInherentAttr("function_type")); return t ? t.getValue() : Type(); }, .getArgumentTypes = [](Operation *op) { return LLVMFuncOp(op).getArgumentTypes(); }, .getResultTypes = [](Operation *op) { return LLVMFuncOp(op).getResultTypes(); }})})
-      .customAssembly(&LLVMFuncOp::parse, [](Operation *op, OpAsmPrinter &p) { LLVMFuncOp(op).print(p); })
-      .verifier([](Operation *op) { return LLVMFuncOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return LLVMFuncOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // llvm.lshr
-  ods::OpDef("llvm.lshr", TypeID::get<LShrOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .attr("isExact", ods::UnitAttr())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.landingpad
-  ods::OpDef("llvm.landingpad", TypeID::get<LandingpadOp>())
-      .variadicOperand("", typeLLVMType())
-      .attr("cleanup", ods::UnitAttr())
-      .result("res", typeLLVMType())
-      .customAssembly(&LandingpadOp::parse, [](Operation *op, OpAsmPrinter &p) { LandingpadOp(op).print(p); })
-      .verifier([](Operation *op) { return LandingpadOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.launder.invariant.group
-  ods::OpDef("llvm.intr.launder.invariant.group", TypeID::get<LaunderInvariantGroupOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .result("res", typeLLVMAnyPointer())
-      .traits({ods::SameOperandsAndResultType()})
-      .format("$ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
-
-  // llvm.intr.lifetime.end
-  ods::OpDef("llvm.intr.lifetime.end", TypeID::get<LifetimeEndOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .format("$ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
-
-  // llvm.intr.lifetime.start
-  ods::OpDef("llvm.intr.lifetime.start", TypeID::get<LifetimeStartOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .format("$ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
-
-  // llvm.linker_options
-  ods::OpDef("llvm.linker_options", TypeID::get<LinkerOptionsOp>())
-      .attr("options", ods::StrArrayAttr())
-      .format("$options attr-dict")
-      .verifier([](Operation *op) { return LinkerOptionsOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.llrint
-  ods::OpDef("llvm.intr.llrint", TypeID::get<LlrintOp>())
-      .operand("val", typeACosOpIn())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.llround
-  ods::OpDef("llvm.intr.llround", TypeID::get<LlroundOp>())
-      .operand("val", typeLLVMAnyFloat())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.ldexp
-  ods::OpDef("llvm.intr.ldexp", TypeID::get<LoadExpOp>())
-      .operand("val", typeACosOpIn())
-      .operand("power", ods::AnySignlessInteger())
-      .defaultAttr("fastmathFlags", attrLoadExpOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.load
-  ods::OpDef("llvm.load", TypeID::get<LoadOp>())
-      .operand("addr", typeLLVMAnyPointer())
-      .optionalAttr("alignment", ods::IntAttr(64))
-      .attr("volatile_", ods::UnitAttr())
-      .attr("nontemporal", ods::UnitAttr())
-      .attr("invariant", ods::UnitAttr())
-      .attr("invariantGroup", ods::UnitAttr())
-      .defaultAttr("ordering", attrAtomicOrdering(), "AtomicOrdering::not_atomic")
-      .optionalAttr("syncscope", ods::StrAttr())
-      .optionalAttr("dereferenceable", attrLLVMDereferenceableAttr())
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .result("res", typeLLVMLoadableType())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { LoadOp(op).getEffects(effects); }}), ods::Implements<LLVM::DereferenceableOpInterface>({})})
-      .format("(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? (`dereferenceable` `` $dereferenceable^)? attr-dict `:` qualified(type($addr)) `->` type($res)")
-      .verifier([](Operation *op) { return LoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.log10
-  ods::OpDef("llvm.intr.log10", TypeID::get<Log10Op>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrLog10OpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.log2
-  ods::OpDef("llvm.intr.log2", TypeID::get<Log2Op>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrLog2OpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.log
-  ods::OpDef("llvm.intr.log", TypeID::get<LogOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrLogOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.lrint
-  ods::OpDef("llvm.intr.lrint", TypeID::get<LrintOp>())
-      .operand("val", typeACosOpIn())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.lround
-  ods::OpDef("llvm.intr.lround", TypeID::get<LroundOp>())
-      .operand("val", typeACosOpIn())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.masked.load
-  ods::OpDef("llvm.intr.masked.load", TypeID::get<MaskedLoadOp>())
-      .operand("data", typeLLVMAnyPointer())
-      .operand("mask", typeMaskedLoadOpMask())
-      .optionalOperand("pass_thru", typeLLVMAnyVector())
-      .attr("alignment", ods::IntAttr(32))
-      .attr("nontemporal", ods::UnitAttr())
-      .result("res", typeLLVMAnyVector())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.masked.store
-  ods::OpDef("llvm.intr.masked.store", TypeID::get<MaskedStoreOp>())
-      .operand("value", typeLLVMAnyVector())
-      .operand("data", typeLLVMAnyPointer())
-      .operand("mask", typeMaskedLoadOpMask())
-      .attr("alignment", ods::IntAttr(32))
-      .format("$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))")
-      .registerIn(*this);
-
-  // llvm.intr.matrix.column.major.load
-  ods::OpDef("llvm.intr.matrix.column.major.load", TypeID::get<MatrixColumnMajorLoadOp>())
-      .operand("data", typeLLVMAnyPointer())
-      .operand("stride", ods::AnySignlessInteger())
-      .attr("isVolatile", ods::IntAttr(1))
-      .attr("rows", ods::IntAttr(32))
-      .attr("columns", ods::IntAttr(32))
-      .result("res", typeLLVMAnyVector())
-      .format("$data `,` `<` `stride` `=` $stride `>` attr-dict`:` type($res) `from` qualified(type($data)) `stride` type($stride)")
-      .registerIn(*this);
-
-  // llvm.intr.matrix.column.major.store
-  ods::OpDef("llvm.intr.matrix.column.major.store", TypeID::get<MatrixColumnMajorStoreOp>())
-      .operand("matrix", typeLLVMAnyVector())
-      .operand("data", typeLLVMAnyPointer())
-      .operand("stride", ods::AnySignlessInteger())
-      .attr("isVolatile", ods::IntAttr(1))
-      .attr("rows", ods::IntAttr(32))
-      .attr("columns", ods::IntAttr(32))
-      .format("$matrix `,` $data `,` `<` `stride` `=` $stride `>` attr-dict`:` type($matrix) `to` qualified(type($data)) `stride` type($stride)")
-      .registerIn(*this);
-
-  // llvm.intr.matrix.multiply
-  ods::OpDef("llvm.intr.matrix.multiply", TypeID::get<MatrixMultiplyOp>())
-      .operand("lhs", typeLLVMAnyVector())
-      .operand("rhs", typeLLVMAnyVector())
-      .attr("lhs_rows", ods::IntAttr(32))
-      .attr("lhs_columns", ods::IntAttr(32))
-      .attr("rhs_columns", ods::IntAttr(32))
-      .result("res", typeLLVMAnyVector())
-      .format("$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.matrix.transpose
-  ods::OpDef("llvm.intr.matrix.transpose", TypeID::get<MatrixTransposeOp>())
-      .operand("matrix", typeLLVMAnyVector())
-      .attr("rows", ods::IntAttr(32))
-      .attr("columns", ods::IntAttr(32))
-      .result("res", typeLLVMAnyVector())
-      .format("$matrix attr-dict `:` type($matrix) `into` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.maxnum
-  ods::OpDef("llvm.intr.maxnum", TypeID::get<MaxNumOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrMaxNumOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.maximum
-  ods::OpDef("llvm.intr.maximum", TypeID::get<MaximumOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrMaximumOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.memcpy.inline
-  ods::OpDef("llvm.intr.memcpy.inline", TypeID::get<MemcpyInlineOp>())
-      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("src", typeLLVMAnyPointer(), {ods::MemRead()})
-      .attr("len", attrAPIntAttr())
-      .attr("isVolatile", ods::IntAttr(1))
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
-      .registerIn(*this);
-
-  // llvm.intr.memcpy
-  ods::OpDef("llvm.intr.memcpy", TypeID::get<MemcpyOp>())
-      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("src", typeLLVMAnyPointer(), {ods::MemRead()})
-      .operand("len", ods::AnySignlessInteger())
-      .attr("isVolatile", ods::IntAttr(1))
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
-      .registerIn(*this);
-
-  // llvm.intr.memmove
-  ods::OpDef("llvm.intr.memmove", TypeID::get<MemmoveOp>())
-      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("src", typeLLVMAnyPointer(), {ods::MemRead()})
-      .operand("len", ods::AnySignlessInteger())
-      .attr("isVolatile", ods::IntAttr(1))
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
-      .registerIn(*this);
-
-  // llvm.intr.memset.inline
-  ods::OpDef("llvm.intr.memset.inline", TypeID::get<MemsetInlineOp>())
-      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("val", ods::I(8))
-      .attr("len", attrAPIntAttr())
-      .attr("isVolatile", ods::IntAttr(1))
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
-      .registerIn(*this);
-
-  // llvm.intr.memset
-  ods::OpDef("llvm.intr.memset", TypeID::get<MemsetOp>())
-      .operand("dst", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("val", ods::I(8))
-      .operand("len", ods::AnySignlessInteger())
-      .attr("isVolatile", ods::IntAttr(1))
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
-      .registerIn(*this);
-
-  // llvm.intr.minnum
-  ods::OpDef("llvm.intr.minnum", TypeID::get<MinNumOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrMinNumOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.minimum
-  ods::OpDef("llvm.intr.minimum", TypeID::get<MinimumOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrMinimumOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.module_flags
-  ods::OpDef("llvm.module_flags", TypeID::get<ModuleFlagsOp>())
-      .attr("flags", ods::ArrayAttr())
-      .format("$flags attr-dict")
-      .verifier([](Operation *op) { return ModuleFlagsOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.mul
-  ods::OpDef("llvm.mul", TypeID::get<MulOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Commutative(), ods::Pure()})
-      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.nearbyint
-  ods::OpDef("llvm.intr.nearbyint", TypeID::get<NearbyintOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrNearbyintOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.experimental.noalias.scope.decl
-  ods::OpDef("llvm.intr.experimental.noalias.scope.decl", TypeID::get<NoAliasScopeDeclOp>())
-      .attr("scope", attrLLVMAliasScopeAttr())
-      .format("$scope attr-dict")
-      .registerIn(*this);
-
-  // llvm.mlir.none
-  ods::OpDef("llvm.mlir.none", TypeID::get<NoneTokenOp>())
-      .result("res", typeLLVMTokenType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.or
-  ods::OpDef("llvm.or", TypeID::get<OrOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .attr("isDisjoint", ods::UnitAttr())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.mlir.poison
-  ods::OpDef("llvm.mlir.poison", TypeID::get<PoisonOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::ConstantLike()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.powi
-  ods::OpDef("llvm.intr.powi", TypeID::get<PowIOp>())
-      .operand("val", typeACosOpIn())
-      .operand("power", ods::AnySignlessInteger())
-      .defaultAttr("fastmathFlags", attrPowIOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.pow
-  ods::OpDef("llvm.intr.pow", TypeID::get<PowOp>())
-      .operand("a", typeACosOpIn())
-      .operand("b", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrPowOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.prefetch
-  ods::OpDef("llvm.intr.prefetch", TypeID::get<Prefetch>())
-      .operand("addr", typeLLVMAnyPointer())
-      .attr("rw", ods::IntAttr(32))
-      .attr("hint", ods::IntAttr(32))
-      .attr("cache", ods::IntAttr(32))
-      .registerIn(*this);
-
-  // llvm.intr.ptr.annotation
-  ods::OpDef("llvm.intr.ptr.annotation", TypeID::get<PtrAnnotation>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("annotation", typeLLVMAnyPointer())
-      .operand("fileName", typeLLVMAnyPointer())
-      .operand("line", ods::I(32))
-      .operand("attr", typeLLVMAnyPointer())
-      .result("res", typeLLVMAnyPointer())
-      .traits({ods::AllTypesMatch({"res", "ptr"}), ods::AllTypesMatch({"annotation", "fileName", "attr"})})
-      .registerIn(*this);
-
-  // llvm.intr.ptrmask
-  ods::OpDef("llvm.intr.ptrmask", TypeID::get<PtrMaskOp>())
-      .operand("ptr", typeAddrSpaceCastOpArg())
-      .operand("mask", typePtrMaskOpMask())
-      .result("res", typeAddrSpaceCastOpArg())
-      .traits({ods::Pure(), ods::AllTypesMatch({"ptr", "res"})})
-      .format("$ptr `,` $mask attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.ptrtoint
-  ods::OpDef("llvm.ptrtoint", TypeID::get<PtrToIntOp>())
-      .operand("arg", typeAddrSpaceCastOpArg())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.resume
-  ods::OpDef("llvm.resume", TypeID::get<ResumeOp>())
-      .operand("value", typeLLVMType())
-      .traits({ods::IsTerminator()})
-      .format("$value attr-dict `:` type($value)")
-      .registerIn(*this);
-
-  // llvm.return
-  ods::OpDef("llvm.return", TypeID::get<ReturnOp>())
-      .optionalOperand("arg", typeLLVMType())
-      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict ($arg^ `:` type($arg))?")
-      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.rint
-  ods::OpDef("llvm.intr.rint", TypeID::get<RintOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrRintOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.roundeven
-  ods::OpDef("llvm.intr.roundeven", TypeID::get<RoundEvenOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrRoundEvenOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.round
-  ods::OpDef("llvm.intr.round", TypeID::get<RoundOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrRoundOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.sadd.sat
-  ods::OpDef("llvm.intr.sadd.sat", TypeID::get<SAddSat>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.sadd.with.overflow
-  ods::OpDef("llvm.intr.sadd.with.overflow", TypeID::get<SAddWithOverflowOp>())
-      .operand("", typeAShrOpLhs())
-      .operand("", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.scmp
-  ods::OpDef("llvm.intr.scmp", TypeID::get<SCmpOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure(), ods::SameTypeOperands()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.sdiv
-  ods::OpDef("llvm.sdiv", TypeID::get<SDivOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .attr("isExact", ods::UnitAttr())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SDivOp(op).getSpeculatability(); }})})
-      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.sext
-  ods::OpDef("llvm.sext", TypeID::get<SExtOp>())
-      .operand("arg", typeAShrOpLhs())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .verifier([](Operation *op) { return SExtOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.sitofp
-  ods::OpDef("llvm.sitofp", TypeID::get<SIToFPOp>())
-      .operand("arg", typeAShrOpLhs())
-      .result("res", typeACosOpIn())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.smax
-  ods::OpDef("llvm.intr.smax", TypeID::get<SMaxOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.smin
-  ods::OpDef("llvm.intr.smin", TypeID::get<SMinOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.smul.with.overflow
-  ods::OpDef("llvm.intr.smul.with.overflow", TypeID::get<SMulWithOverflowOp>())
-      .operand("", typeAShrOpLhs())
-      .operand("", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsElementType()})
-      .registerIn(*this);
-
-  // llvm.srem
-  ods::OpDef("llvm.srem", TypeID::get<SRemOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.ssa.copy
-  ods::OpDef("llvm.intr.ssa.copy", TypeID::get<SSACopyOp>())
-      .operand("operand", ods::AnyType())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
-
-  // llvm.intr.sshl.sat
-  ods::OpDef("llvm.intr.sshl.sat", TypeID::get<SSHLSat>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.ssub.sat
-  ods::OpDef("llvm.intr.ssub.sat", TypeID::get<SSubSat>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.ssub.with.overflow
-  ods::OpDef("llvm.intr.ssub.with.overflow", TypeID::get<SSubWithOverflowOp>())
-      .operand("", typeAShrOpLhs())
-      .operand("", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsElementType()})
-      .registerIn(*this);
-
-  // llvm.select
-  ods::OpDef("llvm.select", TypeID::get<SelectOp>())
-      .operand("condition", typeFCmpOpRes())
-      .operand("trueValue", typeLLVMType())
-      .operand("falseValue", typeLLVMType())
-      .defaultAttr("fastmathFlags", attrSelectOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"trueValue", "falseValue", "res"})})
-      .format("operands attr-dict `:` type($condition) `,` type($res)")
-      .registerIn(*this);
-
-  // llvm.shl
-  ods::OpDef("llvm.shl", TypeID::get<ShlOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.shufflevector
-  ods::OpDef("llvm.shufflevector", TypeID::get<ShuffleVectorOp>())
-      .operand("v1", typeLLVMAnyVector())
-      .operand("v2", typeLLVMAnyVector())
-      .attr("mask", ods::DenseI32ArrayAttr())
-      .result("res", typeLLVMAnyVector())
-      .traits({ods::Pure(), ods::AllTypesMatch({"v1", "v2"})})
-      .format("$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))")
-      .directive(getShuffleTypeDirective())
-      .verifier([](Operation *op) { return ShuffleVectorOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.sin
-  ods::OpDef("llvm.intr.sin", TypeID::get<SinOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrSinOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.sincos
-  ods::OpDef("llvm.intr.sincos", TypeID::get<SincosOp>())
-      .operand("val", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrSincosOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return SincosOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.sinh
-  ods::OpDef("llvm.intr.sinh", TypeID::get<SinhOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrSinhOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.sqrt
-  ods::OpDef("llvm.intr.sqrt", TypeID::get<SqrtOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrSqrtOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.stackrestore
-  ods::OpDef("llvm.intr.stackrestore", TypeID::get<StackRestoreOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .format("$ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
-
-  // llvm.intr.stacksave
-  ods::OpDef("llvm.intr.stacksave", TypeID::get<StackSaveOp>())
-      .result("res", typeLLVMType())
-      .format("attr-dict `:` qualified(type($res))")
-      .registerIn(*this);
-
-  // llvm.intr.stepvector
-  ods::OpDef("llvm.intr.stepvector", TypeID::get<StepVectorOp>())
-      .result("res", typeStepVectorOpRes())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.store
-  ods::OpDef("llvm.store", TypeID::get<StoreOp>())
-      .operand("value", typeLLVMLoadableType())
-      .operand("addr", typeLLVMAnyPointer())
-      .optionalAttr("alignment", ods::IntAttr(64))
-      .attr("volatile_", ods::UnitAttr())
-      .attr("nontemporal", ods::UnitAttr())
-      .attr("invariantGroup", ods::UnitAttr())
-      .defaultAttr("ordering", attrAtomicOrdering(), "AtomicOrdering::not_atomic")
-      .optionalAttr("syncscope", ods::StrAttr())
-      .optionalAttr("access_groups", attrLLVMAccessGroupArrayAttr())
-      .optionalAttr("alias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("noalias_scopes", attrLLVMAliasScopeArrayAttr())
-      .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
-      .traits({ods::Implements<LLVM::AccessGroupOpInterface>({}), ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { StoreOp(op).getEffects(effects); }})})
-      .format("(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? (`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` qualified(type($addr))")
-      .verifier([](Operation *op) { return StoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.strip.invariant.group
-  ods::OpDef("llvm.intr.strip.invariant.group", TypeID::get<StripInvariantGroupOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .result("res", typeLLVMAnyPointer())
-      .traits({ods::SameOperandsAndResultType()})
-      .format("$ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
-
-  // llvm.sub
-  ods::OpDef("llvm.sub", TypeID::get<SubOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.switch
-  ods::OpDef("llvm.switch", TypeID::get<SwitchOp>())
-      .operand("value", ods::AnySignlessInteger())
-      .variadicOperand("defaultOperands", ods::AnyType())
-      .variadicOfVariadicOperand("caseOperands", ods::AnyType(), "case_operand_segments")
-      .optionalAttr("case_values", attrAnyIntElementsAttr())
-      .attr("case_operand_segments", ods::DenseI32ArrayAttr())
-      .optionalAttr("branch_weights", ods::DenseI32ArrayAttr())
-      .successor("defaultDestination")
-      .variadicSuccessor("caseDestinations")
-      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return SwitchOp(op).getSuccessorOperands(i); }}), ods::Implements<WeightedBranchOpInterface>({}), ods::Pure(), ods::IsTerminator()})
-      .format("$value `:` type($value) `,` $defaultDestination (`(` $defaultOperands^ `:` type($defaultOperands) `)`)? custom<SwitchOpCases>(ref(type($value)), $case_values, $caseDestinations, $caseOperands, type($caseOperands)) attr-dict")
-      .directive(getSwitchOpCasesDirective())
-      .verifier([](Operation *op) { return SwitchOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.tan
-  ods::OpDef("llvm.intr.tan", TypeID::get<TanOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrTanOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.tanh
-  ods::OpDef("llvm.intr.tanh", TypeID::get<TanhOp>())
-      .operand("in", typeACosOpIn())
-      .defaultAttr("fastmathFlags", attrTanhOpFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.threadlocal.address
-  ods::OpDef("llvm.intr.threadlocal.address", TypeID::get<ThreadlocalAddressOp>())
-      .operand("global", typeLLVMAnyPointer())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.trap
-  ods::OpDef("llvm.intr.trap", TypeID::get<Trap>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // llvm.trunc
-  ods::OpDef("llvm.trunc", TypeID::get<TruncOp>())
-      .operand("arg", typeAShrOpLhs())
-      .defaultAttr("overflowFlags", ods::EnumProp(getIntegerOverflowFlagsInfo(), "overflow"), "::mlir::LLVM::IntegerOverflowFlags::none")
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure()})
-      .format("$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.uadd.sat
-  ods::OpDef("llvm.intr.uadd.sat", TypeID::get<UAddSat>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.uadd.with.overflow
-  ods::OpDef("llvm.intr.uadd.with.overflow", TypeID::get<UAddWithOverflowOp>())
-      .operand("", typeAShrOpLhs())
-      .operand("", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.ubsantrap
-  ods::OpDef("llvm.intr.ubsantrap", TypeID::get<UBSanTrap>())
-      .attr("failureKind", ods::IntAttr(8))
-      .format("prop-dict attr-dict")
-      .registerIn(*this);
-
-  // llvm.intr.ucmp
-  ods::OpDef("llvm.intr.ucmp", TypeID::get<UCmpOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure(), ods::SameTypeOperands()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.udiv
-  ods::OpDef("llvm.udiv", TypeID::get<UDivOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .attr("isExact", ods::UnitAttr())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return UDivOp(op).getSpeculatability(); }})})
-      .format("(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.uitofp
-  ods::OpDef("llvm.uitofp", TypeID::get<UIToFPOp>())
-      .operand("arg", typeAShrOpLhs())
-      .attr("nonNeg", ods::UnitAttr())
-      .result("res", typeACosOpIn())
-      .traits({ods::Pure()})
-      .format("(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.umax
-  ods::OpDef("llvm.intr.umax", TypeID::get<UMaxOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.umin
-  ods::OpDef("llvm.intr.umin", TypeID::get<UMinOp>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.umul.with.overflow
-  ods::OpDef("llvm.intr.umul.with.overflow", TypeID::get<UMulWithOverflowOp>())
-      .operand("", typeAShrOpLhs())
-      .operand("", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsElementType()})
-      .registerIn(*this);
-
-  // llvm.urem
-  ods::OpDef("llvm.urem", TypeID::get<URemOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.ushl.sat
-  ods::OpDef("llvm.intr.ushl.sat", TypeID::get<USHLSat>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.usub.sat
-  ods::OpDef("llvm.intr.usub.sat", TypeID::get<USubSat>())
-      .operand("a", typeAShrOpLhs())
-      .operand("b", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.usub.with.overflow
-  ods::OpDef("llvm.intr.usub.with.overflow", TypeID::get<USubWithOverflowOp>())
-      .operand("", typeAShrOpLhs())
-      .operand("", typeAShrOpLhs())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsElementType()})
-      .registerIn(*this);
-
-  // llvm.mlir.undef
-  ods::OpDef("llvm.mlir.undef", TypeID::get<UndefOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::ConstantLike()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.unreachable
-  ods::OpDef("llvm.unreachable", TypeID::get<UnreachableOp>())
-      .traits({ods::IsTerminator()})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // llvm.intr.vp.ashr
-  ods::OpDef("llvm.intr.vp.ashr", TypeID::get<VPAShrOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.add
-  ods::OpDef("llvm.intr.vp.add", TypeID::get<VPAddOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.and
-  ods::OpDef("llvm.intr.vp.and", TypeID::get<VPAndOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fadd
-  ods::OpDef("llvm.intr.vp.fadd", TypeID::get<VPFAddOp>())
-      .operand("lhs", typeVPFAddOpLhs())
-      .operand("rhs", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fdiv
-  ods::OpDef("llvm.intr.vp.fdiv", TypeID::get<VPFDivOp>())
-      .operand("lhs", typeVPFAddOpLhs())
-      .operand("rhs", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fmuladd
-  ods::OpDef("llvm.intr.vp.fmuladd", TypeID::get<VPFMulAddOp>())
-      .operand("op1", typeVPFAddOpLhs())
-      .operand("op2", typeVPFAddOpLhs())
-      .operand("op3", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fmul
-  ods::OpDef("llvm.intr.vp.fmul", TypeID::get<VPFMulOp>())
-      .operand("lhs", typeVPFAddOpLhs())
-      .operand("rhs", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fneg
-  ods::OpDef("llvm.intr.vp.fneg", TypeID::get<VPFNegOp>())
-      .operand("op", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fpext
-  ods::OpDef("llvm.intr.vp.fpext", TypeID::get<VPFPExtOp>())
-      .operand("src", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fptosi
-  ods::OpDef("llvm.intr.vp.fptosi", TypeID::get<VPFPToSIOp>())
-      .operand("src", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fptoui
-  ods::OpDef("llvm.intr.vp.fptoui", TypeID::get<VPFPToUIOp>())
-      .operand("src", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fptrunc
-  ods::OpDef("llvm.intr.vp.fptrunc", TypeID::get<VPFPTruncOp>())
-      .operand("src", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.frem
-  ods::OpDef("llvm.intr.vp.frem", TypeID::get<VPFRemOp>())
-      .operand("lhs", typeVPFAddOpLhs())
-      .operand("rhs", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fsub
-  ods::OpDef("llvm.intr.vp.fsub", TypeID::get<VPFSubOp>())
-      .operand("lhs", typeVPFAddOpLhs())
-      .operand("rhs", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.fma
-  ods::OpDef("llvm.intr.vp.fma", TypeID::get<VPFmaOp>())
-      .operand("op1", typeVPFAddOpLhs())
-      .operand("op2", typeVPFAddOpLhs())
-      .operand("op3", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.inttoptr
-  ods::OpDef("llvm.intr.vp.inttoptr", TypeID::get<VPIntToPtrOp>())
-      .operand("src", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.lshr
-  ods::OpDef("llvm.intr.vp.lshr", TypeID::get<VPLShrOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.load
-  ods::OpDef("llvm.intr.vp.load", TypeID::get<VPLoadOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .registerIn(*this);
-
-  // llvm.intr.vp.merge
-  ods::OpDef("llvm.intr.vp.merge", TypeID::get<VPMergeMinOp>())
-      .operand("cond", typeMaskedLoadOpMask())
-      .operand("true_val", typeLLVMAnyVector())
-      .operand("false_val", typeLLVMAnyVector())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.mul
-  ods::OpDef("llvm.intr.vp.mul", TypeID::get<VPMulOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.or
-  ods::OpDef("llvm.intr.vp.or", TypeID::get<VPOrOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.ptrtoint
-  ods::OpDef("llvm.intr.vp.ptrtoint", TypeID::get<VPPtrToIntOp>())
-      .operand("src", typeVPPtrToIntOpSrc())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.add
-  ods::OpDef("llvm.intr.vp.reduce.add", TypeID::get<VPReduceAddOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.and
-  ods::OpDef("llvm.intr.vp.reduce.and", TypeID::get<VPReduceAndOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.fadd
-  ods::OpDef("llvm.intr.vp.reduce.fadd", TypeID::get<VPReduceFAddOp>())
-      .operand("satrt_value", ods::AnyFloat())
-      .operand("val", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.fmax
-  ods::OpDef("llvm.intr.vp.reduce.fmax", TypeID::get<VPReduceFMaxOp>())
-      .operand("satrt_value", ods::AnyFloat())
-      .operand("val", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.fmin
-  ods::OpDef("llvm.intr.vp.reduce.fmin", TypeID::get<VPReduceFMinOp>())
-      .operand("satrt_value", ods::AnyFloat())
-      .operand("val", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.fmul
-  ods::OpDef("llvm.intr.vp.reduce.fmul", TypeID::get<VPReduceFMulOp>())
-      .operand("satrt_value", ods::AnyFloat())
-      .operand("val", typeVPFAddOpLhs())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.mul
-  ods::OpDef("llvm.intr.vp.reduce.mul", TypeID::get<VPReduceMulOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.or
-  ods::OpDef("llvm.intr.vp.reduce.or", TypeID::get<VPReduceOrOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.smax
-  ods::OpDef("llvm.intr.vp.reduce.smax", TypeID::get<VPReduceSMaxOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.smin
-  ods::OpDef("llvm.intr.vp.reduce.smin", TypeID::get<VPReduceSMinOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.umax
-  ods::OpDef("llvm.intr.vp.reduce.umax", TypeID::get<VPReduceUMaxOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.umin
-  ods::OpDef("llvm.intr.vp.reduce.umin", TypeID::get<VPReduceUMinOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.reduce.xor
-  ods::OpDef("llvm.intr.vp.reduce.xor", TypeID::get<VPReduceXorOp>())
-      .operand("satrt_value", ods::AnySignlessInteger())
-      .operand("val", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.sdiv
-  ods::OpDef("llvm.intr.vp.sdiv", TypeID::get<VPSDivOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.sext
-  ods::OpDef("llvm.intr.vp.sext", TypeID::get<VPSExtOp>())
-      .operand("src", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.sitofp
-  ods::OpDef("llvm.intr.vp.sitofp", TypeID::get<VPSIToFPOp>())
-      .operand("src", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.smax
-  ods::OpDef("llvm.intr.vp.smax", TypeID::get<VPSMaxOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.smin
-  ods::OpDef("llvm.intr.vp.smin", TypeID::get<VPSMinOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.srem
-  ods::OpDef("llvm.intr.vp.srem", TypeID::get<VPSRemOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.select
-  ods::OpDef("llvm.intr.vp.select", TypeID::get<VPSelectMinOp>())
-      .operand("cond", typeMaskedLoadOpMask())
-      .operand("true_val", typeLLVMAnyVector())
-      .operand("false_val", typeLLVMAnyVector())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.shl
-  ods::OpDef("llvm.intr.vp.shl", TypeID::get<VPShlOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.store
-  ods::OpDef("llvm.intr.vp.store", TypeID::get<VPStoreOp>())
-      .operand("val", typeLLVMAnyVector())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .registerIn(*this);
-
-  // llvm.intr.experimental.vp.strided.load
-  ods::OpDef("llvm.intr.experimental.vp.strided.load", TypeID::get<VPStridedLoadOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("stride", ods::AnySignlessInteger())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .registerIn(*this);
-
-  // llvm.intr.experimental.vp.strided.store
-  ods::OpDef("llvm.intr.experimental.vp.strided.store", TypeID::get<VPStridedStoreOp>())
-      .operand("val", typeLLVMAnyVector())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("stride", ods::AnySignlessInteger())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .registerIn(*this);
-
-  // llvm.intr.vp.sub
-  ods::OpDef("llvm.intr.vp.sub", TypeID::get<VPSubOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.trunc
-  ods::OpDef("llvm.intr.vp.trunc", TypeID::get<VPTruncOp>())
-      .operand("src", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.udiv
-  ods::OpDef("llvm.intr.vp.udiv", TypeID::get<VPUDivOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.uitofp
-  ods::OpDef("llvm.intr.vp.uitofp", TypeID::get<VPUIToFPOp>())
-      .operand("src", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.umax
-  ods::OpDef("llvm.intr.vp.umax", TypeID::get<VPUMaxOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.umin
-  ods::OpDef("llvm.intr.vp.umin", TypeID::get<VPUMinOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.urem
-  ods::OpDef("llvm.intr.vp.urem", TypeID::get<VPURemOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.xor
-  ods::OpDef("llvm.intr.vp.xor", TypeID::get<VPXorOp>())
-      .operand("lhs", typeStepVectorOpRes())
-      .operand("rhs", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vp.zext
-  ods::OpDef("llvm.intr.vp.zext", TypeID::get<VPZExtOp>())
-      .operand("src", typeStepVectorOpRes())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("evl", ods::I(32))
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.va_arg
-  ods::OpDef("llvm.va_arg", TypeID::get<VaArgOp>())
-      .operand("arg", typeLLVMAnyPointer())
-      .result("res", typeLLVMType())
-      .format("$arg attr-dict `:` functional-type($arg, $res)")
-      .registerIn(*this);
-
-  // llvm.intr.vacopy
-  ods::OpDef("llvm.intr.vacopy", TypeID::get<VaCopyOp>())
-      .operand("dest_list", typeLLVMAnyPointer())
-      .operand("src_list", typeLLVMAnyPointer())
-      .format("$src_list `to` $dest_list attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // llvm.intr.vaend
-  ods::OpDef("llvm.intr.vaend", TypeID::get<VaEndOp>())
-      .operand("arg_list", typeLLVMAnyPointer())
-      .format("$arg_list attr-dict `:` qualified(type($arg_list))")
-      .registerIn(*this);
-
-  // llvm.intr.vastart
-  ods::OpDef("llvm.intr.vastart", TypeID::get<VaStartOp>())
-      .operand("arg_list", typeLLVMAnyPointer())
-      .format("$arg_list attr-dict `:` qualified(type($arg_list))")
-      .registerIn(*this);
-
-  // llvm.intr.var.annotation
-  ods::OpDef("llvm.intr.var.annotation", TypeID::get<VarAnnotation>())
-      .operand("val", typeLLVMAnyPointer())
-      .operand("annotation", typeLLVMAnyPointer())
-      .operand("fileName", typeLLVMAnyPointer())
-      .operand("line", ods::I(32))
-      .operand("attr", typeLLVMAnyPointer())
-      .traits({ods::AllTypesMatch({"annotation", "fileName", "attr"})})
-      .registerIn(*this);
-
-  // llvm.xor
-  ods::OpDef("llvm.xor", TypeID::get<XOrOp>())
-      .operand("lhs", typeAShrOpLhs())
-      .operand("rhs", typeAShrOpLhs())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::SameOperandsAndResultType(), ods::NoMemoryEffect(), ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // llvm.zext
-  ods::OpDef("llvm.zext", TypeID::get<ZExtOp>())
-      .operand("arg", typeAShrOpLhs())
-      .attr("nonNeg", ods::UnitAttr())
-      .result("res", typeAShrOpLhs())
-      .traits({ods::Pure()})
-      .format("(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)")
-      .verifier([](Operation *op) { return ZExtOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.mlir.zero
-  ods::OpDef("llvm.mlir.zero", TypeID::get<ZeroOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::ConstantLike()})
-      .format("attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ZeroOp(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.masked.compressstore
-  ods::OpDef("llvm.intr.masked.compressstore", TypeID::get<masked_compressstore>())
-      .operand("value", typeLLVMAnyVector())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("mask", typeMaskedLoadOpMask())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .registerIn(*this);
-
-  // llvm.intr.masked.expandload
-  ods::OpDef("llvm.intr.masked.expandload", TypeID::get<masked_expandload>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("mask", typeMaskedLoadOpMask())
-      .operand("passthru", typeLLVMAnyVector())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .result("res", typeLLVMType())
-      .registerIn(*this);
-
-  // llvm.intr.masked.gather
-  ods::OpDef("llvm.intr.masked.gather", TypeID::get<masked_gather>())
-      .operand("ptrs", typeVPPtrToIntOpSrc())
-      .operand("mask", typeMaskedLoadOpMask())
-      .variadicOperand("pass_thru", typeLLVMAnyVector())
-      .attr("alignment", ods::IntAttr(32))
-      .result("res", typeLLVMAnyVector())
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return masked_gather(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.masked.scatter
-  ods::OpDef("llvm.intr.masked.scatter", TypeID::get<masked_scatter>())
-      .operand("value", typeLLVMAnyVector())
-      .operand("ptrs", typeVPPtrToIntOpSrc())
-      .operand("mask", typeMaskedLoadOpMask())
-      .attr("alignment", ods::IntAttr(32))
-      .format("$value `,` $ptrs `,` $mask attr-dict `:` type($value) `,` type($mask) `into` type($ptrs)")
-      .verifier([](Operation *op) { return masked_scatter(op).verify(); })
-      .registerIn(*this);
-
-  // llvm.intr.vector.deinterleave2
-  ods::OpDef("llvm.intr.vector.deinterleave2", TypeID::get<vector_deinterleave2>())
-      .operand("vec", typeLLVMAnyVector())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.extract
-  ods::OpDef("llvm.intr.vector.extract", TypeID::get<vector_extract>())
-      .operand("srcvec", typeLLVMAnyVector())
-      .attr("pos", ods::IntAttr(64))
-      .result("res", typeLLVMAnyVector())
-      .traits({ods::Pure(), ods::PredOpTrait("vectors are not bigger than 2^17 bits.", pred_vector_extract_44), ods::PredOpTrait("it is not extracting scalable from fixed-length vectors.", pred_vector_extract_45)})
-      .format("$srcvec `[` $pos `]` attr-dict `:` type($res) `from` type($srcvec)")
-      .registerIn(*this);
-
-  // llvm.intr.vector.insert
-  ods::OpDef("llvm.intr.vector.insert", TypeID::get<vector_insert>())
-      .operand("dstvec", typeLLVMAnyVector())
-      .operand("srcvec", typeLLVMAnyVector())
-      .attr("pos", ods::IntAttr(64))
-      .result("res", typeLLVMAnyVector())
-      .traits({ods::Pure(), ods::AllTypesMatch({"dstvec", "res"}), ods::PredOpTrait("vectors are not bigger than 2^17 bits.", pred_vector_insert_46), ods::PredOpTrait("it is not inserting scalable into fixed-length vectors.", pred_vector_insert_47)})
-      .format("$srcvec `,` $dstvec `[` $pos `]` attr-dict `:` type($srcvec) `into` type($res)")
-      .registerIn(*this);
-
-  // llvm.intr.vector.interleave2
-  ods::OpDef("llvm.intr.vector.interleave2", TypeID::get<vector_interleave2>())
-      .operand("vec1", typeLLVMAnyVector())
-      .operand("vec2", typeLLVMAnyVector())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"vec1", "vec2"}), ods::PredOpTrait("result has twice as many elements as 'vec1'", pred_vector_interleave2_48)})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.add
-  ods::OpDef("llvm.intr.vector.reduce.add", TypeID::get<vector_reduce_add>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.and
-  ods::OpDef("llvm.intr.vector.reduce.and", TypeID::get<vector_reduce_and>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.fadd
-  ods::OpDef("llvm.intr.vector.reduce.fadd", TypeID::get<vector_reduce_fadd>())
-      .operand("start_value", ods::AnyFloat())
-      .operand("input", typeVPFAddOpLhs())
-      .defaultAttr("fastmathFlags", attrVectorReduceFaddFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.fmax
-  ods::OpDef("llvm.intr.vector.reduce.fmax", TypeID::get<vector_reduce_fmax>())
-      .operand("in", typeVPFAddOpLhs())
-      .defaultAttr("fastmathFlags", attrVectorReduceFmaxFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.fmaximum
-  ods::OpDef("llvm.intr.vector.reduce.fmaximum", TypeID::get<vector_reduce_fmaximum>())
-      .operand("in", typeVPFAddOpLhs())
-      .defaultAttr("fastmathFlags", attrVectorReduceFmaximumFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.fmin
-  ods::OpDef("llvm.intr.vector.reduce.fmin", TypeID::get<vector_reduce_fmin>())
-      .operand("in", typeVPFAddOpLhs())
-      .defaultAttr("fastmathFlags", attrVectorReduceFminFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.fminimum
-  ods::OpDef("llvm.intr.vector.reduce.fminimum", TypeID::get<vector_reduce_fminimum>())
-      .operand("in", typeVPFAddOpLhs())
-      .defaultAttr("fastmathFlags", attrVectorReduceFminimumFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .format("`(` operands `)` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.fmul
-  ods::OpDef("llvm.intr.vector.reduce.fmul", TypeID::get<vector_reduce_fmul>())
-      .operand("start_value", ods::AnyFloat())
-      .operand("input", typeVPFAddOpLhs())
-      .defaultAttr("fastmathFlags", attrVectorReduceFmulFastmathFlagsDefault(), "{}")
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.mul
-  ods::OpDef("llvm.intr.vector.reduce.mul", TypeID::get<vector_reduce_mul>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.or
-  ods::OpDef("llvm.intr.vector.reduce.or", TypeID::get<vector_reduce_or>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.smax
-  ods::OpDef("llvm.intr.vector.reduce.smax", TypeID::get<vector_reduce_smax>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.smin
-  ods::OpDef("llvm.intr.vector.reduce.smin", TypeID::get<vector_reduce_smin>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.umax
-  ods::OpDef("llvm.intr.vector.reduce.umax", TypeID::get<vector_reduce_umax>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.umin
-  ods::OpDef("llvm.intr.vector.reduce.umin", TypeID::get<vector_reduce_umin>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vector.reduce.xor
-  ods::OpDef("llvm.intr.vector.reduce.xor", TypeID::get<vector_reduce_xor>())
-      .operand("in", typeStepVectorOpRes())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType()})
-      .registerIn(*this);
-
-  // llvm.intr.vscale
-  ods::OpDef("llvm.intr.vscale", TypeID::get<vscale>())
-      .result("res", typeLLVMType())
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerLLVMOpDefinitions);
 }

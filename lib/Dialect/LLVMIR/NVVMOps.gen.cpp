@@ -1676,6 +1676,1753 @@ static ods::AttrConstraint attrWGMMAScaleInAttr() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerNVVMOpDefinitions(Dialect &dialect) {
+  // nvvm.read.ptx.sreg.aggr.smem.size
+  ods::OpDef("nvvm.read.ptx.sreg.aggr.smem.size", TypeID::get<AggrSmemSize>())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.barrier0
+  ods::OpDef("nvvm.barrier0", TypeID::get<Barrier0Op>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.barrier.arrive
+  ods::OpDef("nvvm.barrier.arrive", TypeID::get<BarrierArriveOp>())
+      .optionalOperand("barrierId", ods::I(32))
+      .operand("numberOfThreads", ods::I(32))
+      .format("(`id` `=` $barrierId^)? `number_of_threads` `=` $numberOfThreads attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.barrier
+  ods::OpDef("nvvm.barrier", TypeID::get<BarrierOp>())
+      .optionalOperand("barrierId", ods::I(32))
+      .optionalOperand("numberOfThreads", ods::I(32))
+      .optionalOperand("reductionPredicate", ods::I(32))
+      .optionalAttr("reductionOp", attrBarrierReductionAttr())
+      .optionalResult("res", ods::I(32))
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("(`id` `=` $barrierId^)? (`number_of_threads` `=` $numberOfThreads^)? (qualified($reductionOp)^ $reductionPredicate)? (`->` type($res)^)? attr-dict")
+      .verifier([](Operation *op) { return BarrierOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.ntid.x
+  ods::OpDef("nvvm.read.ptx.sreg.ntid.x", TypeID::get<BlockDimXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockDimXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.ntid.y
+  ods::OpDef("nvvm.read.ptx.sreg.ntid.y", TypeID::get<BlockDimYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockDimYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.ntid.z
+  ods::OpDef("nvvm.read.ptx.sreg.ntid.z", TypeID::get<BlockDimZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockDimZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.ctaid.x
+  ods::OpDef("nvvm.read.ptx.sreg.ctaid.x", TypeID::get<BlockIdXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockIdXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.ctaid.y
+  ods::OpDef("nvvm.read.ptx.sreg.ctaid.y", TypeID::get<BlockIdYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockIdYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.ctaid.z
+  ods::OpDef("nvvm.read.ptx.sreg.ctaid.z", TypeID::get<BlockIdZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockIdZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.ctaid.x
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctaid.x", TypeID::get<BlockInClusterIdXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockInClusterIdXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.ctaid.y
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctaid.y", TypeID::get<BlockInClusterIdYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockInClusterIdYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.ctaid.z
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctaid.z", TypeID::get<BlockInClusterIdZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return BlockInClusterIdZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.breakpoint
+  ods::OpDef("nvvm.breakpoint", TypeID::get<Breakpoint>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.st.bulk
+  ods::OpDef("nvvm.st.bulk", TypeID::get<BulkStoreOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .operand("size", ods::I(64))
+      .defaultAttr("initVal", ods::IntAttr(64), "0")
+      .format("$addr `,` `size` `=` $size (`,` `init` `=` $initVal^)? attr-dict `:` type($addr)")
+      .verifier([](Operation *op) { return BulkStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.clock64
+  ods::OpDef("nvvm.read.ptx.sreg.clock64", TypeID::get<Clock64Op>())
+      .result("res", typeLLVMType())
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.clock
+  ods::OpDef("nvvm.read.ptx.sreg.clock", TypeID::get<ClockOp>())
+      .result("res", typeLLVMType())
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.cluster.arrive
+  ods::OpDef("nvvm.cluster.arrive", TypeID::get<ClusterArriveOp>())
+      .optionalAttr("aligned", ods::UnitAttr())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.cluster.arrive.relaxed
+  ods::OpDef("nvvm.cluster.arrive.relaxed", TypeID::get<ClusterArriveRelaxedOp>())
+      .optionalAttr("aligned", ods::UnitAttr())
+      .traits({NVVM::RequiresSM({90})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.nctarank
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctarank", TypeID::get<ClusterDim>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterDim(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.nctaid.x
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctaid.x", TypeID::get<ClusterDimBlocksXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterDimBlocksXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.nctaid.y
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctaid.y", TypeID::get<ClusterDimBlocksYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterDimBlocksYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.nctaid.z
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctaid.z", TypeID::get<ClusterDimBlocksZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterDimBlocksZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nclusterid.x
+  ods::OpDef("nvvm.read.ptx.sreg.nclusterid.x", TypeID::get<ClusterDimXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterDimXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nclusterid.y
+  ods::OpDef("nvvm.read.ptx.sreg.nclusterid.y", TypeID::get<ClusterDimYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterDimYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nclusterid.z
+  ods::OpDef("nvvm.read.ptx.sreg.nclusterid.z", TypeID::get<ClusterDimZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterDimZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.cluster.ctarank
+  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctarank", TypeID::get<ClusterId>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterId(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.clusterid.x
+  ods::OpDef("nvvm.read.ptx.sreg.clusterid.x", TypeID::get<ClusterIdXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({NVVM::RequiresSM({90}), ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterIdXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.clusterid.y
+  ods::OpDef("nvvm.read.ptx.sreg.clusterid.y", TypeID::get<ClusterIdYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterIdYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.clusterid.z
+  ods::OpDef("nvvm.read.ptx.sreg.clusterid.z", TypeID::get<ClusterIdZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterIdZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.clusterlaunchcontrol.query.cancel
+  ods::OpDef("nvvm.clusterlaunchcontrol.query.cancel", TypeID::get<ClusterLaunchControlQueryCancelOp>())
+      .operand("try_cancel_response", ods::I(128))
+      .attr("query_type", attrClusterLaunchControlQueryTypeAttr())
+      .result("res", typeClusterLaunchControlQueryCancelOpRes())
+      .traits({NVVM::RequiresSM({100})})
+      .format("`query` `=` $query_type `,` $try_cancel_response attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ClusterLaunchControlQueryCancelOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.clusterlaunchcontrol.try.cancel
+  ods::OpDef("nvvm.clusterlaunchcontrol.try.cancel", TypeID::get<ClusterLaunchControlTryCancelOp>())
+      .operand("smemAddress", typeLLVMPointerShared())
+      .operand("mbarrier", typeLLVMPointerShared())
+      .attr("multicast", ods::UnitAttr())
+      .traits({NVVM::RequiresSM({100})})
+      .format("(`multicast` $multicast^ `,`)? $smemAddress `,` $mbarrier attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.cluster.wait
+  ods::OpDef("nvvm.cluster.wait", TypeID::get<ClusterWaitOp>())
+      .optionalAttr("aligned", ods::UnitAttr())
+      .traits({NVVM::RequiresSM({90})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.convert.bf16x2.to.f8x2
+  ods::OpDef("nvvm.convert.bf16x2.to.f8x2", TypeID::get<ConvertBF16x2ToF8x2Op>())
+      .operand("a", typeConvertBF16x2ToF8x2OpA())
+      .defaultAttr("rnd", attrConvertBF16x2ToF8x2OpRndDefault(), "FPRoundingMode::NONE")
+      .defaultAttr("sat", attrConvertBF16x2ToF8x2OpSatDefault(), "SaturationMode::NONE")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", typeConvertBF16x2ToF8x2OpDst())
+      .format("$a attr-dict `:` type($a) `->` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertBF16x2ToF8x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f16x2.to.f8x2
+  ods::OpDef("nvvm.convert.f16x2.to.f8x2", TypeID::get<ConvertF16x2ToF8x2Op>())
+      .operand("a", typeConvertF16x2ToF8x2OpA())
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", typeConvertBF16x2ToF8x2OpDst())
+      .format("$a attr-dict `:` type($a) `->` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertF16x2ToF8x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x2.to.bf16x2
+  ods::OpDef("nvvm.convert.f32x2.to.bf16x2", TypeID::get<ConvertF32x2ToBF16x2Op>())
+      .operand("src_hi", ods::F(32))
+      .operand("src_lo", ods::F(32))
+      .optionalOperand("random_bits", ods::I(32))
+      .defaultAttr("rnd", attrConvertF32x2ToBF16x2OpRndDefault(), "FPRoundingMode::NONE")
+      .defaultAttr("sat", attrConvertF32x2ToBF16x2OpSatDefault(), "SaturationMode::NONE")
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .result("dst", typeConvertBF16x2ToF8x2OpA())
+      .traits({ods::Pure()})
+      .format("$src_hi `,` $src_lo (`,` $random_bits^)? attr-dict `:` type($dst)")
+      .verifier([](Operation *op) { return ConvertF32x2ToBF16x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x2.to.f16x2
+  ods::OpDef("nvvm.convert.f32x2.to.f16x2", TypeID::get<ConvertF32x2ToF16x2Op>())
+      .operand("src_hi", ods::F(32))
+      .operand("src_lo", ods::F(32))
+      .optionalOperand("random_bits", ods::I(32))
+      .defaultAttr("rnd", attrConvertF32x2ToF16x2OpRndDefault(), "FPRoundingMode::NONE")
+      .defaultAttr("sat", attrConvertF32x2ToF16x2OpSatDefault(), "SaturationMode::NONE")
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .result("dst", typeConvertF16x2ToF8x2OpA())
+      .traits({ods::Pure()})
+      .format("$src_hi `,` $src_lo (`,` $random_bits^)? attr-dict `:` type($dst)")
+      .verifier([](Operation *op) { return ConvertF32x2ToF16x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x2.to.f4x2
+  ods::OpDef("nvvm.convert.f32x2.to.f4x2", TypeID::get<ConvertF32x2ToF4x2Op>())
+      .operand("a", ods::F(32))
+      .operand("b", ods::F(32))
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", ods::I(8))
+      .format("$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertF32x2ToF4x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x2.to.f6x2
+  ods::OpDef("nvvm.convert.f32x2.to.f6x2", TypeID::get<ConvertF32x2ToF6x2Op>())
+      .operand("a", ods::F(32))
+      .operand("b", ods::F(32))
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", typeConvertBF16x2ToF8x2OpDst())
+      .format("$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertF32x2ToF6x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x2.to.f8x2
+  ods::OpDef("nvvm.convert.f32x2.to.f8x2", TypeID::get<ConvertF32x2ToF8x2Op>())
+      .operand("a", ods::F(32))
+      .operand("b", ods::F(32))
+      .defaultAttr("rnd", attrConvertF32x2ToF8x2OpRndDefault(), "FPRoundingMode::NONE")
+      .defaultAttr("sat", attrConvertF32x2ToF8x2OpSatDefault(), "SaturationMode::NONE")
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", typeConvertBF16x2ToF8x2OpDst())
+      .format("$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertF32x2ToF8x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x4.to.f4x4
+  ods::OpDef("nvvm.convert.f32x4.to.f4x4", TypeID::get<ConvertF32x4ToF4x4Op>())
+      .operand("src", typeConvertF32x4ToF4x4OpSrc())
+      .operand("rbits", ods::I(32))
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", ods::I(16))
+      .traits({ods::Pure(), NVVM::RequiresSMa({100, 103})})
+      .format("$src `,` $rbits attr-dict `:` type($src) `->` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertF32x4ToF4x4Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x4.to.f6x4
+  ods::OpDef("nvvm.convert.f32x4.to.f6x4", TypeID::get<ConvertF32x4ToF6x4Op>())
+      .operand("src", typeConvertF32x4ToF4x4OpSrc())
+      .operand("rbits", ods::I(32))
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", typeConvertF32x4ToF6x4OpDst())
+      .traits({ods::Pure(), NVVM::RequiresSMa({100, 103})})
+      .format("$src `,` $rbits attr-dict `:` type($src) `->` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertF32x4ToF6x4Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f32x4.to.f8x4
+  ods::OpDef("nvvm.convert.f32x4.to.f8x4", TypeID::get<ConvertF32x4ToF8x4Op>())
+      .operand("src", typeConvertF32x4ToF4x4OpSrc())
+      .operand("rbits", ods::I(32))
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("dstTy", ods::TypeAttr())
+      .result("dst", typeConvertF32x4ToF6x4OpDst())
+      .traits({ods::Pure(), NVVM::RequiresSMa({100, 103})})
+      .format("$src `,` $rbits attr-dict `:` type($src) `->` type($dst) `(` $dstTy `)`")
+      .verifier([](Operation *op) { return ConvertF32x4ToF8x4Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f4x2.to.f16x2
+  ods::OpDef("nvvm.convert.f4x2.to.f16x2", TypeID::get<ConvertF4x2ToF16x2Op>())
+      .operand("src", ods::I(8))
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("srcType", ods::TypeAttr())
+      .result("dst", typeConvertF4x2ToF16x2OpDst())
+      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
+      .verifier([](Operation *op) { return ConvertF4x2ToF16x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f6x2.to.f16x2
+  ods::OpDef("nvvm.convert.f6x2.to.f16x2", TypeID::get<ConvertF6x2ToF16x2Op>())
+      .operand("src", typeConvertF6x2ToF16x2OpSrc())
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("srcType", ods::TypeAttr())
+      .result("dst", typeConvertF4x2ToF16x2OpDst())
+      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
+      .verifier([](Operation *op) { return ConvertF6x2ToF16x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f8x2.to.bf16x2
+  ods::OpDef("nvvm.convert.f8x2.to.bf16x2", TypeID::get<ConvertF8x2ToBF16x2Op>())
+      .operand("src", typeConvertF6x2ToF16x2OpSrc())
+      .attr("srcType", ods::TypeAttr())
+      .result("dst", typeConvertF8x2ToBF16x2OpDst())
+      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
+      .verifier([](Operation *op) { return ConvertF8x2ToBF16x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.f8x2.to.f16x2
+  ods::OpDef("nvvm.convert.f8x2.to.f16x2", TypeID::get<ConvertF8x2ToF16x2Op>())
+      .operand("src", typeConvertF6x2ToF16x2OpSrc())
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .attr("srcType", ods::TypeAttr())
+      .result("dst", typeConvertF4x2ToF16x2OpDst())
+      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
+      .verifier([](Operation *op) { return ConvertF8x2ToF16x2Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.convert.float.to.tf32
+  ods::OpDef("nvvm.convert.float.to.tf32", TypeID::get<ConvertFloatToTF32Op>())
+      .operand("src", ods::F(32))
+      .defaultAttr("rnd", attrConvertFloatToTF32OpRndDefault(), "FPRoundingMode::NONE")
+      .defaultAttr("sat", attrConvertFloatToTF32OpSatDefault(), "SaturationMode::NONE")
+      .defaultAttr("relu", ods::BoolAttr(), "false")
+      .result("res", ods::I(32))
+      .format("$src attr-dict")
+      .verifier([](Operation *op) { return ConvertFloatToTF32Op(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.commit.group
+  ods::OpDef("nvvm.cp.async.bulk.commit.group", TypeID::get<CpAsyncBulkCommitGroupOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.shared.cluster.global
+  ods::OpDef("nvvm.cp.async.bulk.shared.cluster.global", TypeID::get<CpAsyncBulkGlobalToSharedClusterOp>())
+      .operand("dstMem", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
+      .operand("srcMem", typeLLVMPointerGlobal())
+      .operand("mbar", typeLLVMPointerShared())
+      .operand("size", ods::I(32))
+      .optionalOperand("multicastMask", ods::I(16))
+      .optionalOperand("l2CacheHint", ods::I(64))
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$dstMem `,` $srcMem `,` $mbar `,` $size (`multicast_mask` `=` $multicastMask^ )? (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($dstMem) `,` type($srcMem)")
+      .verifier([](Operation *op) { return CpAsyncBulkGlobalToSharedClusterOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.prefetch
+  ods::OpDef("nvvm.cp.async.bulk.prefetch", TypeID::get<CpAsyncBulkPrefetchOp>())
+      .operand("srcMem", typeLLVMPointerGlobal())
+      .operand("size", ods::I(32))
+      .optionalOperand("l2CacheHint", ods::I(64))
+      .format("$srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($srcMem)")
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.global.shared.cta
+  ods::OpDef("nvvm.cp.async.bulk.global.shared.cta", TypeID::get<CpAsyncBulkSharedCTAToGlobalOp>())
+      .operand("dstMem", typeLLVMPointerGlobal())
+      .operand("srcMem", typeLLVMPointerShared())
+      .operand("size", ods::I(32))
+      .optionalOperand("l2CacheHint", ods::I(64))
+      .optionalOperand("byteMask", ods::I(16))
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$dstMem `,` $srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^ )? (`byte_mask` `=` $byteMask^ )? attr-dict `:` type($dstMem) `,` type($srcMem)")
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.shared.cluster.shared.cta
+  ods::OpDef("nvvm.cp.async.bulk.shared.cluster.shared.cta", TypeID::get<CpAsyncBulkSharedCTAToSharedClusterOp>())
+      .operand("dstMem", typeLLVMPointerSharedCluster())
+      .operand("srcMem", typeLLVMPointerShared())
+      .operand("mbar", typeLLVMPointerShared())
+      .operand("size", ods::I(32))
+      .format("$dstMem `,` $srcMem `,` $mbar `,` $size attr-dict `:` type($dstMem) `,` type($srcMem)")
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.tensor.shared.cluster.global
+  ods::OpDef("nvvm.cp.async.bulk.tensor.shared.cluster.global", TypeID::get<CpAsyncBulkTensorGlobalToSharedClusterOp>())
+      .operand("dstMem", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
+      .operand("tmaDescriptor", typeLLVMPointerGeneric())
+      .variadicOperand("coordinates", ods::I(32))
+      .operand("mbar", typeLLVMPointerShared())
+      .variadicOperand("im2colOffsets", ods::I(16))
+      .optionalOperand("multicastMask", ods::I(16))
+      .optionalOperand("l2CacheHint", ods::I(64))
+      .optionalOperand("predicate", ods::I(1))
+      .defaultAttr("mode", attrCpAsyncBulkTensorGlobalToSharedClusterOpModeDefault(), "TMALoadMode::TILE")
+      .defaultAttr("isCTAOnly", ods::BoolAttr(), "false")
+      .optionalAttr("group", attrCTAGroupKindAttr())
+      .traits({ods::AttrSizedOperandSegments(), NVVM::RequiresSM({90})})
+      .format("$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[`$coordinates `]` (`im2col` `[` $im2colOffsets^ `]` )? (`multicast_mask` `=` $multicastMask^ )? (`l2_cache_hint` `=` $l2CacheHint^ )? (`predicate` `=` $predicate^)? attr-dict `:` type($dstMem) `,` type($tmaDescriptor)")
+      .verifier([](Operation *op) { return CpAsyncBulkTensorGlobalToSharedClusterOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.tensor.prefetch
+  ods::OpDef("nvvm.cp.async.bulk.tensor.prefetch", TypeID::get<CpAsyncBulkTensorPrefetchOp>())
+      .operand("tmaDescriptor", typeLLVMPointerGeneric())
+      .variadicOperand("coordinates", ods::I(32))
+      .variadicOperand("im2colOffsets", ods::I(16))
+      .optionalOperand("l2CacheHint", ods::I(64))
+      .defaultAttr("mode", attrCpAsyncBulkTensorPrefetchOpModeDefault(), "TMALoadMode::TILE")
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$tmaDescriptor `,` `box` `[`$coordinates `]` (`im2col` `[` $im2colOffsets^ `]` )? (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($tmaDescriptor)")
+      .verifier([](Operation *op) { return CpAsyncBulkTensorPrefetchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.tensor.reduce
+  ods::OpDef("nvvm.cp.async.bulk.tensor.reduce", TypeID::get<CpAsyncBulkTensorReduceOp>())
+      .operand("tmaDescriptor", typeLLVMAnyPointer())
+      .operand("srcMem", typeLLVMPointerShared())
+      .variadicOperand("coordinates", ods::I(32))
+      .optionalOperand("l2CacheHint", ods::I(64))
+      .attr("redKind", attrTMAReduxKindAttr())
+      .defaultAttr("mode", attrCpAsyncBulkTensorReduceOpModeDefault(), "TMAStoreMode::TILE")
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$tmaDescriptor `,` $srcMem `,` `box` `[`$coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)")
+      .verifier([](Operation *op) { return CpAsyncBulkTensorReduceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.tensor.global.shared.cta
+  ods::OpDef("nvvm.cp.async.bulk.tensor.global.shared.cta", TypeID::get<CpAsyncBulkTensorSharedCTAToGlobalOp>())
+      .operand("tmaDescriptor", typeLLVMPointerGeneric())
+      .operand("srcMem", typeLLVMPointerShared())
+      .variadicOperand("coordinates", ods::I(32))
+      .optionalOperand("l2CacheHint", ods::I(64))
+      .optionalOperand("predicate", ods::I(1))
+      .defaultAttr("mode", attrCpAsyncBulkTensorSharedCTAToGlobalOpModeDefault(), "TMAStoreMode::TILE")
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$tmaDescriptor `,` $srcMem `,` `box` `[`$coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^ )? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)")
+      .verifier([](Operation *op) { return CpAsyncBulkTensorSharedCTAToGlobalOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.cp.async.bulk.wait_group
+  ods::OpDef("nvvm.cp.async.bulk.wait_group", TypeID::get<CpAsyncBulkWaitGroupOp>())
+      .attr("group", attrCpAsyncBulkWaitGroupOpGroup())
+      .optionalAttr("read", ods::UnitAttr())
+      .traits({NVVM::RequiresSM({90})})
+      .format("$group attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.cp.async.commit.group
+  ods::OpDef("nvvm.cp.async.commit.group", TypeID::get<CpAsyncCommitGroupOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.cp.async.mbarrier.arrive
+  ods::OpDef("nvvm.cp.async.mbarrier.arrive", TypeID::get<CpAsyncMBarrierArriveOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .defaultAttr("noinc", ods::IntAttr(1), "0")
+      .format("$addr attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.cp.async.shared.global
+  ods::OpDef("nvvm.cp.async.shared.global", TypeID::get<CpAsyncOp>())
+      .operand("dst", typeLLVMPointerShared())
+      .operand("src", typeLLVMPointerGlobal())
+      .optionalOperand("cpSize", ods::I(32))
+      .attr("size", ods::IntAttr(32))
+      .attr("modifier", attrLoadCacheModifierAttr())
+      .format("$dst `,` $src `,` $size `,` `cache` `=` $modifier (`,` $cpSize^)? attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return CpAsyncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.cp.async.wait.group
+  ods::OpDef("nvvm.cp.async.wait.group", TypeID::get<CpAsyncWaitGroupOp>())
+      .attr("n", ods::IntAttr(32))
+      .format("$n attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.dot.accumulate.2way
+  ods::OpDef("nvvm.dot.accumulate.2way", TypeID::get<DotAccumulate2WayOp>())
+      .operand("a", typeDotAccumulate2WayOpA())
+      .operand("b", typeConvertF32x4ToF6x4OpDst())
+      .operand("c", ods::I(32))
+      .attr("a_type", attrDotAccumulateTypeAttr())
+      .attr("b_type", attrDotAccumulateTypeAttr())
+      .attr("b_hi", ods::BoolAttr())
+      .result("res", ods::I(32))
+      .format("$a $a_type `,` $b $b_type `,` $c attr-dict `:` type($a) `,` type($b)")
+      .registerIn(dialect);
+
+  // nvvm.dot.accumulate.4way
+  ods::OpDef("nvvm.dot.accumulate.4way", TypeID::get<DotAccumulate4WayOp>())
+      .operand("a", typeConvertF32x4ToF6x4OpDst())
+      .operand("b", typeConvertF32x4ToF6x4OpDst())
+      .operand("c", ods::I(32))
+      .attr("a_type", attrDotAccumulateTypeAttr())
+      .attr("b_type", attrDotAccumulateTypeAttr())
+      .result("res", ods::I(32))
+      .format("$a $a_type `,` $b $b_type `,` $c attr-dict `:` type($a) `,` type($b)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.dynamic.smem.size
+  ods::OpDef("nvvm.read.ptx.sreg.dynamic.smem.size", TypeID::get<DynamicSmemSize>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.elect.sync
+  ods::OpDef("nvvm.elect.sync", TypeID::get<ElectSyncOp>())
+      .optionalOperand("membermask", ods::I(32))
+      .result("pred", ods::I(1))
+      .format("($membermask^)? attr-dict `->` type(results)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg0
+  ods::OpDef("nvvm.read.ptx.sreg.envreg0", TypeID::get<EnvReg0Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg10
+  ods::OpDef("nvvm.read.ptx.sreg.envreg10", TypeID::get<EnvReg10Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg11
+  ods::OpDef("nvvm.read.ptx.sreg.envreg11", TypeID::get<EnvReg11Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg12
+  ods::OpDef("nvvm.read.ptx.sreg.envreg12", TypeID::get<EnvReg12Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg13
+  ods::OpDef("nvvm.read.ptx.sreg.envreg13", TypeID::get<EnvReg13Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg14
+  ods::OpDef("nvvm.read.ptx.sreg.envreg14", TypeID::get<EnvReg14Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg15
+  ods::OpDef("nvvm.read.ptx.sreg.envreg15", TypeID::get<EnvReg15Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg16
+  ods::OpDef("nvvm.read.ptx.sreg.envreg16", TypeID::get<EnvReg16Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg17
+  ods::OpDef("nvvm.read.ptx.sreg.envreg17", TypeID::get<EnvReg17Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg18
+  ods::OpDef("nvvm.read.ptx.sreg.envreg18", TypeID::get<EnvReg18Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg19
+  ods::OpDef("nvvm.read.ptx.sreg.envreg19", TypeID::get<EnvReg19Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg1
+  ods::OpDef("nvvm.read.ptx.sreg.envreg1", TypeID::get<EnvReg1Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg20
+  ods::OpDef("nvvm.read.ptx.sreg.envreg20", TypeID::get<EnvReg20Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg21
+  ods::OpDef("nvvm.read.ptx.sreg.envreg21", TypeID::get<EnvReg21Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg22
+  ods::OpDef("nvvm.read.ptx.sreg.envreg22", TypeID::get<EnvReg22Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg23
+  ods::OpDef("nvvm.read.ptx.sreg.envreg23", TypeID::get<EnvReg23Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg24
+  ods::OpDef("nvvm.read.ptx.sreg.envreg24", TypeID::get<EnvReg24Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg25
+  ods::OpDef("nvvm.read.ptx.sreg.envreg25", TypeID::get<EnvReg25Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg26
+  ods::OpDef("nvvm.read.ptx.sreg.envreg26", TypeID::get<EnvReg26Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg27
+  ods::OpDef("nvvm.read.ptx.sreg.envreg27", TypeID::get<EnvReg27Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg28
+  ods::OpDef("nvvm.read.ptx.sreg.envreg28", TypeID::get<EnvReg28Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg29
+  ods::OpDef("nvvm.read.ptx.sreg.envreg29", TypeID::get<EnvReg29Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg2
+  ods::OpDef("nvvm.read.ptx.sreg.envreg2", TypeID::get<EnvReg2Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg30
+  ods::OpDef("nvvm.read.ptx.sreg.envreg30", TypeID::get<EnvReg30Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg31
+  ods::OpDef("nvvm.read.ptx.sreg.envreg31", TypeID::get<EnvReg31Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg3
+  ods::OpDef("nvvm.read.ptx.sreg.envreg3", TypeID::get<EnvReg3Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg4
+  ods::OpDef("nvvm.read.ptx.sreg.envreg4", TypeID::get<EnvReg4Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg5
+  ods::OpDef("nvvm.read.ptx.sreg.envreg5", TypeID::get<EnvReg5Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg6
+  ods::OpDef("nvvm.read.ptx.sreg.envreg6", TypeID::get<EnvReg6Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg7
+  ods::OpDef("nvvm.read.ptx.sreg.envreg7", TypeID::get<EnvReg7Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg8
+  ods::OpDef("nvvm.read.ptx.sreg.envreg8", TypeID::get<EnvReg8Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.envreg9
+  ods::OpDef("nvvm.read.ptx.sreg.envreg9", TypeID::get<EnvReg9Op>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.exit
+  ods::OpDef("nvvm.exit", TypeID::get<Exit>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.fence.mbarrier.init
+  ods::OpDef("nvvm.fence.mbarrier.init", TypeID::get<FenceMbarrierInitOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.fence.proxy.acquire
+  ods::OpDef("nvvm.fence.proxy.acquire", TypeID::get<FenceProxyAcquireOp>())
+      .operand("addr", typeLLVMPointerGeneric())
+      .operand("size", ods::I(32))
+      .attr("scope", attrMemScopeKindAttr())
+      .defaultAttr("fromProxy", attrFenceProxyAcquireOpFromProxyDefault(), "ProxyKind::GENERIC")
+      .defaultAttr("toProxy", attrFenceProxyAcquireOpToProxyDefault(), "ProxyKind::TENSORMAP")
+      .format("$scope $addr `,` $size (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict")
+      .verifier([](Operation *op) { return FenceProxyAcquireOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.fence.proxy
+  ods::OpDef("nvvm.fence.proxy", TypeID::get<FenceProxyOp>())
+      .attr("kind", attrProxyKindAttr())
+      .optionalAttr("space", attrSharedSpaceAttr())
+      .format("attr-dict")
+      .verifier([](Operation *op) { return FenceProxyOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.fence.proxy.release
+  ods::OpDef("nvvm.fence.proxy.release", TypeID::get<FenceProxyReleaseOp>())
+      .attr("scope", attrMemScopeKindAttr())
+      .defaultAttr("fromProxy", attrFenceProxyReleaseOpFromProxyDefault(), "ProxyKind::GENERIC")
+      .defaultAttr("toProxy", attrFenceProxyReleaseOpToProxyDefault(), "ProxyKind::TENSORMAP")
+      .format("$scope (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict")
+      .verifier([](Operation *op) { return FenceProxyReleaseOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.fence.proxy.sync_restrict
+  ods::OpDef("nvvm.fence.proxy.sync_restrict", TypeID::get<FenceProxySyncRestrictOp>())
+      .attr("order", attrMemOrderKindAttr())
+      .defaultAttr("fromProxy", attrFenceProxySyncRestrictOpFromProxyDefault(), "ProxyKind::GENERIC")
+      .defaultAttr("toProxy", attrFenceProxySyncRestrictOpToProxyDefault(), "ProxyKind::async")
+      .format("attr-dict")
+      .verifier([](Operation *op) { return FenceProxySyncRestrictOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.fence.sc.cluster
+  ods::OpDef("nvvm.fence.sc.cluster", TypeID::get<FenceScClusterOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.fence.sync_restrict
+  ods::OpDef("nvvm.fence.sync_restrict", TypeID::get<FenceSyncRestrictOp>())
+      .attr("order", attrMemOrderKindAttr())
+      .format("attr-dict")
+      .verifier([](Operation *op) { return FenceSyncRestrictOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.globaltimer.lo
+  ods::OpDef("nvvm.read.ptx.sreg.globaltimer.lo", TypeID::get<GlobalTimerLoOp>())
+      .result("res", typeLLVMType())
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.globaltimer
+  ods::OpDef("nvvm.read.ptx.sreg.globaltimer", TypeID::get<GlobalTimerOp>())
+      .result("res", typeLLVMType())
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nctaid.x
+  ods::OpDef("nvvm.read.ptx.sreg.nctaid.x", TypeID::get<GridDimXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return GridDimXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nctaid.y
+  ods::OpDef("nvvm.read.ptx.sreg.nctaid.y", TypeID::get<GridDimYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return GridDimYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nctaid.z
+  ods::OpDef("nvvm.read.ptx.sreg.nctaid.z", TypeID::get<GridDimZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return GridDimZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.gridid
+  ods::OpDef("nvvm.read.ptx.sreg.gridid", TypeID::get<GridIdOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return GridIdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.griddepcontrol
+  ods::OpDef("nvvm.griddepcontrol", TypeID::get<GriddepcontrolOp>())
+      .attr("kind", attrGridDepActionAttr())
+      .format("$kind attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.inline_ptx
+  ods::OpDef("nvvm.inline_ptx", TypeID::get<InlinePtxOp>())
+      .variadicOperand("readOnlyArgs", ods::AnyType())
+      .variadicOperand("readWriteArgs", ods::AnyType())
+      .optionalOperand("predicate", ods::I(1))
+      .attr("ptxCode", ods::StrAttr())
+      .variadicResult("writeOnlyArgs", ods::AnyType())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$ptxCode ( `ro` `(` $readOnlyArgs^ `:` type($readOnlyArgs) `)` )? ( `rw` `(` $readWriteArgs^ `:` type($readWriteArgs) `)` )? (`,` `predicate` `=` $predicate^)? attr-dict ( `->` type($writeOnlyArgs)^ )?")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.laneid
+  ods::OpDef("nvvm.read.ptx.sreg.laneid", TypeID::get<LaneIdOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return LaneIdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.lanemask.eq
+  ods::OpDef("nvvm.read.ptx.sreg.lanemask.eq", TypeID::get<LaneMaskEqOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.lanemask.ge
+  ods::OpDef("nvvm.read.ptx.sreg.lanemask.ge", TypeID::get<LaneMaskGeOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.lanemask.gt
+  ods::OpDef("nvvm.read.ptx.sreg.lanemask.gt", TypeID::get<LaneMaskGtOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.lanemask.le
+  ods::OpDef("nvvm.read.ptx.sreg.lanemask.le", TypeID::get<LaneMaskLeOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.lanemask.lt
+  ods::OpDef("nvvm.read.ptx.sreg.lanemask.lt", TypeID::get<LaneMaskLtOp>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.ldmatrix
+  ods::OpDef("nvvm.ldmatrix", TypeID::get<LdMatrixOp>())
+      .operand("ptr", typeLLVMPointerShared())
+      .attr("num", ods::IntAttr(32))
+      .attr("layout", attrMMALayoutAttr())
+      .attr("shape", attrLdStMatrixShapeAttr())
+      .attr("eltType", attrLdStMatrixEltTypeAttr())
+      .result("res", ods::AnyType())
+      .format("$ptr attr-dict `:` functional-type($ptr, $res)")
+      .verifier([](Operation *op) { return LdMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.arrive_drop.expect_tx
+  ods::OpDef("nvvm.mbarrier.arrive_drop.expect_tx", TypeID::get<MBarrierArriveDropExpectTxOp>())
+      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
+      .operand("txcount", ods::I(32))
+      .defaultAttr("scope", attrMBarrierArriveDropExpectTxOpScopeDefault(), "MemScopeKind::CTA")
+      .defaultAttr("relaxed", ods::BoolAttr(), "false")
+      .optionalResult("res", ods::I(64))
+      .format("$addr `,` $txcount attr-dict `:` type(operands) (`->` type($res)^)?")
+      .verifier([](Operation *op) { return MBarrierArriveDropExpectTxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.arrive_drop.nocomplete
+  ods::OpDef("nvvm.mbarrier.arrive_drop.nocomplete", TypeID::get<MBarrierArriveDropNocompleteOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .operand("count", ods::I(32))
+      .result("res", ods::I(64))
+      .format("$addr `,` $count attr-dict `:` type(operands) `->` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.arrive_drop
+  ods::OpDef("nvvm.mbarrier.arrive_drop", TypeID::get<MBarrierArriveDropOp>())
+      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
+      .optionalOperand("count", ods::I(32))
+      .defaultAttr("scope", attrMBarrierArriveDropOpScopeDefault(), "MemScopeKind::CTA")
+      .defaultAttr("relaxed", ods::BoolAttr(), "false")
+      .optionalResult("res", ods::I(64))
+      .format("$addr (`,` $count^)? attr-dict `:` type($addr) (`->` type($res)^)?")
+      .verifier([](Operation *op) { return MBarrierArriveDropOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.arrive.expect_tx
+  ods::OpDef("nvvm.mbarrier.arrive.expect_tx", TypeID::get<MBarrierArriveExpectTxOp>())
+      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
+      .operand("txcount", ods::I(32))
+      .optionalOperand("predicate", ods::I(1))
+      .defaultAttr("scope", attrMBarrierArriveExpectTxOpScopeDefault(), "MemScopeKind::CTA")
+      .defaultAttr("relaxed", ods::BoolAttr(), "false")
+      .optionalResult("res", ods::I(64))
+      .format("$addr `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands) (`->` type($res)^)?")
+      .verifier([](Operation *op) { return MBarrierArriveExpectTxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.arrive.nocomplete
+  ods::OpDef("nvvm.mbarrier.arrive.nocomplete", TypeID::get<MBarrierArriveNocompleteOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .operand("count", ods::I(32))
+      .result("res", ods::I(64))
+      .format("$addr `,` $count attr-dict `:` type(operands) `->` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.arrive
+  ods::OpDef("nvvm.mbarrier.arrive", TypeID::get<MBarrierArriveOp>())
+      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
+      .optionalOperand("count", ods::I(32))
+      .defaultAttr("scope", attrMBarrierArriveOpScopeDefault(), "MemScopeKind::CTA")
+      .defaultAttr("relaxed", ods::BoolAttr(), "false")
+      .optionalResult("res", ods::I(64))
+      .format("$addr (`,` $count^)? attr-dict `:` type($addr) (`->` type($res)^)?")
+      .verifier([](Operation *op) { return MBarrierArriveOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.complete_tx
+  ods::OpDef("nvvm.mbarrier.complete_tx", TypeID::get<MBarrierCompleteTxOp>())
+      .operand("addr", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
+      .operand("txcount", ods::I(32))
+      .defaultAttr("scope", attrMBarrierCompleteTxOpScopeDefault(), "MemScopeKind::CTA")
+      .format("$addr `,` $txcount attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return MBarrierCompleteTxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.expect_tx
+  ods::OpDef("nvvm.mbarrier.expect_tx", TypeID::get<MBarrierExpectTxOp>())
+      .operand("addr", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
+      .operand("txcount", ods::I(32))
+      .defaultAttr("scope", attrMBarrierExpectTxOpScopeDefault(), "MemScopeKind::CTA")
+      .format("$addr `,` $txcount attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return MBarrierExpectTxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.init
+  ods::OpDef("nvvm.mbarrier.init", TypeID::get<MBarrierInitOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .operand("count", ods::I(32))
+      .optionalOperand("predicate", ods::I(1))
+      .format("$addr `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.inval
+  ods::OpDef("nvvm.mbarrier.inval", TypeID::get<MBarrierInvalOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .format("$addr attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.test.wait
+  ods::OpDef("nvvm.mbarrier.test.wait", TypeID::get<MBarrierTestWaitOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .operand("stateOrPhase", typeMBarrierTestWaitOpStateOrPhase())
+      .defaultAttr("scope", attrMBarrierTestWaitOpScopeDefault(), "MemScopeKind::CTA")
+      .defaultAttr("relaxed", ods::BoolAttr(), "false")
+      .result("res", ods::I(1))
+      .format("$addr `,` $stateOrPhase attr-dict `:` type(operands) `->` type($res)")
+      .verifier([](Operation *op) { return MBarrierTestWaitOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.try_wait
+  ods::OpDef("nvvm.mbarrier.try_wait", TypeID::get<MBarrierTryWaitOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .operand("stateOrPhase", typeMBarrierTestWaitOpStateOrPhase())
+      .optionalOperand("ticks", ods::I(32))
+      .defaultAttr("scope", attrMBarrierTryWaitOpScopeDefault(), "MemScopeKind::CTA")
+      .defaultAttr("relaxed", ods::BoolAttr(), "false")
+      .result("res", ods::I(1))
+      .format("$addr `,` $stateOrPhase (`,` $ticks^)? attr-dict `:` type(operands) `->` type($res)")
+      .verifier([](Operation *op) { return MBarrierTryWaitOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mbarrier.try_wait.parity
+  ods::OpDef("nvvm.mbarrier.try_wait.parity", TypeID::get<MBarrierTryWaitParityOp>())
+      .operand("addr", typeBulkStoreOpAddr())
+      .operand("phase", ods::I(32))
+      .operand("ticks", ods::I(32))
+      .format("$addr `,` $phase `,` $ticks attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.mapa
+  ods::OpDef("nvvm.mapa", TypeID::get<MapaOp>())
+      .operand("a", typeBulkStoreOpAddr())
+      .operand("b", ods::I(32))
+      .result("res", typeMapaOpRes())
+      .traits({ods::PredOpTrait("Valid address-space check(or mapping) for mapa Op", pred_MapaOp_22), NVVM::RequiresSM({90})})
+      .format("$a`,` $b attr-dict `:` type($a) `->` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.match.sync
+  ods::OpDef("nvvm.match.sync", TypeID::get<MatchSyncOp>())
+      .operand("thread_mask", ods::I(32))
+      .operand("val", typeMatchSyncOpVal())
+      .attr("kind", attrMatchSyncKindAttr())
+      .result("res", typeMatchSyncOpRes())
+      .format("$kind $thread_mask `,` $val attr-dict `:` type($val) `->` type($res)")
+      .verifier([](Operation *op) { return MatchSyncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.memory.barrier
+  ods::OpDef("nvvm.memory.barrier", TypeID::get<MembarOp>())
+      .attr("scope", attrMemScopeKindAttr())
+      .format("$scope attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.mma.block_scale
+  ods::OpDef("nvvm.mma.block_scale", TypeID::get<MmaBlockScaleOp>())
+      .variadicOperand("operandA", typeLLVMType())
+      .variadicOperand("operandB", typeLLVMType())
+      .variadicOperand("operandC", typeLLVMType())
+      .operand("scaleAData", ods::I(32))
+      .operand("byteIdA", ods::I(16))
+      .operand("threadIdA", ods::I(16))
+      .operand("scaleBData", ods::I(32))
+      .operand("byteIdB", ods::I(16))
+      .operand("threadIdB", ods::I(16))
+      .attr("shape", attrNVVMMMAShapeAttr())
+      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
+      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
+      .attr("scaleVecSize", attrScaleVecSizeAttr())
+      .attr("blockScaleFormat", attrBlockScaleFormatAttr())
+      .attr("kind", attrMMABlockScaleKindAttr())
+      .result("res", typeLLVMAnyStruct())
+      .traits({ods::AttrSizedOperandSegments()})
+      .customAssembly(&MmaBlockScaleOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaBlockScaleOp(op).print(p); })
+      .verifier([](Operation *op) { return MmaBlockScaleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mma.sync
+  ods::OpDef("nvvm.mma.sync", TypeID::get<MmaOp>())
+      .variadicOperand("operandA", typeLLVMType())
+      .variadicOperand("operandB", typeLLVMType())
+      .variadicOperand("operandC", typeLLVMType())
+      .attr("shape", attrNVVMMMAShapeAttr())
+      .optionalAttr("b1Op", attrMMAB1OpAttr())
+      .optionalAttr("intOverflowBehavior", attrMMAIntOverflowAttr())
+      .attr("layoutA", attrMMALayoutAttr())
+      .attr("layoutB", attrMMALayoutAttr())
+      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
+      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
+      .result("res", typeLLVMAnyStruct())
+      .traits({ods::AttrSizedOperandSegments()})
+      .customAssembly(&MmaOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaOp(op).print(p); })
+      .verifier([](Operation *op) { return MmaOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mma.sp.block_scale
+  ods::OpDef("nvvm.mma.sp.block_scale", TypeID::get<MmaSpBlockScaleOp>())
+      .variadicOperand("operandA", typeLLVMType())
+      .variadicOperand("operandB", typeLLVMType())
+      .variadicOperand("operandC", typeLLVMType())
+      .operand("sparseMetadata", ods::I(32))
+      .operand("sparsitySelector", ods::I(32))
+      .operand("scaleAData", ods::I(32))
+      .operand("byteIdA", ods::I(16))
+      .operand("threadIdA", ods::I(16))
+      .operand("scaleBData", ods::I(32))
+      .operand("byteIdB", ods::I(16))
+      .operand("threadIdB", ods::I(16))
+      .attr("shape", attrNVVMMMAShapeAttr())
+      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
+      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
+      .attr("scaleVecSize", attrScaleVecSizeAttr())
+      .attr("blockScaleFormat", attrBlockScaleFormatAttr())
+      .attr("kind", attrMMABlockScaleKindAttr())
+      .attr("orderedMetadata", ods::UnitAttr())
+      .result("res", typeLLVMAnyStruct())
+      .traits({ods::AttrSizedOperandSegments()})
+      .customAssembly(&MmaSpBlockScaleOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaSpBlockScaleOp(op).print(p); })
+      .verifier([](Operation *op) { return MmaSpBlockScaleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.mma.sp.sync
+  ods::OpDef("nvvm.mma.sp.sync", TypeID::get<MmaSpOp>())
+      .variadicOperand("operandA", typeLLVMType())
+      .variadicOperand("operandB", typeLLVMType())
+      .variadicOperand("operandC", typeLLVMType())
+      .operand("sparseMetadata", ods::I(32))
+      .operand("sparsitySelector", ods::I(32))
+      .attr("shape", attrNVVMMMAShapeAttr())
+      .optionalAttr("intOverflowBehavior", attrMMAIntOverflowAttr())
+      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
+      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
+      .attr("orderedMetadata", ods::UnitAttr())
+      .optionalAttr("kind", attrMMAKindAttr())
+      .result("res", typeLLVMAnyStruct())
+      .traits({ods::AttrSizedOperandSegments()})
+      .customAssembly(&MmaSpOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaSpOp(op).print(p); })
+      .verifier([](Operation *op) { return MmaSpOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.nanosleep
+  ods::OpDef("nvvm.nanosleep", TypeID::get<NanosleepOp>())
+      .operand("duration", ods::I(32))
+      .format("attr-dict $duration")
+      .registerIn(dialect);
+
+  // nvvm.pmevent
+  ods::OpDef("nvvm.pmevent", TypeID::get<PMEventOp>())
+      .optionalAttr("maskedEventId", ods::IntAttr(16))
+      .optionalAttr("eventId", ods::IntAttr(32))
+      .format("attr-dict (`id` `=` $eventId^)? (`mask` `=` $maskedEventId^)?")
+      .verifier([](Operation *op) { return PMEventOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.prmt
+  ods::OpDef("nvvm.prmt", TypeID::get<PermuteOp>())
+      .operand("lo", ods::I(32))
+      .optionalOperand("hi", ods::I(32))
+      .operand("selector", ods::I(32))
+      .attr("mode", attrPermuteModeAttr())
+      .result("res", ods::I(32))
+      .traits({ods::Pure()})
+      .format("$mode $selector `,` $lo (`,` $hi^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return PermuteOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.prefetch
+  ods::OpDef("nvvm.prefetch", TypeID::get<PrefetchOp>())
+      .operand("addr", typePrefetchOpAddr())
+      .optionalOperand("predicate", ods::I(1))
+      .optionalAttr("cacheLevel", attrPrefetchCacheLevelAttr())
+      .optionalAttr("evictPriority", attrCacheEvictionPriorityAttr())
+      .attr("tensormap", ods::UnitAttr())
+      .attr("uniform", ods::UnitAttr())
+      .attr("in_param_space", ods::UnitAttr())
+      .format("(`level` `=` $cacheLevel^ (`uniform` $uniform^)? `,`)? (`tensormap` $tensormap^ (`in_param_space` $in_param_space^)? `,`)? (`evict_priority` `=` $evictPriority^ `,`)? $addr (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return PrefetchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.rcp.approx.ftz.f
+  ods::OpDef("nvvm.rcp.approx.ftz.f", TypeID::get<RcpApproxFtzF32Op>())
+      .operand("arg", ods::F(32))
+      .result("res", ods::F(32))
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.redux.sync
+  ods::OpDef("nvvm.redux.sync", TypeID::get<ReduxOp>())
+      .operand("val", typeReduxOpVal())
+      .operand("mask_and_clamp", ods::I(32))
+      .attr("kind", attrReduxKindAttr())
+      .defaultAttr("abs", ods::BoolAttr(), "false")
+      .defaultAttr("nan", ods::BoolAttr(), "false")
+      .result("res", typeReduxOpVal())
+      .traits({NVVM::RequiresSM({80}), ods::AllTypesMatch({"res", "val"})})
+      .format("$kind $val `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)")
+      .verifier([](Operation *op) { return ReduxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.setmaxregister
+  ods::OpDef("nvvm.setmaxregister", TypeID::get<SetMaxRegisterOp>())
+      .attr("regCount", ods::IntAttr(32))
+      .attr("action", attrSetMaxRegisterActionAttr())
+      .format("$action $regCount attr-dict")
+      .verifier([](Operation *op) { return SetMaxRegisterOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.shfl.sync
+  ods::OpDef("nvvm.shfl.sync", TypeID::get<ShflOp>())
+      .operand("thread_mask", ods::I(32))
+      .operand("val", typeReduxOpVal())
+      .operand("offset", ods::I(32))
+      .operand("mask_and_clamp", ods::I(32))
+      .attr("kind", attrShflKindAttr())
+      .optionalAttr("return_value_and_is_valid", ods::UnitAttr())
+      .result("res", typeShflOpRes())
+      .traits({NVVM::RequiresSM({30})})
+      .format("$kind $thread_mask `,` $val `,` $offset `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)")
+      .verifier([](Operation *op) { return ShflOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nsmid
+  ods::OpDef("nvvm.read.ptx.sreg.nsmid", TypeID::get<SmDimOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return SmDimOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.smid
+  ods::OpDef("nvvm.read.ptx.sreg.smid", TypeID::get<SmIdOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return SmIdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.stmatrix
+  ods::OpDef("nvvm.stmatrix", TypeID::get<StMatrixOp>())
+      .operand("ptr", typeLLVMPointerShared())
+      .variadicOperand("sources", ods::I(32))
+      .attr("layout", attrMMALayoutAttr())
+      .attr("shape", attrLdStMatrixShapeAttr())
+      .attr("eltType", attrLdStMatrixEltTypeAttr())
+      .format("$ptr `,` $sources attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return StMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.bar.warp.sync
+  ods::OpDef("nvvm.bar.warp.sync", TypeID::get<SyncWarpOp>())
+      .operand("mask", ods::I(32))
+      .format("$mask attr-dict `:` type($mask)")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.alloc
+  ods::OpDef("nvvm.tcgen05.alloc", TypeID::get<Tcgen05AllocOp>())
+      .operand("addr", typeTcgen05AllocOpAddr())
+      .operand("nCols", ods::I(32))
+      .defaultAttr("group", attrTcgen05AllocOpGroupDefault(), "CTAGroupKind::CTA_1")
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$addr `,` $nCols attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.commit
+  ods::OpDef("nvvm.tcgen05.commit", TypeID::get<Tcgen05CommitOp>())
+      .operand("addr", typeTcgen05AllocOpAddr())
+      .optionalOperand("multicastMask", ods::I(16))
+      .defaultAttr("group", attrTcgen05CommitOpGroupDefault(), "CTAGroupKind::CTA_1")
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$addr (`,` `multicast_mask` `=` $multicastMask^)? attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.cp
+  ods::OpDef("nvvm.tcgen05.cp", TypeID::get<Tcgen05CpOp>())
+      .operand("taddr", typeLLVMPointerTensor())
+      .operand("smem_desc", ods::I(64))
+      .attr("shape", attrTcgen05CpShapeAttr())
+      .defaultAttr("group", attrTcgen05CpOpGroupDefault(), "CTAGroupKind::CTA_1")
+      .defaultAttr("multicast", attrTcgen05CpOpMulticastDefault(), "Tcgen05CpMulticast::NONE")
+      .optionalAttr("srcFormat", attrTcgen05CpSrcFormatAttr())
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$taddr`,` $smem_desc attr-dict")
+      .verifier([](Operation *op) { return Tcgen05CpOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.dealloc
+  ods::OpDef("nvvm.tcgen05.dealloc", TypeID::get<Tcgen05DeallocOp>())
+      .operand("taddr", typeLLVMPointerTensor())
+      .operand("nCols", ods::I(32))
+      .defaultAttr("group", attrTcgen05DeallocOpGroupDefault(), "CTAGroupKind::CTA_1")
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$taddr `,` $nCols attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.fence
+  ods::OpDef("nvvm.tcgen05.fence", TypeID::get<Tcgen05FenceOp>())
+      .attr("kind", attrTcgen05FenceKindAttr())
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$kind attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.ld
+  ods::OpDef("nvvm.tcgen05.ld", TypeID::get<Tcgen05LdOp>())
+      .operand("tmemAddr", typeLLVMPointerTensor())
+      .optionalOperand("offset", ods::I(64))
+      .attr("pack", ods::UnitAttr())
+      .attr("shape", attrTcgen05LdStShapeAttr())
+      .result("res", typeTcgen05LdOpRes())
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$tmemAddr (`,` $offset^)? (`pack` $pack^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return Tcgen05LdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.mma.block_scale
+  ods::OpDef("nvvm.tcgen05.mma.block_scale", TypeID::get<Tcgen05MMABlockScaleOp>())
+      .operand("matrixD", typeLLVMPointerTensor())
+      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
+      .operand("matrixB", ods::I(64))
+      .operand("idesc", ods::I(32))
+      .operand("enableInputD", ods::I(1))
+      .operand("scaleA", typeLLVMPointerTensor())
+      .operand("scaleB", typeLLVMPointerTensor())
+      .attr("kind", attrMMABlockScaleKindAttr())
+      .attr("ctaGroup", attrCTAGroupKindAttr())
+      .defaultAttr("blockScale", attrTcgen05MMABlockScaleOpBlockScaleDefault(), "Tcgen05MMABlockScale::DEFAULT")
+      .defaultAttr("collectorOp", attrTcgen05MMABlockScaleOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
+      .traits({NVVM::RequiresSMa({100, 110})})
+      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $scaleA `,` $scaleB attr-dict `:` `(` type(operands) `)`")
+      .verifier([](Operation *op) { return Tcgen05MMABlockScaleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.mma
+  ods::OpDef("nvvm.tcgen05.mma", TypeID::get<Tcgen05MMAOp>())
+      .operand("matrixD", typeLLVMPointerTensor())
+      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
+      .operand("matrixB", ods::I(64))
+      .operand("idesc", ods::I(32))
+      .operand("enableInputD", ods::I(1))
+      .optionalOperand("scaleInputD", ods::I(64))
+      .optionalOperand("disableOutputLane", typeTcgen05MMAOpDisableOutputLane())
+      .attr("kind", attrTcgen05MMAKindAttr())
+      .attr("ctaGroup", attrCTAGroupKindAttr())
+      .defaultAttr("collectorOp", attrTcgen05MMAOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
+      .attr("aShift", ods::UnitAttr())
+      .traits({ods::AttrSizedOperandSegments(), NVVM::RequiresSMa({100, 110})})
+      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD (`scale` `=` $scaleInputD^)? (`mask` `=` $disableOutputLane^)? attr-dict `:` `(` type(operands) `)`")
+      .verifier([](Operation *op) { return Tcgen05MMAOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.mma.sp.block_scale
+  ods::OpDef("nvvm.tcgen05.mma.sp.block_scale", TypeID::get<Tcgen05MMASparseBlockScaleOp>())
+      .operand("matrixD", typeLLVMPointerTensor())
+      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
+      .operand("matrixB", ods::I(64))
+      .operand("idesc", ods::I(32))
+      .operand("enableInputD", ods::I(1))
+      .operand("sparseMetadata", typeLLVMPointerTensor())
+      .operand("scaleA", typeLLVMPointerTensor())
+      .operand("scaleB", typeLLVMPointerTensor())
+      .attr("kind", attrMMABlockScaleKindAttr())
+      .attr("ctaGroup", attrCTAGroupKindAttr())
+      .defaultAttr("blockScale", attrTcgen05MMASparseBlockScaleOpBlockScaleDefault(), "Tcgen05MMABlockScale::DEFAULT")
+      .defaultAttr("collectorOp", attrTcgen05MMASparseBlockScaleOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
+      .traits({NVVM::RequiresSMa({100, 110})})
+      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $sparseMetadata `,` $scaleA `,` $scaleB attr-dict `:` `(` type(operands) `)`")
+      .verifier([](Operation *op) { return Tcgen05MMASparseBlockScaleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.mma.sp
+  ods::OpDef("nvvm.tcgen05.mma.sp", TypeID::get<Tcgen05MMASparseOp>())
+      .operand("matrixD", typeLLVMPointerTensor())
+      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
+      .operand("matrixB", ods::I(64))
+      .operand("idesc", ods::I(32))
+      .operand("enableInputD", ods::I(1))
+      .operand("sparseMetadata", typeLLVMPointerTensor())
+      .optionalOperand("scaleInputD", ods::I(64))
+      .optionalOperand("disableOutputLane", typeTcgen05MMAOpDisableOutputLane())
+      .attr("kind", attrTcgen05MMAKindAttr())
+      .attr("ctaGroup", attrCTAGroupKindAttr())
+      .defaultAttr("collectorOp", attrTcgen05MMASparseOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
+      .attr("aShift", ods::UnitAttr())
+      .traits({ods::AttrSizedOperandSegments(), NVVM::RequiresSMa({100, 110})})
+      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $sparseMetadata (`scale` `=` $scaleInputD^)? (`mask` `=` $disableOutputLane^)? attr-dict `:` `(` type(operands) `)`")
+      .verifier([](Operation *op) { return Tcgen05MMASparseOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.mma.ws
+  ods::OpDef("nvvm.tcgen05.mma.ws", TypeID::get<Tcgen05MMAWsOp>())
+      .operand("matrixD", typeLLVMPointerTensor())
+      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
+      .operand("matrixB", ods::I(64))
+      .operand("idesc", ods::I(32))
+      .operand("enableInputD", ods::I(1))
+      .optionalOperand("zeroColMask", ods::I(64))
+      .attr("kind", attrTcgen05MMAKindAttr())
+      .defaultAttr("collectorBBuffer", attrTcgen05MMAWsOpCollectorBBufferDefault(), "Tcgen05MMACollectorBBuffer::B0")
+      .defaultAttr("collectorOp", attrTcgen05MMAWsOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
+      .traits({NVVM::RequiresSMa({100, 110})})
+      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD (`,` $zeroColMask^)? attr-dict `:` `(` type(operands) `)`")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.mma.ws.sp
+  ods::OpDef("nvvm.tcgen05.mma.ws.sp", TypeID::get<Tcgen05MMAWsSparseOp>())
+      .operand("matrixD", typeLLVMPointerTensor())
+      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
+      .operand("matrixB", ods::I(64))
+      .operand("idesc", ods::I(32))
+      .operand("enableInputD", ods::I(1))
+      .operand("sparseMetadata", typeLLVMPointerTensor())
+      .optionalOperand("zeroColMask", ods::I(64))
+      .attr("kind", attrTcgen05MMAKindAttr())
+      .defaultAttr("collectorBBuffer", attrTcgen05MMAWsSparseOpCollectorBBufferDefault(), "Tcgen05MMACollectorBBuffer::B0")
+      .defaultAttr("collectorOp", attrTcgen05MMAWsSparseOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
+      .traits({NVVM::RequiresSMa({100, 110})})
+      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $sparseMetadata (`,` $zeroColMask^)? attr-dict `:` `(` type(operands) `)`")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.mma_smem_desc
+  ods::OpDef("nvvm.tcgen05.mma_smem_desc", TypeID::get<Tcgen05MmaSmemDescOp>())
+      .operand("startAddr", ods::I(32))
+      .operand("leadingDimOffset", ods::I(32))
+      .operand("strideDimOffset", ods::I(32))
+      .operand("baseOffset", ods::I(8))
+      .operand("leadingDimMode", ods::I(1))
+      .operand("swizzleMode", ods::I(8))
+      .result("res", ods::I(64))
+      .format("`(` operands `)` attr-dict `:` `(` type(operands) `)` `->` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.relinquish_alloc_permit
+  ods::OpDef("nvvm.tcgen05.relinquish_alloc_permit", TypeID::get<Tcgen05RelinquishAllocPermitOp>())
+      .defaultAttr("group", attrTcgen05RelinquishAllocPermitOpGroupDefault(), "CTAGroupKind::CTA_1")
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.shift
+  ods::OpDef("nvvm.tcgen05.shift", TypeID::get<Tcgen05ShiftOp>())
+      .operand("taddr", typeLLVMPointerTensor())
+      .defaultAttr("group", attrTcgen05ShiftOpGroupDefault(), "CTAGroupKind::CTA_1")
+      .traits({NVVM::RequiresSMa({100, 101, 103})})
+      .format("$taddr attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.st
+  ods::OpDef("nvvm.tcgen05.st", TypeID::get<Tcgen05StOp>())
+      .operand("tmemAddr", typeLLVMPointerTensor())
+      .operand("val", typeTcgen05LdOpRes())
+      .optionalOperand("offset", ods::I(64))
+      .attr("unpack", ods::UnitAttr())
+      .attr("shape", attrTcgen05LdStShapeAttr())
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$tmemAddr `,` $val (`,` $offset^)? (`unpack` $unpack^)? attr-dict `:` type($val)")
+      .verifier([](Operation *op) { return Tcgen05StOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.tcgen05.wait
+  ods::OpDef("nvvm.tcgen05.wait", TypeID::get<Tcgen05WaitOp>())
+      .attr("kind", attrTcgen05WaitKindAttr())
+      .traits({NVVM::RequiresSMa({100, 101})})
+      .format("$kind attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.tid.x
+  ods::OpDef("nvvm.read.ptx.sreg.tid.x", TypeID::get<ThreadIdXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ThreadIdXOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.tid.y
+  ods::OpDef("nvvm.read.ptx.sreg.tid.y", TypeID::get<ThreadIdYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ThreadIdYOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.tid.z
+  ods::OpDef("nvvm.read.ptx.sreg.tid.z", TypeID::get<ThreadIdZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return ThreadIdZOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.total.smem.size
+  ods::OpDef("nvvm.read.ptx.sreg.total.smem.size", TypeID::get<TotalSmemSize>())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // nvvm.vote.sync
+  ods::OpDef("nvvm.vote.sync", TypeID::get<VoteSyncOp>())
+      .operand("mask", ods::I(32))
+      .operand("pred", ods::I(1))
+      .attr("kind", attrVoteSyncKindAttr())
+      .result("res", typeVoteSyncOpRes())
+      .format("$kind $mask `,` $pred attr-dict `->` type($res)")
+      .verifier([](Operation *op) { return VoteSyncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.wmma.load
+  ods::OpDef("nvvm.wmma.load", TypeID::get<WMMALoadOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("stride", ods::I(32))
+      .attr("m", ods::IntAttr(32))
+      .attr("n", ods::IntAttr(32))
+      .attr("k", ods::IntAttr(32))
+      .attr("layout", attrMMALayoutAttr())
+      .attr("eltype", attrMMATypesAttr())
+      .attr("frag", attrMMAFragAttr())
+      .result("res", typeWMMALoadOpRes())
+      .format("$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)")
+      .verifier([](Operation *op) { return WMMALoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.wmma.mma
+  ods::OpDef("nvvm.wmma.mma", TypeID::get<WMMAMmaOp>())
+      .variadicOperand("args", typeLLVMType())
+      .attr("m", ods::IntAttr(32))
+      .attr("n", ods::IntAttr(32))
+      .attr("k", ods::IntAttr(32))
+      .attr("layoutA", attrMMALayoutAttr())
+      .attr("layoutB", attrMMALayoutAttr())
+      .attr("eltypeA", attrMMATypesAttr())
+      .attr("eltypeB", attrMMATypesAttr())
+      .result("res", typeLLVMAnyStruct())
+      .format("$args attr-dict `:` functional-type($args, $res)")
+      .verifier([](Operation *op) { return WMMAMmaOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.wmma.store
+  ods::OpDef("nvvm.wmma.store", TypeID::get<WMMAStoreOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .variadicOperand("args", typeLLVMType())
+      .operand("stride", ods::I(32))
+      .attr("m", ods::IntAttr(32))
+      .attr("n", ods::IntAttr(32))
+      .attr("k", ods::IntAttr(32))
+      .attr("layout", attrMMALayoutAttr())
+      .attr("eltype", attrMMATypesAttr())
+      .format("$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)")
+      .verifier([](Operation *op) { return WMMAStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.nwarpid
+  ods::OpDef("nvvm.read.ptx.sreg.nwarpid", TypeID::get<WarpDimOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return WarpDimOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.warpid
+  ods::OpDef("nvvm.read.ptx.sreg.warpid", TypeID::get<WarpIdOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return WarpIdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.read.ptx.sreg.warpsize
+  ods::OpDef("nvvm.read.ptx.sreg.warpsize", TypeID::get<WarpSizeOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeLLVMType())
+      .traits({ods::Pure()})
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .verifier([](Operation *op) { return WarpSizeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.wgmma.fence.aligned
+  ods::OpDef("nvvm.wgmma.fence.aligned", TypeID::get<WgmmaFenceAlignedOp>())
+      .traits({NVVM::RequiresSMa({90})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.wgmma.commit.group.sync.aligned
+  ods::OpDef("nvvm.wgmma.commit.group.sync.aligned", TypeID::get<WgmmaGroupSyncAlignedOp>())
+      .traits({NVVM::RequiresSMa({90})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // nvvm.wgmma.mma_async
+  ods::OpDef("nvvm.wgmma.mma_async", TypeID::get<WgmmaMmaAsyncOp>())
+      .operand("inouts", typeLLVMAnyStruct())
+      .operand("descriptorA", ods::I(64))
+      .operand("descriptorB", ods::I(64))
+      .attr("shape", attrNVVMMMAShapeAttr())
+      .attr("typeA", attrWGMMATypesAttr())
+      .attr("typeB", attrWGMMATypesAttr())
+      .attr("typeD", attrWGMMATypesAttr())
+      .attr("scaleD", attrWGMMAScaleOutAttr())
+      .attr("scaleA", attrWGMMAScaleInAttr())
+      .attr("scaleB", attrWGMMAScaleInAttr())
+      .attr("layoutA", attrMMALayoutAttr())
+      .attr("layoutB", attrMMALayoutAttr())
+      .optionalAttr("satfinite", attrMMAIntOverflowAttr())
+      .result("results", typeLLVMAnyStruct())
+      .traits({ods::PredOpTrait("input struct and result struct must be the same type", pred_WgmmaMmaAsyncOp_36)})
+      .format("$descriptorA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD (`,` $satfinite^)? `]` `,` `A` `[` $typeA `,` $scaleA `,` $layoutA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($inouts) `->` type($results)")
+      .verifier([](Operation *op) { return WgmmaMmaAsyncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvvm.wgmma.wait.group.sync.aligned
+  ods::OpDef("nvvm.wgmma.wait.group.sync.aligned", TypeID::get<WgmmaWaitGroupSyncOp>())
+      .attr("group", ods::IntAttr(64))
+      .traits({NVVM::RequiresSMa({90})})
+      .format("attr-dict $group")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::NVVMDialect::registerGenerated() {
@@ -1940,1747 +3687,5 @@ void lamina::NVVMDialect::registerGenerated() {
       .enumParam("value", getWGMMATypesInfo())
       .format("`<` $value `>`")
       .registerIn(attrTypes);
-
-  // nvvm.read.ptx.sreg.aggr.smem.size
-  ods::OpDef("nvvm.read.ptx.sreg.aggr.smem.size", TypeID::get<AggrSmemSize>())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.barrier0
-  ods::OpDef("nvvm.barrier0", TypeID::get<Barrier0Op>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.barrier.arrive
-  ods::OpDef("nvvm.barrier.arrive", TypeID::get<BarrierArriveOp>())
-      .optionalOperand("barrierId", ods::I(32))
-      .operand("numberOfThreads", ods::I(32))
-      .format("(`id` `=` $barrierId^)? `number_of_threads` `=` $numberOfThreads attr-dict")
-      .registerIn(*this);
-
-  // nvvm.barrier
-  ods::OpDef("nvvm.barrier", TypeID::get<BarrierOp>())
-      .optionalOperand("barrierId", ods::I(32))
-      .optionalOperand("numberOfThreads", ods::I(32))
-      .optionalOperand("reductionPredicate", ods::I(32))
-      .optionalAttr("reductionOp", attrBarrierReductionAttr())
-      .optionalResult("res", ods::I(32))
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("(`id` `=` $barrierId^)? (`number_of_threads` `=` $numberOfThreads^)? (qualified($reductionOp)^ $reductionPredicate)? (`->` type($res)^)? attr-dict")
-      .verifier([](Operation *op) { return BarrierOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.ntid.x
-  ods::OpDef("nvvm.read.ptx.sreg.ntid.x", TypeID::get<BlockDimXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockDimXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.ntid.y
-  ods::OpDef("nvvm.read.ptx.sreg.ntid.y", TypeID::get<BlockDimYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockDimYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.ntid.z
-  ods::OpDef("nvvm.read.ptx.sreg.ntid.z", TypeID::get<BlockDimZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockDimZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.ctaid.x
-  ods::OpDef("nvvm.read.ptx.sreg.ctaid.x", TypeID::get<BlockIdXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockIdXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.ctaid.y
-  ods::OpDef("nvvm.read.ptx.sreg.ctaid.y", TypeID::get<BlockIdYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockIdYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.ctaid.z
-  ods::OpDef("nvvm.read.ptx.sreg.ctaid.z", TypeID::get<BlockIdZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockIdZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.ctaid.x
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctaid.x", TypeID::get<BlockInClusterIdXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockInClusterIdXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.ctaid.y
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctaid.y", TypeID::get<BlockInClusterIdYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockInClusterIdYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.ctaid.z
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctaid.z", TypeID::get<BlockInClusterIdZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return BlockInClusterIdZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.breakpoint
-  ods::OpDef("nvvm.breakpoint", TypeID::get<Breakpoint>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.st.bulk
-  ods::OpDef("nvvm.st.bulk", TypeID::get<BulkStoreOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .operand("size", ods::I(64))
-      .defaultAttr("initVal", ods::IntAttr(64), "0")
-      .format("$addr `,` `size` `=` $size (`,` `init` `=` $initVal^)? attr-dict `:` type($addr)")
-      .verifier([](Operation *op) { return BulkStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.clock64
-  ods::OpDef("nvvm.read.ptx.sreg.clock64", TypeID::get<Clock64Op>())
-      .result("res", typeLLVMType())
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.clock
-  ods::OpDef("nvvm.read.ptx.sreg.clock", TypeID::get<ClockOp>())
-      .result("res", typeLLVMType())
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.cluster.arrive
-  ods::OpDef("nvvm.cluster.arrive", TypeID::get<ClusterArriveOp>())
-      .optionalAttr("aligned", ods::UnitAttr())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.cluster.arrive.relaxed
-  ods::OpDef("nvvm.cluster.arrive.relaxed", TypeID::get<ClusterArriveRelaxedOp>())
-      .optionalAttr("aligned", ods::UnitAttr())
-      .traits({NVVM::RequiresSM({90})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.nctarank
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctarank", TypeID::get<ClusterDim>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterDim(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.nctaid.x
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctaid.x", TypeID::get<ClusterDimBlocksXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterDimBlocksXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.nctaid.y
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctaid.y", TypeID::get<ClusterDimBlocksYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterDimBlocksYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.nctaid.z
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.nctaid.z", TypeID::get<ClusterDimBlocksZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterDimBlocksZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nclusterid.x
-  ods::OpDef("nvvm.read.ptx.sreg.nclusterid.x", TypeID::get<ClusterDimXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterDimXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nclusterid.y
-  ods::OpDef("nvvm.read.ptx.sreg.nclusterid.y", TypeID::get<ClusterDimYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterDimYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nclusterid.z
-  ods::OpDef("nvvm.read.ptx.sreg.nclusterid.z", TypeID::get<ClusterDimZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterDimZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.cluster.ctarank
-  ods::OpDef("nvvm.read.ptx.sreg.cluster.ctarank", TypeID::get<ClusterId>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterId(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.clusterid.x
-  ods::OpDef("nvvm.read.ptx.sreg.clusterid.x", TypeID::get<ClusterIdXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({NVVM::RequiresSM({90}), ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterIdXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.clusterid.y
-  ods::OpDef("nvvm.read.ptx.sreg.clusterid.y", TypeID::get<ClusterIdYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterIdYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.clusterid.z
-  ods::OpDef("nvvm.read.ptx.sreg.clusterid.z", TypeID::get<ClusterIdZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterIdZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.clusterlaunchcontrol.query.cancel
-  ods::OpDef("nvvm.clusterlaunchcontrol.query.cancel", TypeID::get<ClusterLaunchControlQueryCancelOp>())
-      .operand("try_cancel_response", ods::I(128))
-      .attr("query_type", attrClusterLaunchControlQueryTypeAttr())
-      .result("res", typeClusterLaunchControlQueryCancelOpRes())
-      .traits({NVVM::RequiresSM({100})})
-      .format("`query` `=` $query_type `,` $try_cancel_response attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ClusterLaunchControlQueryCancelOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.clusterlaunchcontrol.try.cancel
-  ods::OpDef("nvvm.clusterlaunchcontrol.try.cancel", TypeID::get<ClusterLaunchControlTryCancelOp>())
-      .operand("smemAddress", typeLLVMPointerShared())
-      .operand("mbarrier", typeLLVMPointerShared())
-      .attr("multicast", ods::UnitAttr())
-      .traits({NVVM::RequiresSM({100})})
-      .format("(`multicast` $multicast^ `,`)? $smemAddress `,` $mbarrier attr-dict")
-      .registerIn(*this);
-
-  // nvvm.cluster.wait
-  ods::OpDef("nvvm.cluster.wait", TypeID::get<ClusterWaitOp>())
-      .optionalAttr("aligned", ods::UnitAttr())
-      .traits({NVVM::RequiresSM({90})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.convert.bf16x2.to.f8x2
-  ods::OpDef("nvvm.convert.bf16x2.to.f8x2", TypeID::get<ConvertBF16x2ToF8x2Op>())
-      .operand("a", typeConvertBF16x2ToF8x2OpA())
-      .defaultAttr("rnd", attrConvertBF16x2ToF8x2OpRndDefault(), "FPRoundingMode::NONE")
-      .defaultAttr("sat", attrConvertBF16x2ToF8x2OpSatDefault(), "SaturationMode::NONE")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", typeConvertBF16x2ToF8x2OpDst())
-      .format("$a attr-dict `:` type($a) `->` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertBF16x2ToF8x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f16x2.to.f8x2
-  ods::OpDef("nvvm.convert.f16x2.to.f8x2", TypeID::get<ConvertF16x2ToF8x2Op>())
-      .operand("a", typeConvertF16x2ToF8x2OpA())
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", typeConvertBF16x2ToF8x2OpDst())
-      .format("$a attr-dict `:` type($a) `->` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertF16x2ToF8x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x2.to.bf16x2
-  ods::OpDef("nvvm.convert.f32x2.to.bf16x2", TypeID::get<ConvertF32x2ToBF16x2Op>())
-      .operand("src_hi", ods::F(32))
-      .operand("src_lo", ods::F(32))
-      .optionalOperand("random_bits", ods::I(32))
-      .defaultAttr("rnd", attrConvertF32x2ToBF16x2OpRndDefault(), "FPRoundingMode::NONE")
-      .defaultAttr("sat", attrConvertF32x2ToBF16x2OpSatDefault(), "SaturationMode::NONE")
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .result("dst", typeConvertBF16x2ToF8x2OpA())
-      .traits({ods::Pure()})
-      .format("$src_hi `,` $src_lo (`,` $random_bits^)? attr-dict `:` type($dst)")
-      .verifier([](Operation *op) { return ConvertF32x2ToBF16x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x2.to.f16x2
-  ods::OpDef("nvvm.convert.f32x2.to.f16x2", TypeID::get<ConvertF32x2ToF16x2Op>())
-      .operand("src_hi", ods::F(32))
-      .operand("src_lo", ods::F(32))
-      .optionalOperand("random_bits", ods::I(32))
-      .defaultAttr("rnd", attrConvertF32x2ToF16x2OpRndDefault(), "FPRoundingMode::NONE")
-      .defaultAttr("sat", attrConvertF32x2ToF16x2OpSatDefault(), "SaturationMode::NONE")
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .result("dst", typeConvertF16x2ToF8x2OpA())
-      .traits({ods::Pure()})
-      .format("$src_hi `,` $src_lo (`,` $random_bits^)? attr-dict `:` type($dst)")
-      .verifier([](Operation *op) { return ConvertF32x2ToF16x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x2.to.f4x2
-  ods::OpDef("nvvm.convert.f32x2.to.f4x2", TypeID::get<ConvertF32x2ToF4x2Op>())
-      .operand("a", ods::F(32))
-      .operand("b", ods::F(32))
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", ods::I(8))
-      .format("$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertF32x2ToF4x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x2.to.f6x2
-  ods::OpDef("nvvm.convert.f32x2.to.f6x2", TypeID::get<ConvertF32x2ToF6x2Op>())
-      .operand("a", ods::F(32))
-      .operand("b", ods::F(32))
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", typeConvertBF16x2ToF8x2OpDst())
-      .format("$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertF32x2ToF6x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x2.to.f8x2
-  ods::OpDef("nvvm.convert.f32x2.to.f8x2", TypeID::get<ConvertF32x2ToF8x2Op>())
-      .operand("a", ods::F(32))
-      .operand("b", ods::F(32))
-      .defaultAttr("rnd", attrConvertF32x2ToF8x2OpRndDefault(), "FPRoundingMode::NONE")
-      .defaultAttr("sat", attrConvertF32x2ToF8x2OpSatDefault(), "SaturationMode::NONE")
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", typeConvertBF16x2ToF8x2OpDst())
-      .format("$a `,` $b attr-dict `:` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertF32x2ToF8x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x4.to.f4x4
-  ods::OpDef("nvvm.convert.f32x4.to.f4x4", TypeID::get<ConvertF32x4ToF4x4Op>())
-      .operand("src", typeConvertF32x4ToF4x4OpSrc())
-      .operand("rbits", ods::I(32))
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", ods::I(16))
-      .traits({ods::Pure(), NVVM::RequiresSMa({100, 103})})
-      .format("$src `,` $rbits attr-dict `:` type($src) `->` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertF32x4ToF4x4Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x4.to.f6x4
-  ods::OpDef("nvvm.convert.f32x4.to.f6x4", TypeID::get<ConvertF32x4ToF6x4Op>())
-      .operand("src", typeConvertF32x4ToF4x4OpSrc())
-      .operand("rbits", ods::I(32))
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", typeConvertF32x4ToF6x4OpDst())
-      .traits({ods::Pure(), NVVM::RequiresSMa({100, 103})})
-      .format("$src `,` $rbits attr-dict `:` type($src) `->` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertF32x4ToF6x4Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f32x4.to.f8x4
-  ods::OpDef("nvvm.convert.f32x4.to.f8x4", TypeID::get<ConvertF32x4ToF8x4Op>())
-      .operand("src", typeConvertF32x4ToF4x4OpSrc())
-      .operand("rbits", ods::I(32))
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("dstTy", ods::TypeAttr())
-      .result("dst", typeConvertF32x4ToF6x4OpDst())
-      .traits({ods::Pure(), NVVM::RequiresSMa({100, 103})})
-      .format("$src `,` $rbits attr-dict `:` type($src) `->` type($dst) `(` $dstTy `)`")
-      .verifier([](Operation *op) { return ConvertF32x4ToF8x4Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f4x2.to.f16x2
-  ods::OpDef("nvvm.convert.f4x2.to.f16x2", TypeID::get<ConvertF4x2ToF16x2Op>())
-      .operand("src", ods::I(8))
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("srcType", ods::TypeAttr())
-      .result("dst", typeConvertF4x2ToF16x2OpDst())
-      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
-      .verifier([](Operation *op) { return ConvertF4x2ToF16x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f6x2.to.f16x2
-  ods::OpDef("nvvm.convert.f6x2.to.f16x2", TypeID::get<ConvertF6x2ToF16x2Op>())
-      .operand("src", typeConvertF6x2ToF16x2OpSrc())
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("srcType", ods::TypeAttr())
-      .result("dst", typeConvertF4x2ToF16x2OpDst())
-      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
-      .verifier([](Operation *op) { return ConvertF6x2ToF16x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f8x2.to.bf16x2
-  ods::OpDef("nvvm.convert.f8x2.to.bf16x2", TypeID::get<ConvertF8x2ToBF16x2Op>())
-      .operand("src", typeConvertF6x2ToF16x2OpSrc())
-      .attr("srcType", ods::TypeAttr())
-      .result("dst", typeConvertF8x2ToBF16x2OpDst())
-      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
-      .verifier([](Operation *op) { return ConvertF8x2ToBF16x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.f8x2.to.f16x2
-  ods::OpDef("nvvm.convert.f8x2.to.f16x2", TypeID::get<ConvertF8x2ToF16x2Op>())
-      .operand("src", typeConvertF6x2ToF16x2OpSrc())
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .attr("srcType", ods::TypeAttr())
-      .result("dst", typeConvertF4x2ToF16x2OpDst())
-      .format("$src attr-dict `:` type($src) `(` $srcType `)` `->` type($dst)")
-      .verifier([](Operation *op) { return ConvertF8x2ToF16x2Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.convert.float.to.tf32
-  ods::OpDef("nvvm.convert.float.to.tf32", TypeID::get<ConvertFloatToTF32Op>())
-      .operand("src", ods::F(32))
-      .defaultAttr("rnd", attrConvertFloatToTF32OpRndDefault(), "FPRoundingMode::NONE")
-      .defaultAttr("sat", attrConvertFloatToTF32OpSatDefault(), "SaturationMode::NONE")
-      .defaultAttr("relu", ods::BoolAttr(), "false")
-      .result("res", ods::I(32))
-      .format("$src attr-dict")
-      .verifier([](Operation *op) { return ConvertFloatToTF32Op(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.commit.group
-  ods::OpDef("nvvm.cp.async.bulk.commit.group", TypeID::get<CpAsyncBulkCommitGroupOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.shared.cluster.global
-  ods::OpDef("nvvm.cp.async.bulk.shared.cluster.global", TypeID::get<CpAsyncBulkGlobalToSharedClusterOp>())
-      .operand("dstMem", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
-      .operand("srcMem", typeLLVMPointerGlobal())
-      .operand("mbar", typeLLVMPointerShared())
-      .operand("size", ods::I(32))
-      .optionalOperand("multicastMask", ods::I(16))
-      .optionalOperand("l2CacheHint", ods::I(64))
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$dstMem `,` $srcMem `,` $mbar `,` $size (`multicast_mask` `=` $multicastMask^ )? (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($dstMem) `,` type($srcMem)")
-      .verifier([](Operation *op) { return CpAsyncBulkGlobalToSharedClusterOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.prefetch
-  ods::OpDef("nvvm.cp.async.bulk.prefetch", TypeID::get<CpAsyncBulkPrefetchOp>())
-      .operand("srcMem", typeLLVMPointerGlobal())
-      .operand("size", ods::I(32))
-      .optionalOperand("l2CacheHint", ods::I(64))
-      .format("$srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($srcMem)")
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.global.shared.cta
-  ods::OpDef("nvvm.cp.async.bulk.global.shared.cta", TypeID::get<CpAsyncBulkSharedCTAToGlobalOp>())
-      .operand("dstMem", typeLLVMPointerGlobal())
-      .operand("srcMem", typeLLVMPointerShared())
-      .operand("size", ods::I(32))
-      .optionalOperand("l2CacheHint", ods::I(64))
-      .optionalOperand("byteMask", ods::I(16))
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$dstMem `,` $srcMem `,` $size (`l2_cache_hint` `=` $l2CacheHint^ )? (`byte_mask` `=` $byteMask^ )? attr-dict `:` type($dstMem) `,` type($srcMem)")
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.shared.cluster.shared.cta
-  ods::OpDef("nvvm.cp.async.bulk.shared.cluster.shared.cta", TypeID::get<CpAsyncBulkSharedCTAToSharedClusterOp>())
-      .operand("dstMem", typeLLVMPointerSharedCluster())
-      .operand("srcMem", typeLLVMPointerShared())
-      .operand("mbar", typeLLVMPointerShared())
-      .operand("size", ods::I(32))
-      .format("$dstMem `,` $srcMem `,` $mbar `,` $size attr-dict `:` type($dstMem) `,` type($srcMem)")
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.tensor.shared.cluster.global
-  ods::OpDef("nvvm.cp.async.bulk.tensor.shared.cluster.global", TypeID::get<CpAsyncBulkTensorGlobalToSharedClusterOp>())
-      .operand("dstMem", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
-      .operand("tmaDescriptor", typeLLVMPointerGeneric())
-      .variadicOperand("coordinates", ods::I(32))
-      .operand("mbar", typeLLVMPointerShared())
-      .variadicOperand("im2colOffsets", ods::I(16))
-      .optionalOperand("multicastMask", ods::I(16))
-      .optionalOperand("l2CacheHint", ods::I(64))
-      .optionalOperand("predicate", ods::I(1))
-      .defaultAttr("mode", attrCpAsyncBulkTensorGlobalToSharedClusterOpModeDefault(), "TMALoadMode::TILE")
-      .defaultAttr("isCTAOnly", ods::BoolAttr(), "false")
-      .optionalAttr("group", attrCTAGroupKindAttr())
-      .traits({ods::AttrSizedOperandSegments(), NVVM::RequiresSM({90})})
-      .format("$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[`$coordinates `]` (`im2col` `[` $im2colOffsets^ `]` )? (`multicast_mask` `=` $multicastMask^ )? (`l2_cache_hint` `=` $l2CacheHint^ )? (`predicate` `=` $predicate^)? attr-dict `:` type($dstMem) `,` type($tmaDescriptor)")
-      .verifier([](Operation *op) { return CpAsyncBulkTensorGlobalToSharedClusterOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.tensor.prefetch
-  ods::OpDef("nvvm.cp.async.bulk.tensor.prefetch", TypeID::get<CpAsyncBulkTensorPrefetchOp>())
-      .operand("tmaDescriptor", typeLLVMPointerGeneric())
-      .variadicOperand("coordinates", ods::I(32))
-      .variadicOperand("im2colOffsets", ods::I(16))
-      .optionalOperand("l2CacheHint", ods::I(64))
-      .defaultAttr("mode", attrCpAsyncBulkTensorPrefetchOpModeDefault(), "TMALoadMode::TILE")
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$tmaDescriptor `,` `box` `[`$coordinates `]` (`im2col` `[` $im2colOffsets^ `]` )? (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($tmaDescriptor)")
-      .verifier([](Operation *op) { return CpAsyncBulkTensorPrefetchOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.tensor.reduce
-  ods::OpDef("nvvm.cp.async.bulk.tensor.reduce", TypeID::get<CpAsyncBulkTensorReduceOp>())
-      .operand("tmaDescriptor", typeLLVMAnyPointer())
-      .operand("srcMem", typeLLVMPointerShared())
-      .variadicOperand("coordinates", ods::I(32))
-      .optionalOperand("l2CacheHint", ods::I(64))
-      .attr("redKind", attrTMAReduxKindAttr())
-      .defaultAttr("mode", attrCpAsyncBulkTensorReduceOpModeDefault(), "TMAStoreMode::TILE")
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$tmaDescriptor `,` $srcMem `,` `box` `[`$coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^ )? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)")
-      .verifier([](Operation *op) { return CpAsyncBulkTensorReduceOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.tensor.global.shared.cta
-  ods::OpDef("nvvm.cp.async.bulk.tensor.global.shared.cta", TypeID::get<CpAsyncBulkTensorSharedCTAToGlobalOp>())
-      .operand("tmaDescriptor", typeLLVMPointerGeneric())
-      .operand("srcMem", typeLLVMPointerShared())
-      .variadicOperand("coordinates", ods::I(32))
-      .optionalOperand("l2CacheHint", ods::I(64))
-      .optionalOperand("predicate", ods::I(1))
-      .defaultAttr("mode", attrCpAsyncBulkTensorSharedCTAToGlobalOpModeDefault(), "TMAStoreMode::TILE")
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$tmaDescriptor `,` $srcMem `,` `box` `[`$coordinates `]` (`l2_cache_hint` `=` $l2CacheHint^ )? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tmaDescriptor) `,` type($srcMem)")
-      .verifier([](Operation *op) { return CpAsyncBulkTensorSharedCTAToGlobalOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.cp.async.bulk.wait_group
-  ods::OpDef("nvvm.cp.async.bulk.wait_group", TypeID::get<CpAsyncBulkWaitGroupOp>())
-      .attr("group", attrCpAsyncBulkWaitGroupOpGroup())
-      .optionalAttr("read", ods::UnitAttr())
-      .traits({NVVM::RequiresSM({90})})
-      .format("$group attr-dict")
-      .registerIn(*this);
-
-  // nvvm.cp.async.commit.group
-  ods::OpDef("nvvm.cp.async.commit.group", TypeID::get<CpAsyncCommitGroupOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.cp.async.mbarrier.arrive
-  ods::OpDef("nvvm.cp.async.mbarrier.arrive", TypeID::get<CpAsyncMBarrierArriveOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .defaultAttr("noinc", ods::IntAttr(1), "0")
-      .format("$addr attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.cp.async.shared.global
-  ods::OpDef("nvvm.cp.async.shared.global", TypeID::get<CpAsyncOp>())
-      .operand("dst", typeLLVMPointerShared())
-      .operand("src", typeLLVMPointerGlobal())
-      .optionalOperand("cpSize", ods::I(32))
-      .attr("size", ods::IntAttr(32))
-      .attr("modifier", attrLoadCacheModifierAttr())
-      .format("$dst `,` $src `,` $size `,` `cache` `=` $modifier (`,` $cpSize^)? attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return CpAsyncOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.cp.async.wait.group
-  ods::OpDef("nvvm.cp.async.wait.group", TypeID::get<CpAsyncWaitGroupOp>())
-      .attr("n", ods::IntAttr(32))
-      .format("$n attr-dict")
-      .registerIn(*this);
-
-  // nvvm.dot.accumulate.2way
-  ods::OpDef("nvvm.dot.accumulate.2way", TypeID::get<DotAccumulate2WayOp>())
-      .operand("a", typeDotAccumulate2WayOpA())
-      .operand("b", typeConvertF32x4ToF6x4OpDst())
-      .operand("c", ods::I(32))
-      .attr("a_type", attrDotAccumulateTypeAttr())
-      .attr("b_type", attrDotAccumulateTypeAttr())
-      .attr("b_hi", ods::BoolAttr())
-      .result("res", ods::I(32))
-      .format("$a $a_type `,` $b $b_type `,` $c attr-dict `:` type($a) `,` type($b)")
-      .registerIn(*this);
-
-  // nvvm.dot.accumulate.4way
-  ods::OpDef("nvvm.dot.accumulate.4way", TypeID::get<DotAccumulate4WayOp>())
-      .operand("a", typeConvertF32x4ToF6x4OpDst())
-      .operand("b", typeConvertF32x4ToF6x4OpDst())
-      .operand("c", ods::I(32))
-      .attr("a_type", attrDotAccumulateTypeAttr())
-      .attr("b_type", attrDotAccumulateTypeAttr())
-      .result("res", ods::I(32))
-      .format("$a $a_type `,` $b $b_type `,` $c attr-dict `:` type($a) `,` type($b)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.dynamic.smem.size
-  ods::OpDef("nvvm.read.ptx.sreg.dynamic.smem.size", TypeID::get<DynamicSmemSize>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.elect.sync
-  ods::OpDef("nvvm.elect.sync", TypeID::get<ElectSyncOp>())
-      .optionalOperand("membermask", ods::I(32))
-      .result("pred", ods::I(1))
-      .format("($membermask^)? attr-dict `->` type(results)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg0
-  ods::OpDef("nvvm.read.ptx.sreg.envreg0", TypeID::get<EnvReg0Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg10
-  ods::OpDef("nvvm.read.ptx.sreg.envreg10", TypeID::get<EnvReg10Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg11
-  ods::OpDef("nvvm.read.ptx.sreg.envreg11", TypeID::get<EnvReg11Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg12
-  ods::OpDef("nvvm.read.ptx.sreg.envreg12", TypeID::get<EnvReg12Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg13
-  ods::OpDef("nvvm.read.ptx.sreg.envreg13", TypeID::get<EnvReg13Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg14
-  ods::OpDef("nvvm.read.ptx.sreg.envreg14", TypeID::get<EnvReg14Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg15
-  ods::OpDef("nvvm.read.ptx.sreg.envreg15", TypeID::get<EnvReg15Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg16
-  ods::OpDef("nvvm.read.ptx.sreg.envreg16", TypeID::get<EnvReg16Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg17
-  ods::OpDef("nvvm.read.ptx.sreg.envreg17", TypeID::get<EnvReg17Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg18
-  ods::OpDef("nvvm.read.ptx.sreg.envreg18", TypeID::get<EnvReg18Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg19
-  ods::OpDef("nvvm.read.ptx.sreg.envreg19", TypeID::get<EnvReg19Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg1
-  ods::OpDef("nvvm.read.ptx.sreg.envreg1", TypeID::get<EnvReg1Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg20
-  ods::OpDef("nvvm.read.ptx.sreg.envreg20", TypeID::get<EnvReg20Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg21
-  ods::OpDef("nvvm.read.ptx.sreg.envreg21", TypeID::get<EnvReg21Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg22
-  ods::OpDef("nvvm.read.ptx.sreg.envreg22", TypeID::get<EnvReg22Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg23
-  ods::OpDef("nvvm.read.ptx.sreg.envreg23", TypeID::get<EnvReg23Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg24
-  ods::OpDef("nvvm.read.ptx.sreg.envreg24", TypeID::get<EnvReg24Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg25
-  ods::OpDef("nvvm.read.ptx.sreg.envreg25", TypeID::get<EnvReg25Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg26
-  ods::OpDef("nvvm.read.ptx.sreg.envreg26", TypeID::get<EnvReg26Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg27
-  ods::OpDef("nvvm.read.ptx.sreg.envreg27", TypeID::get<EnvReg27Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg28
-  ods::OpDef("nvvm.read.ptx.sreg.envreg28", TypeID::get<EnvReg28Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg29
-  ods::OpDef("nvvm.read.ptx.sreg.envreg29", TypeID::get<EnvReg29Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg2
-  ods::OpDef("nvvm.read.ptx.sreg.envreg2", TypeID::get<EnvReg2Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg30
-  ods::OpDef("nvvm.read.ptx.sreg.envreg30", TypeID::get<EnvReg30Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg31
-  ods::OpDef("nvvm.read.ptx.sreg.envreg31", TypeID::get<EnvReg31Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg3
-  ods::OpDef("nvvm.read.ptx.sreg.envreg3", TypeID::get<EnvReg3Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg4
-  ods::OpDef("nvvm.read.ptx.sreg.envreg4", TypeID::get<EnvReg4Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg5
-  ods::OpDef("nvvm.read.ptx.sreg.envreg5", TypeID::get<EnvReg5Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg6
-  ods::OpDef("nvvm.read.ptx.sreg.envreg6", TypeID::get<EnvReg6Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg7
-  ods::OpDef("nvvm.read.ptx.sreg.envreg7", TypeID::get<EnvReg7Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg8
-  ods::OpDef("nvvm.read.ptx.sreg.envreg8", TypeID::get<EnvReg8Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.envreg9
-  ods::OpDef("nvvm.read.ptx.sreg.envreg9", TypeID::get<EnvReg9Op>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.exit
-  ods::OpDef("nvvm.exit", TypeID::get<Exit>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.fence.mbarrier.init
-  ods::OpDef("nvvm.fence.mbarrier.init", TypeID::get<FenceMbarrierInitOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.fence.proxy.acquire
-  ods::OpDef("nvvm.fence.proxy.acquire", TypeID::get<FenceProxyAcquireOp>())
-      .operand("addr", typeLLVMPointerGeneric())
-      .operand("size", ods::I(32))
-      .attr("scope", attrMemScopeKindAttr())
-      .defaultAttr("fromProxy", attrFenceProxyAcquireOpFromProxyDefault(), "ProxyKind::GENERIC")
-      .defaultAttr("toProxy", attrFenceProxyAcquireOpToProxyDefault(), "ProxyKind::TENSORMAP")
-      .format("$scope $addr `,` $size (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict")
-      .verifier([](Operation *op) { return FenceProxyAcquireOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.fence.proxy
-  ods::OpDef("nvvm.fence.proxy", TypeID::get<FenceProxyOp>())
-      .attr("kind", attrProxyKindAttr())
-      .optionalAttr("space", attrSharedSpaceAttr())
-      .format("attr-dict")
-      .verifier([](Operation *op) { return FenceProxyOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.fence.proxy.release
-  ods::OpDef("nvvm.fence.proxy.release", TypeID::get<FenceProxyReleaseOp>())
-      .attr("scope", attrMemScopeKindAttr())
-      .defaultAttr("fromProxy", attrFenceProxyReleaseOpFromProxyDefault(), "ProxyKind::GENERIC")
-      .defaultAttr("toProxy", attrFenceProxyReleaseOpToProxyDefault(), "ProxyKind::TENSORMAP")
-      .format("$scope (`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict")
-      .verifier([](Operation *op) { return FenceProxyReleaseOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.fence.proxy.sync_restrict
-  ods::OpDef("nvvm.fence.proxy.sync_restrict", TypeID::get<FenceProxySyncRestrictOp>())
-      .attr("order", attrMemOrderKindAttr())
-      .defaultAttr("fromProxy", attrFenceProxySyncRestrictOpFromProxyDefault(), "ProxyKind::GENERIC")
-      .defaultAttr("toProxy", attrFenceProxySyncRestrictOpToProxyDefault(), "ProxyKind::async")
-      .format("attr-dict")
-      .verifier([](Operation *op) { return FenceProxySyncRestrictOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.fence.sc.cluster
-  ods::OpDef("nvvm.fence.sc.cluster", TypeID::get<FenceScClusterOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.fence.sync_restrict
-  ods::OpDef("nvvm.fence.sync_restrict", TypeID::get<FenceSyncRestrictOp>())
-      .attr("order", attrMemOrderKindAttr())
-      .format("attr-dict")
-      .verifier([](Operation *op) { return FenceSyncRestrictOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.globaltimer.lo
-  ods::OpDef("nvvm.read.ptx.sreg.globaltimer.lo", TypeID::get<GlobalTimerLoOp>())
-      .result("res", typeLLVMType())
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.globaltimer
-  ods::OpDef("nvvm.read.ptx.sreg.globaltimer", TypeID::get<GlobalTimerOp>())
-      .result("res", typeLLVMType())
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nctaid.x
-  ods::OpDef("nvvm.read.ptx.sreg.nctaid.x", TypeID::get<GridDimXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return GridDimXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nctaid.y
-  ods::OpDef("nvvm.read.ptx.sreg.nctaid.y", TypeID::get<GridDimYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return GridDimYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nctaid.z
-  ods::OpDef("nvvm.read.ptx.sreg.nctaid.z", TypeID::get<GridDimZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return GridDimZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.gridid
-  ods::OpDef("nvvm.read.ptx.sreg.gridid", TypeID::get<GridIdOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return GridIdOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.griddepcontrol
-  ods::OpDef("nvvm.griddepcontrol", TypeID::get<GriddepcontrolOp>())
-      .attr("kind", attrGridDepActionAttr())
-      .format("$kind attr-dict")
-      .registerIn(*this);
-
-  // nvvm.inline_ptx
-  ods::OpDef("nvvm.inline_ptx", TypeID::get<InlinePtxOp>())
-      .variadicOperand("readOnlyArgs", ods::AnyType())
-      .variadicOperand("readWriteArgs", ods::AnyType())
-      .optionalOperand("predicate", ods::I(1))
-      .attr("ptxCode", ods::StrAttr())
-      .variadicResult("writeOnlyArgs", ods::AnyType())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$ptxCode ( `ro` `(` $readOnlyArgs^ `:` type($readOnlyArgs) `)` )? ( `rw` `(` $readWriteArgs^ `:` type($readWriteArgs) `)` )? (`,` `predicate` `=` $predicate^)? attr-dict ( `->` type($writeOnlyArgs)^ )?")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.laneid
-  ods::OpDef("nvvm.read.ptx.sreg.laneid", TypeID::get<LaneIdOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return LaneIdOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.lanemask.eq
-  ods::OpDef("nvvm.read.ptx.sreg.lanemask.eq", TypeID::get<LaneMaskEqOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.lanemask.ge
-  ods::OpDef("nvvm.read.ptx.sreg.lanemask.ge", TypeID::get<LaneMaskGeOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.lanemask.gt
-  ods::OpDef("nvvm.read.ptx.sreg.lanemask.gt", TypeID::get<LaneMaskGtOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.lanemask.le
-  ods::OpDef("nvvm.read.ptx.sreg.lanemask.le", TypeID::get<LaneMaskLeOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.lanemask.lt
-  ods::OpDef("nvvm.read.ptx.sreg.lanemask.lt", TypeID::get<LaneMaskLtOp>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.ldmatrix
-  ods::OpDef("nvvm.ldmatrix", TypeID::get<LdMatrixOp>())
-      .operand("ptr", typeLLVMPointerShared())
-      .attr("num", ods::IntAttr(32))
-      .attr("layout", attrMMALayoutAttr())
-      .attr("shape", attrLdStMatrixShapeAttr())
-      .attr("eltType", attrLdStMatrixEltTypeAttr())
-      .result("res", ods::AnyType())
-      .format("$ptr attr-dict `:` functional-type($ptr, $res)")
-      .verifier([](Operation *op) { return LdMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.arrive_drop.expect_tx
-  ods::OpDef("nvvm.mbarrier.arrive_drop.expect_tx", TypeID::get<MBarrierArriveDropExpectTxOp>())
-      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
-      .operand("txcount", ods::I(32))
-      .defaultAttr("scope", attrMBarrierArriveDropExpectTxOpScopeDefault(), "MemScopeKind::CTA")
-      .defaultAttr("relaxed", ods::BoolAttr(), "false")
-      .optionalResult("res", ods::I(64))
-      .format("$addr `,` $txcount attr-dict `:` type(operands) (`->` type($res)^)?")
-      .verifier([](Operation *op) { return MBarrierArriveDropExpectTxOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.arrive_drop.nocomplete
-  ods::OpDef("nvvm.mbarrier.arrive_drop.nocomplete", TypeID::get<MBarrierArriveDropNocompleteOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .operand("count", ods::I(32))
-      .result("res", ods::I(64))
-      .format("$addr `,` $count attr-dict `:` type(operands) `->` type($res)")
-      .registerIn(*this);
-
-  // nvvm.mbarrier.arrive_drop
-  ods::OpDef("nvvm.mbarrier.arrive_drop", TypeID::get<MBarrierArriveDropOp>())
-      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
-      .optionalOperand("count", ods::I(32))
-      .defaultAttr("scope", attrMBarrierArriveDropOpScopeDefault(), "MemScopeKind::CTA")
-      .defaultAttr("relaxed", ods::BoolAttr(), "false")
-      .optionalResult("res", ods::I(64))
-      .format("$addr (`,` $count^)? attr-dict `:` type($addr) (`->` type($res)^)?")
-      .verifier([](Operation *op) { return MBarrierArriveDropOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.arrive.expect_tx
-  ods::OpDef("nvvm.mbarrier.arrive.expect_tx", TypeID::get<MBarrierArriveExpectTxOp>())
-      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
-      .operand("txcount", ods::I(32))
-      .optionalOperand("predicate", ods::I(1))
-      .defaultAttr("scope", attrMBarrierArriveExpectTxOpScopeDefault(), "MemScopeKind::CTA")
-      .defaultAttr("relaxed", ods::BoolAttr(), "false")
-      .optionalResult("res", ods::I(64))
-      .format("$addr `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands) (`->` type($res)^)?")
-      .verifier([](Operation *op) { return MBarrierArriveExpectTxOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.arrive.nocomplete
-  ods::OpDef("nvvm.mbarrier.arrive.nocomplete", TypeID::get<MBarrierArriveNocompleteOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .operand("count", ods::I(32))
-      .result("res", ods::I(64))
-      .format("$addr `,` $count attr-dict `:` type(operands) `->` type($res)")
-      .registerIn(*this);
-
-  // nvvm.mbarrier.arrive
-  ods::OpDef("nvvm.mbarrier.arrive", TypeID::get<MBarrierArriveOp>())
-      .operand("addr", typeMBarrierArriveDropExpectTxOpAddr())
-      .optionalOperand("count", ods::I(32))
-      .defaultAttr("scope", attrMBarrierArriveOpScopeDefault(), "MemScopeKind::CTA")
-      .defaultAttr("relaxed", ods::BoolAttr(), "false")
-      .optionalResult("res", ods::I(64))
-      .format("$addr (`,` $count^)? attr-dict `:` type($addr) (`->` type($res)^)?")
-      .verifier([](Operation *op) { return MBarrierArriveOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.complete_tx
-  ods::OpDef("nvvm.mbarrier.complete_tx", TypeID::get<MBarrierCompleteTxOp>())
-      .operand("addr", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
-      .operand("txcount", ods::I(32))
-      .defaultAttr("scope", attrMBarrierCompleteTxOpScopeDefault(), "MemScopeKind::CTA")
-      .format("$addr `,` $txcount attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return MBarrierCompleteTxOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.expect_tx
-  ods::OpDef("nvvm.mbarrier.expect_tx", TypeID::get<MBarrierExpectTxOp>())
-      .operand("addr", typeCpAsyncBulkGlobalToSharedClusterOpDstMem())
-      .operand("txcount", ods::I(32))
-      .defaultAttr("scope", attrMBarrierExpectTxOpScopeDefault(), "MemScopeKind::CTA")
-      .format("$addr `,` $txcount attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return MBarrierExpectTxOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.init
-  ods::OpDef("nvvm.mbarrier.init", TypeID::get<MBarrierInitOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .operand("count", ods::I(32))
-      .optionalOperand("predicate", ods::I(1))
-      .format("$addr `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.mbarrier.inval
-  ods::OpDef("nvvm.mbarrier.inval", TypeID::get<MBarrierInvalOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .format("$addr attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.mbarrier.test.wait
-  ods::OpDef("nvvm.mbarrier.test.wait", TypeID::get<MBarrierTestWaitOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .operand("stateOrPhase", typeMBarrierTestWaitOpStateOrPhase())
-      .defaultAttr("scope", attrMBarrierTestWaitOpScopeDefault(), "MemScopeKind::CTA")
-      .defaultAttr("relaxed", ods::BoolAttr(), "false")
-      .result("res", ods::I(1))
-      .format("$addr `,` $stateOrPhase attr-dict `:` type(operands) `->` type($res)")
-      .verifier([](Operation *op) { return MBarrierTestWaitOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.try_wait
-  ods::OpDef("nvvm.mbarrier.try_wait", TypeID::get<MBarrierTryWaitOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .operand("stateOrPhase", typeMBarrierTestWaitOpStateOrPhase())
-      .optionalOperand("ticks", ods::I(32))
-      .defaultAttr("scope", attrMBarrierTryWaitOpScopeDefault(), "MemScopeKind::CTA")
-      .defaultAttr("relaxed", ods::BoolAttr(), "false")
-      .result("res", ods::I(1))
-      .format("$addr `,` $stateOrPhase (`,` $ticks^)? attr-dict `:` type(operands) `->` type($res)")
-      .verifier([](Operation *op) { return MBarrierTryWaitOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mbarrier.try_wait.parity
-  ods::OpDef("nvvm.mbarrier.try_wait.parity", TypeID::get<MBarrierTryWaitParityOp>())
-      .operand("addr", typeBulkStoreOpAddr())
-      .operand("phase", ods::I(32))
-      .operand("ticks", ods::I(32))
-      .format("$addr `,` $phase `,` $ticks attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.mapa
-  ods::OpDef("nvvm.mapa", TypeID::get<MapaOp>())
-      .operand("a", typeBulkStoreOpAddr())
-      .operand("b", ods::I(32))
-      .result("res", typeMapaOpRes())
-      .traits({ods::PredOpTrait("Valid address-space check(or mapping) for mapa Op", pred_MapaOp_22), NVVM::RequiresSM({90})})
-      .format("$a`,` $b attr-dict `:` type($a) `->` type($res)")
-      .registerIn(*this);
-
-  // nvvm.match.sync
-  ods::OpDef("nvvm.match.sync", TypeID::get<MatchSyncOp>())
-      .operand("thread_mask", ods::I(32))
-      .operand("val", typeMatchSyncOpVal())
-      .attr("kind", attrMatchSyncKindAttr())
-      .result("res", typeMatchSyncOpRes())
-      .format("$kind $thread_mask `,` $val attr-dict `:` type($val) `->` type($res)")
-      .verifier([](Operation *op) { return MatchSyncOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.memory.barrier
-  ods::OpDef("nvvm.memory.barrier", TypeID::get<MembarOp>())
-      .attr("scope", attrMemScopeKindAttr())
-      .format("$scope attr-dict")
-      .registerIn(*this);
-
-  // nvvm.mma.block_scale
-  ods::OpDef("nvvm.mma.block_scale", TypeID::get<MmaBlockScaleOp>())
-      .variadicOperand("operandA", typeLLVMType())
-      .variadicOperand("operandB", typeLLVMType())
-      .variadicOperand("operandC", typeLLVMType())
-      .operand("scaleAData", ods::I(32))
-      .operand("byteIdA", ods::I(16))
-      .operand("threadIdA", ods::I(16))
-      .operand("scaleBData", ods::I(32))
-      .operand("byteIdB", ods::I(16))
-      .operand("threadIdB", ods::I(16))
-      .attr("shape", attrNVVMMMAShapeAttr())
-      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
-      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
-      .attr("scaleVecSize", attrScaleVecSizeAttr())
-      .attr("blockScaleFormat", attrBlockScaleFormatAttr())
-      .attr("kind", attrMMABlockScaleKindAttr())
-      .result("res", typeLLVMAnyStruct())
-      .traits({ods::AttrSizedOperandSegments()})
-      .customAssembly(&MmaBlockScaleOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaBlockScaleOp(op).print(p); })
-      .verifier([](Operation *op) { return MmaBlockScaleOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mma.sync
-  ods::OpDef("nvvm.mma.sync", TypeID::get<MmaOp>())
-      .variadicOperand("operandA", typeLLVMType())
-      .variadicOperand("operandB", typeLLVMType())
-      .variadicOperand("operandC", typeLLVMType())
-      .attr("shape", attrNVVMMMAShapeAttr())
-      .optionalAttr("b1Op", attrMMAB1OpAttr())
-      .optionalAttr("intOverflowBehavior", attrMMAIntOverflowAttr())
-      .attr("layoutA", attrMMALayoutAttr())
-      .attr("layoutB", attrMMALayoutAttr())
-      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
-      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
-      .result("res", typeLLVMAnyStruct())
-      .traits({ods::AttrSizedOperandSegments()})
-      .customAssembly(&MmaOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaOp(op).print(p); })
-      .verifier([](Operation *op) { return MmaOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mma.sp.block_scale
-  ods::OpDef("nvvm.mma.sp.block_scale", TypeID::get<MmaSpBlockScaleOp>())
-      .variadicOperand("operandA", typeLLVMType())
-      .variadicOperand("operandB", typeLLVMType())
-      .variadicOperand("operandC", typeLLVMType())
-      .operand("sparseMetadata", ods::I(32))
-      .operand("sparsitySelector", ods::I(32))
-      .operand("scaleAData", ods::I(32))
-      .operand("byteIdA", ods::I(16))
-      .operand("threadIdA", ods::I(16))
-      .operand("scaleBData", ods::I(32))
-      .operand("byteIdB", ods::I(16))
-      .operand("threadIdB", ods::I(16))
-      .attr("shape", attrNVVMMMAShapeAttr())
-      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
-      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
-      .attr("scaleVecSize", attrScaleVecSizeAttr())
-      .attr("blockScaleFormat", attrBlockScaleFormatAttr())
-      .attr("kind", attrMMABlockScaleKindAttr())
-      .attr("orderedMetadata", ods::UnitAttr())
-      .result("res", typeLLVMAnyStruct())
-      .traits({ods::AttrSizedOperandSegments()})
-      .customAssembly(&MmaSpBlockScaleOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaSpBlockScaleOp(op).print(p); })
-      .verifier([](Operation *op) { return MmaSpBlockScaleOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.mma.sp.sync
-  ods::OpDef("nvvm.mma.sp.sync", TypeID::get<MmaSpOp>())
-      .variadicOperand("operandA", typeLLVMType())
-      .variadicOperand("operandB", typeLLVMType())
-      .variadicOperand("operandC", typeLLVMType())
-      .operand("sparseMetadata", ods::I(32))
-      .operand("sparsitySelector", ods::I(32))
-      .attr("shape", attrNVVMMMAShapeAttr())
-      .optionalAttr("intOverflowBehavior", attrMMAIntOverflowAttr())
-      .optionalAttr("multiplicandAPtxType", attrMMATypesAttr())
-      .optionalAttr("multiplicandBPtxType", attrMMATypesAttr())
-      .attr("orderedMetadata", ods::UnitAttr())
-      .optionalAttr("kind", attrMMAKindAttr())
-      .result("res", typeLLVMAnyStruct())
-      .traits({ods::AttrSizedOperandSegments()})
-      .customAssembly(&MmaSpOp::parse, [](Operation *op, OpAsmPrinter &p) { MmaSpOp(op).print(p); })
-      .verifier([](Operation *op) { return MmaSpOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.nanosleep
-  ods::OpDef("nvvm.nanosleep", TypeID::get<NanosleepOp>())
-      .operand("duration", ods::I(32))
-      .format("attr-dict $duration")
-      .registerIn(*this);
-
-  // nvvm.pmevent
-  ods::OpDef("nvvm.pmevent", TypeID::get<PMEventOp>())
-      .optionalAttr("maskedEventId", ods::IntAttr(16))
-      .optionalAttr("eventId", ods::IntAttr(32))
-      .format("attr-dict (`id` `=` $eventId^)? (`mask` `=` $maskedEventId^)?")
-      .verifier([](Operation *op) { return PMEventOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.prmt
-  ods::OpDef("nvvm.prmt", TypeID::get<PermuteOp>())
-      .operand("lo", ods::I(32))
-      .optionalOperand("hi", ods::I(32))
-      .operand("selector", ods::I(32))
-      .attr("mode", attrPermuteModeAttr())
-      .result("res", ods::I(32))
-      .traits({ods::Pure()})
-      .format("$mode $selector `,` $lo (`,` $hi^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return PermuteOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.prefetch
-  ods::OpDef("nvvm.prefetch", TypeID::get<PrefetchOp>())
-      .operand("addr", typePrefetchOpAddr())
-      .optionalOperand("predicate", ods::I(1))
-      .optionalAttr("cacheLevel", attrPrefetchCacheLevelAttr())
-      .optionalAttr("evictPriority", attrCacheEvictionPriorityAttr())
-      .attr("tensormap", ods::UnitAttr())
-      .attr("uniform", ods::UnitAttr())
-      .attr("in_param_space", ods::UnitAttr())
-      .format("(`level` `=` $cacheLevel^ (`uniform` $uniform^)? `,`)? (`tensormap` $tensormap^ (`in_param_space` $in_param_space^)? `,`)? (`evict_priority` `=` $evictPriority^ `,`)? $addr (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return PrefetchOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.rcp.approx.ftz.f
-  ods::OpDef("nvvm.rcp.approx.ftz.f", TypeID::get<RcpApproxFtzF32Op>())
-      .operand("arg", ods::F(32))
-      .result("res", ods::F(32))
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.redux.sync
-  ods::OpDef("nvvm.redux.sync", TypeID::get<ReduxOp>())
-      .operand("val", typeReduxOpVal())
-      .operand("mask_and_clamp", ods::I(32))
-      .attr("kind", attrReduxKindAttr())
-      .defaultAttr("abs", ods::BoolAttr(), "false")
-      .defaultAttr("nan", ods::BoolAttr(), "false")
-      .result("res", typeReduxOpVal())
-      .traits({NVVM::RequiresSM({80}), ods::AllTypesMatch({"res", "val"})})
-      .format("$kind $val `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)")
-      .verifier([](Operation *op) { return ReduxOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.setmaxregister
-  ods::OpDef("nvvm.setmaxregister", TypeID::get<SetMaxRegisterOp>())
-      .attr("regCount", ods::IntAttr(32))
-      .attr("action", attrSetMaxRegisterActionAttr())
-      .format("$action $regCount attr-dict")
-      .verifier([](Operation *op) { return SetMaxRegisterOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.shfl.sync
-  ods::OpDef("nvvm.shfl.sync", TypeID::get<ShflOp>())
-      .operand("thread_mask", ods::I(32))
-      .operand("val", typeReduxOpVal())
-      .operand("offset", ods::I(32))
-      .operand("mask_and_clamp", ods::I(32))
-      .attr("kind", attrShflKindAttr())
-      .optionalAttr("return_value_and_is_valid", ods::UnitAttr())
-      .result("res", typeShflOpRes())
-      .traits({NVVM::RequiresSM({30})})
-      .format("$kind $thread_mask `,` $val `,` $offset `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)")
-      .verifier([](Operation *op) { return ShflOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nsmid
-  ods::OpDef("nvvm.read.ptx.sreg.nsmid", TypeID::get<SmDimOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return SmDimOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.smid
-  ods::OpDef("nvvm.read.ptx.sreg.smid", TypeID::get<SmIdOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return SmIdOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.stmatrix
-  ods::OpDef("nvvm.stmatrix", TypeID::get<StMatrixOp>())
-      .operand("ptr", typeLLVMPointerShared())
-      .variadicOperand("sources", ods::I(32))
-      .attr("layout", attrMMALayoutAttr())
-      .attr("shape", attrLdStMatrixShapeAttr())
-      .attr("eltType", attrLdStMatrixEltTypeAttr())
-      .format("$ptr `,` $sources attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return StMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.bar.warp.sync
-  ods::OpDef("nvvm.bar.warp.sync", TypeID::get<SyncWarpOp>())
-      .operand("mask", ods::I(32))
-      .format("$mask attr-dict `:` type($mask)")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.alloc
-  ods::OpDef("nvvm.tcgen05.alloc", TypeID::get<Tcgen05AllocOp>())
-      .operand("addr", typeTcgen05AllocOpAddr())
-      .operand("nCols", ods::I(32))
-      .defaultAttr("group", attrTcgen05AllocOpGroupDefault(), "CTAGroupKind::CTA_1")
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$addr `,` $nCols attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.commit
-  ods::OpDef("nvvm.tcgen05.commit", TypeID::get<Tcgen05CommitOp>())
-      .operand("addr", typeTcgen05AllocOpAddr())
-      .optionalOperand("multicastMask", ods::I(16))
-      .defaultAttr("group", attrTcgen05CommitOpGroupDefault(), "CTAGroupKind::CTA_1")
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$addr (`,` `multicast_mask` `=` $multicastMask^)? attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.cp
-  ods::OpDef("nvvm.tcgen05.cp", TypeID::get<Tcgen05CpOp>())
-      .operand("taddr", typeLLVMPointerTensor())
-      .operand("smem_desc", ods::I(64))
-      .attr("shape", attrTcgen05CpShapeAttr())
-      .defaultAttr("group", attrTcgen05CpOpGroupDefault(), "CTAGroupKind::CTA_1")
-      .defaultAttr("multicast", attrTcgen05CpOpMulticastDefault(), "Tcgen05CpMulticast::NONE")
-      .optionalAttr("srcFormat", attrTcgen05CpSrcFormatAttr())
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$taddr`,` $smem_desc attr-dict")
-      .verifier([](Operation *op) { return Tcgen05CpOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.tcgen05.dealloc
-  ods::OpDef("nvvm.tcgen05.dealloc", TypeID::get<Tcgen05DeallocOp>())
-      .operand("taddr", typeLLVMPointerTensor())
-      .operand("nCols", ods::I(32))
-      .defaultAttr("group", attrTcgen05DeallocOpGroupDefault(), "CTAGroupKind::CTA_1")
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$taddr `,` $nCols attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.fence
-  ods::OpDef("nvvm.tcgen05.fence", TypeID::get<Tcgen05FenceOp>())
-      .attr("kind", attrTcgen05FenceKindAttr())
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$kind attr-dict")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.ld
-  ods::OpDef("nvvm.tcgen05.ld", TypeID::get<Tcgen05LdOp>())
-      .operand("tmemAddr", typeLLVMPointerTensor())
-      .optionalOperand("offset", ods::I(64))
-      .attr("pack", ods::UnitAttr())
-      .attr("shape", attrTcgen05LdStShapeAttr())
-      .result("res", typeTcgen05LdOpRes())
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$tmemAddr (`,` $offset^)? (`pack` $pack^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return Tcgen05LdOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.tcgen05.mma.block_scale
-  ods::OpDef("nvvm.tcgen05.mma.block_scale", TypeID::get<Tcgen05MMABlockScaleOp>())
-      .operand("matrixD", typeLLVMPointerTensor())
-      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
-      .operand("matrixB", ods::I(64))
-      .operand("idesc", ods::I(32))
-      .operand("enableInputD", ods::I(1))
-      .operand("scaleA", typeLLVMPointerTensor())
-      .operand("scaleB", typeLLVMPointerTensor())
-      .attr("kind", attrMMABlockScaleKindAttr())
-      .attr("ctaGroup", attrCTAGroupKindAttr())
-      .defaultAttr("blockScale", attrTcgen05MMABlockScaleOpBlockScaleDefault(), "Tcgen05MMABlockScale::DEFAULT")
-      .defaultAttr("collectorOp", attrTcgen05MMABlockScaleOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
-      .traits({NVVM::RequiresSMa({100, 110})})
-      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $scaleA `,` $scaleB attr-dict `:` `(` type(operands) `)`")
-      .verifier([](Operation *op) { return Tcgen05MMABlockScaleOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.tcgen05.mma
-  ods::OpDef("nvvm.tcgen05.mma", TypeID::get<Tcgen05MMAOp>())
-      .operand("matrixD", typeLLVMPointerTensor())
-      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
-      .operand("matrixB", ods::I(64))
-      .operand("idesc", ods::I(32))
-      .operand("enableInputD", ods::I(1))
-      .optionalOperand("scaleInputD", ods::I(64))
-      .optionalOperand("disableOutputLane", typeTcgen05MMAOpDisableOutputLane())
-      .attr("kind", attrTcgen05MMAKindAttr())
-      .attr("ctaGroup", attrCTAGroupKindAttr())
-      .defaultAttr("collectorOp", attrTcgen05MMAOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
-      .attr("aShift", ods::UnitAttr())
-      .traits({ods::AttrSizedOperandSegments(), NVVM::RequiresSMa({100, 110})})
-      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD (`scale` `=` $scaleInputD^)? (`mask` `=` $disableOutputLane^)? attr-dict `:` `(` type(operands) `)`")
-      .verifier([](Operation *op) { return Tcgen05MMAOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.tcgen05.mma.sp.block_scale
-  ods::OpDef("nvvm.tcgen05.mma.sp.block_scale", TypeID::get<Tcgen05MMASparseBlockScaleOp>())
-      .operand("matrixD", typeLLVMPointerTensor())
-      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
-      .operand("matrixB", ods::I(64))
-      .operand("idesc", ods::I(32))
-      .operand("enableInputD", ods::I(1))
-      .operand("sparseMetadata", typeLLVMPointerTensor())
-      .operand("scaleA", typeLLVMPointerTensor())
-      .operand("scaleB", typeLLVMPointerTensor())
-      .attr("kind", attrMMABlockScaleKindAttr())
-      .attr("ctaGroup", attrCTAGroupKindAttr())
-      .defaultAttr("blockScale", attrTcgen05MMASparseBlockScaleOpBlockScaleDefault(), "Tcgen05MMABlockScale::DEFAULT")
-      .defaultAttr("collectorOp", attrTcgen05MMASparseBlockScaleOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
-      .traits({NVVM::RequiresSMa({100, 110})})
-      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $sparseMetadata `,` $scaleA `,` $scaleB attr-dict `:` `(` type(operands) `)`")
-      .verifier([](Operation *op) { return Tcgen05MMASparseBlockScaleOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.tcgen05.mma.sp
-  ods::OpDef("nvvm.tcgen05.mma.sp", TypeID::get<Tcgen05MMASparseOp>())
-      .operand("matrixD", typeLLVMPointerTensor())
-      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
-      .operand("matrixB", ods::I(64))
-      .operand("idesc", ods::I(32))
-      .operand("enableInputD", ods::I(1))
-      .operand("sparseMetadata", typeLLVMPointerTensor())
-      .optionalOperand("scaleInputD", ods::I(64))
-      .optionalOperand("disableOutputLane", typeTcgen05MMAOpDisableOutputLane())
-      .attr("kind", attrTcgen05MMAKindAttr())
-      .attr("ctaGroup", attrCTAGroupKindAttr())
-      .defaultAttr("collectorOp", attrTcgen05MMASparseOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
-      .attr("aShift", ods::UnitAttr())
-      .traits({ods::AttrSizedOperandSegments(), NVVM::RequiresSMa({100, 110})})
-      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $sparseMetadata (`scale` `=` $scaleInputD^)? (`mask` `=` $disableOutputLane^)? attr-dict `:` `(` type(operands) `)`")
-      .verifier([](Operation *op) { return Tcgen05MMASparseOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.tcgen05.mma.ws
-  ods::OpDef("nvvm.tcgen05.mma.ws", TypeID::get<Tcgen05MMAWsOp>())
-      .operand("matrixD", typeLLVMPointerTensor())
-      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
-      .operand("matrixB", ods::I(64))
-      .operand("idesc", ods::I(32))
-      .operand("enableInputD", ods::I(1))
-      .optionalOperand("zeroColMask", ods::I(64))
-      .attr("kind", attrTcgen05MMAKindAttr())
-      .defaultAttr("collectorBBuffer", attrTcgen05MMAWsOpCollectorBBufferDefault(), "Tcgen05MMACollectorBBuffer::B0")
-      .defaultAttr("collectorOp", attrTcgen05MMAWsOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
-      .traits({NVVM::RequiresSMa({100, 110})})
-      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD (`,` $zeroColMask^)? attr-dict `:` `(` type(operands) `)`")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.mma.ws.sp
-  ods::OpDef("nvvm.tcgen05.mma.ws.sp", TypeID::get<Tcgen05MMAWsSparseOp>())
-      .operand("matrixD", typeLLVMPointerTensor())
-      .operand("matrixA", typeTcgen05MMABlockScaleOpMatrixA())
-      .operand("matrixB", ods::I(64))
-      .operand("idesc", ods::I(32))
-      .operand("enableInputD", ods::I(1))
-      .operand("sparseMetadata", typeLLVMPointerTensor())
-      .optionalOperand("zeroColMask", ods::I(64))
-      .attr("kind", attrTcgen05MMAKindAttr())
-      .defaultAttr("collectorBBuffer", attrTcgen05MMAWsSparseOpCollectorBBufferDefault(), "Tcgen05MMACollectorBBuffer::B0")
-      .defaultAttr("collectorOp", attrTcgen05MMAWsSparseOpCollectorOpDefault(), "Tcgen05MMACollectorOp::DISCARD")
-      .traits({NVVM::RequiresSMa({100, 110})})
-      .format("$matrixD `,` $matrixA `,` $matrixB `,` $idesc `,` $enableInputD `,` $sparseMetadata (`,` $zeroColMask^)? attr-dict `:` `(` type(operands) `)`")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.mma_smem_desc
-  ods::OpDef("nvvm.tcgen05.mma_smem_desc", TypeID::get<Tcgen05MmaSmemDescOp>())
-      .operand("startAddr", ods::I(32))
-      .operand("leadingDimOffset", ods::I(32))
-      .operand("strideDimOffset", ods::I(32))
-      .operand("baseOffset", ods::I(8))
-      .operand("leadingDimMode", ods::I(1))
-      .operand("swizzleMode", ods::I(8))
-      .result("res", ods::I(64))
-      .format("`(` operands `)` attr-dict `:` `(` type(operands) `)` `->` type($res)")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.relinquish_alloc_permit
-  ods::OpDef("nvvm.tcgen05.relinquish_alloc_permit", TypeID::get<Tcgen05RelinquishAllocPermitOp>())
-      .defaultAttr("group", attrTcgen05RelinquishAllocPermitOpGroupDefault(), "CTAGroupKind::CTA_1")
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.shift
-  ods::OpDef("nvvm.tcgen05.shift", TypeID::get<Tcgen05ShiftOp>())
-      .operand("taddr", typeLLVMPointerTensor())
-      .defaultAttr("group", attrTcgen05ShiftOpGroupDefault(), "CTAGroupKind::CTA_1")
-      .traits({NVVM::RequiresSMa({100, 101, 103})})
-      .format("$taddr attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // nvvm.tcgen05.st
-  ods::OpDef("nvvm.tcgen05.st", TypeID::get<Tcgen05StOp>())
-      .operand("tmemAddr", typeLLVMPointerTensor())
-      .operand("val", typeTcgen05LdOpRes())
-      .optionalOperand("offset", ods::I(64))
-      .attr("unpack", ods::UnitAttr())
-      .attr("shape", attrTcgen05LdStShapeAttr())
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$tmemAddr `,` $val (`,` $offset^)? (`unpack` $unpack^)? attr-dict `:` type($val)")
-      .verifier([](Operation *op) { return Tcgen05StOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.tcgen05.wait
-  ods::OpDef("nvvm.tcgen05.wait", TypeID::get<Tcgen05WaitOp>())
-      .attr("kind", attrTcgen05WaitKindAttr())
-      .traits({NVVM::RequiresSMa({100, 101})})
-      .format("$kind attr-dict")
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.tid.x
-  ods::OpDef("nvvm.read.ptx.sreg.tid.x", TypeID::get<ThreadIdXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ThreadIdXOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.tid.y
-  ods::OpDef("nvvm.read.ptx.sreg.tid.y", TypeID::get<ThreadIdYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ThreadIdYOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.tid.z
-  ods::OpDef("nvvm.read.ptx.sreg.tid.z", TypeID::get<ThreadIdZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return ThreadIdZOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.total.smem.size
-  ods::OpDef("nvvm.read.ptx.sreg.total.smem.size", TypeID::get<TotalSmemSize>())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // nvvm.vote.sync
-  ods::OpDef("nvvm.vote.sync", TypeID::get<VoteSyncOp>())
-      .operand("mask", ods::I(32))
-      .operand("pred", ods::I(1))
-      .attr("kind", attrVoteSyncKindAttr())
-      .result("res", typeVoteSyncOpRes())
-      .format("$kind $mask `,` $pred attr-dict `->` type($res)")
-      .verifier([](Operation *op) { return VoteSyncOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.wmma.load
-  ods::OpDef("nvvm.wmma.load", TypeID::get<WMMALoadOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("stride", ods::I(32))
-      .attr("m", ods::IntAttr(32))
-      .attr("n", ods::IntAttr(32))
-      .attr("k", ods::IntAttr(32))
-      .attr("layout", attrMMALayoutAttr())
-      .attr("eltype", attrMMATypesAttr())
-      .attr("frag", attrMMAFragAttr())
-      .result("res", typeWMMALoadOpRes())
-      .format("$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)")
-      .verifier([](Operation *op) { return WMMALoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.wmma.mma
-  ods::OpDef("nvvm.wmma.mma", TypeID::get<WMMAMmaOp>())
-      .variadicOperand("args", typeLLVMType())
-      .attr("m", ods::IntAttr(32))
-      .attr("n", ods::IntAttr(32))
-      .attr("k", ods::IntAttr(32))
-      .attr("layoutA", attrMMALayoutAttr())
-      .attr("layoutB", attrMMALayoutAttr())
-      .attr("eltypeA", attrMMATypesAttr())
-      .attr("eltypeB", attrMMATypesAttr())
-      .result("res", typeLLVMAnyStruct())
-      .format("$args attr-dict `:` functional-type($args, $res)")
-      .verifier([](Operation *op) { return WMMAMmaOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.wmma.store
-  ods::OpDef("nvvm.wmma.store", TypeID::get<WMMAStoreOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .variadicOperand("args", typeLLVMType())
-      .operand("stride", ods::I(32))
-      .attr("m", ods::IntAttr(32))
-      .attr("n", ods::IntAttr(32))
-      .attr("k", ods::IntAttr(32))
-      .attr("layout", attrMMALayoutAttr())
-      .attr("eltype", attrMMATypesAttr())
-      .format("$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)")
-      .verifier([](Operation *op) { return WMMAStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.nwarpid
-  ods::OpDef("nvvm.read.ptx.sreg.nwarpid", TypeID::get<WarpDimOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return WarpDimOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.warpid
-  ods::OpDef("nvvm.read.ptx.sreg.warpid", TypeID::get<WarpIdOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return WarpIdOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.read.ptx.sreg.warpsize
-  ods::OpDef("nvvm.read.ptx.sreg.warpsize", TypeID::get<WarpSizeOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeLLVMType())
-      .traits({ods::Pure()})
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .verifier([](Operation *op) { return WarpSizeOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.wgmma.fence.aligned
-  ods::OpDef("nvvm.wgmma.fence.aligned", TypeID::get<WgmmaFenceAlignedOp>())
-      .traits({NVVM::RequiresSMa({90})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.wgmma.commit.group.sync.aligned
-  ods::OpDef("nvvm.wgmma.commit.group.sync.aligned", TypeID::get<WgmmaGroupSyncAlignedOp>())
-      .traits({NVVM::RequiresSMa({90})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // nvvm.wgmma.mma_async
-  ods::OpDef("nvvm.wgmma.mma_async", TypeID::get<WgmmaMmaAsyncOp>())
-      .operand("inouts", typeLLVMAnyStruct())
-      .operand("descriptorA", ods::I(64))
-      .operand("descriptorB", ods::I(64))
-      .attr("shape", attrNVVMMMAShapeAttr())
-      .attr("typeA", attrWGMMATypesAttr())
-      .attr("typeB", attrWGMMATypesAttr())
-      .attr("typeD", attrWGMMATypesAttr())
-      .attr("scaleD", attrWGMMAScaleOutAttr())
-      .attr("scaleA", attrWGMMAScaleInAttr())
-      .attr("scaleB", attrWGMMAScaleInAttr())
-      .attr("layoutA", attrMMALayoutAttr())
-      .attr("layoutB", attrMMALayoutAttr())
-      .optionalAttr("satfinite", attrMMAIntOverflowAttr())
-      .result("results", typeLLVMAnyStruct())
-      .traits({ods::PredOpTrait("input struct and result struct must be the same type", pred_WgmmaMmaAsyncOp_36)})
-      .format("$descriptorA `,` $descriptorB `,` $inouts `,` $shape `,` `D` `[` $typeD `,` $scaleD (`,` $satfinite^)? `]` `,` `A` `[` $typeA `,` $scaleA `,` $layoutA `]` `,` `B` `[` $typeB `,` $scaleB `,` $layoutB `]` attr-dict `:` type($inouts) `->` type($results)")
-      .verifier([](Operation *op) { return WgmmaMmaAsyncOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvvm.wgmma.wait.group.sync.aligned
-  ods::OpDef("nvvm.wgmma.wait.group.sync.aligned", TypeID::get<WgmmaWaitGroupSyncOp>())
-      .attr("group", ods::IntAttr(64))
-      .traits({NVVM::RequiresSMa({90})})
-      .format("attr-dict $group")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerNVVMOpDefinitions);
 }

@@ -455,30 +455,16 @@ static ods::TypeConstraint typeWmmaF1616x16x128Bf8Bf8C() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::ROCDLDialect::registerGenerated() {
-  // Dependent dialects.
-  getContext()->getOrLoadDialect<LLVMDialect>();
-  addAttributes<ROCDLTargetAttr>();
-  ods::AttrDef<ROCDLTargetAttr>("target", "ROCDL_TargetAttr")
-      .param("O", "int").defaultInt(2)
-      .param("triple", "::llvm::StringRef").defaultString("amdgcn-amd-amdhsa")
-      .param("chip", "::llvm::StringRef").defaultString("gfx900")
-      .param("features", "::llvm::StringRef").markOptional()
-      .param("abi", "::llvm::StringRef").defaultString("600")
-      .param(ods::isaParam<DictionaryAttr>("flags", "DictionaryAttr")).markOptional()
-      .param(ods::isaParam<ArrayAttr>("link", "ArrayAttr")).markOptional()
-      .format("(`<` struct($O, $triple, $chip, $features, $abi, $flags, $link)^ `>`)?")
-      .registerIn(attrTypes);
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerROCDLOpDefinitions(Dialect &dialect) {
   // rocdl.cos
   ods::OpDef("rocdl.cos", TypeID::get<ROCDLCos>())
       .operand("arg", typeLLVMAnyFloat())
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.exp
   ods::OpDef("rocdl.exp", TypeID::get<ROCDLExp>())
@@ -486,7 +472,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.exp2
   ods::OpDef("rocdl.exp2", TypeID::get<ROCDLExp2>())
@@ -494,7 +480,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.log
   ods::OpDef("rocdl.log", TypeID::get<ROCDLLog>())
@@ -502,7 +488,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.rcp
   ods::OpDef("rocdl.rcp", TypeID::get<ROCDLRcp>())
@@ -510,7 +496,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.sin
   ods::OpDef("rocdl.sin", TypeID::get<ROCDLSin>())
@@ -518,7 +504,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.sqrt
   ods::OpDef("rocdl.sqrt", TypeID::get<ROCDLSqrt>())
@@ -526,7 +512,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.tanh
   ods::OpDef("rocdl.tanh", TypeID::get<ROCDLTanh>())
@@ -534,64 +520,64 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyFloat())
       .traits({ods::Pure()})
       .format("$arg qualified(type($arg)) attr-dict `->` qualified(type($res))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ballot
   ods::OpDef("rocdl.ballot", TypeID::get<BallotOp>())
       .operand("pred", ods::I(1))
       .result("res", typeLLVMType())
       .format("$pred attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier.init
   ods::OpDef("rocdl.s.barrier.init", TypeID::get<BarrierInitOp>())
       .operand("ptr", typeROCDLBufferLDS())
       .attr("memberCnt", ods::IntAttr(32))
       .format("$ptr `member_cnt` `=` $memberCnt attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier.join
   ods::OpDef("rocdl.s.barrier.join", TypeID::get<BarrierJoinOp>())
       .operand("ptr", typeROCDLBufferLDS())
       .format("$ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier.leave
   ods::OpDef("rocdl.s.barrier.leave", TypeID::get<BarrierLeaveOp>())
       .attr("id", ods::IntAttr(16))
       .format("`id` `=` $id attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.barrier
   ods::OpDef("rocdl.barrier", TypeID::get<BarrierOp>())
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier.signal.isfirst
   ods::OpDef("rocdl.s.barrier.signal.isfirst", TypeID::get<BarrierSignalIsfirstOp>())
       .attr("id", ods::IntAttr(32))
       .result("res", ods::I(1))
       .format("`id` `=` $id attr-dict `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier.signal
   ods::OpDef("rocdl.s.barrier.signal", TypeID::get<BarrierSignalOp>())
       .attr("id", ods::IntAttr(32))
       .format("`id` `=` $id attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier.signal.var
   ods::OpDef("rocdl.s.barrier.signal.var", TypeID::get<BarrierSignalVarOp>())
       .operand("ptr", typeROCDLBufferLDS())
       .attr("memberCnt", ods::IntAttr(32))
       .format("$ptr `member_cnt` `=` $memberCnt attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier.wait
   ods::OpDef("rocdl.s.barrier.wait", TypeID::get<BarrierWaitOp>())
       .attr("id", ods::IntAttr(16))
       .format("`id` `=` $id attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workgroup.dim.x
   ods::OpDef("rocdl.workgroup.dim.x", TypeID::get<BlockDimXOp>())
@@ -599,7 +585,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workgroup.dim.y
   ods::OpDef("rocdl.workgroup.dim.y", TypeID::get<BlockDimYOp>())
@@ -607,7 +593,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workgroup.dim.z
   ods::OpDef("rocdl.workgroup.dim.z", TypeID::get<BlockDimZOp>())
@@ -615,7 +601,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workgroup.id.x
   ods::OpDef("rocdl.workgroup.id.x", TypeID::get<BlockIdXOp>())
@@ -623,7 +609,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workgroup.id.y
   ods::OpDef("rocdl.workgroup.id.y", TypeID::get<BlockIdYOp>())
@@ -631,7 +617,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workgroup.id.z
   ods::OpDef("rocdl.workgroup.id.z", TypeID::get<BlockIdZOp>())
@@ -639,7 +625,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cluster.id.x
   ods::OpDef("rocdl.cluster.id.x", TypeID::get<ClusterIdXOp>())
@@ -647,7 +633,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cluster.id.y
   ods::OpDef("rocdl.cluster.id.y", TypeID::get<ClusterIdYOp>())
@@ -655,7 +641,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cluster.id.z
   ods::OpDef("rocdl.cluster.id.z", TypeID::get<ClusterIdZOp>())
@@ -663,7 +649,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cluster.load.async.to.lds.b128
   ods::OpDef("rocdl.cluster.load.async.to.lds.b128", TypeID::get<ClusterLoadAsyncToLDSB128Op>())
@@ -677,7 +663,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $cpol `,` $mask attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cluster.load.async.to.lds.b32
   ods::OpDef("rocdl.cluster.load.async.to.lds.b32", TypeID::get<ClusterLoadAsyncToLDSB32Op>())
@@ -691,7 +677,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $cpol `,` $mask attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cluster.load.async.to.lds.b64
   ods::OpDef("rocdl.cluster.load.async.to.lds.b64", TypeID::get<ClusterLoadAsyncToLDSB64Op>())
@@ -705,7 +691,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $cpol `,` $mask attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cluster.load.async.to.lds.b8
   ods::OpDef("rocdl.cluster.load.async.to.lds.b8", TypeID::get<ClusterLoadAsyncToLDSB8Op>())
@@ -719,7 +705,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $cpol `,` $mask attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.f32.bf8
   ods::OpDef("rocdl.cvt.f32.bf8", TypeID::get<CvtF32Bf8Op>())
@@ -728,7 +714,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $srcA `[` $byteSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.f32.fp8
   ods::OpDef("rocdl.cvt.f32.fp8", TypeID::get<CvtF32Fp8Op>())
@@ -737,7 +723,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $srcA `[` $byteSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.pk.bf8.f32
   ods::OpDef("rocdl.cvt.pk.bf8.f32", TypeID::get<CvtPkBf8F32Op>())
@@ -748,7 +734,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.pk.f32.bf8
   ods::OpDef("rocdl.cvt.pk.f32.bf8", TypeID::get<CvtPkF32Bf8Op>())
@@ -757,7 +743,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $wordSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.pk.f32.fp8
   ods::OpDef("rocdl.cvt.pk.f32.fp8", TypeID::get<CvtPkF32Fp8Op>())
@@ -766,7 +752,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $wordSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.pk.fp8.f32
   ods::OpDef("rocdl.cvt.pk.fp8.f32", TypeID::get<CvtPkFp8F32Op>())
@@ -777,7 +763,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.pkrtz
   ods::OpDef("rocdl.cvt.pkrtz", TypeID::get<CvtPkRtz>())
@@ -786,7 +772,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $srcA `,` $srcB `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk16.bf16.bf6
   ods::OpDef("rocdl.cvt.scale.pk16.bf16.bf6", TypeID::get<CvtPkScalePk16Bf16Bf6Op>())
@@ -796,7 +782,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV16BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk16.bf16.fp6
   ods::OpDef("rocdl.cvt.scale.pk16.bf16.fp6", TypeID::get<CvtPkScalePk16Bf16Fp6Op>())
@@ -806,7 +792,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV16BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk16.f16.bf6
   ods::OpDef("rocdl.cvt.scale.pk16.f16.bf6", TypeID::get<CvtPkScalePk16F16Bf6Op>())
@@ -816,7 +802,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV16F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk16.f16.fp6
   ods::OpDef("rocdl.cvt.scale.pk16.f16.fp6", TypeID::get<CvtPkScalePk16F16Fp6Op>())
@@ -826,7 +812,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV16F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk16.f32.bf6
   ods::OpDef("rocdl.cvt.scale.pk16.f32.bf6", TypeID::get<CvtPkScalePk16F32Bf6Op>())
@@ -836,7 +822,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV16F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk16.f32.fp6
   ods::OpDef("rocdl.cvt.scale.pk16.f32.fp6", TypeID::get<CvtPkScalePk16F32Fp6Op>())
@@ -846,7 +832,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV16F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.bf16.bf8
   ods::OpDef("rocdl.cvt.scale.pk8.bf16.bf8", TypeID::get<CvtPkScalePk8Bf16Bf8Op>())
@@ -856,7 +842,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.bf16.fp4
   ods::OpDef("rocdl.cvt.scale.pk8.bf16.fp4", TypeID::get<CvtPkScalePk8Bf16Fp4Op>())
@@ -866,7 +852,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.bf16.fp8
   ods::OpDef("rocdl.cvt.scale.pk8.bf16.fp8", TypeID::get<CvtPkScalePk8Bf16Fp8Op>())
@@ -876,7 +862,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.f16.bf8
   ods::OpDef("rocdl.cvt.scale.pk8.f16.bf8", TypeID::get<CvtPkScalePk8F16Bf8Op>())
@@ -886,7 +872,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.f16.fp4
   ods::OpDef("rocdl.cvt.scale.pk8.f16.fp4", TypeID::get<CvtPkScalePk8F16Fp4Op>())
@@ -896,7 +882,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.f16.fp8
   ods::OpDef("rocdl.cvt.scale.pk8.f16.fp8", TypeID::get<CvtPkScalePk8F16Fp8Op>())
@@ -906,7 +892,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.f32.bf8
   ods::OpDef("rocdl.cvt.scale.pk8.f32.bf8", TypeID::get<CvtPkScalePk8F32Bf8Op>())
@@ -916,7 +902,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.f32.fp4
   ods::OpDef("rocdl.cvt.scale.pk8.f32.fp4", TypeID::get<CvtPkScalePk8F32Fp4Op>())
@@ -926,7 +912,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scale.pk8.f32.fp8
   ods::OpDef("rocdl.cvt.scale.pk8.f32.fp8", TypeID::get<CvtPkScalePk8F32Fp8Op>())
@@ -936,7 +922,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV8F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `[` $scaleSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.2xpk16.bf6.f32
   ods::OpDef("rocdl.cvt.scalef32.2xpk16.bf6.f32", TypeID::get<CvtScaleF322xPk16Bf6F32Op>())
@@ -946,7 +932,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $src1 `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.2xpk16.fp6.f32
   ods::OpDef("rocdl.cvt.scalef32.2xpk16.fp6.f32", TypeID::get<CvtScaleF322xPk16Fp6F32Op>())
@@ -956,7 +942,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $src1 `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.f16.bf8
   ods::OpDef("rocdl.cvt.scalef32.f16.bf8", TypeID::get<CvtScaleF32F16Bf8Op>())
@@ -968,7 +954,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcSelIndex `]` `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.f16.fp8
   ods::OpDef("rocdl.cvt.scalef32.f16.fp8", TypeID::get<CvtScaleF32F16Fp8Op>())
@@ -980,7 +966,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcSelIndex `]` `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.f32.bf8
   ods::OpDef("rocdl.cvt.scalef32.f32.bf8", TypeID::get<CvtScaleF32F32Bf8Op>())
@@ -990,7 +976,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::F(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.f32.fp8
   ods::OpDef("rocdl.cvt.scalef32.f32.fp8", TypeID::get<CvtScaleF32F32Fp8Op>())
@@ -1000,7 +986,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::F(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk16.bf6.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk16.bf6.bf16", TypeID::get<CvtScaleF32Pk16Bf6Bf16Op>())
@@ -1009,7 +995,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk16.bf6.f16
   ods::OpDef("rocdl.cvt.scalef32.pk16.bf6.f16", TypeID::get<CvtScaleF32Pk16Bf6F16Op>())
@@ -1018,7 +1004,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk16.bf6.f32
   ods::OpDef("rocdl.cvt.scalef32.pk16.bf6.f32", TypeID::get<CvtScaleF32Pk16Bf6F32Op>())
@@ -1027,7 +1013,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk16.fp6.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk16.fp6.bf16", TypeID::get<CvtScaleF32Pk16Fp6Bf16Op>())
@@ -1036,7 +1022,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk16.fp6.f16
   ods::OpDef("rocdl.cvt.scalef32.pk16.fp6.f16", TypeID::get<CvtScaleF32Pk16Fp6F16Op>())
@@ -1045,7 +1031,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk16.fp6.f32
   ods::OpDef("rocdl.cvt.scalef32.pk16.fp6.f32", TypeID::get<CvtScaleF32Pk16Fp6F32Op>())
@@ -1054,7 +1040,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.bf16.bf6
   ods::OpDef("rocdl.cvt.scalef32.pk32.bf16.bf6", TypeID::get<CvtScaleF32Pk32Bf16Bf6Op>())
@@ -1063,7 +1049,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV32BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.bf16.fp6
   ods::OpDef("rocdl.cvt.scalef32.pk32.bf16.fp6", TypeID::get<CvtScaleF32Pk32Bf16Fp6Op>())
@@ -1072,7 +1058,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV32BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.bf6.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk32.bf6.bf16", TypeID::get<CvtScaleF32Pk32Bf6Bf16Op>())
@@ -1081,7 +1067,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.bf6.f16
   ods::OpDef("rocdl.cvt.scalef32.pk32.bf6.f16", TypeID::get<CvtScaleF32Pk32Bf6F16Op>())
@@ -1090,7 +1076,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.f16.bf6
   ods::OpDef("rocdl.cvt.scalef32.pk32.f16.bf6", TypeID::get<CvtScaleF32Pk32F16Bf6Op>())
@@ -1099,7 +1085,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV32F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.f16.fp6
   ods::OpDef("rocdl.cvt.scalef32.pk32.f16.fp6", TypeID::get<CvtScaleF32Pk32F16Fp6Op>())
@@ -1108,7 +1094,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV32F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.f32.bf6
   ods::OpDef("rocdl.cvt.scalef32.pk32.f32.bf6", TypeID::get<CvtScaleF32Pk32F32Bf6Op>())
@@ -1117,7 +1103,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV32F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.f32.fp6
   ods::OpDef("rocdl.cvt.scalef32.pk32.f32.fp6", TypeID::get<CvtScaleF32Pk32F32Fp6Op>())
@@ -1126,7 +1112,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV32F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.fp6.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk32.fp6.bf16", TypeID::get<CvtScaleF32Pk32Fp6Bf16Op>())
@@ -1135,7 +1121,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk32.fp6.f16
   ods::OpDef("rocdl.cvt.scalef32.pk32.fp6.f16", TypeID::get<CvtScaleF32Pk32Fp6F16Op>())
@@ -1144,7 +1130,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.bf8.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk8.bf8.bf16", TypeID::get<CvtScaleF32Pk8Bf8Bf16Op>())
@@ -1153,7 +1139,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.bf8.f16
   ods::OpDef("rocdl.cvt.scalef32.pk8.bf8.f16", TypeID::get<CvtScaleF32Pk8Bf8F16Op>())
@@ -1162,7 +1148,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.bf8.f32
   ods::OpDef("rocdl.cvt.scalef32.pk8.bf8.f32", TypeID::get<CvtScaleF32Pk8Bf8F32Op>())
@@ -1171,7 +1157,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.fp4.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk8.fp4.bf16", TypeID::get<CvtScaleF32Pk8Fp4Bf16Op>())
@@ -1180,7 +1166,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.fp4.f16
   ods::OpDef("rocdl.cvt.scalef32.pk8.fp4.f16", TypeID::get<CvtScaleF32Pk8Fp4F16Op>())
@@ -1189,7 +1175,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.fp4.f32
   ods::OpDef("rocdl.cvt.scalef32.pk8.fp4.f32", TypeID::get<CvtScaleF32Pk8Fp4F32Op>())
@@ -1198,7 +1184,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.fp8.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk8.fp8.bf16", TypeID::get<CvtScaleF32Pk8Fp8Bf16Op>())
@@ -1207,7 +1193,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.fp8.f16
   ods::OpDef("rocdl.cvt.scalef32.pk8.fp8.f16", TypeID::get<CvtScaleF32Pk8Fp8F16Op>())
@@ -1216,7 +1202,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk8.fp8.f32
   ods::OpDef("rocdl.cvt.scalef32.pk8.fp8.f32", TypeID::get<CvtScaleF32Pk8Fp8F32Op>())
@@ -1225,7 +1211,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.bf16.bf8
   ods::OpDef("rocdl.cvt.scalef32.pk.bf16.bf8", TypeID::get<CvtScaleF32PkBf16Bf8Op>())
@@ -1235,7 +1221,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.bf16.fp4
   ods::OpDef("rocdl.cvt.scalef32.pk.bf16.fp4", TypeID::get<CvtScaleF32PkBf16Fp4Op>())
@@ -1245,7 +1231,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.bf16.fp8
   ods::OpDef("rocdl.cvt.scalef32.pk.bf16.fp8", TypeID::get<CvtScaleF32PkBf16Fp8Op>())
@@ -1255,7 +1241,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2BF16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.bf8.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk.bf8.bf16", TypeID::get<CvtScaleF32PkBf8Bf16Op>())
@@ -1266,7 +1252,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.bf8.f16
   ods::OpDef("rocdl.cvt.scalef32.pk.bf8.f16", TypeID::get<CvtScaleF32PkBf8F16Op>())
@@ -1277,7 +1263,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.bf8.f32
   ods::OpDef("rocdl.cvt.scalef32.pk.bf8.f32", TypeID::get<CvtScaleF32PkBf8F32Op>())
@@ -1289,7 +1275,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $src1 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.f16.bf8
   ods::OpDef("rocdl.cvt.scalef32.pk.f16.bf8", TypeID::get<CvtScaleF32PkF16Bf8Op>())
@@ -1299,7 +1285,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.f16.fp4
   ods::OpDef("rocdl.cvt.scalef32.pk.f16.fp4", TypeID::get<CvtScaleF32PkF16Fp4Op>())
@@ -1309,7 +1295,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.f16.fp8
   ods::OpDef("rocdl.cvt.scalef32.pk.f16.fp8", TypeID::get<CvtScaleF32PkF16Fp8Op>())
@@ -1319,7 +1305,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.f32.bf8
   ods::OpDef("rocdl.cvt.scalef32.pk.f32.bf8", TypeID::get<CvtScaleF32PkF32Bf8Op>())
@@ -1329,7 +1315,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.f32.fp4
   ods::OpDef("rocdl.cvt.scalef32.pk.f32.fp4", TypeID::get<CvtScaleF32PkF32Fp4Op>())
@@ -1339,7 +1325,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.f32.fp8
   ods::OpDef("rocdl.cvt.scalef32.pk.f32.fp8", TypeID::get<CvtScaleF32PkF32Fp8Op>())
@@ -1349,7 +1335,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2F32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.fp4.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk.fp4.bf16", TypeID::get<CvtScaleF32PkFp4Bf16Op>())
@@ -1360,7 +1346,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.fp4.f16
   ods::OpDef("rocdl.cvt.scalef32.pk.fp4.f16", TypeID::get<CvtScaleF32PkFp4F16Op>())
@@ -1371,7 +1357,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.fp4.f32
   ods::OpDef("rocdl.cvt.scalef32.pk.fp4.f32", TypeID::get<CvtScaleF32PkFp4F32Op>())
@@ -1383,7 +1369,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $src1 `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.fp8.bf16
   ods::OpDef("rocdl.cvt.scalef32.pk.fp8.bf16", TypeID::get<CvtScaleF32PkFp8Bf16Op>())
@@ -1394,7 +1380,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.fp8.f16
   ods::OpDef("rocdl.cvt.scalef32.pk.fp8.f16", TypeID::get<CvtScaleF32PkFp8F16Op>())
@@ -1405,7 +1391,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.pk.fp8.f32
   ods::OpDef("rocdl.cvt.scalef32.pk.fp8.f32", TypeID::get<CvtScaleF32PkFp8F32Op>())
@@ -1417,7 +1403,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I16Type())
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $src1 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.bf8.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.bf8.bf16", TypeID::get<CvtScaleF32SrBf8BF16Op>())
@@ -1429,7 +1415,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.bf8.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.bf8.f16", TypeID::get<CvtScaleF32SrBf8F16Op>())
@@ -1441,7 +1427,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.bf8.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.bf8.f32", TypeID::get<CvtScaleF32SrBf8F32Op>())
@@ -1453,7 +1439,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.fp8.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.fp8.bf16", TypeID::get<CvtScaleF32SrFp8BF16Op>())
@@ -1465,7 +1451,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.fp8.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.fp8.f16", TypeID::get<CvtScaleF32SrFp8F16Op>())
@@ -1477,7 +1463,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.fp8.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.fp8.f32", TypeID::get<CvtScaleF32SrFp8F32Op>())
@@ -1489,7 +1475,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src0 `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk16.bf6.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk16.bf6.bf16", TypeID::get<CvtScaleF32SrPk16Bf6Bf16Op>())
@@ -1499,7 +1485,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk16.bf6.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk16.bf6.f16", TypeID::get<CvtScaleF32SrPk16Bf6F16Op>())
@@ -1509,7 +1495,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk16.bf6.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk16.bf6.f32", TypeID::get<CvtScaleF32SrPk16Bf6F32Op>())
@@ -1519,7 +1505,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk16.fp6.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk16.fp6.bf16", TypeID::get<CvtScaleF32SrPk16Fp6Bf16Op>())
@@ -1529,7 +1515,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk16.fp6.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk16.fp6.f16", TypeID::get<CvtScaleF32SrPk16Fp6F16Op>())
@@ -1539,7 +1525,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk16.fp6.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk16.fp6.f32", TypeID::get<CvtScaleF32SrPk16Fp6F32Op>())
@@ -1549,7 +1535,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV3I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk32.bf6.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk32.bf6.bf16", TypeID::get<CvtScaleF32SrPk32Bf6Bf16Op>())
@@ -1559,7 +1545,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk32.bf6.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk32.bf6.f16", TypeID::get<CvtScaleF32SrPk32Bf6F16Op>())
@@ -1569,7 +1555,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk32.bf6.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk32.bf6.f32", TypeID::get<CvtScaleF32SrPk32Bf6F32Op>())
@@ -1579,7 +1565,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk32.fp6.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk32.fp6.bf16", TypeID::get<CvtScaleF32SrPk32Fp6Bf16Op>())
@@ -1589,7 +1575,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk32.fp6.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk32.fp6.f16", TypeID::get<CvtScaleF32SrPk32Fp6F16Op>())
@@ -1599,7 +1585,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk32.fp6.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk32.fp6.f32", TypeID::get<CvtScaleF32SrPk32Fp6F32Op>())
@@ -1609,7 +1595,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV6I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.bf8.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.bf8.bf16", TypeID::get<CvtScaleF32SrPk8Bf8Bf16Op>())
@@ -1619,7 +1605,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.bf8.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.bf8.f16", TypeID::get<CvtScaleF32SrPk8Bf8F16Op>())
@@ -1629,7 +1615,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.bf8.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.bf8.f32", TypeID::get<CvtScaleF32SrPk8Bf8F32Op>())
@@ -1639,7 +1625,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.fp4.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.fp4.bf16", TypeID::get<CvtScaleF32SrPk8Fp4Bf16Op>())
@@ -1649,7 +1635,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.fp4.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.fp4.f16", TypeID::get<CvtScaleF32SrPk8Fp4F16Op>())
@@ -1659,7 +1645,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.fp4.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.fp4.f32", TypeID::get<CvtScaleF32SrPk8Fp4F32Op>())
@@ -1669,7 +1655,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.fp8.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.fp8.bf16", TypeID::get<CvtScaleF32SrPk8Fp8Bf16Op>())
@@ -1679,7 +1665,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.fp8.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.fp8.f16", TypeID::get<CvtScaleF32SrPk8Fp8F16Op>())
@@ -1689,7 +1675,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk8.fp8.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk8.fp8.f32", TypeID::get<CvtScaleF32SrPk8Fp8F32Op>())
@@ -1699,7 +1685,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeROCDLV2I32Type())
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk.fp4.bf16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk.fp4.bf16", TypeID::get<CvtScaleF32SrPkFp4Bf16Op>())
@@ -1711,7 +1697,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk.fp4.f16
   ods::OpDef("rocdl.cvt.scalef32.sr.pk.fp4.f16", TypeID::get<CvtScaleF32SrPkFp4F16Op>())
@@ -1723,7 +1709,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.scalef32.sr.pk.fp4.f32
   ods::OpDef("rocdl.cvt.scalef32.sr.pk.fp4.f32", TypeID::get<CvtScaleF32SrPkFp4F32Op>())
@@ -1735,7 +1721,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("attr-dict $src `,` $seed `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.sr.bf8.f32
   ods::OpDef("rocdl.cvt.sr.bf8.f32", TypeID::get<CvtSrBf8F32Op>())
@@ -1746,7 +1732,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.cvt.sr.fp8.f32
   ods::OpDef("rocdl.cvt.sr.fp8.f32", TypeID::get<CvtSrFp8F32Op>())
@@ -1757,7 +1743,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.update.dpp
   ods::OpDef("rocdl.update.dpp", TypeID::get<DPPUpdateOp>())
@@ -1770,7 +1756,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::AllTypesMatch({"res", "src", "old"})})
       .format("attr-dict $old `,` $src `with` $dppCtrl `,` $rowMask `,` $bankMask `,` $boundCtrl `:` type($src)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.atomic.async.barrier.arrive.b64
   ods::OpDef("rocdl.ds.atomic.async.barrier.arrive.b64", TypeID::get<DsAtomicAsyncBarrierArriveOp>())
@@ -1780,7 +1766,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$barrierPtr attr-dict `:` qualified(type($barrierPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.atomic.barrier.arrive.rtn.b64
   ods::OpDef("rocdl.ds.atomic.barrier.arrive.rtn.b64", TypeID::get<DsAtomicBarrierArriveRtnOp>())
@@ -1792,7 +1778,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(64))
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$barrierPtr `,` $val attr-dict `:` qualified(type($barrierPtr)) `,` type($val) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds_bpermute
   ods::OpDef("rocdl.ds_bpermute", TypeID::get<DsBpermuteOp>())
@@ -1800,7 +1786,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("src", ods::I(32))
       .result("res", ods::I(32))
       .format("$index `,` $src attr-dict `:` `(` type($index) `,` type($src) `)` `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.load.tr16.b128
   ods::OpDef("rocdl.ds.load.tr16.b128", TypeID::get<DsLoadTr16_B128>())
@@ -1811,7 +1797,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.load.tr4.b64
   ods::OpDef("rocdl.ds.load.tr4.b64", TypeID::get<DsLoadTr4_B64>())
@@ -1822,7 +1808,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.load.tr6.b96
   ods::OpDef("rocdl.ds.load.tr6.b96", TypeID::get<DsLoadTr6_B96>())
@@ -1833,7 +1819,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.load.tr8.b64
   ods::OpDef("rocdl.ds.load.tr8.b64", TypeID::get<DsLoadTr8_B64>())
@@ -1844,7 +1830,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds_swizzle
   ods::OpDef("rocdl.ds_swizzle", TypeID::get<DsSwizzleOp>())
@@ -1852,7 +1838,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("offset", ods::I(32))
       .result("res", ods::I(32))
       .format("$src `,` $offset attr-dict `:` `(` type($src) `,` type($offset) `)` `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.fmed3
   ods::OpDef("rocdl.fmed3", TypeID::get<FMed3Op>())
@@ -1862,7 +1848,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeFMed3OpSrc0())
       .traits({ods::Pure(), ods::AllTypesMatch({"res", "src0", "src1", "src2"})})
       .format("$src0 `,` $src1 `,` $src2 attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.flat.prefetch
   ods::OpDef("rocdl.flat.prefetch", TypeID::get<FlatPrefetchOp>())
@@ -1873,21 +1859,21 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr `,` `scope` $scope attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.get.barrier.state
   ods::OpDef("rocdl.s.get.barrier.state", TypeID::get<GetBarrierStateOp>())
       .attr("id", ods::IntAttr(32))
       .result("res", ods::I(32))
       .format("`id` `=` $id attr-dict `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.get.named.barrier.state
   ods::OpDef("rocdl.s.get.named.barrier.state", TypeID::get<GetNamedBarrierStateOp>())
       .operand("ptr", typeROCDLBufferLDS())
       .result("res", ods::I(32))
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.async.to.lds.b128
   ods::OpDef("rocdl.global.load.async.to.lds.b128", TypeID::get<GlobalLoadAsyncToLDSB128Op>())
@@ -1900,7 +1886,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $aux attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.async.to.lds.b32
   ods::OpDef("rocdl.global.load.async.to.lds.b32", TypeID::get<GlobalLoadAsyncToLDSB32Op>())
@@ -1913,7 +1899,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $aux attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.async.to.lds.b64
   ods::OpDef("rocdl.global.load.async.to.lds.b64", TypeID::get<GlobalLoadAsyncToLDSB64Op>())
@@ -1926,7 +1912,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $aux attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.async.to.lds.b8
   ods::OpDef("rocdl.global.load.async.to.lds.b8", TypeID::get<GlobalLoadAsyncToLDSB8Op>())
@@ -1939,7 +1925,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $offset `,` $aux attr-dict `:` qualified(type($globalPtr)) `,` qualified(type($ldsPtr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.lds
   ods::OpDef("rocdl.global.load.lds", TypeID::get<GlobalLoadLDSOp>())
@@ -1953,7 +1939,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $size `,` $offset `,` $aux attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.tr4.b64
   ods::OpDef("rocdl.global.load.tr4.b64", TypeID::get<GlobalLoadTr4_B64>())
@@ -1964,7 +1950,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.tr6.b96
   ods::OpDef("rocdl.global.load.tr6.b96", TypeID::get<GlobalLoadTr6_B96>())
@@ -1975,7 +1961,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.tr.b128
   ods::OpDef("rocdl.global.load.tr.b128", TypeID::get<GlobalLoadTr8_B128>())
@@ -1986,7 +1972,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.load.tr.b64
   ods::OpDef("rocdl.global.load.tr.b64", TypeID::get<GlobalLoadTr8_B64>())
@@ -1997,7 +1983,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` qualified(type($ptr)) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.global.prefetch
   ods::OpDef("rocdl.global.prefetch", TypeID::get<GlobalPrefetchOp>())
@@ -2008,7 +1994,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr `,` `scope` $scope attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.grid.dim.x
   ods::OpDef("rocdl.grid.dim.x", TypeID::get<GridDimXOp>())
@@ -2016,7 +2002,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.grid.dim.y
   ods::OpDef("rocdl.grid.dim.y", TypeID::get<GridDimYOp>())
@@ -2024,7 +2010,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.grid.dim.z
   ods::OpDef("rocdl.grid.dim.z", TypeID::get<GridDimZOp>())
@@ -2032,13 +2018,13 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.iglp.opt
   ods::OpDef("rocdl.iglp.opt", TypeID::get<IglpOpt>())
       .attr("variant", ods::IntAttr(32))
       .format("$variant attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.load.to.lds
   ods::OpDef("rocdl.load.to.lds", TypeID::get<LoadToLDSOp>())
@@ -2052,7 +2038,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$globalPtr `,` $ldsPtr `,` $size `,` $offset `,` $aux attr-dict `:` type($globalPtr)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.make.buffer.rsrc
   ods::OpDef("rocdl.make.buffer.rsrc", TypeID::get<MakeBufferRsrcOp>())
@@ -2063,7 +2049,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMAnyPointer())
       .traits({ods::Pure()})
       .format("operands attr-dict `:` type($base) `to` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mbcnt.hi
   ods::OpDef("rocdl.mbcnt.hi", TypeID::get<MbcntHiOp>())
@@ -2074,7 +2060,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("$in0 `,` $in1 attr-dict `:` `(` type($in0) `,` type($in1) `)` `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mbcnt.lo
   ods::OpDef("rocdl.mbcnt.lo", TypeID::get<MbcntLoOp>())
@@ -2085,7 +2071,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", ods::I(32))
       .traits({ods::Pure()})
       .format("$in0 `,` $in1 attr-dict `:` `(` type($in0) `,` type($in1) `)` `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.permlane16.swap
   ods::OpDef("rocdl.permlane16.swap", TypeID::get<Permlane16SwapOp>())
@@ -2095,7 +2081,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .attr("boundControl", ods::IntAttr(1))
       .result("res", typePermlane16SwapOpRes())
       .format("attr-dict $old `,` $src `,` $fi `,` $boundControl `:` `(` type($old) `,` type($src) `)` `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.permlane32.swap
   ods::OpDef("rocdl.permlane32.swap", TypeID::get<Permlane32SwapOp>())
@@ -2105,7 +2091,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .attr("boundControl", ods::IntAttr(1))
       .result("res", typePermlane16SwapOpRes())
       .format("attr-dict $old `,` $src `,` $fi `,` $boundControl `:` `(` type($old) `,` type($src) `)` `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.permlanex16
   ods::OpDef("rocdl.permlanex16", TypeID::get<PermlaneX16Op>())
@@ -2118,7 +2104,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::AllTypesMatch({"res", "old", "src0"}), ods::AllTypesMatch({"src1", "src2"})})
       .format("attr-dict $old `,` $src0 `,` $src1 `,` $src2 `,` $fi `,` $boundControl `:` type($src0) `,` type($src1)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.buffer.atomic.cmpswap
   ods::OpDef("rocdl.raw.buffer.atomic.cmpswap", TypeID::get<RawBufferAtomicCmpSwap>())
@@ -2131,7 +2117,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::AllTypesMatch({"res", "src", "cmp"})})
       .format("attr-dict `(` operands `)` `:` type($res) `,` type($rsrc)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.buffer.atomic.fadd
   ods::OpDef("rocdl.raw.buffer.atomic.fadd", TypeID::get<RawBufferAtomicFAddOp>())
@@ -2141,7 +2127,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("soffset", typeLLVMType())
       .operand("aux", typeLLVMType())
       .customAssembly(&RawBufferAtomicFAddOp::parse, [](Operation *op, OpAsmPrinter &p) { RawBufferAtomicFAddOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.buffer.atomic.fmax
   ods::OpDef("rocdl.raw.buffer.atomic.fmax", TypeID::get<RawBufferAtomicFMaxOp>())
@@ -2151,7 +2137,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("soffset", typeLLVMType())
       .operand("aux", typeLLVMType())
       .customAssembly(&RawBufferAtomicFMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { RawBufferAtomicFMaxOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.buffer.atomic.smax
   ods::OpDef("rocdl.raw.buffer.atomic.smax", TypeID::get<RawBufferAtomicSMaxOp>())
@@ -2161,7 +2147,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("soffset", typeLLVMType())
       .operand("aux", typeLLVMType())
       .customAssembly(&RawBufferAtomicSMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { RawBufferAtomicSMaxOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.buffer.atomic.umin
   ods::OpDef("rocdl.raw.buffer.atomic.umin", TypeID::get<RawBufferAtomicUMinOp>())
@@ -2171,7 +2157,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("soffset", typeLLVMType())
       .operand("aux", typeLLVMType())
       .customAssembly(&RawBufferAtomicUMinOp::parse, [](Operation *op, OpAsmPrinter &p) { RawBufferAtomicUMinOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.buffer.load
   ods::OpDef("rocdl.raw.buffer.load", TypeID::get<RawBufferLoadOp>())
@@ -2181,7 +2167,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("aux", typeLLVMType())
       .result("res", typeLLVMType())
       .customAssembly(&RawBufferLoadOp::parse, [](Operation *op, OpAsmPrinter &p) { RawBufferLoadOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.buffer.store
   ods::OpDef("rocdl.raw.buffer.store", TypeID::get<RawBufferStoreOp>())
@@ -2191,7 +2177,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("soffset", typeLLVMType())
       .operand("aux", typeLLVMType())
       .customAssembly(&RawBufferStoreOp::parse, [](Operation *op, OpAsmPrinter &p) { RawBufferStoreOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.atomic.cmpswap
   ods::OpDef("rocdl.raw.ptr.buffer.atomic.cmpswap", TypeID::get<RawPtrBufferAtomicCmpSwap>())
@@ -2207,7 +2193,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({}), ods::AllTypesMatch({"res", "src", "cmp"})})
       .format("operands attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.atomic.fadd
   ods::OpDef("rocdl.raw.ptr.buffer.atomic.fadd", TypeID::get<RawPtrBufferAtomicFaddOp>())
@@ -2221,7 +2207,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("operands attr-dict `:` type($vdata)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.atomic.fmax
   ods::OpDef("rocdl.raw.ptr.buffer.atomic.fmax", TypeID::get<RawPtrBufferAtomicFmaxOp>())
@@ -2235,7 +2221,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("operands attr-dict `:` type($vdata)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.atomic.smax
   ods::OpDef("rocdl.raw.ptr.buffer.atomic.smax", TypeID::get<RawPtrBufferAtomicSmaxOp>())
@@ -2249,7 +2235,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("operands attr-dict `:` type($vdata)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.atomic.umin
   ods::OpDef("rocdl.raw.ptr.buffer.atomic.umin", TypeID::get<RawPtrBufferAtomicUminOp>())
@@ -2263,7 +2249,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("operands attr-dict `:` type($vdata)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.load.lds
   ods::OpDef("rocdl.raw.ptr.buffer.load.lds", TypeID::get<RawPtrBufferLoadLdsOp>())
@@ -2279,7 +2265,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("operands attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.load
   ods::OpDef("rocdl.raw.ptr.buffer.load", TypeID::get<RawPtrBufferLoadOp>())
@@ -2293,7 +2279,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("operands attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.raw.ptr.buffer.store
   ods::OpDef("rocdl.raw.ptr.buffer.store", TypeID::get<RawPtrBufferStoreOp>())
@@ -2307,7 +2293,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("operands attr-dict `:` type($vdata)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.readfirstlane
   ods::OpDef("rocdl.readfirstlane", TypeID::get<ReadfirstlaneOp>())
@@ -2315,7 +2301,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::AllTypesMatch({"res", "src"})})
       .format("$src attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.readlane
   ods::OpDef("rocdl.readlane", TypeID::get<ReadlaneOp>())
@@ -2324,36 +2310,36 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::AllTypesMatch({"res", "src0"})})
       .format("$src0 `,` $src1 attr-dict `:` `(` type($src0) `,` type($src1) `)` `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.barrier
   ods::OpDef("rocdl.s.barrier", TypeID::get<SBarrierOp>())
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.nop
   ods::OpDef("rocdl.s.nop", TypeID::get<SNopOp>())
       .attr("count", ods::IntAttr(16))
       .format("attr-dict $count")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.sleep
   ods::OpDef("rocdl.s.sleep", TypeID::get<SSleepOp>())
       .attr("count", ods::IntAttr(32))
       .format("attr-dict $count")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.waitcnt
   ods::OpDef("rocdl.s.waitcnt", TypeID::get<SWaitcntOp>())
       .attr("bitfield", ods::IntAttr(32))
       .format("attr-dict $bitfield")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.sched.barrier
   ods::OpDef("rocdl.sched.barrier", TypeID::get<SchedBarrier>())
       .attr("mask", ods::IntAttr(32))
       .format("$mask attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.sched.group.barrier
   ods::OpDef("rocdl.sched.group.barrier", TypeID::get<SchedGroupBarrier>())
@@ -2361,13 +2347,13 @@ void lamina::ROCDLDialect::registerGenerated() {
       .attr("size", ods::IntAttr(32))
       .attr("groupId", ods::IntAttr(32))
       .format("$mask `,` $size `,` $groupId attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.setprio
   ods::OpDef("rocdl.s.setprio", TypeID::get<SetPrioOp>())
       .attr("priority", ods::IntAttr(16))
       .format("$priority attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.tensor.load.to.lds.d2
   ods::OpDef("rocdl.tensor.load.to.lds.d2", TypeID::get<TensorLoadToLDSD2Op>())
@@ -2379,7 +2365,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("attr-dict operands `cachepolicy` $cachePolicy `:` type($dgroup0) `,` type($dgroup1)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.tensor.load.to.lds
   ods::OpDef("rocdl.tensor.load.to.lds", TypeID::get<TensorLoadToLDSOp>())
@@ -2393,7 +2379,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("attr-dict operands `cachepolicy` $cachePolicy `:` type($dgroup0) `,` type($dgroup1)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.tensor.store.from.lds.d2
   ods::OpDef("rocdl.tensor.store.from.lds.d2", TypeID::get<TensorStoreFromLDSD2Op>())
@@ -2405,7 +2391,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("attr-dict operands `cachepolicy` $cachePolicy `:` type($dgroup0) `,` type($dgroup1)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.tensor.store.from.lds
   ods::OpDef("rocdl.tensor.store.from.lds", TypeID::get<TensorStoreFromLDSOp>())
@@ -2419,7 +2405,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .optionalAttr("tbaa", attrLLVMTBAATagArrayAttr())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("attr-dict operands `cachepolicy` $cachePolicy `:` type($dgroup0) `,` type($dgroup1)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workitem.id.x
   ods::OpDef("rocdl.workitem.id.x", TypeID::get<ThreadIdXOp>())
@@ -2427,7 +2413,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workitem.id.y
   ods::OpDef("rocdl.workitem.id.y", TypeID::get<ThreadIdYOp>())
@@ -2435,7 +2421,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.workitem.id.z
   ods::OpDef("rocdl.workitem.id.z", TypeID::get<ThreadIdZOp>())
@@ -2443,49 +2429,49 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.wait.asynccnt
   ods::OpDef("rocdl.s.wait.asynccnt", TypeID::get<WaitAsynccntOp>())
       .attr("count", ods::IntAttr(16))
       .format("$count attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.wait.dscnt
   ods::OpDef("rocdl.s.wait.dscnt", TypeID::get<WaitDscntOp>())
       .attr("count", ods::IntAttr(16))
       .format("$count attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.wait.expcnt
   ods::OpDef("rocdl.s.wait.expcnt", TypeID::get<WaitExpcntOp>())
       .attr("count", ods::IntAttr(16))
       .format("$count attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.wait.loadcnt
   ods::OpDef("rocdl.s.wait.loadcnt", TypeID::get<WaitLoadcntOp>())
       .attr("count", ods::IntAttr(16))
       .format("$count attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.wait.storecnt
   ods::OpDef("rocdl.s.wait.storecnt", TypeID::get<WaitStorecntOp>())
       .attr("count", ods::IntAttr(16))
       .format("$count attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.wait.tensorcnt
   ods::OpDef("rocdl.s.wait.tensorcnt", TypeID::get<WaitTensorcntOp>())
       .attr("count", ods::IntAttr(16))
       .format("$count attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.s.wakeup.barrier
   ods::OpDef("rocdl.s.wakeup.barrier", TypeID::get<WakeupBarrierOp>())
       .operand("ptr", typeROCDLBufferLDS())
       .format("$ptr attr-dict `:` qualified(type($ptr))")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wavefrontsize
   ods::OpDef("rocdl.wavefrontsize", TypeID::get<WavefrontSizeOp>())
@@ -2493,7 +2479,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Pure()})
       .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.read.tr16.b64
   ods::OpDef("rocdl.ds.read.tr16.b64", TypeID::get<ds_read_tr16_b64>())
@@ -2504,7 +2490,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` type($ptr) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.read.tr4.b64
   ods::OpDef("rocdl.ds.read.tr4.b64", TypeID::get<ds_read_tr4_b64>())
@@ -2515,7 +2501,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` type($ptr) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.read.tr6.b96
   ods::OpDef("rocdl.ds.read.tr6.b96", TypeID::get<ds_read_tr6_b96>())
@@ -2526,7 +2512,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` type($ptr) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.ds.read.tr8.b64
   ods::OpDef("rocdl.ds.read.tr8.b64", TypeID::get<ds_read_tr8_b64>())
@@ -2537,532 +2523,532 @@ void lamina::ROCDLDialect::registerGenerated() {
       .result("res", typeLLVMType())
       .traits({ods::Implements<LLVM::AliasAnalysisOpInterface>({})})
       .format("$ptr attr-dict `:` type($ptr) `->` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x16bf16.1k
   ods::OpDef("rocdl.mfma.f32.16x16x16bf16.1k", TypeID::get<mfma_f32_16x16x16bf16_1k>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x16f16
   ods::OpDef("rocdl.mfma.f32.16x16x16f16", TypeID::get<mfma_f32_16x16x16f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x1f32
   ods::OpDef("rocdl.mfma.f32.16x16x1f32", TypeID::get<mfma_f32_16x16x1f32>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x2bf16
   ods::OpDef("rocdl.mfma.f32.16x16x2bf16", TypeID::get<mfma_f32_16x16x2bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x32.bf16
   ods::OpDef("rocdl.mfma.f32.16x16x32.bf16", TypeID::get<mfma_f32_16x16x32_bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x32.bf8.bf8
   ods::OpDef("rocdl.mfma.f32.16x16x32.bf8.bf8", TypeID::get<mfma_f32_16x16x32_bf8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x32.bf8.fp8
   ods::OpDef("rocdl.mfma.f32.16x16x32.bf8.fp8", TypeID::get<mfma_f32_16x16x32_bf8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x32.f16
   ods::OpDef("rocdl.mfma.f32.16x16x32.f16", TypeID::get<mfma_f32_16x16x32_f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x32.fp8.bf8
   ods::OpDef("rocdl.mfma.f32.16x16x32.fp8.bf8", TypeID::get<mfma_f32_16x16x32_fp8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x32.fp8.fp8
   ods::OpDef("rocdl.mfma.f32.16x16x32.fp8.fp8", TypeID::get<mfma_f32_16x16x32_fp8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x4bf16.1k
   ods::OpDef("rocdl.mfma.f32.16x16x4bf16.1k", TypeID::get<mfma_f32_16x16x4bf16_1k>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x4f16
   ods::OpDef("rocdl.mfma.f32.16x16x4f16", TypeID::get<mfma_f32_16x16x4f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x4f32
   ods::OpDef("rocdl.mfma.f32.16x16x4f32", TypeID::get<mfma_f32_16x16x4f32>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x8.xf32
   ods::OpDef("rocdl.mfma.f32.16x16x8.xf32", TypeID::get<mfma_f32_16x16x8_xf32>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.16x16x8bf16
   ods::OpDef("rocdl.mfma.f32.16x16x8bf16", TypeID::get<mfma_f32_16x16x8bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x16.bf16
   ods::OpDef("rocdl.mfma.f32.32x32x16.bf16", TypeID::get<mfma_f32_32x32x16_bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x16.bf8.bf8
   ods::OpDef("rocdl.mfma.f32.32x32x16.bf8.bf8", TypeID::get<mfma_f32_32x32x16_bf8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x16.bf8.fp8
   ods::OpDef("rocdl.mfma.f32.32x32x16.bf8.fp8", TypeID::get<mfma_f32_32x32x16_bf8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x16.f16
   ods::OpDef("rocdl.mfma.f32.32x32x16.f16", TypeID::get<mfma_f32_32x32x16_f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x16.fp8.bf8
   ods::OpDef("rocdl.mfma.f32.32x32x16.fp8.bf8", TypeID::get<mfma_f32_32x32x16_fp8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x16.fp8.fp8
   ods::OpDef("rocdl.mfma.f32.32x32x16.fp8.fp8", TypeID::get<mfma_f32_32x32x16_fp8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x1f32
   ods::OpDef("rocdl.mfma.f32.32x32x1f32", TypeID::get<mfma_f32_32x32x1f32>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x2bf16
   ods::OpDef("rocdl.mfma.f32.32x32x2bf16", TypeID::get<mfma_f32_32x32x2bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x2f32
   ods::OpDef("rocdl.mfma.f32.32x32x2f32", TypeID::get<mfma_f32_32x32x2f32>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x4.xf32
   ods::OpDef("rocdl.mfma.f32.32x32x4.xf32", TypeID::get<mfma_f32_32x32x4_xf32>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x4bf16
   ods::OpDef("rocdl.mfma.f32.32x32x4bf16", TypeID::get<mfma_f32_32x32x4bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x4bf16.1k
   ods::OpDef("rocdl.mfma.f32.32x32x4bf16.1k", TypeID::get<mfma_f32_32x32x4bf16_1k>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x4f16
   ods::OpDef("rocdl.mfma.f32.32x32x4f16", TypeID::get<mfma_f32_32x32x4f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x8bf16.1k
   ods::OpDef("rocdl.mfma.f32.32x32x8bf16.1k", TypeID::get<mfma_f32_32x32x8bf16_1k>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.32x32x8f16
   ods::OpDef("rocdl.mfma.f32.32x32x8f16", TypeID::get<mfma_f32_32x32x8f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.4x4x1f32
   ods::OpDef("rocdl.mfma.f32.4x4x1f32", TypeID::get<mfma_f32_4x4x1f32>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.4x4x2bf16
   ods::OpDef("rocdl.mfma.f32.4x4x2bf16", TypeID::get<mfma_f32_4x4x2bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.4x4x4bf16.1k
   ods::OpDef("rocdl.mfma.f32.4x4x4bf16.1k", TypeID::get<mfma_f32_4x4x4bf16_1k>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f32.4x4x4f16
   ods::OpDef("rocdl.mfma.f32.4x4x4f16", TypeID::get<mfma_f32_4x4x4f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f64.16x16x4f64
   ods::OpDef("rocdl.mfma.f64.16x16x4f64", TypeID::get<mfma_f64_16x16x4f64>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.f64.4x4x4f64
   ods::OpDef("rocdl.mfma.f64.4x4x4f64", TypeID::get<mfma_f64_4x4x4f64>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.16x16x16i8
   ods::OpDef("rocdl.mfma.i32.16x16x16i8", TypeID::get<mfma_i32_16x16x16i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.16x16x32.i8
   ods::OpDef("rocdl.mfma.i32.16x16x32.i8", TypeID::get<mfma_i32_16x16x32_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.16x16x4i8
   ods::OpDef("rocdl.mfma.i32.16x16x4i8", TypeID::get<mfma_i32_16x16x4i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.16x16x64.i8
   ods::OpDef("rocdl.mfma.i32.16x16x64.i8", TypeID::get<mfma_i32_16x16x64_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.32x32x16.i8
   ods::OpDef("rocdl.mfma.i32.32x32x16.i8", TypeID::get<mfma_i32_32x32x16_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.32x32x32.i8
   ods::OpDef("rocdl.mfma.i32.32x32x32.i8", TypeID::get<mfma_i32_32x32x32_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.32x32x4i8
   ods::OpDef("rocdl.mfma.i32.32x32x4i8", TypeID::get<mfma_i32_32x32x4i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.32x32x8i8
   ods::OpDef("rocdl.mfma.i32.32x32x8i8", TypeID::get<mfma_i32_32x32x8i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.i32.4x4x4i8
   ods::OpDef("rocdl.mfma.i32.4x4x4i8", TypeID::get<mfma_i32_4x4x4i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.scale.f32.16x16x128.f8f6f4
   ods::OpDef("rocdl.mfma.scale.f32.16x16x128.f8f6f4", TypeID::get<mfma_scale_f32_16x16x128_f8f6f4>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.mfma.scale.f32.32x32x64.f8f6f4
   ods::OpDef("rocdl.mfma.scale.f32.32x32x64.f8f6f4", TypeID::get<mfma_scale_f32_32x32x64_f8f6f4>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x128.bf8.bf8
   ods::OpDef("rocdl.smfmac.f32.16x16x128.bf8.bf8", TypeID::get<smfmac_f32_16x16x128_bf8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x128.bf8.fp8
   ods::OpDef("rocdl.smfmac.f32.16x16x128.bf8.fp8", TypeID::get<smfmac_f32_16x16x128_bf8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x128.fp8.bf8
   ods::OpDef("rocdl.smfmac.f32.16x16x128.fp8.bf8", TypeID::get<smfmac_f32_16x16x128_fp8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x128.fp8.fp8
   ods::OpDef("rocdl.smfmac.f32.16x16x128.fp8.fp8", TypeID::get<smfmac_f32_16x16x128_fp8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x32.bf16
   ods::OpDef("rocdl.smfmac.f32.16x16x32.bf16", TypeID::get<smfmac_f32_16x16x32_bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x32.f16
   ods::OpDef("rocdl.smfmac.f32.16x16x32.f16", TypeID::get<smfmac_f32_16x16x32_f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x64.bf16
   ods::OpDef("rocdl.smfmac.f32.16x16x64.bf16", TypeID::get<smfmac_f32_16x16x64_bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x64.bf8.bf8
   ods::OpDef("rocdl.smfmac.f32.16x16x64.bf8.bf8", TypeID::get<smfmac_f32_16x16x64_bf8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x64.bf8.fp8
   ods::OpDef("rocdl.smfmac.f32.16x16x64.bf8.fp8", TypeID::get<smfmac_f32_16x16x64_bf8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x64.f16
   ods::OpDef("rocdl.smfmac.f32.16x16x64.f16", TypeID::get<smfmac_f32_16x16x64_f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x64.fp8.bf8
   ods::OpDef("rocdl.smfmac.f32.16x16x64.fp8.bf8", TypeID::get<smfmac_f32_16x16x64_fp8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.16x16x64.fp8.fp8
   ods::OpDef("rocdl.smfmac.f32.16x16x64.fp8.fp8", TypeID::get<smfmac_f32_16x16x64_fp8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x16.bf16
   ods::OpDef("rocdl.smfmac.f32.32x32x16.bf16", TypeID::get<smfmac_f32_32x32x16_bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x16.f16
   ods::OpDef("rocdl.smfmac.f32.32x32x16.f16", TypeID::get<smfmac_f32_32x32x16_f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x32.bf16
   ods::OpDef("rocdl.smfmac.f32.32x32x32.bf16", TypeID::get<smfmac_f32_32x32x32_bf16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x32.bf8.bf8
   ods::OpDef("rocdl.smfmac.f32.32x32x32.bf8.bf8", TypeID::get<smfmac_f32_32x32x32_bf8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x32.bf8.fp8
   ods::OpDef("rocdl.smfmac.f32.32x32x32.bf8.fp8", TypeID::get<smfmac_f32_32x32x32_bf8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x32.f16
   ods::OpDef("rocdl.smfmac.f32.32x32x32.f16", TypeID::get<smfmac_f32_32x32x32_f16>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x32.fp8.bf8
   ods::OpDef("rocdl.smfmac.f32.32x32x32.fp8.bf8", TypeID::get<smfmac_f32_32x32x32_fp8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x32.fp8.fp8
   ods::OpDef("rocdl.smfmac.f32.32x32x32.fp8.fp8", TypeID::get<smfmac_f32_32x32x32_fp8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x64.bf8.bf8
   ods::OpDef("rocdl.smfmac.f32.32x32x64.bf8.bf8", TypeID::get<smfmac_f32_32x32x64_bf8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x64.bf8.fp8
   ods::OpDef("rocdl.smfmac.f32.32x32x64.bf8.fp8", TypeID::get<smfmac_f32_32x32x64_bf8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x64.fp8.bf8
   ods::OpDef("rocdl.smfmac.f32.32x32x64.fp8.bf8", TypeID::get<smfmac_f32_32x32x64_fp8_bf8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.f32.32x32x64.fp8.fp8
   ods::OpDef("rocdl.smfmac.f32.32x32x64.fp8.fp8", TypeID::get<smfmac_f32_32x32x64_fp8_fp8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.i32.16x16x128.i8
   ods::OpDef("rocdl.smfmac.i32.16x16x128.i8", TypeID::get<smfmac_i32_16x16x128_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.i32.16x16x64.i8
   ods::OpDef("rocdl.smfmac.i32.16x16x64.i8", TypeID::get<smfmac_i32_16x16x64_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.i32.32x32x32.i8
   ods::OpDef("rocdl.smfmac.i32.32x32x32.i8", TypeID::get<smfmac_i32_32x32x32_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.smfmac.i32.32x32x64.i8
   ods::OpDef("rocdl.smfmac.i32.32x32x64.i8", TypeID::get<smfmac_i32_32x32x64_i8>())
       .variadicOperand("args", typeLLVMType())
       .result("res", typeLLVMType())
       .format("$args attr-dict `:` functional-type($args, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.bf16.16x16x16.bf16
   ods::OpDef("rocdl.wmma.bf16.16x16x16.bf16", TypeID::get<wmma_bf16_16x16x16_bf16>())
@@ -3072,7 +3058,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("opsel", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf1616x16x16Bf16A())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.bf16.16x16x32.bf16
   ods::OpDef("rocdl.wmma.bf16.16x16x32.bf16", TypeID::get<wmma_bf16_16x16x32_bf16>())
@@ -3086,7 +3072,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf1616x16x32Bf16A())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.bf16f32.16x16x32.bf16
   ods::OpDef("rocdl.wmma.bf16f32.16x16x32.bf16", TypeID::get<wmma_bf16f32_16x16x32_bf16>())
@@ -3100,7 +3086,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf1616x16x32Bf16A())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x128.bf8_bf8
   ods::OpDef("rocdl.wmma.f16.16x16x128.bf8_bf8", TypeID::get<wmma_f16_16x16x128_bf8_bf8>())
@@ -3112,7 +3098,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x128.bf8_fp8
   ods::OpDef("rocdl.wmma.f16.16x16x128.bf8_fp8", TypeID::get<wmma_f16_16x16x128_bf8_fp8>())
@@ -3124,7 +3110,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x128.fp8_bf8
   ods::OpDef("rocdl.wmma.f16.16x16x128.fp8_bf8", TypeID::get<wmma_f16_16x16x128_fp8_bf8>())
@@ -3136,7 +3122,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x128.fp8_fp8
   ods::OpDef("rocdl.wmma.f16.16x16x128.fp8_fp8", TypeID::get<wmma_f16_16x16x128_fp8_fp8>())
@@ -3148,7 +3134,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x16.f16
   ods::OpDef("rocdl.wmma.f16.16x16x16.f16", TypeID::get<wmma_f16_16x16x16_f16>())
@@ -3158,7 +3144,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("opsel", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x32.f16
   ods::OpDef("rocdl.wmma.f16.16x16x32.f16", TypeID::get<wmma_f16_16x16x32_f16>())
@@ -3172,7 +3158,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x64.bf8_bf8
   ods::OpDef("rocdl.wmma.f16.16x16x64.bf8_bf8", TypeID::get<wmma_f16_16x16x64_bf8_bf8>())
@@ -3184,7 +3170,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x64.bf8_fp8
   ods::OpDef("rocdl.wmma.f16.16x16x64.bf8_fp8", TypeID::get<wmma_f16_16x16x64_bf8_fp8>())
@@ -3196,7 +3182,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x64.fp8_bf8
   ods::OpDef("rocdl.wmma.f16.16x16x64.fp8_bf8", TypeID::get<wmma_f16_16x16x64_fp8_bf8>())
@@ -3208,7 +3194,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f16.16x16x64.fp8_fp8
   ods::OpDef("rocdl.wmma.f16.16x16x64.fp8_fp8", TypeID::get<wmma_f16_16x16x64_fp8_fp8>())
@@ -3220,7 +3206,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaF1616x16x128Bf8Bf8C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x128.bf8_bf8
   ods::OpDef("rocdl.wmma.f32.16x16x128.bf8_bf8", TypeID::get<wmma_f32_16x16x128_bf8_bf8>())
@@ -3232,7 +3218,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x128.bf8_fp8
   ods::OpDef("rocdl.wmma.f32.16x16x128.bf8_fp8", TypeID::get<wmma_f32_16x16x128_bf8_fp8>())
@@ -3244,7 +3230,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x128.fp8_bf8
   ods::OpDef("rocdl.wmma.f32.16x16x128.fp8_bf8", TypeID::get<wmma_f32_16x16x128_fp8_bf8>())
@@ -3256,7 +3242,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x128.fp8_fp8
   ods::OpDef("rocdl.wmma.f32.16x16x128.fp8_fp8", TypeID::get<wmma_f32_16x16x128_fp8_fp8>())
@@ -3268,7 +3254,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x16.bf16
   ods::OpDef("rocdl.wmma.f32.16x16x16.bf16", TypeID::get<wmma_f32_16x16x16_bf16>())
@@ -3277,7 +3263,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("c", typeWmmaBf16f3216x16x32Bf16C())
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x16.bf8_bf8
   ods::OpDef("rocdl.wmma.f32.16x16x16.bf8_bf8", TypeID::get<wmma_f32_16x16x16_bf8_bf8>())
@@ -3286,7 +3272,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("c", typeWmmaBf16f3216x16x32Bf16C())
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x16.bf8_fp8
   ods::OpDef("rocdl.wmma.f32.16x16x16.bf8_fp8", TypeID::get<wmma_f32_16x16x16_bf8_fp8>())
@@ -3295,7 +3281,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("c", typeWmmaBf16f3216x16x32Bf16C())
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x16.f16
   ods::OpDef("rocdl.wmma.f32.16x16x16.f16", TypeID::get<wmma_f32_16x16x16_f16>())
@@ -3304,7 +3290,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("c", typeWmmaBf16f3216x16x32Bf16C())
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x16.fp8_bf8
   ods::OpDef("rocdl.wmma.f32.16x16x16.fp8_bf8", TypeID::get<wmma_f32_16x16x16_fp8_bf8>())
@@ -3313,7 +3299,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("c", typeWmmaBf16f3216x16x32Bf16C())
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x16.fp8_fp8
   ods::OpDef("rocdl.wmma.f32.16x16x16.fp8_fp8", TypeID::get<wmma_f32_16x16x16_fp8_fp8>())
@@ -3322,7 +3308,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .operand("c", typeWmmaBf16f3216x16x32Bf16C())
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x32.bf16
   ods::OpDef("rocdl.wmma.f32.16x16x32.bf16", TypeID::get<wmma_f32_16x16x32_bf16>())
@@ -3336,7 +3322,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x32.f16
   ods::OpDef("rocdl.wmma.f32.16x16x32.f16", TypeID::get<wmma_f32_16x16x32_f16>())
@@ -3350,7 +3336,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x4.f32
   ods::OpDef("rocdl.wmma.f32.16x16x4.f32", TypeID::get<wmma_f32_16x16x4_f32>())
@@ -3364,7 +3350,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x64.bf8_bf8
   ods::OpDef("rocdl.wmma.f32.16x16x64.bf8_bf8", TypeID::get<wmma_f32_16x16x64_bf8_bf8>())
@@ -3376,7 +3362,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x64.bf8_fp8
   ods::OpDef("rocdl.wmma.f32.16x16x64.bf8_fp8", TypeID::get<wmma_f32_16x16x64_bf8_fp8>())
@@ -3388,7 +3374,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x64.fp8_bf8
   ods::OpDef("rocdl.wmma.f32.16x16x64.fp8_bf8", TypeID::get<wmma_f32_16x16x64_fp8_bf8>())
@@ -3400,7 +3386,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.f32.16x16x64.fp8_fp8
   ods::OpDef("rocdl.wmma.f32.16x16x64.fp8_fp8", TypeID::get<wmma_f32_16x16x64_fp8_fp8>())
@@ -3412,7 +3398,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.i32.16x16x16.iu4
   ods::OpDef("rocdl.wmma.i32.16x16x16.iu4", TypeID::get<wmma_i32_16x16x16_iu4>())
@@ -3424,7 +3410,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("clamp", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf1616x16x16Bf16A())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.i32.16x16x16.iu8
   ods::OpDef("rocdl.wmma.i32.16x16x16.iu8", TypeID::get<wmma_i32_16x16x16_iu8>())
@@ -3436,7 +3422,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("clamp", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf1616x16x16Bf16A())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.i32.16x16x32.iu4
   ods::OpDef("rocdl.wmma.i32.16x16x32.iu4", TypeID::get<wmma_i32_16x16x32_iu4>())
@@ -3448,7 +3434,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("clamp", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf1616x16x16Bf16A())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.i32.16x16x64.iu8
   ods::OpDef("rocdl.wmma.i32.16x16x64.iu8", TypeID::get<wmma_i32_16x16x64_iu8>())
@@ -3462,7 +3448,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("clamp", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf1616x16x16Bf16A())
       .format("$a `,` $b `,` $c attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.scale16.f32.16x16x128.f8f6f4
   ods::OpDef("rocdl.wmma.scale16.f32.16x16x128.f8f6f4", TypeID::get<wmma_scale16_f32_16x16x128_f8f6f4>())
@@ -3482,7 +3468,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c `,` $scaleA `,` $scaleB attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.scale16.f32.32x16x128.f4
   ods::OpDef("rocdl.wmma.scale16.f32.32x16x128.f4", TypeID::get<wmma_scale16_f32_32x16x128_f4>())
@@ -3500,7 +3486,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c `,` $scaleA `,` $scaleB attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.scale.f32.16x16x128.f8f6f4
   ods::OpDef("rocdl.wmma.scale.f32.16x16x128.f8f6f4", TypeID::get<wmma_scale_f32_16x16x128_f8f6f4>())
@@ -3520,7 +3506,7 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c `,` $scaleA `,` $scaleB attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // rocdl.wmma.scale.f32.32x16x128.f4
   ods::OpDef("rocdl.wmma.scale.f32.32x16x128.f4", TypeID::get<wmma_scale_f32_32x16x128_f4>())
@@ -3538,5 +3524,24 @@ void lamina::ROCDLDialect::registerGenerated() {
       .defaultAttr("reuseB", ods::IntAttr(1), "0")
       .result("res", typeWmmaBf16f3216x16x32Bf16C())
       .format("$a `,` $b `,` $c `,` $scaleA `,` $scaleB attr-dict `:` functional-type(operands, $res)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::ROCDLDialect::registerGenerated() {
+  // Dependent dialects.
+  getContext()->getOrLoadDialect<LLVMDialect>();
+  addAttributes<ROCDLTargetAttr>();
+  ods::AttrDef<ROCDLTargetAttr>("target", "ROCDL_TargetAttr")
+      .param("O", "int").defaultInt(2)
+      .param("triple", "::llvm::StringRef").defaultString("amdgcn-amd-amdhsa")
+      .param("chip", "::llvm::StringRef").defaultString("gfx900")
+      .param("features", "::llvm::StringRef").markOptional()
+      .param("abi", "::llvm::StringRef").defaultString("600")
+      .param(ods::isaParam<DictionaryAttr>("flags", "DictionaryAttr")).markOptional()
+      .param(ods::isaParam<ArrayAttr>("link", "ArrayAttr")).markOptional()
+      .format("(`<` struct($O, $triple, $chip, $features, $abi, $flags, $link)^ `>`)?")
+      .registerIn(attrTypes);
+  ods::registerOpsOnce(*this, registerROCDLOpDefinitions);
 }

@@ -229,6 +229,213 @@ static ods::TypeConstraint typePrefetchOpPtr() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerXeVMOpDefinitions(Dialect &dialect) {
+  // xevm.blockload2d
+  ods::OpDef("xevm.blockload2d", TypeID::get<BlockLoad2dOp>())
+      .operand("ptr", typeLLVMAnyPointer(), {ods::MemRead()})
+      .operand("base_width", ods::I(32))
+      .operand("base_height", ods::I(32))
+      .operand("base_pitch", ods::I(32))
+      .operand("x", ods::I(32))
+      .operand("y", ods::I(32))
+      .attr("elem_size_in_bits", ods::IntAttr(32))
+      .attr("tile_width", ods::IntAttr(32))
+      .attr("tile_height", ods::IntAttr(32))
+      .attr("v_blocks", ods::IntAttr(32))
+      .attr("transpose", ods::IntAttr(1))
+      .attr("pack_register", ods::IntAttr(1))
+      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
+      .result("res", typeBlockLoad2dOpRes())
+      .format("operands prop-dict attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return BlockLoad2dOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xevm.blockload
+  ods::OpDef("xevm.blockload", TypeID::get<BlockLoadOp>())
+      .operand("ptr", typeLLVMAnyPointer(), {ods::MemRead()})
+      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
+      .result("res", typeBlockLoadOpRes())
+      .format("operands prop-dict attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return BlockLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xevm.blockprefetch2d
+  ods::OpDef("xevm.blockprefetch2d", TypeID::get<BlockPrefetch2dOp>())
+      .operand("ptr", typeLLVMAnyPointer())
+      .operand("base_width", ods::I(32))
+      .operand("base_height", ods::I(32))
+      .operand("base_pitch", ods::I(32))
+      .operand("x", ods::I(32))
+      .operand("y", ods::I(32))
+      .attr("elem_size_in_bits", ods::IntAttr(32))
+      .attr("tile_width", ods::IntAttr(32))
+      .attr("tile_height", ods::IntAttr(32))
+      .attr("v_blocks", ods::IntAttr(32))
+      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
+      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
+      .verifier([](Operation *op) { return BlockPrefetch2dOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xevm.blockstore2d
+  ods::OpDef("xevm.blockstore2d", TypeID::get<BlockStore2dOp>())
+      .operand("ptr", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("base_width", ods::I(32))
+      .operand("base_height", ods::I(32))
+      .operand("base_pitch", ods::I(32))
+      .operand("x", ods::I(32))
+      .operand("y", ods::I(32))
+      .operand("stored_val", typeBlockLoad2dOpRes())
+      .attr("elem_size_in_bits", ods::IntAttr(32))
+      .attr("tile_width", ods::IntAttr(32))
+      .attr("tile_height", ods::IntAttr(32))
+      .optionalAttr("cache_control", attrXeVMStoreCacheControlAttr())
+      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
+      .verifier([](Operation *op) { return BlockStore2dOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xevm.blockstore
+  ods::OpDef("xevm.blockstore", TypeID::get<BlockStoreOp>())
+      .operand("ptr", typeLLVMAnyPointer(), {ods::MemWrite()})
+      .operand("val", typeBlockLoadOpRes())
+      .optionalAttr("cache_control", attrXeVMStoreCacheControlAttr())
+      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
+      .verifier([](Operation *op) { return BlockStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xevm.group_count.x
+  ods::OpDef("xevm.group_count.x", TypeID::get<GridDimXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.group_count.y
+  ods::OpDef("xevm.group_count.y", TypeID::get<GridDimYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.group_count.z
+  ods::OpDef("xevm.group_count.z", TypeID::get<GridDimZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.lane_id
+  ods::OpDef("xevm.lane_id", TypeID::get<LaneIdOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.mma
+  ods::OpDef("xevm.mma", TypeID::get<MMAOp>())
+      .operand("a", typeMMAOpA())
+      .operand("b", typeMMAOpA())
+      .optionalOperand("c", typeMMAOpA())
+      .attr("shape", attrXeVMMMAShapeAttr())
+      .attr("types", attrXeVMMMATypesAttr())
+      .result("d", typeMMAOpA())
+      .format("$a `,` $b (`,` $c^)? ` ` `{` `shape` `=` $shape `,` `types` `=` $types `}` attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return MMAOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xevm.memfence
+  ods::OpDef("xevm.memfence", TypeID::get<MemfenceOp>())
+      .attr("scope", attrXeVMMemScopeAttr())
+      .defaultAttr("addrspace", attrMemfenceOpAddrspaceDefault(), "mlir::xevm::AddrSpace::GENERIC")
+      .format("prop-dict attr-dict")
+      .registerIn(dialect);
+
+  // xevm.prefetch
+  ods::OpDef("xevm.prefetch", TypeID::get<PrefetchOp>())
+      .operand("ptr", typePrefetchOpPtr())
+      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
+      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
+      .registerIn(dialect);
+
+  // xevm.subgroup_id
+  ods::OpDef("xevm.subgroup_id", TypeID::get<SubgroupIdOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.subgroup_size
+  ods::OpDef("xevm.subgroup_size", TypeID::get<SubgroupSizeOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.local_size.x
+  ods::OpDef("xevm.local_size.x", TypeID::get<WorkgroupDimXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.local_size.y
+  ods::OpDef("xevm.local_size.y", TypeID::get<WorkgroupDimYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.local_size.z
+  ods::OpDef("xevm.local_size.z", TypeID::get<WorkgroupDimZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.group_id.x
+  ods::OpDef("xevm.group_id.x", TypeID::get<WorkgroupIdXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.group_id.y
+  ods::OpDef("xevm.group_id.y", TypeID::get<WorkgroupIdYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.group_id.z
+  ods::OpDef("xevm.group_id.z", TypeID::get<WorkgroupIdZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.local_id.x
+  ods::OpDef("xevm.local_id.x", TypeID::get<WorkitemIdXOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.local_id.y
+  ods::OpDef("xevm.local_id.y", TypeID::get<WorkitemIdYOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // xevm.local_id.z
+  ods::OpDef("xevm.local_id.z", TypeID::get<WorkitemIdZOp>())
+      .optionalAttr("range", attrLLVMConstantRangeAttr())
+      .result("res", typeGridDimXOpRes())
+      .format("(`range` $range^)? attr-dict `:` type($res)")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::XeVMDialect::registerGenerated() {
@@ -278,207 +485,5 @@ void lamina::XeVMDialect::registerGenerated() {
       .param(ods::isaParam<ArrayAttr>("linkFiles", "::mlir::ArrayAttr")).markOptional()
       .format("(`<` struct($O, $triple, $chip, $flags, $linkFiles)^ `>`)?")
       .registerIn(attrTypes);
-
-  // xevm.blockload2d
-  ods::OpDef("xevm.blockload2d", TypeID::get<BlockLoad2dOp>())
-      .operand("ptr", typeLLVMAnyPointer(), {ods::MemRead()})
-      .operand("base_width", ods::I(32))
-      .operand("base_height", ods::I(32))
-      .operand("base_pitch", ods::I(32))
-      .operand("x", ods::I(32))
-      .operand("y", ods::I(32))
-      .attr("elem_size_in_bits", ods::IntAttr(32))
-      .attr("tile_width", ods::IntAttr(32))
-      .attr("tile_height", ods::IntAttr(32))
-      .attr("v_blocks", ods::IntAttr(32))
-      .attr("transpose", ods::IntAttr(1))
-      .attr("pack_register", ods::IntAttr(1))
-      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
-      .result("res", typeBlockLoad2dOpRes())
-      .format("operands prop-dict attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return BlockLoad2dOp(op).verify(); })
-      .registerIn(*this);
-
-  // xevm.blockload
-  ods::OpDef("xevm.blockload", TypeID::get<BlockLoadOp>())
-      .operand("ptr", typeLLVMAnyPointer(), {ods::MemRead()})
-      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
-      .result("res", typeBlockLoadOpRes())
-      .format("operands prop-dict attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return BlockLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // xevm.blockprefetch2d
-  ods::OpDef("xevm.blockprefetch2d", TypeID::get<BlockPrefetch2dOp>())
-      .operand("ptr", typeLLVMAnyPointer())
-      .operand("base_width", ods::I(32))
-      .operand("base_height", ods::I(32))
-      .operand("base_pitch", ods::I(32))
-      .operand("x", ods::I(32))
-      .operand("y", ods::I(32))
-      .attr("elem_size_in_bits", ods::IntAttr(32))
-      .attr("tile_width", ods::IntAttr(32))
-      .attr("tile_height", ods::IntAttr(32))
-      .attr("v_blocks", ods::IntAttr(32))
-      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
-      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
-      .verifier([](Operation *op) { return BlockPrefetch2dOp(op).verify(); })
-      .registerIn(*this);
-
-  // xevm.blockstore2d
-  ods::OpDef("xevm.blockstore2d", TypeID::get<BlockStore2dOp>())
-      .operand("ptr", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("base_width", ods::I(32))
-      .operand("base_height", ods::I(32))
-      .operand("base_pitch", ods::I(32))
-      .operand("x", ods::I(32))
-      .operand("y", ods::I(32))
-      .operand("stored_val", typeBlockLoad2dOpRes())
-      .attr("elem_size_in_bits", ods::IntAttr(32))
-      .attr("tile_width", ods::IntAttr(32))
-      .attr("tile_height", ods::IntAttr(32))
-      .optionalAttr("cache_control", attrXeVMStoreCacheControlAttr())
-      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
-      .verifier([](Operation *op) { return BlockStore2dOp(op).verify(); })
-      .registerIn(*this);
-
-  // xevm.blockstore
-  ods::OpDef("xevm.blockstore", TypeID::get<BlockStoreOp>())
-      .operand("ptr", typeLLVMAnyPointer(), {ods::MemWrite()})
-      .operand("val", typeBlockLoadOpRes())
-      .optionalAttr("cache_control", attrXeVMStoreCacheControlAttr())
-      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
-      .verifier([](Operation *op) { return BlockStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // xevm.group_count.x
-  ods::OpDef("xevm.group_count.x", TypeID::get<GridDimXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.group_count.y
-  ods::OpDef("xevm.group_count.y", TypeID::get<GridDimYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.group_count.z
-  ods::OpDef("xevm.group_count.z", TypeID::get<GridDimZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.lane_id
-  ods::OpDef("xevm.lane_id", TypeID::get<LaneIdOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.mma
-  ods::OpDef("xevm.mma", TypeID::get<MMAOp>())
-      .operand("a", typeMMAOpA())
-      .operand("b", typeMMAOpA())
-      .optionalOperand("c", typeMMAOpA())
-      .attr("shape", attrXeVMMMAShapeAttr())
-      .attr("types", attrXeVMMMATypesAttr())
-      .result("d", typeMMAOpA())
-      .format("$a `,` $b (`,` $c^)? ` ` `{` `shape` `=` $shape `,` `types` `=` $types `}` attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return MMAOp(op).verify(); })
-      .registerIn(*this);
-
-  // xevm.memfence
-  ods::OpDef("xevm.memfence", TypeID::get<MemfenceOp>())
-      .attr("scope", attrXeVMMemScopeAttr())
-      .defaultAttr("addrspace", attrMemfenceOpAddrspaceDefault(), "mlir::xevm::AddrSpace::GENERIC")
-      .format("prop-dict attr-dict")
-      .registerIn(*this);
-
-  // xevm.prefetch
-  ods::OpDef("xevm.prefetch", TypeID::get<PrefetchOp>())
-      .operand("ptr", typePrefetchOpPtr())
-      .optionalAttr("cache_control", attrXeVMLoadCacheControlAttr())
-      .format("operands prop-dict attr-dict `:` `(` type(operands) `)`")
-      .registerIn(*this);
-
-  // xevm.subgroup_id
-  ods::OpDef("xevm.subgroup_id", TypeID::get<SubgroupIdOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.subgroup_size
-  ods::OpDef("xevm.subgroup_size", TypeID::get<SubgroupSizeOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.local_size.x
-  ods::OpDef("xevm.local_size.x", TypeID::get<WorkgroupDimXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.local_size.y
-  ods::OpDef("xevm.local_size.y", TypeID::get<WorkgroupDimYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.local_size.z
-  ods::OpDef("xevm.local_size.z", TypeID::get<WorkgroupDimZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.group_id.x
-  ods::OpDef("xevm.group_id.x", TypeID::get<WorkgroupIdXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.group_id.y
-  ods::OpDef("xevm.group_id.y", TypeID::get<WorkgroupIdYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.group_id.z
-  ods::OpDef("xevm.group_id.z", TypeID::get<WorkgroupIdZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.local_id.x
-  ods::OpDef("xevm.local_id.x", TypeID::get<WorkitemIdXOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.local_id.y
-  ods::OpDef("xevm.local_id.y", TypeID::get<WorkitemIdYOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // xevm.local_id.z
-  ods::OpDef("xevm.local_id.z", TypeID::get<WorkitemIdZOp>())
-      .optionalAttr("range", attrLLVMConstantRangeAttr())
-      .result("res", typeGridDimXOpRes())
-      .format("(`range` $range^)? attr-dict `:` type($res)")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerXeVMOpDefinitions);
 }

@@ -1188,6 +1188,1126 @@ static ods::AttrConstraint attrReduceOpDimensions() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerLinalgOpDefinitions(Dialect &dialect) {
+  // linalg.abs
+  ods::OpDef("linalg.abs", TypeID::get<AbsOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AbsOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return AbsOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return AbsOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<AbsOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&AbsOp::parse, [](Operation *op, OpAsmPrinter &p) { AbsOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.add
+  ods::OpDef("linalg.add", TypeID::get<AddOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AddOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return AddOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return AddOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<AddOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&AddOp::parse, [](Operation *op, OpAsmPrinter &p) { AddOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.batch_matmul
+  ods::OpDef("linalg.batch_matmul", TypeID::get<BatchMatmulOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("indexing_maps", attrBatchMatmulOpIndexingMapsDefault(), "BatchMatmulOp::getDefaultIndexingMaps($_builder.getContext())")
+      .defaultOptionalAttr("cast", attrBatchMatmulOpCastDefault(), "TypeFn::cast_signed")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchMatmulOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&BatchMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchMatmulOp(op).print(p); })
+      .verifier([](Operation *op) { return BatchMatmulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.batch_matvec
+  ods::OpDef("linalg.batch_matvec", TypeID::get<BatchMatvecOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchMatvecOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchMatvecOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchMatvecOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchMatvecOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&BatchMatvecOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchMatvecOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.batch_mmt4d
+  ods::OpDef("linalg.batch_mmt4d", TypeID::get<BatchMmt4DOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchMmt4DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchMmt4DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchMmt4DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchMmt4DOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&BatchMmt4DOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchMmt4DOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.batch_reduce_matmul
+  ods::OpDef("linalg.batch_reduce_matmul", TypeID::get<BatchReduceMatmulOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("indexing_maps", attrBatchReduceMatmulOpIndexingMapsDefault(), "BatchReduceMatmulOp::getDefaultIndexingMaps($_builder.getContext())")
+      .defaultOptionalAttr("cast", attrBatchReduceMatmulOpCastDefault(), "TypeFn::cast_signed")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchReduceMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchReduceMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchReduceMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchReduceMatmulOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&BatchReduceMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchReduceMatmulOp(op).print(p); })
+      .verifier([](Operation *op) { return BatchReduceMatmulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.batch_vecmat
+  ods::OpDef("linalg.batch_vecmat", TypeID::get<BatchVecmatOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchVecmatOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchVecmatOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchVecmatOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchVecmatOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&BatchVecmatOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchVecmatOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.broadcast
+  ods::OpDef("linalg.broadcast", TypeID::get<BroadcastOp>())
+      .operand("input", typeTensorOrMemref())
+      .operand("init", typeTensorOrMemref())
+      .attr("dimensions", ods::DenseI64ArrayAttr())
+      .variadicResult("result", ods::AnyTensor())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BroadcastOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BroadcastOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BroadcastOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BroadcastOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BroadcastOp(op).getAsmResultNames(fn); }})})
+      .customAssembly(&BroadcastOp::parse, [](Operation *op, OpAsmPrinter &p) { BroadcastOp(op).print(p); })
+      .verifier([](Operation *op) { return BroadcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.ceil
+  ods::OpDef("linalg.ceil", TypeID::get<CeilOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CeilOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return CeilOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return CeilOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<CeilOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&CeilOp::parse, [](Operation *op, OpAsmPrinter &p) { CeilOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.contract
+  ods::OpDef("linalg.contract", TypeID::get<ContractOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .attr("indexing_maps", attrAffineMapArrayAttr())
+      .defaultOptionalAttr("cast", attrContractOpCastDefault(), "TypeFn::cast_signed")
+      .variadicResult("result_tensors", typeAnyShaped())
+      .region("combiner", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ContractOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ContractOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ContractOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ContractOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&ContractOp::parse, [](Operation *op, OpAsmPrinter &p) { ContractOp(op).print(p); })
+      .verifier([](Operation *op) { return ContractOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.conv_1d_ncw_fcw
+  ods::OpDef("linalg.conv_1d_ncw_fcw", TypeID::get<Conv1DNcwFcwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv1DNcwFcwOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv1DNcwFcwOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv1DNcwFcwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv1DNcwFcwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv1DNcwFcwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv1DNcwFcwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv1DNcwFcwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv1DNcwFcwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_1d_nwc_wcf
+  ods::OpDef("linalg.conv_1d_nwc_wcf", TypeID::get<Conv1DNwcWcfOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv1DNwcWcfOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv1DNwcWcfOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv1DNwcWcfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv1DNwcWcfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv1DNwcWcfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv1DNwcWcfOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv1DNwcWcfOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv1DNwcWcfOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_1d
+  ods::OpDef("linalg.conv_1d", TypeID::get<Conv1DOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv1DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv1DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv1DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv1DOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv1DOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv1DOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nchw_fchw
+  ods::OpDef("linalg.conv_2d_nchw_fchw", TypeID::get<Conv2DNchwFchwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNchwFchwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNchwFchwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNchwFchwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNchwFchwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNchwFchwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNchwFchwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNchwFchwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNchwFchwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nchw_fchw_q
+  ods::OpDef("linalg.conv_2d_nchw_fchw_q", TypeID::get<Conv2DNchwFchwQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNchwFchwQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNchwFchwQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNchwFchwQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNchwFchwQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNchwFchwQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNchwFchwQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNchwFchwQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNchwFchwQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_ngchw_fgchw
+  ods::OpDef("linalg.conv_2d_ngchw_fgchw", TypeID::get<Conv2DNgchwFgchwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNgchwFgchwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNgchwFgchwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNgchwFgchwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNgchwFgchwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNgchwFgchwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNgchwFgchwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNgchwFgchwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNgchwFgchwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_ngchw_gfchw
+  ods::OpDef("linalg.conv_2d_ngchw_gfchw", TypeID::get<Conv2DNgchwGfchwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNgchwGfchwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNgchwGfchwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNgchwGfchwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNgchwGfchwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNgchwGfchwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNgchwGfchwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNgchwGfchwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNgchwGfchwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_ngchw_gfchw_q
+  ods::OpDef("linalg.conv_2d_ngchw_gfchw_q", TypeID::get<Conv2DNgchwGfchwQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNgchwGfchwQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNgchwGfchwQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNgchwGfchwQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNgchwGfchwQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNgchwGfchwQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNgchwGfchwQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNgchwGfchwQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNgchwGfchwQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nhwc_fhwc
+  ods::OpDef("linalg.conv_2d_nhwc_fhwc", TypeID::get<Conv2DNhwcFhwcOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNhwcFhwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNhwcFhwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcFhwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcFhwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcFhwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcFhwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNhwcFhwcOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcFhwcOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nhwc_fhwc_q
+  ods::OpDef("linalg.conv_2d_nhwc_fhwc_q", TypeID::get<Conv2DNhwcFhwcQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNhwcFhwcQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNhwcFhwcQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcFhwcQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcFhwcQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcFhwcQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcFhwcQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNhwcFhwcQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcFhwcQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nhwc_hwcf
+  ods::OpDef("linalg.conv_2d_nhwc_hwcf", TypeID::get<Conv2DNhwcHwcfOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNhwcHwcfOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNhwcHwcfOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcHwcfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcHwcfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcHwcfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcHwcfOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNhwcHwcfOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcHwcfOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nhwc_hwcf_q
+  ods::OpDef("linalg.conv_2d_nhwc_hwcf_q", TypeID::get<Conv2DNhwcHwcfQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNhwcHwcfQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNhwcHwcfQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcHwcfQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcHwcfQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcHwcfQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcHwcfQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNhwcHwcfQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcHwcfQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nhwgc_gfhwc
+  ods::OpDef("linalg.conv_2d_nhwgc_gfhwc", TypeID::get<Conv2DNhwgcGfhwcOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNhwgcGfhwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNhwgcGfhwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwgcGfhwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwgcGfhwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwgcGfhwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwgcGfhwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNhwgcGfhwcOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwgcGfhwcOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d_nhwgc_gfhwc_q
+  ods::OpDef("linalg.conv_2d_nhwgc_gfhwc_q", TypeID::get<Conv2DNhwgcGfhwcQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv2DNhwgcGfhwcQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv2DNhwgcGfhwcQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwgcGfhwcQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwgcGfhwcQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwgcGfhwcQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwgcGfhwcQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DNhwgcGfhwcQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwgcGfhwcQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_2d
+  ods::OpDef("linalg.conv_2d", TypeID::get<Conv2DOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv2DOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_3d_ncdhw_fcdhw
+  ods::OpDef("linalg.conv_3d_ncdhw_fcdhw", TypeID::get<Conv3DNcdhwFcdhwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv3DNcdhwFcdhwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv3DNcdhwFcdhwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DNcdhwFcdhwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DNcdhwFcdhwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DNcdhwFcdhwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DNcdhwFcdhwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv3DNcdhwFcdhwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DNcdhwFcdhwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_3d_ndhwc_dhwcf
+  ods::OpDef("linalg.conv_3d_ndhwc_dhwcf", TypeID::get<Conv3DNdhwcDhwcfOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv3DNdhwcDhwcfOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv3DNdhwcDhwcfOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DNdhwcDhwcfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DNdhwcDhwcfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DNdhwcDhwcfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DNdhwcDhwcfOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv3DNdhwcDhwcfOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DNdhwcDhwcfOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_3d_ndhwc_dhwcf_q
+  ods::OpDef("linalg.conv_3d_ndhwc_dhwcf_q", TypeID::get<Conv3DNdhwcDhwcfQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrConv3DNdhwcDhwcfQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrConv3DNdhwcDhwcfQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DNdhwcDhwcfQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DNdhwcDhwcfQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DNdhwcDhwcfQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DNdhwcDhwcfQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv3DNdhwcDhwcfQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DNdhwcDhwcfQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.conv_3d
+  ods::OpDef("linalg.conv_3d", TypeID::get<Conv3DOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&Conv3DOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.copy
+  ods::OpDef("linalg.copy", TypeID::get<CopyOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("cast", attrCopyOpCastDefault(), "TypeFn::cast_signed")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CopyOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return CopyOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return CopyOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<CopyOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&CopyOp::parse, [](Operation *op, OpAsmPrinter &p) { CopyOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_1d_ncw_cw
+  ods::OpDef("linalg.depthwise_conv_1d_ncw_cw", TypeID::get<DepthwiseConv1DNcwCwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv1DNcwCwOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv1DNcwCwOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv1DNcwCwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv1DNcwCwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv1DNcwCwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv1DNcwCwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv1DNcwCwOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv1DNcwCwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_1d_nwc_wc
+  ods::OpDef("linalg.depthwise_conv_1d_nwc_wc", TypeID::get<DepthwiseConv1DNwcWcOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv1DNwcWcOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv1DNwcWcOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv1DNwcWcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv1DNwcWcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv1DNwcWcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv1DNwcWcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv1DNwcWcOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv1DNwcWcOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_1d_nwc_wcm
+  ods::OpDef("linalg.depthwise_conv_1d_nwc_wcm", TypeID::get<DepthwiseConv1DNwcWcmOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv1DNwcWcmOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv1DNwcWcmOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv1DNwcWcmOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv1DNwcWcmOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv1DNwcWcmOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv1DNwcWcmOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv1DNwcWcmOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv1DNwcWcmOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_2d_nchw_chw
+  ods::OpDef("linalg.depthwise_conv_2d_nchw_chw", TypeID::get<DepthwiseConv2DNchwChwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv2DNchwChwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNchwChwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNchwChwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNchwChwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNchwChwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNchwChwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv2DNchwChwOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNchwChwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_2d_nhwc_hwc
+  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwc", TypeID::get<DepthwiseConv2DNhwcHwcOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv2DNhwcHwcOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_2d_nhwc_hwc_q
+  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwc_q", TypeID::get<DepthwiseConv2DNhwcHwcQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv2DNhwcHwcQOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_2d_nhwc_hwcm
+  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwcm", TypeID::get<DepthwiseConv2DNhwcHwcmOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcmOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcmOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcmOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcmOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcmOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcmOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv2DNhwcHwcmOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcmOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_2d_nhwc_hwcm_q
+  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwcm_q", TypeID::get<DepthwiseConv2DNhwcHwcmQOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcmQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcmQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcmQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcmQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcmQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcmQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv2DNhwcHwcmQOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcmQOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_3d_ncdhw_cdhw
+  ods::OpDef("linalg.depthwise_conv_3d_ncdhw_cdhw", TypeID::get<DepthwiseConv3DNcdhwCdhwOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv3DNcdhwCdhwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv3DNcdhwCdhwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv3DNcdhwCdhwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv3DNcdhwCdhwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv3DNcdhwCdhwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv3DNcdhwCdhwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv3DNcdhwCdhwOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv3DNcdhwCdhwOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_3d_ndhwc_dhwc
+  ods::OpDef("linalg.depthwise_conv_3d_ndhwc_dhwc", TypeID::get<DepthwiseConv3DNdhwcDhwcOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv3DNdhwcDhwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv3DNdhwcDhwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv3DNdhwcDhwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv3DNdhwcDhwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv3DNdhwcDhwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv3DNdhwcDhwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv3DNdhwcDhwcOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv3DNdhwcDhwcOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.depthwise_conv_3d_ndhwc_dhwcm
+  ods::OpDef("linalg.depthwise_conv_3d_ndhwc_dhwcm", TypeID::get<DepthwiseConv3DNdhwcDhwcmOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrDepthwiseConv3DNdhwcDhwcmOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrDepthwiseConv3DNdhwcDhwcmOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv3DNdhwcDhwcmOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv3DNdhwcDhwcmOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv3DNdhwcDhwcmOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv3DNdhwcDhwcmOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&DepthwiseConv3DNdhwcDhwcmOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv3DNdhwcDhwcmOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.div
+  ods::OpDef("linalg.div", TypeID::get<DivOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DivOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DivOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DivOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DivOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&DivOp::parse, [](Operation *op, OpAsmPrinter &p) { DivOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.div_unsigned
+  ods::OpDef("linalg.div_unsigned", TypeID::get<DivUnsignedOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DivUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DivUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DivUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DivUnsignedOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&DivUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { DivUnsignedOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.dot
+  ods::OpDef("linalg.dot", TypeID::get<DotOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DotOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DotOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DotOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DotOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&DotOp::parse, [](Operation *op, OpAsmPrinter &p) { DotOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.elementwise
+  ods::OpDef("linalg.elementwise", TypeID::get<ElementwiseOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .attr("kind", attrElementwiseKindAttr())
+      .defaultOptionalAttr("indexing_maps", attrElementwiseOpIndexingMapsDefault(), "{}")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ElementwiseOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ElementwiseOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ElementwiseOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ElementwiseOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&ElementwiseOp::parse, [](Operation *op, OpAsmPrinter &p) { ElementwiseOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.erf
+  ods::OpDef("linalg.erf", TypeID::get<ErfOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ErfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ErfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ErfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ErfOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&ErfOp::parse, [](Operation *op, OpAsmPrinter &p) { ErfOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.exp
+  ods::OpDef("linalg.exp", TypeID::get<ExpOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ExpOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ExpOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ExpOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ExpOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&ExpOp::parse, [](Operation *op, OpAsmPrinter &p) { ExpOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.fill
+  ods::OpDef("linalg.fill", TypeID::get<FillOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { FillOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return FillOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return FillOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<FillOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::FillOpInterface>({})})
+      .customAssembly(&FillOp::parse, [](Operation *op, OpAsmPrinter &p) { FillOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.fill_rng_2d
+  ods::OpDef("linalg.fill_rng_2d", TypeID::get<FillRng2DOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { FillRng2DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return FillRng2DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return FillRng2DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<FillRng2DOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&FillRng2DOp::parse, [](Operation *op, OpAsmPrinter &p) { FillRng2DOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.floor
+  ods::OpDef("linalg.floor", TypeID::get<FloorOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { FloorOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return FloorOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return FloorOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<FloorOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&FloorOp::parse, [](Operation *op, OpAsmPrinter &p) { FloorOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.generic
+  ods::OpDef("linalg.generic", TypeID::get<GenericOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .attr("indexing_maps", attrAffineMapArrayAttr())
+      .attr("iterator_types", attrIteratorTypeArrayAttr())
+      .optionalAttr("doc", ods::StrAttr())
+      .optionalAttr("library_call", ods::StrAttr())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { GenericOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return GenericOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return GenericOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<GenericOp>())), ods::Implements<OpAsmOpInterface>({.getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { GenericOp(op).getAsmBlockArgumentNames(r, fn); }}), ods::AttrSizedOperandSegments()})
+      .customAssembly(&GenericOp::parse, [](Operation *op, OpAsmPrinter &p) { GenericOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.index
+  ods::OpDef("linalg.index", TypeID::get<IndexOp>())
+      .attr("dim", attrIndexOpDim())
+      .result("result", ods::Index())
+      .traits({ods::Pure()})
+      .format("$dim attr-dict `:` type($result)")
+      .verifier([](Operation *op) { return IndexOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.pack
+  ods::OpDef("linalg.pack", TypeID::get<PackOp>())
+      .operand("source", ods::AnyRankedTensor())
+      .operand("dest", ods::AnyRankedTensor())
+      .optionalOperand("padding_value", ods::AnyType())
+      .variadicOperand("inner_tiles", ods::Index())
+      .defaultOptionalAttr("outer_dims_perm", ods::DenseI64ArrayAttr(), "{}")
+      .attr("inner_dims_pos", ods::DenseI64ArrayAttr())
+      .attr("static_inner_tiles", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::AttrSizedOperandSegments(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { PackOp(op).getAsmResultNames(fn); }}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PackOp(op).getDpsInits(); })), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PackOp(op).getSpeculatability(); }}), ods::NoMemoryEffect(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_PackOp_dest_result)})
+      .format("$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return PackOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.softmax
+  ods::OpDef("linalg.softmax", TypeID::get<SoftmaxOp>())
+      .operand("input", typeAnyShaped())
+      .operand("output", typeAnyShaped())
+      .attr("dimension", ods::IntAttr(64))
+      .variadicResult("result", ods::AnyRankedTensor())
+      .traits({ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SoftmaxOp(op).getDpsInits(); })), ods::PredOpTrait("input and output have same element type", pred_SoftmaxOp_9), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SoftmaxOp(op).getEffects(effects); }})})
+      .format("attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` (`->` type($result)^)?")
+      .verifier([](Operation *op) { return SoftmaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.unpack
+  ods::OpDef("linalg.unpack", TypeID::get<UnPackOp>())
+      .operand("source", ods::AnyRankedTensor())
+      .operand("dest", ods::AnyRankedTensor())
+      .variadicOperand("inner_tiles", ods::Index())
+      .defaultOptionalAttr("outer_dims_perm", ods::DenseI64ArrayAttr(), "{}")
+      .attr("inner_dims_pos", ods::DenseI64ArrayAttr())
+      .attr("static_inner_tiles", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { UnPackOp(op).getAsmResultNames(fn); }}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return UnPackOp(op).getDpsInits(); })), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return UnPackOp(op).getSpeculatability(); }}), ods::NoMemoryEffect(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_UnPackOp_dest_result)})
+      .format("$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return UnPackOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.winograd_filter_transform
+  ods::OpDef("linalg.winograd_filter_transform", TypeID::get<WinogradFilterTransformOp>())
+      .operand("filter", typeWinogradFilterTransformOpFilter())
+      .operand("output", typeWinogradFilterTransformOpFilter())
+      .attr("fmr", attrWinogradConv2DFmr())
+      .result("result", typeWinogradFilterTransformOpFilter())
+      .traits({ods::AllElementTypesMatch({"filter", "output"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return WinogradFilterTransformOp(op).getDpsInits(); }))})
+      .format("attr-dict `fmr` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)")
+      .verifier([](Operation *op) { return WinogradFilterTransformOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.winograd_input_transform
+  ods::OpDef("linalg.winograd_input_transform", TypeID::get<WinogradInputTransformOp>())
+      .operand("input", typeWinogradFilterTransformOpFilter())
+      .operand("output", typeWinogradInputTransformOpOutput())
+      .attr("fmr", attrWinogradConv2DFmr())
+      .result("result", typeWinogradInputTransformOpOutput())
+      .traits({ods::AllElementTypesMatch({"input", "output"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return WinogradInputTransformOp(op).getDpsInits(); }))})
+      .format("attr-dict `fmr` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)")
+      .verifier([](Operation *op) { return WinogradInputTransformOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.winograd_output_transform
+  ods::OpDef("linalg.winograd_output_transform", TypeID::get<WinogradOutputTransformOp>())
+      .operand("value", typeWinogradInputTransformOpOutput())
+      .operand("output", typeWinogradFilterTransformOpFilter())
+      .attr("fmr", attrWinogradConv2DFmr())
+      .result("result", typeWinogradFilterTransformOpFilter())
+      .traits({ods::AllElementTypesMatch({"value", "output"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return WinogradOutputTransformOp(op).getDpsInits(); }))})
+      .format("attr-dict `fmr` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)")
+      .verifier([](Operation *op) { return WinogradOutputTransformOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.yield
+  ods::OpDef("linalg.yield", TypeID::get<YieldOp>())
+      .variadicOperand("values", ods::AnyType())
+      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .customAssembly(&YieldOp::parse, [](Operation *op, OpAsmPrinter &p) { YieldOp(op).print(p); })
+      .verifier([](Operation *op) { return YieldOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.log
+  ods::OpDef("linalg.log", TypeID::get<LogOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { LogOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return LogOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return LogOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<LogOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&LogOp::parse, [](Operation *op, OpAsmPrinter &p) { LogOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.map
+  ods::OpDef("linalg.map", TypeID::get<MapOp>())
+      .variadicOperand("inputs", typeTensorOrMemref())
+      .operand("init", typeTensorOrMemref())
+      .variadicResult("result", ods::AnyTensor())
+      .region("mapper", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MapOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MapOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MapOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MapOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { MapOp(op).getAsmResultNames(fn); }, .getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { MapOp(op).getAsmBlockArgumentNames(r, fn); }})})
+      .customAssembly(&MapOp::parse, [](Operation *op, OpAsmPrinter &p) { MapOp(op).print(p); })
+      .verifier([](Operation *op) { return MapOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.matmul
+  ods::OpDef("linalg.matmul", TypeID::get<MatmulOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("indexing_maps", attrMatmulOpIndexingMapsDefault(), "MatmulOp::getDefaultIndexingMaps($_builder.getContext())")
+      .defaultOptionalAttr("cast", attrMatmulOpCastDefault(), "TypeFn::cast_signed")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MatmulOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&MatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { MatmulOp(op).print(p); })
+      .verifier([](Operation *op) { return MatmulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.matvec
+  ods::OpDef("linalg.matvec", TypeID::get<MatvecOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MatvecOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MatvecOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MatvecOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MatvecOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&MatvecOp::parse, [](Operation *op, OpAsmPrinter &p) { MatvecOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.max
+  ods::OpDef("linalg.max", TypeID::get<MaxOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MaxOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&MaxOp::parse, [](Operation *op, OpAsmPrinter &p) { MaxOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.min
+  ods::OpDef("linalg.min", TypeID::get<MinOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MinOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&MinOp::parse, [](Operation *op, OpAsmPrinter &p) { MinOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.mmt4d
+  ods::OpDef("linalg.mmt4d", TypeID::get<Mmt4DOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Mmt4DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Mmt4DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Mmt4DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Mmt4DOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&Mmt4DOp::parse, [](Operation *op, OpAsmPrinter &p) { Mmt4DOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.mul
+  ods::OpDef("linalg.mul", TypeID::get<MulOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MulOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&MulOp::parse, [](Operation *op, OpAsmPrinter &p) { MulOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.negf
+  ods::OpDef("linalg.negf", TypeID::get<NegFOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { NegFOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return NegFOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return NegFOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<NegFOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&NegFOp::parse, [](Operation *op, OpAsmPrinter &p) { NegFOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nchw_max
+  ods::OpDef("linalg.pooling_nchw_max", TypeID::get<PoolingNchwMaxOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNchwMaxOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNchwMaxOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNchwMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNchwMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNchwMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNchwMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNchwMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNchwMaxOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nchw_sum
+  ods::OpDef("linalg.pooling_nchw_sum", TypeID::get<PoolingNchwSumOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNchwSumOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNchwSumOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNchwSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNchwSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNchwSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNchwSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNchwSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNchwSumOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_ncw_max
+  ods::OpDef("linalg.pooling_ncw_max", TypeID::get<PoolingNcwMaxOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNcwMaxOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNcwMaxOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNcwMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNcwMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNcwMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNcwMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNcwMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNcwMaxOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_ncw_sum
+  ods::OpDef("linalg.pooling_ncw_sum", TypeID::get<PoolingNcwSumOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNcwSumOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNcwSumOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNcwSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNcwSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNcwSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNcwSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNcwSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNcwSumOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_ndhwc_max
+  ods::OpDef("linalg.pooling_ndhwc_max", TypeID::get<PoolingNdhwcMaxOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNdhwcMaxOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNdhwcMaxOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNdhwcMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNdhwcMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNdhwcMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNdhwcMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNdhwcMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNdhwcMaxOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_ndhwc_min
+  ods::OpDef("linalg.pooling_ndhwc_min", TypeID::get<PoolingNdhwcMinOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNdhwcMinOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNdhwcMinOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNdhwcMinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNdhwcMinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNdhwcMinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNdhwcMinOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNdhwcMinOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNdhwcMinOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_ndhwc_sum
+  ods::OpDef("linalg.pooling_ndhwc_sum", TypeID::get<PoolingNdhwcSumOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNdhwcSumOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNdhwcSumOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNdhwcSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNdhwcSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNdhwcSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNdhwcSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNdhwcSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNdhwcSumOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nhwc_max
+  ods::OpDef("linalg.pooling_nhwc_max", TypeID::get<PoolingNhwcMaxOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNhwcMaxOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNhwcMaxOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNhwcMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMaxOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nhwc_max_unsigned
+  ods::OpDef("linalg.pooling_nhwc_max_unsigned", TypeID::get<PoolingNhwcMaxUnsignedOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNhwcMaxUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNhwcMaxUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMaxUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMaxUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMaxUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMaxUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNhwcMaxUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMaxUnsignedOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nhwc_min
+  ods::OpDef("linalg.pooling_nhwc_min", TypeID::get<PoolingNhwcMinOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNhwcMinOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNhwcMinOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMinOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNhwcMinOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMinOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nhwc_min_unsigned
+  ods::OpDef("linalg.pooling_nhwc_min_unsigned", TypeID::get<PoolingNhwcMinUnsignedOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNhwcMinUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNhwcMinUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMinUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMinUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMinUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMinUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNhwcMinUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMinUnsignedOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nhwc_sum
+  ods::OpDef("linalg.pooling_nhwc_sum", TypeID::get<PoolingNhwcSumOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNhwcSumOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNhwcSumOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNhwcSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcSumOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nwc_max
+  ods::OpDef("linalg.pooling_nwc_max", TypeID::get<PoolingNwcMaxOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNwcMaxOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNwcMaxOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNwcMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMaxOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nwc_max_unsigned
+  ods::OpDef("linalg.pooling_nwc_max_unsigned", TypeID::get<PoolingNwcMaxUnsignedOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNwcMaxUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNwcMaxUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMaxUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMaxUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMaxUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMaxUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNwcMaxUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMaxUnsignedOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nwc_min
+  ods::OpDef("linalg.pooling_nwc_min", TypeID::get<PoolingNwcMinOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNwcMinOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNwcMinOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMinOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNwcMinOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMinOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nwc_min_unsigned
+  ods::OpDef("linalg.pooling_nwc_min_unsigned", TypeID::get<PoolingNwcMinUnsignedOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNwcMinUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNwcMinUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMinUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMinUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMinUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMinUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNwcMinUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMinUnsignedOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.pooling_nwc_sum
+  ods::OpDef("linalg.pooling_nwc_sum", TypeID::get<PoolingNwcSumOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .defaultOptionalAttr("strides", attrPoolingNwcSumOpStridesDefault(), "{ static_cast<int64_t>(1) }")
+      .defaultOptionalAttr("dilations", attrPoolingNwcSumOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
+      .customAssembly(&PoolingNwcSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcSumOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.powf
+  ods::OpDef("linalg.powf", TypeID::get<PowFOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PowFOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PowFOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PowFOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PowFOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&PowFOp::parse, [](Operation *op, OpAsmPrinter &p) { PowFOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.quantized_batch_matmul
+  ods::OpDef("linalg.quantized_batch_matmul", TypeID::get<QuantizedBatchMatmulOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { QuantizedBatchMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return QuantizedBatchMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return QuantizedBatchMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<QuantizedBatchMatmulOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&QuantizedBatchMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { QuantizedBatchMatmulOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.quantized_matmul
+  ods::OpDef("linalg.quantized_matmul", TypeID::get<QuantizedMatmulOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { QuantizedMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return QuantizedMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return QuantizedMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<QuantizedMatmulOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&QuantizedMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { QuantizedMatmulOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.reciprocal
+  ods::OpDef("linalg.reciprocal", TypeID::get<ReciprocalOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ReciprocalOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ReciprocalOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ReciprocalOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ReciprocalOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&ReciprocalOp::parse, [](Operation *op, OpAsmPrinter &p) { ReciprocalOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.reduce
+  ods::OpDef("linalg.reduce", TypeID::get<ReduceOp>())
+      .variadicOperand("inputs", typeTensorOrMemref())
+      .variadicOperand("inits", typeTensorOrMemref())
+      .attr("dimensions", attrReduceOpDimensions())
+      .variadicResult("", ods::AnyTensor())
+      .region("combiner", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ReduceOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ReduceOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ReduceOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ReduceOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReduceOp(op).getAsmResultNames(fn); }, .getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { ReduceOp(op).getAsmBlockArgumentNames(r, fn); }}), ods::SameVariadicOperandSize()})
+      .customAssembly(&ReduceOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceOp(op).print(p); })
+      .verifier([](Operation *op) { return ReduceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.round
+  ods::OpDef("linalg.round", TypeID::get<RoundOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { RoundOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return RoundOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return RoundOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<RoundOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&RoundOp::parse, [](Operation *op, OpAsmPrinter &p) { RoundOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.rsqrt
+  ods::OpDef("linalg.rsqrt", TypeID::get<RsqrtOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { RsqrtOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return RsqrtOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return RsqrtOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<RsqrtOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&RsqrtOp::parse, [](Operation *op, OpAsmPrinter &p) { RsqrtOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.select
+  ods::OpDef("linalg.select", TypeID::get<SelectOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SelectOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SelectOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SelectOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SelectOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&SelectOp::parse, [](Operation *op, OpAsmPrinter &p) { SelectOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.sqrt
+  ods::OpDef("linalg.sqrt", TypeID::get<SqrtOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SqrtOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SqrtOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SqrtOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SqrtOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&SqrtOp::parse, [](Operation *op, OpAsmPrinter &p) { SqrtOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.square
+  ods::OpDef("linalg.square", TypeID::get<SquareOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SquareOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SquareOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SquareOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SquareOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&SquareOp::parse, [](Operation *op, OpAsmPrinter &p) { SquareOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.sub
+  ods::OpDef("linalg.sub", TypeID::get<SubOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SubOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SubOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SubOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SubOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&SubOp::parse, [](Operation *op, OpAsmPrinter &p) { SubOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.tanh
+  ods::OpDef("linalg.tanh", TypeID::get<TanhOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TanhOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TanhOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TanhOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<TanhOp>())), ods::AttrSizedOperandSegments()})
+      .customAssembly(&TanhOp::parse, [](Operation *op, OpAsmPrinter &p) { TanhOp(op).print(p); })
+      .registerIn(dialect);
+
+  // linalg.transpose
+  ods::OpDef("linalg.transpose", TypeID::get<TransposeOp>())
+      .operand("input", typeTensorOrMemref())
+      .operand("init", typeTensorOrMemref())
+      .attr("permutation", ods::DenseI64ArrayAttr())
+      .variadicResult("result", ods::AnyTensor())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TransposeOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TransposeOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TransposeOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<TransposeOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { TransposeOp(op).getAsmResultNames(fn); }})})
+      .customAssembly(&TransposeOp::parse, [](Operation *op, OpAsmPrinter &p) { TransposeOp(op).print(p); })
+      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // linalg.vecmat
+  ods::OpDef("linalg.vecmat", TypeID::get<VecmatOp>())
+      .variadicOperand("inputs", ods::AnyType())
+      .variadicOperand("outputs", typeAnyShaped())
+      .variadicResult("result_tensors", ods::AnyRankedTensor())
+      .region("region", ods::AnyRegion())
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { VecmatOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return VecmatOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return VecmatOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<VecmatOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
+      .customAssembly(&VecmatOp::parse, [](Operation *op, OpAsmPrinter &p) { VecmatOp(op).print(p); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::LinalgDialect::registerGenerated() {
@@ -1227,1120 +2347,5 @@ void lamina::LinalgDialect::registerGenerated() {
       .enumParam("value", getUnaryFnInfo())
       .format("`<` $value `>`")
       .registerIn(attrTypes);
-
-  // linalg.abs
-  ods::OpDef("linalg.abs", TypeID::get<AbsOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AbsOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return AbsOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return AbsOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<AbsOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&AbsOp::parse, [](Operation *op, OpAsmPrinter &p) { AbsOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.add
-  ods::OpDef("linalg.add", TypeID::get<AddOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AddOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return AddOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return AddOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<AddOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&AddOp::parse, [](Operation *op, OpAsmPrinter &p) { AddOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.batch_matmul
-  ods::OpDef("linalg.batch_matmul", TypeID::get<BatchMatmulOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("indexing_maps", attrBatchMatmulOpIndexingMapsDefault(), "BatchMatmulOp::getDefaultIndexingMaps($_builder.getContext())")
-      .defaultOptionalAttr("cast", attrBatchMatmulOpCastDefault(), "TypeFn::cast_signed")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchMatmulOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&BatchMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchMatmulOp(op).print(p); })
-      .verifier([](Operation *op) { return BatchMatmulOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.batch_matvec
-  ods::OpDef("linalg.batch_matvec", TypeID::get<BatchMatvecOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchMatvecOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchMatvecOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchMatvecOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchMatvecOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&BatchMatvecOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchMatvecOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.batch_mmt4d
-  ods::OpDef("linalg.batch_mmt4d", TypeID::get<BatchMmt4DOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchMmt4DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchMmt4DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchMmt4DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchMmt4DOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&BatchMmt4DOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchMmt4DOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.batch_reduce_matmul
-  ods::OpDef("linalg.batch_reduce_matmul", TypeID::get<BatchReduceMatmulOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("indexing_maps", attrBatchReduceMatmulOpIndexingMapsDefault(), "BatchReduceMatmulOp::getDefaultIndexingMaps($_builder.getContext())")
-      .defaultOptionalAttr("cast", attrBatchReduceMatmulOpCastDefault(), "TypeFn::cast_signed")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchReduceMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchReduceMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchReduceMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchReduceMatmulOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&BatchReduceMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchReduceMatmulOp(op).print(p); })
-      .verifier([](Operation *op) { return BatchReduceMatmulOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.batch_vecmat
-  ods::OpDef("linalg.batch_vecmat", TypeID::get<BatchVecmatOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BatchVecmatOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BatchVecmatOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BatchVecmatOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BatchVecmatOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&BatchVecmatOp::parse, [](Operation *op, OpAsmPrinter &p) { BatchVecmatOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.broadcast
-  ods::OpDef("linalg.broadcast", TypeID::get<BroadcastOp>())
-      .operand("input", typeTensorOrMemref())
-      .operand("init", typeTensorOrMemref())
-      .attr("dimensions", ods::DenseI64ArrayAttr())
-      .variadicResult("result", ods::AnyTensor())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BroadcastOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return BroadcastOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return BroadcastOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<BroadcastOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BroadcastOp(op).getAsmResultNames(fn); }})})
-      .customAssembly(&BroadcastOp::parse, [](Operation *op, OpAsmPrinter &p) { BroadcastOp(op).print(p); })
-      .verifier([](Operation *op) { return BroadcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.ceil
-  ods::OpDef("linalg.ceil", TypeID::get<CeilOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CeilOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return CeilOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return CeilOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<CeilOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&CeilOp::parse, [](Operation *op, OpAsmPrinter &p) { CeilOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.contract
-  ods::OpDef("linalg.contract", TypeID::get<ContractOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .attr("indexing_maps", attrAffineMapArrayAttr())
-      .defaultOptionalAttr("cast", attrContractOpCastDefault(), "TypeFn::cast_signed")
-      .variadicResult("result_tensors", typeAnyShaped())
-      .region("combiner", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ContractOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ContractOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ContractOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ContractOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&ContractOp::parse, [](Operation *op, OpAsmPrinter &p) { ContractOp(op).print(p); })
-      .verifier([](Operation *op) { return ContractOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.conv_1d_ncw_fcw
-  ods::OpDef("linalg.conv_1d_ncw_fcw", TypeID::get<Conv1DNcwFcwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv1DNcwFcwOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv1DNcwFcwOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv1DNcwFcwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv1DNcwFcwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv1DNcwFcwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv1DNcwFcwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv1DNcwFcwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv1DNcwFcwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_1d_nwc_wcf
-  ods::OpDef("linalg.conv_1d_nwc_wcf", TypeID::get<Conv1DNwcWcfOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv1DNwcWcfOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv1DNwcWcfOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv1DNwcWcfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv1DNwcWcfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv1DNwcWcfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv1DNwcWcfOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv1DNwcWcfOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv1DNwcWcfOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_1d
-  ods::OpDef("linalg.conv_1d", TypeID::get<Conv1DOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv1DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv1DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv1DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv1DOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv1DOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv1DOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nchw_fchw
-  ods::OpDef("linalg.conv_2d_nchw_fchw", TypeID::get<Conv2DNchwFchwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNchwFchwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNchwFchwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNchwFchwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNchwFchwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNchwFchwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNchwFchwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNchwFchwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNchwFchwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nchw_fchw_q
-  ods::OpDef("linalg.conv_2d_nchw_fchw_q", TypeID::get<Conv2DNchwFchwQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNchwFchwQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNchwFchwQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNchwFchwQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNchwFchwQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNchwFchwQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNchwFchwQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNchwFchwQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNchwFchwQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_ngchw_fgchw
-  ods::OpDef("linalg.conv_2d_ngchw_fgchw", TypeID::get<Conv2DNgchwFgchwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNgchwFgchwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNgchwFgchwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNgchwFgchwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNgchwFgchwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNgchwFgchwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNgchwFgchwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNgchwFgchwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNgchwFgchwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_ngchw_gfchw
-  ods::OpDef("linalg.conv_2d_ngchw_gfchw", TypeID::get<Conv2DNgchwGfchwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNgchwGfchwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNgchwGfchwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNgchwGfchwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNgchwGfchwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNgchwGfchwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNgchwGfchwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNgchwGfchwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNgchwGfchwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_ngchw_gfchw_q
-  ods::OpDef("linalg.conv_2d_ngchw_gfchw_q", TypeID::get<Conv2DNgchwGfchwQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNgchwGfchwQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNgchwGfchwQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNgchwGfchwQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNgchwGfchwQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNgchwGfchwQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNgchwGfchwQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNgchwGfchwQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNgchwGfchwQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nhwc_fhwc
-  ods::OpDef("linalg.conv_2d_nhwc_fhwc", TypeID::get<Conv2DNhwcFhwcOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNhwcFhwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNhwcFhwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcFhwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcFhwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcFhwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcFhwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNhwcFhwcOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcFhwcOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nhwc_fhwc_q
-  ods::OpDef("linalg.conv_2d_nhwc_fhwc_q", TypeID::get<Conv2DNhwcFhwcQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNhwcFhwcQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNhwcFhwcQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcFhwcQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcFhwcQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcFhwcQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcFhwcQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNhwcFhwcQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcFhwcQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nhwc_hwcf
-  ods::OpDef("linalg.conv_2d_nhwc_hwcf", TypeID::get<Conv2DNhwcHwcfOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNhwcHwcfOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNhwcHwcfOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcHwcfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcHwcfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcHwcfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcHwcfOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNhwcHwcfOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcHwcfOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nhwc_hwcf_q
-  ods::OpDef("linalg.conv_2d_nhwc_hwcf_q", TypeID::get<Conv2DNhwcHwcfQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNhwcHwcfQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNhwcHwcfQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwcHwcfQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwcHwcfQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwcHwcfQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwcHwcfQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNhwcHwcfQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwcHwcfQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nhwgc_gfhwc
-  ods::OpDef("linalg.conv_2d_nhwgc_gfhwc", TypeID::get<Conv2DNhwgcGfhwcOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNhwgcGfhwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNhwgcGfhwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwgcGfhwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwgcGfhwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwgcGfhwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwgcGfhwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNhwgcGfhwcOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwgcGfhwcOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d_nhwgc_gfhwc_q
-  ods::OpDef("linalg.conv_2d_nhwgc_gfhwc_q", TypeID::get<Conv2DNhwgcGfhwcQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv2DNhwgcGfhwcQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv2DNhwgcGfhwcQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DNhwgcGfhwcQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DNhwgcGfhwcQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DNhwgcGfhwcQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DNhwgcGfhwcQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DNhwgcGfhwcQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DNhwgcGfhwcQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_2d
-  ods::OpDef("linalg.conv_2d", TypeID::get<Conv2DOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv2DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv2DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv2DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv2DOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv2DOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv2DOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_3d_ncdhw_fcdhw
-  ods::OpDef("linalg.conv_3d_ncdhw_fcdhw", TypeID::get<Conv3DNcdhwFcdhwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv3DNcdhwFcdhwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv3DNcdhwFcdhwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DNcdhwFcdhwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DNcdhwFcdhwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DNcdhwFcdhwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DNcdhwFcdhwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv3DNcdhwFcdhwOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DNcdhwFcdhwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_3d_ndhwc_dhwcf
-  ods::OpDef("linalg.conv_3d_ndhwc_dhwcf", TypeID::get<Conv3DNdhwcDhwcfOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv3DNdhwcDhwcfOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv3DNdhwcDhwcfOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DNdhwcDhwcfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DNdhwcDhwcfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DNdhwcDhwcfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DNdhwcDhwcfOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv3DNdhwcDhwcfOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DNdhwcDhwcfOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_3d_ndhwc_dhwcf_q
-  ods::OpDef("linalg.conv_3d_ndhwc_dhwcf_q", TypeID::get<Conv3DNdhwcDhwcfQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrConv3DNdhwcDhwcfQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrConv3DNdhwcDhwcfQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DNdhwcDhwcfQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DNdhwcDhwcfQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DNdhwcDhwcfQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DNdhwcDhwcfQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv3DNdhwcDhwcfQOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DNdhwcDhwcfQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.conv_3d
-  ods::OpDef("linalg.conv_3d", TypeID::get<Conv3DOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Conv3DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Conv3DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Conv3DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Conv3DOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&Conv3DOp::parse, [](Operation *op, OpAsmPrinter &p) { Conv3DOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.copy
-  ods::OpDef("linalg.copy", TypeID::get<CopyOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("cast", attrCopyOpCastDefault(), "TypeFn::cast_signed")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CopyOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return CopyOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return CopyOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<CopyOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&CopyOp::parse, [](Operation *op, OpAsmPrinter &p) { CopyOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_1d_ncw_cw
-  ods::OpDef("linalg.depthwise_conv_1d_ncw_cw", TypeID::get<DepthwiseConv1DNcwCwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv1DNcwCwOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv1DNcwCwOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv1DNcwCwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv1DNcwCwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv1DNcwCwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv1DNcwCwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv1DNcwCwOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv1DNcwCwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_1d_nwc_wc
-  ods::OpDef("linalg.depthwise_conv_1d_nwc_wc", TypeID::get<DepthwiseConv1DNwcWcOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv1DNwcWcOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv1DNwcWcOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv1DNwcWcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv1DNwcWcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv1DNwcWcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv1DNwcWcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv1DNwcWcOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv1DNwcWcOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_1d_nwc_wcm
-  ods::OpDef("linalg.depthwise_conv_1d_nwc_wcm", TypeID::get<DepthwiseConv1DNwcWcmOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv1DNwcWcmOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv1DNwcWcmOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv1DNwcWcmOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv1DNwcWcmOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv1DNwcWcmOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv1DNwcWcmOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv1DNwcWcmOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv1DNwcWcmOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_2d_nchw_chw
-  ods::OpDef("linalg.depthwise_conv_2d_nchw_chw", TypeID::get<DepthwiseConv2DNchwChwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv2DNchwChwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNchwChwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNchwChwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNchwChwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNchwChwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNchwChwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv2DNchwChwOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNchwChwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_2d_nhwc_hwc
-  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwc", TypeID::get<DepthwiseConv2DNhwcHwcOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv2DNhwcHwcOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_2d_nhwc_hwc_q
-  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwc_q", TypeID::get<DepthwiseConv2DNhwcHwcQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv2DNhwcHwcQOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_2d_nhwc_hwcm
-  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwcm", TypeID::get<DepthwiseConv2DNhwcHwcmOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcmOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcmOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcmOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcmOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcmOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcmOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv2DNhwcHwcmOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcmOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_2d_nhwc_hwcm_q
-  ods::OpDef("linalg.depthwise_conv_2d_nhwc_hwcm_q", TypeID::get<DepthwiseConv2DNhwcHwcmQOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv2DNhwcHwcmQOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv2DNhwcHwcmQOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv2DNhwcHwcmQOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv2DNhwcHwcmQOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv2DNhwcHwcmQOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv2DNhwcHwcmQOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv2DNhwcHwcmQOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv2DNhwcHwcmQOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_3d_ncdhw_cdhw
-  ods::OpDef("linalg.depthwise_conv_3d_ncdhw_cdhw", TypeID::get<DepthwiseConv3DNcdhwCdhwOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv3DNcdhwCdhwOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv3DNcdhwCdhwOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv3DNcdhwCdhwOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv3DNcdhwCdhwOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv3DNcdhwCdhwOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv3DNcdhwCdhwOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv3DNcdhwCdhwOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv3DNcdhwCdhwOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_3d_ndhwc_dhwc
-  ods::OpDef("linalg.depthwise_conv_3d_ndhwc_dhwc", TypeID::get<DepthwiseConv3DNdhwcDhwcOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv3DNdhwcDhwcOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv3DNdhwcDhwcOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv3DNdhwcDhwcOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv3DNdhwcDhwcOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv3DNdhwcDhwcOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv3DNdhwcDhwcOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv3DNdhwcDhwcOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv3DNdhwcDhwcOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.depthwise_conv_3d_ndhwc_dhwcm
-  ods::OpDef("linalg.depthwise_conv_3d_ndhwc_dhwcm", TypeID::get<DepthwiseConv3DNdhwcDhwcmOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrDepthwiseConv3DNdhwcDhwcmOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrDepthwiseConv3DNdhwcDhwcmOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DepthwiseConv3DNdhwcDhwcmOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DepthwiseConv3DNdhwcDhwcmOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DepthwiseConv3DNdhwcDhwcmOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DepthwiseConv3DNdhwcDhwcmOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&DepthwiseConv3DNdhwcDhwcmOp::parse, [](Operation *op, OpAsmPrinter &p) { DepthwiseConv3DNdhwcDhwcmOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.div
-  ods::OpDef("linalg.div", TypeID::get<DivOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DivOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DivOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DivOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DivOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&DivOp::parse, [](Operation *op, OpAsmPrinter &p) { DivOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.div_unsigned
-  ods::OpDef("linalg.div_unsigned", TypeID::get<DivUnsignedOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DivUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DivUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DivUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DivUnsignedOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&DivUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { DivUnsignedOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.dot
-  ods::OpDef("linalg.dot", TypeID::get<DotOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DotOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DotOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return DotOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<DotOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&DotOp::parse, [](Operation *op, OpAsmPrinter &p) { DotOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.elementwise
-  ods::OpDef("linalg.elementwise", TypeID::get<ElementwiseOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .attr("kind", attrElementwiseKindAttr())
-      .defaultOptionalAttr("indexing_maps", attrElementwiseOpIndexingMapsDefault(), "{}")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ElementwiseOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ElementwiseOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ElementwiseOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ElementwiseOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&ElementwiseOp::parse, [](Operation *op, OpAsmPrinter &p) { ElementwiseOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.erf
-  ods::OpDef("linalg.erf", TypeID::get<ErfOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ErfOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ErfOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ErfOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ErfOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&ErfOp::parse, [](Operation *op, OpAsmPrinter &p) { ErfOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.exp
-  ods::OpDef("linalg.exp", TypeID::get<ExpOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ExpOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ExpOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ExpOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ExpOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&ExpOp::parse, [](Operation *op, OpAsmPrinter &p) { ExpOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.fill
-  ods::OpDef("linalg.fill", TypeID::get<FillOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { FillOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return FillOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return FillOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<FillOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::FillOpInterface>({})})
-      .customAssembly(&FillOp::parse, [](Operation *op, OpAsmPrinter &p) { FillOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.fill_rng_2d
-  ods::OpDef("linalg.fill_rng_2d", TypeID::get<FillRng2DOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { FillRng2DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return FillRng2DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return FillRng2DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<FillRng2DOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&FillRng2DOp::parse, [](Operation *op, OpAsmPrinter &p) { FillRng2DOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.floor
-  ods::OpDef("linalg.floor", TypeID::get<FloorOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { FloorOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return FloorOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return FloorOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<FloorOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&FloorOp::parse, [](Operation *op, OpAsmPrinter &p) { FloorOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.generic
-  ods::OpDef("linalg.generic", TypeID::get<GenericOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .attr("indexing_maps", attrAffineMapArrayAttr())
-      .attr("iterator_types", attrIteratorTypeArrayAttr())
-      .optionalAttr("doc", ods::StrAttr())
-      .optionalAttr("library_call", ods::StrAttr())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { GenericOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return GenericOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return GenericOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<GenericOp>())), ods::Implements<OpAsmOpInterface>({.getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { GenericOp(op).getAsmBlockArgumentNames(r, fn); }}), ods::AttrSizedOperandSegments()})
-      .customAssembly(&GenericOp::parse, [](Operation *op, OpAsmPrinter &p) { GenericOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.index
-  ods::OpDef("linalg.index", TypeID::get<IndexOp>())
-      .attr("dim", attrIndexOpDim())
-      .result("result", ods::Index())
-      .traits({ods::Pure()})
-      .format("$dim attr-dict `:` type($result)")
-      .verifier([](Operation *op) { return IndexOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.pack
-  ods::OpDef("linalg.pack", TypeID::get<PackOp>())
-      .operand("source", ods::AnyRankedTensor())
-      .operand("dest", ods::AnyRankedTensor())
-      .optionalOperand("padding_value", ods::AnyType())
-      .variadicOperand("inner_tiles", ods::Index())
-      .defaultOptionalAttr("outer_dims_perm", ods::DenseI64ArrayAttr(), "{}")
-      .attr("inner_dims_pos", ods::DenseI64ArrayAttr())
-      .attr("static_inner_tiles", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::AttrSizedOperandSegments(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { PackOp(op).getAsmResultNames(fn); }}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PackOp(op).getDpsInits(); })), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PackOp(op).getSpeculatability(); }}), ods::NoMemoryEffect(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_PackOp_dest_result)})
-      .format("$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return PackOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.softmax
-  ods::OpDef("linalg.softmax", TypeID::get<SoftmaxOp>())
-      .operand("input", typeAnyShaped())
-      .operand("output", typeAnyShaped())
-      .attr("dimension", ods::IntAttr(64))
-      .variadicResult("result", ods::AnyRankedTensor())
-      .traits({ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SoftmaxOp(op).getDpsInits(); })), ods::PredOpTrait("input and output have same element type", pred_SoftmaxOp_9), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SoftmaxOp(op).getEffects(effects); }})})
-      .format("attr-dict `dimension` `(` $dimension `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` (`->` type($result)^)?")
-      .verifier([](Operation *op) { return SoftmaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.unpack
-  ods::OpDef("linalg.unpack", TypeID::get<UnPackOp>())
-      .operand("source", ods::AnyRankedTensor())
-      .operand("dest", ods::AnyRankedTensor())
-      .variadicOperand("inner_tiles", ods::Index())
-      .defaultOptionalAttr("outer_dims_perm", ods::DenseI64ArrayAttr(), "{}")
-      .attr("inner_dims_pos", ods::DenseI64ArrayAttr())
-      .attr("static_inner_tiles", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { UnPackOp(op).getAsmResultNames(fn); }}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return UnPackOp(op).getDpsInits(); })), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return UnPackOp(op).getSpeculatability(); }}), ods::NoMemoryEffect(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_UnPackOp_dest_result)})
-      .format("$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) `into` $dest attr-dict `:` type($source) `->` type($dest)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return UnPackOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.winograd_filter_transform
-  ods::OpDef("linalg.winograd_filter_transform", TypeID::get<WinogradFilterTransformOp>())
-      .operand("filter", typeWinogradFilterTransformOpFilter())
-      .operand("output", typeWinogradFilterTransformOpFilter())
-      .attr("fmr", attrWinogradConv2DFmr())
-      .result("result", typeWinogradFilterTransformOpFilter())
-      .traits({ods::AllElementTypesMatch({"filter", "output"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return WinogradFilterTransformOp(op).getDpsInits(); }))})
-      .format("attr-dict `fmr` `(` $fmr `)` `ins` `(` $filter `:` type($filter) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)")
-      .verifier([](Operation *op) { return WinogradFilterTransformOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.winograd_input_transform
-  ods::OpDef("linalg.winograd_input_transform", TypeID::get<WinogradInputTransformOp>())
-      .operand("input", typeWinogradFilterTransformOpFilter())
-      .operand("output", typeWinogradInputTransformOpOutput())
-      .attr("fmr", attrWinogradConv2DFmr())
-      .result("result", typeWinogradInputTransformOpOutput())
-      .traits({ods::AllElementTypesMatch({"input", "output"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return WinogradInputTransformOp(op).getDpsInits(); }))})
-      .format("attr-dict `fmr` `(` $fmr `)` `ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)")
-      .verifier([](Operation *op) { return WinogradInputTransformOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.winograd_output_transform
-  ods::OpDef("linalg.winograd_output_transform", TypeID::get<WinogradOutputTransformOp>())
-      .operand("value", typeWinogradInputTransformOpOutput())
-      .operand("output", typeWinogradFilterTransformOpFilter())
-      .attr("fmr", attrWinogradConv2DFmr())
-      .result("result", typeWinogradFilterTransformOpFilter())
-      .traits({ods::AllElementTypesMatch({"value", "output"}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return WinogradOutputTransformOp(op).getDpsInits(); }))})
-      .format("attr-dict `fmr` `(` $fmr `)` `ins` `(` $value `:` type($value) `)` `outs` `(` $output `:` type($output) `)` `->` type($result)")
-      .verifier([](Operation *op) { return WinogradOutputTransformOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.yield
-  ods::OpDef("linalg.yield", TypeID::get<YieldOp>())
-      .variadicOperand("values", ods::AnyType())
-      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
-      .customAssembly(&YieldOp::parse, [](Operation *op, OpAsmPrinter &p) { YieldOp(op).print(p); })
-      .verifier([](Operation *op) { return YieldOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.log
-  ods::OpDef("linalg.log", TypeID::get<LogOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { LogOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return LogOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return LogOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<LogOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&LogOp::parse, [](Operation *op, OpAsmPrinter &p) { LogOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.map
-  ods::OpDef("linalg.map", TypeID::get<MapOp>())
-      .variadicOperand("inputs", typeTensorOrMemref())
-      .operand("init", typeTensorOrMemref())
-      .variadicResult("result", ods::AnyTensor())
-      .region("mapper", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MapOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MapOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MapOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MapOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { MapOp(op).getAsmResultNames(fn); }, .getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { MapOp(op).getAsmBlockArgumentNames(r, fn); }})})
-      .customAssembly(&MapOp::parse, [](Operation *op, OpAsmPrinter &p) { MapOp(op).print(p); })
-      .verifier([](Operation *op) { return MapOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.matmul
-  ods::OpDef("linalg.matmul", TypeID::get<MatmulOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("indexing_maps", attrMatmulOpIndexingMapsDefault(), "MatmulOp::getDefaultIndexingMaps($_builder.getContext())")
-      .defaultOptionalAttr("cast", attrMatmulOpCastDefault(), "TypeFn::cast_signed")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MatmulOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&MatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { MatmulOp(op).print(p); })
-      .verifier([](Operation *op) { return MatmulOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.matvec
-  ods::OpDef("linalg.matvec", TypeID::get<MatvecOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MatvecOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MatvecOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MatvecOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MatvecOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&MatvecOp::parse, [](Operation *op, OpAsmPrinter &p) { MatvecOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.max
-  ods::OpDef("linalg.max", TypeID::get<MaxOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MaxOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&MaxOp::parse, [](Operation *op, OpAsmPrinter &p) { MaxOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.min
-  ods::OpDef("linalg.min", TypeID::get<MinOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MinOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&MinOp::parse, [](Operation *op, OpAsmPrinter &p) { MinOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.mmt4d
-  ods::OpDef("linalg.mmt4d", TypeID::get<Mmt4DOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { Mmt4DOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return Mmt4DOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return Mmt4DOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<Mmt4DOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&Mmt4DOp::parse, [](Operation *op, OpAsmPrinter &p) { Mmt4DOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.mul
-  ods::OpDef("linalg.mul", TypeID::get<MulOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return MulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return MulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<MulOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&MulOp::parse, [](Operation *op, OpAsmPrinter &p) { MulOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.negf
-  ods::OpDef("linalg.negf", TypeID::get<NegFOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { NegFOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return NegFOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return NegFOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<NegFOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&NegFOp::parse, [](Operation *op, OpAsmPrinter &p) { NegFOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nchw_max
-  ods::OpDef("linalg.pooling_nchw_max", TypeID::get<PoolingNchwMaxOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNchwMaxOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNchwMaxOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNchwMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNchwMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNchwMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNchwMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNchwMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNchwMaxOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nchw_sum
-  ods::OpDef("linalg.pooling_nchw_sum", TypeID::get<PoolingNchwSumOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNchwSumOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNchwSumOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNchwSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNchwSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNchwSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNchwSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNchwSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNchwSumOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_ncw_max
-  ods::OpDef("linalg.pooling_ncw_max", TypeID::get<PoolingNcwMaxOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNcwMaxOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNcwMaxOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNcwMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNcwMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNcwMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNcwMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNcwMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNcwMaxOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_ncw_sum
-  ods::OpDef("linalg.pooling_ncw_sum", TypeID::get<PoolingNcwSumOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNcwSumOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNcwSumOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNcwSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNcwSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNcwSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNcwSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNcwSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNcwSumOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_ndhwc_max
-  ods::OpDef("linalg.pooling_ndhwc_max", TypeID::get<PoolingNdhwcMaxOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNdhwcMaxOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNdhwcMaxOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNdhwcMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNdhwcMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNdhwcMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNdhwcMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNdhwcMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNdhwcMaxOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_ndhwc_min
-  ods::OpDef("linalg.pooling_ndhwc_min", TypeID::get<PoolingNdhwcMinOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNdhwcMinOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNdhwcMinOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNdhwcMinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNdhwcMinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNdhwcMinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNdhwcMinOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNdhwcMinOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNdhwcMinOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_ndhwc_sum
-  ods::OpDef("linalg.pooling_ndhwc_sum", TypeID::get<PoolingNdhwcSumOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNdhwcSumOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNdhwcSumOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNdhwcSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNdhwcSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNdhwcSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNdhwcSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNdhwcSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNdhwcSumOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nhwc_max
-  ods::OpDef("linalg.pooling_nhwc_max", TypeID::get<PoolingNhwcMaxOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNhwcMaxOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNhwcMaxOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNhwcMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMaxOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nhwc_max_unsigned
-  ods::OpDef("linalg.pooling_nhwc_max_unsigned", TypeID::get<PoolingNhwcMaxUnsignedOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNhwcMaxUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNhwcMaxUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMaxUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMaxUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMaxUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMaxUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNhwcMaxUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMaxUnsignedOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nhwc_min
-  ods::OpDef("linalg.pooling_nhwc_min", TypeID::get<PoolingNhwcMinOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNhwcMinOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNhwcMinOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMinOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNhwcMinOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMinOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nhwc_min_unsigned
-  ods::OpDef("linalg.pooling_nhwc_min_unsigned", TypeID::get<PoolingNhwcMinUnsignedOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNhwcMinUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNhwcMinUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcMinUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcMinUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcMinUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcMinUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNhwcMinUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcMinUnsignedOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nhwc_sum
-  ods::OpDef("linalg.pooling_nhwc_sum", TypeID::get<PoolingNhwcSumOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNhwcSumOpStridesDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNhwcSumOpDilationsDefault(), "{ static_cast<int64_t>(1), static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNhwcSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNhwcSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNhwcSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNhwcSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNhwcSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNhwcSumOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nwc_max
-  ods::OpDef("linalg.pooling_nwc_max", TypeID::get<PoolingNwcMaxOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNwcMaxOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNwcMaxOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMaxOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMaxOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMaxOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMaxOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNwcMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMaxOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nwc_max_unsigned
-  ods::OpDef("linalg.pooling_nwc_max_unsigned", TypeID::get<PoolingNwcMaxUnsignedOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNwcMaxUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNwcMaxUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMaxUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMaxUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMaxUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMaxUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNwcMaxUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMaxUnsignedOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nwc_min
-  ods::OpDef("linalg.pooling_nwc_min", TypeID::get<PoolingNwcMinOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNwcMinOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNwcMinOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMinOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMinOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMinOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMinOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNwcMinOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMinOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nwc_min_unsigned
-  ods::OpDef("linalg.pooling_nwc_min_unsigned", TypeID::get<PoolingNwcMinUnsignedOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNwcMinUnsignedOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNwcMinUnsignedOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcMinUnsignedOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcMinUnsignedOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcMinUnsignedOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcMinUnsignedOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNwcMinUnsignedOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcMinUnsignedOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.pooling_nwc_sum
-  ods::OpDef("linalg.pooling_nwc_sum", TypeID::get<PoolingNwcSumOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .defaultOptionalAttr("strides", attrPoolingNwcSumOpStridesDefault(), "{ static_cast<int64_t>(1) }")
-      .defaultOptionalAttr("dilations", attrPoolingNwcSumOpDilationsDefault(), "{ static_cast<int64_t>(1) }")
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PoolingNwcSumOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PoolingNwcSumOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PoolingNwcSumOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PoolingNwcSumOp>())), ods::AttrSizedOperandSegments(), ods::Implements<linalg::ConvolutionOpInterface>({})})
-      .customAssembly(&PoolingNwcSumOp::parse, [](Operation *op, OpAsmPrinter &p) { PoolingNwcSumOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.powf
-  ods::OpDef("linalg.powf", TypeID::get<PowFOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PowFOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return PowFOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return PowFOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<PowFOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&PowFOp::parse, [](Operation *op, OpAsmPrinter &p) { PowFOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.quantized_batch_matmul
-  ods::OpDef("linalg.quantized_batch_matmul", TypeID::get<QuantizedBatchMatmulOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { QuantizedBatchMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return QuantizedBatchMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return QuantizedBatchMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<QuantizedBatchMatmulOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&QuantizedBatchMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { QuantizedBatchMatmulOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.quantized_matmul
-  ods::OpDef("linalg.quantized_matmul", TypeID::get<QuantizedMatmulOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { QuantizedMatmulOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return QuantizedMatmulOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return QuantizedMatmulOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<QuantizedMatmulOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&QuantizedMatmulOp::parse, [](Operation *op, OpAsmPrinter &p) { QuantizedMatmulOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.reciprocal
-  ods::OpDef("linalg.reciprocal", TypeID::get<ReciprocalOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ReciprocalOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ReciprocalOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ReciprocalOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ReciprocalOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&ReciprocalOp::parse, [](Operation *op, OpAsmPrinter &p) { ReciprocalOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.reduce
-  ods::OpDef("linalg.reduce", TypeID::get<ReduceOp>())
-      .variadicOperand("inputs", typeTensorOrMemref())
-      .variadicOperand("inits", typeTensorOrMemref())
-      .attr("dimensions", attrReduceOpDimensions())
-      .variadicResult("", ods::AnyTensor())
-      .region("combiner", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ReduceOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return ReduceOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return ReduceOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<ReduceOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReduceOp(op).getAsmResultNames(fn); }, .getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { ReduceOp(op).getAsmBlockArgumentNames(r, fn); }}), ods::SameVariadicOperandSize()})
-      .customAssembly(&ReduceOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceOp(op).print(p); })
-      .verifier([](Operation *op) { return ReduceOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.round
-  ods::OpDef("linalg.round", TypeID::get<RoundOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { RoundOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return RoundOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return RoundOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<RoundOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&RoundOp::parse, [](Operation *op, OpAsmPrinter &p) { RoundOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.rsqrt
-  ods::OpDef("linalg.rsqrt", TypeID::get<RsqrtOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { RsqrtOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return RsqrtOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return RsqrtOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<RsqrtOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&RsqrtOp::parse, [](Operation *op, OpAsmPrinter &p) { RsqrtOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.select
-  ods::OpDef("linalg.select", TypeID::get<SelectOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SelectOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SelectOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SelectOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SelectOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&SelectOp::parse, [](Operation *op, OpAsmPrinter &p) { SelectOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.sqrt
-  ods::OpDef("linalg.sqrt", TypeID::get<SqrtOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SqrtOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SqrtOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SqrtOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SqrtOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&SqrtOp::parse, [](Operation *op, OpAsmPrinter &p) { SqrtOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.square
-  ods::OpDef("linalg.square", TypeID::get<SquareOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SquareOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SquareOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SquareOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SquareOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&SquareOp::parse, [](Operation *op, OpAsmPrinter &p) { SquareOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.sub
-  ods::OpDef("linalg.sub", TypeID::get<SubOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SubOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return SubOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return SubOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<SubOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&SubOp::parse, [](Operation *op, OpAsmPrinter &p) { SubOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.tanh
-  ods::OpDef("linalg.tanh", TypeID::get<TanhOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TanhOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TanhOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TanhOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<TanhOp>())), ods::AttrSizedOperandSegments()})
-      .customAssembly(&TanhOp::parse, [](Operation *op, OpAsmPrinter &p) { TanhOp(op).print(p); })
-      .registerIn(*this);
-
-  // linalg.transpose
-  ods::OpDef("linalg.transpose", TypeID::get<TransposeOp>())
-      .operand("input", typeTensorOrMemref())
-      .operand("init", typeTensorOrMemref())
-      .attr("permutation", ods::DenseI64ArrayAttr())
-      .variadicResult("result", ods::AnyTensor())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TransposeOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TransposeOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TransposeOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<TransposeOp>())), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { TransposeOp(op).getAsmResultNames(fn); }})})
-      .customAssembly(&TransposeOp::parse, [](Operation *op, OpAsmPrinter &p) { TransposeOp(op).print(p); })
-      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
-      .registerIn(*this);
-
-  // linalg.vecmat
-  ods::OpDef("linalg.vecmat", TypeID::get<VecmatOp>())
-      .variadicOperand("inputs", ods::AnyType())
-      .variadicOperand("outputs", typeAnyShaped())
-      .variadicResult("result_tensors", ods::AnyRankedTensor())
-      .region("region", ods::AnyRegion())
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("linalg.yield"), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { VecmatOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return VecmatOp(op).getSpeculatability(); }}), ods::RecursiveMemoryEffects(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return VecmatOp(op).getDpsInits(); })), ods::verifiedWithRegions(ods::Implements<linalg::LinalgOp>(linalg::LinalgOp::modelOf<VecmatOp>())), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::Implements<linalg::ContractionOpInterface>({}))})
-      .customAssembly(&VecmatOp::parse, [](Operation *op, OpAsmPrinter &p) { VecmatOp(op).print(p); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerLinalgOpDefinitions);
 }

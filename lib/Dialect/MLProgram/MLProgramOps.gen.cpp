@@ -59,19 +59,9 @@ static ods::TypeConstraint typeMLProgramTokenType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::MLProgramDialect::registerGenerated() {
-  addAttributes<ExternAttr>();
-  ods::AttrDef<ExternAttr>("extern", "MLProgram_ExternAttr")
-      .param(ods::selfTypeParam("type"))
-      .format("")
-      .mnemonicAlias()
-      .registerIn(attrTypes);
-  addTypes<TokenType>();
-  ods::TypeDef<TokenType>("token", "MLProgram_TokenType")
-      .registerIn(attrTypes);
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerMLProgramOpDefinitions(Dialect &dialect) {
   // ml_program.func
   ods::OpDef("ml_program.func", TypeID::get<FuncOp>())
       .attr("sym_name", ods::SymbolNameAttr())
@@ -82,7 +72,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .region("body", ods::AnyRegion())
       .traits({ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<RegionKindInterface>({&FuncOp::getRegionKind}), ods::Symbol({.isDeclaration = ods::isExternalFunction})})
       .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.global_load_const
   ods::OpDef("ml_program.global_load_const", TypeID::get<GlobalLoadConstOp>())
@@ -90,7 +80,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .result("result", ods::AnyType())
       .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GlobalLoadConstOp(op).getAsmResultNames(fn); }}), ods::Implements<SymbolUserOpInterface>({&GlobalLoadConstOp::verifySymbolUses})})
       .format("$global `:` type($result) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.global_load_graph
   ods::OpDef("ml_program.global_load_graph", TypeID::get<GlobalLoadGraphOp>())
@@ -101,7 +91,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .traits({ods::Implements<SymbolUserOpInterface>({&GlobalLoadGraphOp::verifySymbolUses})})
       .format("$global `` custom<TokenOrdering>($consumeTokens, type($produceToken)) `:` type($result) attr-dict")
       .directive(getTokenOrderingDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.global_load
   ods::OpDef("ml_program.global_load", TypeID::get<GlobalLoadOp>())
@@ -109,7 +99,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .result("result", ods::AnyType())
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GlobalLoadOp(op).getAsmResultNames(fn); }}), ods::Implements<SymbolUserOpInterface>({&GlobalLoadOp::verifySymbolUses})})
       .format("$global `:` type($result) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.global
   ods::OpDef("ml_program.global", TypeID::get<GlobalOp>())
@@ -123,7 +113,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .directive(getSymbolVisibilityDirective())
       .directive(getTypedInitialValueDirective())
       .verifier([](Operation *op) { return GlobalOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.global_store_graph
   ods::OpDef("ml_program.global_store_graph", TypeID::get<GlobalStoreGraphOp>())
@@ -134,7 +124,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .traits({ods::Implements<SymbolUserOpInterface>({&GlobalStoreGraphOp::verifySymbolUses})})
       .format("$global `=` $value `` custom<TokenOrdering>($consumeTokens, type($produceToken)) `:` type($value) attr-dict")
       .directive(getTokenOrderingDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.global_store
   ods::OpDef("ml_program.global_store", TypeID::get<GlobalStoreOp>())
@@ -142,7 +132,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .attr("global", ods::SymbolRefAttr())
       .traits({ods::Implements<SymbolUserOpInterface>({&GlobalStoreOp::verifySymbolUses})})
       .format("$global `=` $value `:` type($value) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.output
   ods::OpDef("ml_program.output", TypeID::get<OutputOp>())
@@ -150,7 +140,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .traits({ods::Pure(), ods::HasParent({"ml_program.subgraph"}), ods::ReturnLike(), ods::IsTerminator()})
       .format("attr-dict ($operands^ `:` type($operands))?")
       .verifier([](Operation *op) { return OutputOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.return
   ods::OpDef("ml_program.return", TypeID::get<ReturnOp>())
@@ -158,7 +148,7 @@ void lamina::MLProgramDialect::registerGenerated() {
       .traits({ods::Pure(), ods::HasParent({"ml_program.func"}), ods::ReturnLike(), ods::IsTerminator()})
       .format("attr-dict ($operands^ `:` type($operands))?")
       .verifier([](Operation *op) { return ReturnOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.subgraph
   ods::OpDef("ml_program.subgraph", TypeID::get<SubgraphOp>())
@@ -170,12 +160,27 @@ void lamina::MLProgramDialect::registerGenerated() {
       .region("body", ods::AnyRegion())
       .traits({ods::FunctionOpInterface(), ods::HasOnlyGraphRegion(), ods::IsolatedFromAbove(), ods::SingleBlock(), ods::Symbol({.isDeclaration = ods::isExternalFunction})})
       .customAssembly(&SubgraphOp::parse, [](Operation *op, OpAsmPrinter &p) { SubgraphOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ml_program.token
   ods::OpDef("ml_program.token", TypeID::get<TokenOp>())
       .result("token", typeMLProgramTokenType())
       .traits({ods::Pure()})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::MLProgramDialect::registerGenerated() {
+  addAttributes<ExternAttr>();
+  ods::AttrDef<ExternAttr>("extern", "MLProgram_ExternAttr")
+      .param(ods::selfTypeParam("type"))
+      .format("")
+      .mnemonicAlias()
+      .registerIn(attrTypes);
+  addTypes<TokenType>();
+  ods::TypeDef<TokenType>("token", "MLProgram_TokenType")
+      .registerIn(attrTypes);
+  ods::registerOpsOnce(*this, registerMLProgramOpDefinitions);
 }

@@ -185,6 +185,139 @@ static ods::AttrConstraint attrMPIErrorClassAttr() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerMPIOpDefinitions(Dialect &dialect) {
+  // mpi.allreduce
+  ods::OpDef("mpi.allreduce", TypeID::get<AllReduceOp>())
+      .operand("sendbuf", ods::AnyMemRef())
+      .operand("recvbuf", ods::AnyMemRef())
+      .operand("comm", typeMPIComm())
+      .attr("op", attrMPIReductionOpEnum())
+      .optionalResult("retval", typeMPIRetval())
+      .format("`(` $sendbuf `,` $recvbuf `,` $op `,` $comm `)` attr-dict `:` type($sendbuf) `,` type($recvbuf) (`->` type($retval)^)?")
+      .registerIn(dialect);
+
+  // mpi.barrier
+  ods::OpDef("mpi.barrier", TypeID::get<Barrier>())
+      .operand("comm", typeMPIComm())
+      .optionalResult("retval", typeMPIRetval())
+      .format("`(` $comm `)` attr-dict (`->` type($retval)^)?")
+      .registerIn(dialect);
+
+  // mpi.comm_rank
+  ods::OpDef("mpi.comm_rank", TypeID::get<CommRankOp>())
+      .operand("comm", typeMPIComm())
+      .optionalResult("retval", typeMPIRetval())
+      .result("rank", ods::I(32))
+      .traits({ods::Pure()})
+      .format("`(` $comm `)` attr-dict `:` type(results)")
+      .registerIn(dialect);
+
+  // mpi.comm_size
+  ods::OpDef("mpi.comm_size", TypeID::get<CommSizeOp>())
+      .operand("comm", typeMPIComm())
+      .optionalResult("retval", typeMPIRetval())
+      .result("size", ods::I(32))
+      .traits({ods::Pure()})
+      .format("`(` $comm `)` attr-dict `:` type(results)")
+      .registerIn(dialect);
+
+  // mpi.comm_split
+  ods::OpDef("mpi.comm_split", TypeID::get<CommSplitOp>())
+      .operand("comm", typeMPIComm())
+      .operand("color", ods::I(32))
+      .operand("key", ods::I(32))
+      .optionalResult("retval", typeMPIRetval())
+      .result("newcomm", typeMPIComm())
+      .traits({ods::Pure()})
+      .format("`(` $comm `,` $color `,` $key `)` attr-dict `:` type(results)")
+      .registerIn(dialect);
+
+  // mpi.comm_world
+  ods::OpDef("mpi.comm_world", TypeID::get<CommWorldOp>())
+      .result("comm", typeMPIComm())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type(results)")
+      .registerIn(dialect);
+
+  // mpi.error_class
+  ods::OpDef("mpi.error_class", TypeID::get<ErrorClassOp>())
+      .operand("val", typeMPIRetval())
+      .result("errclass", typeMPIRetval())
+      .format("$val attr-dict `:` type($val)")
+      .registerIn(dialect);
+
+  // mpi.finalize
+  ods::OpDef("mpi.finalize", TypeID::get<FinalizeOp>())
+      .optionalResult("retval", typeMPIRetval())
+      .format("attr-dict (`:` type($retval)^)?")
+      .registerIn(dialect);
+
+  // mpi.irecv
+  ods::OpDef("mpi.irecv", TypeID::get<IRecvOp>())
+      .operand("ref", ods::AnyMemRef())
+      .operand("tag", ods::I(32))
+      .operand("source", ods::I(32))
+      .operand("comm", typeMPIComm())
+      .optionalResult("retval", typeMPIRetval())
+      .result("req", typeMPIRequest())
+      .format("`(` $ref `,` $tag `,` $source `,` $comm`)` attr-dict `:` type($ref) `,` type($tag) `,` type($source)`->` type(results)")
+      .registerIn(dialect);
+
+  // mpi.isend
+  ods::OpDef("mpi.isend", TypeID::get<ISendOp>())
+      .operand("ref", ods::AnyMemRef())
+      .operand("tag", ods::I(32))
+      .operand("dest", ods::I(32))
+      .operand("comm", typeMPIComm())
+      .optionalResult("retval", typeMPIRetval())
+      .result("req", typeMPIRequest())
+      .format("`(` $ref `,` $tag `,` $dest `,` $comm`)` attr-dict `:` type($ref) `,` type($tag) `,` type($dest) `->` type(results)")
+      .registerIn(dialect);
+
+  // mpi.init
+  ods::OpDef("mpi.init", TypeID::get<InitOp>())
+      .optionalResult("retval", typeMPIRetval())
+      .format("attr-dict (`:` type($retval)^)?")
+      .registerIn(dialect);
+
+  // mpi.recv
+  ods::OpDef("mpi.recv", TypeID::get<RecvOp>())
+      .operand("ref", ods::AnyMemRef())
+      .operand("tag", ods::I(32))
+      .operand("source", ods::I(32))
+      .operand("comm", typeMPIComm())
+      .optionalResult("retval", typeMPIRetval())
+      .format("`(` $ref `,` $tag `,` $source `,` $comm `)` attr-dict `:` type($ref) `,` type($tag) `,` type($source) (`->` type($retval)^)?")
+      .registerIn(dialect);
+
+  // mpi.retval_check
+  ods::OpDef("mpi.retval_check", TypeID::get<RetvalCheckOp>())
+      .operand("val", typeMPIRetval())
+      .attr("errclass", attrMPIErrorClassAttr())
+      .result("res", ods::I(1))
+      .format("$val `=` $errclass attr-dict `:` type($res)")
+      .registerIn(dialect);
+
+  // mpi.send
+  ods::OpDef("mpi.send", TypeID::get<SendOp>())
+      .operand("ref", ods::AnyMemRef())
+      .operand("tag", ods::I(32))
+      .operand("dest", ods::I(32))
+      .operand("comm", typeMPIComm())
+      .optionalResult("retval", typeMPIRetval())
+      .format("`(` $ref `,` $tag `,` $dest `,` $comm `)` attr-dict `:` type($ref) `,` type($tag) `,` type($dest)(`->` type($retval)^)?")
+      .registerIn(dialect);
+
+  // mpi.wait
+  ods::OpDef("mpi.wait", TypeID::get<Wait>())
+      .operand("req", typeMPIRequest())
+      .optionalResult("retval", typeMPIRetval())
+      .format("`(` $req `)` attr-dict `:` type($req) (`->` type($retval) ^)?")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::MPIDialect::registerGenerated() {
@@ -205,133 +338,5 @@ void lamina::MPIDialect::registerGenerated() {
   addTypes<StatusType>();
   ods::TypeDef<StatusType>("status", "MPI_Status")
       .registerIn(attrTypes);
-
-  // mpi.allreduce
-  ods::OpDef("mpi.allreduce", TypeID::get<AllReduceOp>())
-      .operand("sendbuf", ods::AnyMemRef())
-      .operand("recvbuf", ods::AnyMemRef())
-      .operand("comm", typeMPIComm())
-      .attr("op", attrMPIReductionOpEnum())
-      .optionalResult("retval", typeMPIRetval())
-      .format("`(` $sendbuf `,` $recvbuf `,` $op `,` $comm `)` attr-dict `:` type($sendbuf) `,` type($recvbuf) (`->` type($retval)^)?")
-      .registerIn(*this);
-
-  // mpi.barrier
-  ods::OpDef("mpi.barrier", TypeID::get<Barrier>())
-      .operand("comm", typeMPIComm())
-      .optionalResult("retval", typeMPIRetval())
-      .format("`(` $comm `)` attr-dict (`->` type($retval)^)?")
-      .registerIn(*this);
-
-  // mpi.comm_rank
-  ods::OpDef("mpi.comm_rank", TypeID::get<CommRankOp>())
-      .operand("comm", typeMPIComm())
-      .optionalResult("retval", typeMPIRetval())
-      .result("rank", ods::I(32))
-      .traits({ods::Pure()})
-      .format("`(` $comm `)` attr-dict `:` type(results)")
-      .registerIn(*this);
-
-  // mpi.comm_size
-  ods::OpDef("mpi.comm_size", TypeID::get<CommSizeOp>())
-      .operand("comm", typeMPIComm())
-      .optionalResult("retval", typeMPIRetval())
-      .result("size", ods::I(32))
-      .traits({ods::Pure()})
-      .format("`(` $comm `)` attr-dict `:` type(results)")
-      .registerIn(*this);
-
-  // mpi.comm_split
-  ods::OpDef("mpi.comm_split", TypeID::get<CommSplitOp>())
-      .operand("comm", typeMPIComm())
-      .operand("color", ods::I(32))
-      .operand("key", ods::I(32))
-      .optionalResult("retval", typeMPIRetval())
-      .result("newcomm", typeMPIComm())
-      .traits({ods::Pure()})
-      .format("`(` $comm `,` $color `,` $key `)` attr-dict `:` type(results)")
-      .registerIn(*this);
-
-  // mpi.comm_world
-  ods::OpDef("mpi.comm_world", TypeID::get<CommWorldOp>())
-      .result("comm", typeMPIComm())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type(results)")
-      .registerIn(*this);
-
-  // mpi.error_class
-  ods::OpDef("mpi.error_class", TypeID::get<ErrorClassOp>())
-      .operand("val", typeMPIRetval())
-      .result("errclass", typeMPIRetval())
-      .format("$val attr-dict `:` type($val)")
-      .registerIn(*this);
-
-  // mpi.finalize
-  ods::OpDef("mpi.finalize", TypeID::get<FinalizeOp>())
-      .optionalResult("retval", typeMPIRetval())
-      .format("attr-dict (`:` type($retval)^)?")
-      .registerIn(*this);
-
-  // mpi.irecv
-  ods::OpDef("mpi.irecv", TypeID::get<IRecvOp>())
-      .operand("ref", ods::AnyMemRef())
-      .operand("tag", ods::I(32))
-      .operand("source", ods::I(32))
-      .operand("comm", typeMPIComm())
-      .optionalResult("retval", typeMPIRetval())
-      .result("req", typeMPIRequest())
-      .format("`(` $ref `,` $tag `,` $source `,` $comm`)` attr-dict `:` type($ref) `,` type($tag) `,` type($source)`->` type(results)")
-      .registerIn(*this);
-
-  // mpi.isend
-  ods::OpDef("mpi.isend", TypeID::get<ISendOp>())
-      .operand("ref", ods::AnyMemRef())
-      .operand("tag", ods::I(32))
-      .operand("dest", ods::I(32))
-      .operand("comm", typeMPIComm())
-      .optionalResult("retval", typeMPIRetval())
-      .result("req", typeMPIRequest())
-      .format("`(` $ref `,` $tag `,` $dest `,` $comm`)` attr-dict `:` type($ref) `,` type($tag) `,` type($dest) `->` type(results)")
-      .registerIn(*this);
-
-  // mpi.init
-  ods::OpDef("mpi.init", TypeID::get<InitOp>())
-      .optionalResult("retval", typeMPIRetval())
-      .format("attr-dict (`:` type($retval)^)?")
-      .registerIn(*this);
-
-  // mpi.recv
-  ods::OpDef("mpi.recv", TypeID::get<RecvOp>())
-      .operand("ref", ods::AnyMemRef())
-      .operand("tag", ods::I(32))
-      .operand("source", ods::I(32))
-      .operand("comm", typeMPIComm())
-      .optionalResult("retval", typeMPIRetval())
-      .format("`(` $ref `,` $tag `,` $source `,` $comm `)` attr-dict `:` type($ref) `,` type($tag) `,` type($source) (`->` type($retval)^)?")
-      .registerIn(*this);
-
-  // mpi.retval_check
-  ods::OpDef("mpi.retval_check", TypeID::get<RetvalCheckOp>())
-      .operand("val", typeMPIRetval())
-      .attr("errclass", attrMPIErrorClassAttr())
-      .result("res", ods::I(1))
-      .format("$val `=` $errclass attr-dict `:` type($res)")
-      .registerIn(*this);
-
-  // mpi.send
-  ods::OpDef("mpi.send", TypeID::get<SendOp>())
-      .operand("ref", ods::AnyMemRef())
-      .operand("tag", ods::I(32))
-      .operand("dest", ods::I(32))
-      .operand("comm", typeMPIComm())
-      .optionalResult("retval", typeMPIRetval())
-      .format("`(` $ref `,` $tag `,` $dest `,` $comm `)` attr-dict `:` type($ref) `,` type($tag) `,` type($dest)(`->` type($retval)^)?")
-      .registerIn(*this);
-
-  // mpi.wait
-  ods::OpDef("mpi.wait", TypeID::get<Wait>())
-      .operand("req", typeMPIRequest())
-      .optionalResult("retval", typeMPIRetval())
-      .format("`(` $req `)` attr-dict `:` type($req) (`->` type($retval) ^)?")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerMPIOpDefinitions);
 }

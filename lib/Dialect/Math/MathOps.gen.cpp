@@ -80,12 +80,9 @@ static ods::TypeConstraint typeBoolLike() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::MathDialect::registerGenerated() {
-  // Dependent dialects.
-  getContext()->getOrLoadDialect<ArithDialect>();
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerMathOpDefinitions(Dialect &dialect) {
   // math.absf
   ods::OpDef("math.absf", TypeID::get<AbsFOp>())
       .operand("operand", typeFloatLike())
@@ -93,7 +90,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.absi
   ods::OpDef("math.absi", TypeID::get<AbsIOp>())
@@ -101,7 +98,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.acos
   ods::OpDef("math.acos", TypeID::get<AcosOp>())
@@ -110,7 +107,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.acosh
   ods::OpDef("math.acosh", TypeID::get<AcoshOp>())
@@ -119,7 +116,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.asin
   ods::OpDef("math.asin", TypeID::get<AsinOp>())
@@ -128,7 +125,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.asinh
   ods::OpDef("math.asinh", TypeID::get<AsinhOp>())
@@ -137,7 +134,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.atan2
   ods::OpDef("math.atan2", TypeID::get<Atan2Op>())
@@ -147,7 +144,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.atan
   ods::OpDef("math.atan", TypeID::get<AtanOp>())
@@ -156,7 +153,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.atanh
   ods::OpDef("math.atanh", TypeID::get<AtanhOp>())
@@ -165,7 +162,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.cbrt
   ods::OpDef("math.cbrt", TypeID::get<CbrtOp>())
@@ -174,7 +171,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.ceil
   ods::OpDef("math.ceil", TypeID::get<CeilOp>())
@@ -183,7 +180,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.clampf
   ods::OpDef("math.clampf", TypeID::get<ClampFOp>())
@@ -194,7 +191,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.copysign
   ods::OpDef("math.copysign", TypeID::get<CopySignOp>())
@@ -204,7 +201,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.cos
   ods::OpDef("math.cos", TypeID::get<CosOp>())
@@ -213,7 +210,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.cosh
   ods::OpDef("math.cosh", TypeID::get<CoshOp>())
@@ -222,7 +219,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.ctlz
   ods::OpDef("math.ctlz", TypeID::get<CountLeadingZerosOp>())
@@ -230,7 +227,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.cttz
   ods::OpDef("math.cttz", TypeID::get<CountTrailingZerosOp>())
@@ -238,7 +235,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.ctpop
   ods::OpDef("math.ctpop", TypeID::get<CtPopOp>())
@@ -246,7 +243,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.erf
   ods::OpDef("math.erf", TypeID::get<ErfOp>())
@@ -255,7 +252,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.erfc
   ods::OpDef("math.erfc", TypeID::get<ErfcOp>())
@@ -264,7 +261,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.exp2
   ods::OpDef("math.exp2", TypeID::get<Exp2Op>())
@@ -273,7 +270,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.expm1
   ods::OpDef("math.expm1", TypeID::get<ExpM1Op>())
@@ -282,7 +279,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.exp
   ods::OpDef("math.exp", TypeID::get<ExpOp>())
@@ -291,7 +288,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.fpowi
   ods::OpDef("math.fpowi", TypeID::get<FPowIOp>())
@@ -301,7 +298,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"lhs", "result"}), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.floor
   ods::OpDef("math.floor", TypeID::get<FloorOp>())
@@ -310,7 +307,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.fma
   ods::OpDef("math.fma", TypeID::get<FmaOp>())
@@ -321,7 +318,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.ipowi
   ods::OpDef("math.ipowi", TypeID::get<IPowIOp>())
@@ -330,7 +327,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeSignlessIntegerOrIndexLike())
       .traits({ods::SameOperandsAndResultType(), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.isfinite
   ods::OpDef("math.isfinite", TypeID::get<IsFiniteOp>())
@@ -339,7 +336,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeBoolLike())
       .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsFiniteOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.isinf
   ods::OpDef("math.isinf", TypeID::get<IsInfOp>())
@@ -348,7 +345,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeBoolLike())
       .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsInfOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.isnan
   ods::OpDef("math.isnan", TypeID::get<IsNaNOp>())
@@ -357,7 +354,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeBoolLike())
       .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNaNOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.isnormal
   ods::OpDef("math.isnormal", TypeID::get<IsNormalOp>())
@@ -366,7 +363,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeBoolLike())
       .traits({ods::Implements<arith::ArithFastMathInterface>({}), ods::TypesMatchWith("result type has i1 element type and same shape as operands", "operand", "result", transform_IsNormalOp_operand_result), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand attr-dict `:` type($operand)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.log10
   ods::OpDef("math.log10", TypeID::get<Log10Op>())
@@ -375,7 +372,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.log1p
   ods::OpDef("math.log1p", TypeID::get<Log1pOp>())
@@ -384,7 +381,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.log2
   ods::OpDef("math.log2", TypeID::get<Log2Op>())
@@ -393,7 +390,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.log
   ods::OpDef("math.log", TypeID::get<LogOp>())
@@ -402,7 +399,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.powf
   ods::OpDef("math.powf", TypeID::get<PowFOp>())
@@ -412,7 +409,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.roundeven
   ods::OpDef("math.roundeven", TypeID::get<RoundEvenOp>())
@@ -421,7 +418,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.round
   ods::OpDef("math.round", TypeID::get<RoundOp>())
@@ -430,7 +427,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.rsqrt
   ods::OpDef("math.rsqrt", TypeID::get<RsqrtOp>())
@@ -439,7 +436,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.sin
   ods::OpDef("math.sin", TypeID::get<SinOp>())
@@ -448,7 +445,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.sincos
   ods::OpDef("math.sincos", TypeID::get<SincosOp>())
@@ -458,7 +455,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("cos", typeFloatLike())
       .traits({ods::SameOperandsAndResultShape(), ods::Implements<arith::ArithFastMathInterface>({}), ods::AllTypesMatch({"operand", "sin", "cos"}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.sinh
   ods::OpDef("math.sinh", TypeID::get<SinhOp>())
@@ -467,7 +464,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.sqrt
   ods::OpDef("math.sqrt", TypeID::get<SqrtOp>())
@@ -476,7 +473,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.tan
   ods::OpDef("math.tan", TypeID::get<TanOp>())
@@ -485,7 +482,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.tanh
   ods::OpDef("math.tanh", TypeID::get<TanhOp>())
@@ -494,7 +491,7 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // math.trunc
   ods::OpDef("math.trunc", TypeID::get<TruncOp>())
@@ -503,5 +500,13 @@ void lamina::MathDialect::registerGenerated() {
       .result("result", typeFloatLike())
       .traits({ods::SameOperandsAndResultType(), ods::Implements<arith::ArithFastMathInterface>({}), ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
       .format("$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::MathDialect::registerGenerated() {
+  // Dependent dialects.
+  getContext()->getOrLoadDialect<ArithDialect>();
+  ods::registerOpsOnce(*this, registerMathOpDefinitions);
 }

@@ -11,6 +11,7 @@
 
 #include "MemRefOpsImpl.h"
 #include "lamina/Transforms/InliningUtils.h"
+#include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
 using namespace lamina::memref;
@@ -27,7 +28,7 @@ struct MemRefInlinerInterface : public DialectInlinerInterface {
 } // namespace
 
 MemRefDialect::MemRefDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<MemRefDialect>()) {
-  registerMemRefOps(*this);
+  ods::registerOpsOnce(*this, [](Dialect &d) { registerMemRefOps(static_cast<MemRefDialect &>(d)); });
   registerMemRefFolders(*this);
   registerMemRefCanonicalization(*this);
   registerMemRefMemorySlotInterfaces(*this);

@@ -241,6 +241,241 @@ static ods::TypeConstraint typeNVGPUWarpgroupAccumulator() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerNVGPUOpDefinitions(Dialect &dialect) {
+  // nvgpu.device_async_copy
+  ods::OpDef("nvgpu.device_async_copy", TypeID::get<DeviceAsyncCopyOp>())
+      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
+      .variadicOperand("dstIndices", ods::Index())
+      .operand("src", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
+      .variadicOperand("srcIndices", ods::Index())
+      .optionalOperand("srcElements", ods::Index())
+      .attr("dstElements", ods::IndexAttr())
+      .optionalAttr("bypassL1", ods::UnitAttr())
+      .result("asyncToken", typeNVGPUDeviceAsyncToken())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` `,` $dstElements (`,` $srcElements^)? attr-dict `:` type($src) `to` type($dst)")
+      .verifier([](Operation *op) { return DeviceAsyncCopyOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.device_async_create_group
+  ods::OpDef("nvgpu.device_async_create_group", TypeID::get<DeviceAsyncCreateGroupOp>())
+      .variadicOperand("inputTokens", typeNVGPUDeviceAsyncToken())
+      .result("asyncToken", typeNVGPUDeviceAsyncToken())
+      .format("$inputTokens attr-dict")
+      .registerIn(dialect);
+
+  // nvgpu.device_async_wait
+  ods::OpDef("nvgpu.device_async_wait", TypeID::get<DeviceAsyncWaitOp>())
+      .operand("asyncDependencies", typeNVGPUDeviceAsyncToken())
+      .optionalAttr("numGroups", ods::IntAttr(32))
+      .format("$asyncDependencies attr-dict")
+      .registerIn(dialect);
+
+  // nvgpu.ldmatrix
+  ods::OpDef("nvgpu.ldmatrix", TypeID::get<LdMatrixOp>())
+      .operand("srcMemref", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
+      .variadicOperand("indices", ods::Index())
+      .attr("transpose", ods::BoolAttr())
+      .attr("numTiles", ods::IntAttr(32))
+      .result("res", typeAnyVectorOfNonZeroRank())
+      .traits({ods::MemoryEffects({ods::MemRead()}), ods::PredOpTrait("srcMemref and res have same element type", pred_LdMatrixOp_2)})
+      .format("$srcMemref`[` $indices `]` attr-dict `:` type($srcMemref) `->` type($res)")
+      .verifier([](Operation *op) { return LdMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.arrive.expect_tx
+  ods::OpDef("nvgpu.mbarrier.arrive.expect_tx", TypeID::get<MBarrierArriveExpectTxOp>())
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("txcount", ods::Index())
+      .operand("mbarId", ods::Index())
+      .optionalOperand("predicate", ods::I(1))
+      .format("$barriers `[` $mbarId `]` `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)")
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.arrive.nocomplete
+  ods::OpDef("nvgpu.mbarrier.arrive.nocomplete", TypeID::get<MBarrierArriveNoCompleteOp>())
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("mbarId", ods::Index())
+      .operand("count", ods::Index())
+      .result("token", typeNVGPUMBarrierToken())
+      .format("$barriers `[` $mbarId `]` `,` $count attr-dict `:` type($barriers) `->` type($token)")
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.arrive
+  ods::OpDef("nvgpu.mbarrier.arrive", TypeID::get<MBarrierArriveOp>())
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("mbarId", ods::Index())
+      .result("token", typeNVGPUMBarrierToken())
+      .format("$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($token)")
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.create
+  ods::OpDef("nvgpu.mbarrier.create", TypeID::get<MBarrierCreateOp>())
+      .result("barriers", typeNVGPUMBarrierGroup())
+      .format("attr-dict `->` type($barriers)")
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.get
+  ods::OpDef("nvgpu.mbarrier.get", TypeID::get<MBarrierGetOp>())
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("mbarId", ods::Index())
+      .result("mbarrierPointer", typeMBarrierGetOpMbarrierPointer())
+      .format("$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($mbarrierPointer)")
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.init
+  ods::OpDef("nvgpu.mbarrier.init", TypeID::get<MBarrierInitOp>())
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("count", ods::Index())
+      .operand("mbarId", ods::Index())
+      .optionalOperand("predicate", ods::I(1))
+      .format("$barriers `[` $mbarId `]` `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)")
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.test.wait
+  ods::OpDef("nvgpu.mbarrier.test.wait", TypeID::get<MBarrierTestWaitOp>())
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("token", typeNVGPUMBarrierToken())
+      .operand("mbarId", ods::Index())
+      .result("waitComplete", ods::I(1))
+      .format("$barriers `[` $mbarId `]` `,` $token attr-dict `:` type($barriers) `,` type($token)")
+      .registerIn(dialect);
+
+  // nvgpu.mbarrier.try_wait.parity
+  ods::OpDef("nvgpu.mbarrier.try_wait.parity", TypeID::get<MBarrierTryWaitParityOp>())
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("phaseParity", ods::I(1))
+      .operand("ticks", ods::Index())
+      .operand("mbarId", ods::Index())
+      .format("$barriers `[` $mbarId `]` `,` $phaseParity `,` $ticks attr-dict `:` type($barriers)")
+      .registerIn(dialect);
+
+  // nvgpu.mma.sp.sync
+  ods::OpDef("nvgpu.mma.sp.sync", TypeID::get<MmaSparseSyncOp>())
+      .operand("matrixA", typeAnyVectorOfNonZeroRank())
+      .operand("matrixB", typeAnyVectorOfNonZeroRank())
+      .operand("matrixC", typeAnyVectorOfNonZeroRank())
+      .operand("sparseMetadata", typeNVGPUMmaSparseSyncMetadataType())
+      .attr("mmaShape", ods::IntArrayAttr(64))
+      .defaultAttr("sparsitySelector", ods::IntAttr(32), "0")
+      .optionalAttr("tf32Enabled", ods::UnitAttr())
+      .result("res", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::PredOpTrait("matrixA and matrixB have same element type", pred_MmaSparseSyncOp_7)})
+      .format("`(` $matrixA`,` $matrixB`,` $matrixC `)` `metadata` `(` $sparseMetadata `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)")
+      .verifier([](Operation *op) { return MmaSparseSyncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.mma.sync
+  ods::OpDef("nvgpu.mma.sync", TypeID::get<MmaSyncOp>())
+      .operand("matrixA", typeAnyVectorOfNonZeroRank())
+      .operand("matrixB", typeAnyVectorOfNonZeroRank())
+      .operand("matrixC", typeAnyVectorOfNonZeroRank())
+      .attr("mmaShape", ods::IntArrayAttr(64))
+      .optionalAttr("tf32Enabled", ods::UnitAttr())
+      .result("res", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::PredOpTrait("matrixA and matrixB have same element type", pred_MmaSyncOp_8)})
+      .format("`(` $matrixA`,` $matrixB`,` $matrixC `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)")
+      .verifier([](Operation *op) { return MmaSyncOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.rcp
+  ods::OpDef("nvgpu.rcp", TypeID::get<RcpOp>())
+      .operand("in", typeRcpOpIn())
+      .defaultAttr("rounding", attrRcpOpRoundingDefault(), "RcpRoundingMode::APPROX")
+      .attr("ftz", ods::UnitAttr())
+      .result("out", typeRcpOpIn())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$in `{` `rounding` `=` $rounding (`,` `ftz` $ftz^)? `}` attr-dict `:` type($out)")
+      .verifier([](Operation *op) { return RcpOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.tma.async.load
+  ods::OpDef("nvgpu.tma.async.load", TypeID::get<TmaAsyncLoadOp>())
+      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
+      .operand("barriers", typeNVGPUMBarrierGroup())
+      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor())
+      .variadicOperand("coordinates", ods::Index())
+      .operand("mbarId", ods::Index())
+      .optionalOperand("multicastMask", ods::I(16))
+      .optionalOperand("predicate", ods::I(1))
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$tensorMapDescriptor `[` $coordinates `]` `,` $barriers `[` $mbarId `]` `to` $dst (`multicast_mask` `=` $multicastMask^ )? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor) `,` type($barriers) `->` type($dst)")
+      .verifier([](Operation *op) { return TmaAsyncLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.tma.async.store
+  ods::OpDef("nvgpu.tma.async.store", TypeID::get<TmaAsyncStoreOp>())
+      .operand("src", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
+      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor(), {ods::MemWrite(nullptr, 0, true)})
+      .variadicOperand("coordinates", ods::Index())
+      .optionalOperand("predicate", ods::I(1))
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("$src `to` $tensorMapDescriptor `[` $coordinates `]` (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)")
+      .verifier([](Operation *op) { return TmaAsyncStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.tma.create.descriptor
+  ods::OpDef("nvgpu.tma.create.descriptor", TypeID::get<TmaCreateDescriptorOp>())
+      .operand("tensor", typeAnyUnrankedMemRef())
+      .variadicOperand("boxDimensions", ods::Index())
+      .result("tensorMap", typeNVGPUTensorMapDescriptor())
+      .format("$tensor `box` `[` $boxDimensions `]` attr-dict `:` type($tensor) `->` type($tensorMap)")
+      .verifier([](Operation *op) { return TmaCreateDescriptorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.tma.fence.descriptor
+  ods::OpDef("nvgpu.tma.fence.descriptor", TypeID::get<TmaFenceOp>())
+      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor())
+      .format("$tensorMapDescriptor attr-dict `:` type($tensorMapDescriptor)")
+      .registerIn(dialect);
+
+  // nvgpu.tma.prefetch.descriptor
+  ods::OpDef("nvgpu.tma.prefetch.descriptor", TypeID::get<TmaPrefetchOp>())
+      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor())
+      .optionalOperand("predicate", ods::I(1))
+      .format("$tensorMapDescriptor (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor)")
+      .registerIn(dialect);
+
+  // nvgpu.warpgroup.generate.descriptor
+  ods::OpDef("nvgpu.warpgroup.generate.descriptor", TypeID::get<WarpgroupGenerateDescriptorOp>())
+      .operand("tensor", ods::AnyMemRef(), {ods::MemRead()})
+      .operand("tensorMap", typeNVGPUTensorMapDescriptor())
+      .result("descriptor", typeNVGPUWarpgroupMatrixDescriptor())
+      .format("$tensor `,` $tensorMap attr-dict `:` type($tensor) `,` type($tensorMap) `->` type($descriptor)")
+      .verifier([](Operation *op) { return WarpgroupGenerateDescriptorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.warpgroup.mma.init.accumulator
+  ods::OpDef("nvgpu.warpgroup.mma.init.accumulator", TypeID::get<WarpgroupMmaInitAccumulatorOp>())
+      .result("matrixC", typeNVGPUWarpgroupAccumulator())
+      .format("attr-dict `->` type($matrixC)")
+      .verifier([](Operation *op) { return WarpgroupMmaInitAccumulatorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.warpgroup.mma
+  ods::OpDef("nvgpu.warpgroup.mma", TypeID::get<WarpgroupMmaOp>())
+      .operand("descriptorA", typeNVGPUWarpgroupMatrixDescriptor())
+      .operand("descriptorB", typeNVGPUWarpgroupMatrixDescriptor())
+      .operand("matrixC", typeNVGPUWarpgroupAccumulator())
+      .defaultOptionalAttr("waitGroup", ods::IntAttr(64), "1")
+      .optionalAttr("transposeA", ods::UnitAttr())
+      .optionalAttr("transposeB", ods::UnitAttr())
+      .result("matrixD", typeNVGPUWarpgroupAccumulator())
+      .format("$descriptorA`,` $descriptorB`,` $matrixC attr-dict `:` type($descriptorA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)")
+      .verifier([](Operation *op) { return WarpgroupMmaOp(op).verify(); })
+      .registerIn(dialect);
+
+  // nvgpu.warpgroup.mma.store
+  ods::OpDef("nvgpu.warpgroup.mma.store", TypeID::get<WarpgroupMmaStoreOp>())
+      .operand("matrixD", typeNVGPUWarpgroupAccumulator())
+      .operand("dstMemref", ods::AnyMemRef(), {ods::MemWrite()})
+      .format("$matrixD `,` $dstMemref attr-dict `:` type($matrixD) `to` type($dstMemref)")
+      .verifier([](Operation *op) { return WarpgroupMmaStoreOp(op).verify(); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::NVGPUDialect::registerGenerated() {
@@ -300,235 +535,5 @@ void lamina::NVGPUDialect::registerGenerated() {
       .param("tensor", "MemRefType")
       .format("`<` struct(params) `>`")
       .registerIn(attrTypes);
-
-  // nvgpu.device_async_copy
-  ods::OpDef("nvgpu.device_async_copy", TypeID::get<DeviceAsyncCopyOp>())
-      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
-      .variadicOperand("dstIndices", ods::Index())
-      .operand("src", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
-      .variadicOperand("srcIndices", ods::Index())
-      .optionalOperand("srcElements", ods::Index())
-      .attr("dstElements", ods::IndexAttr())
-      .optionalAttr("bypassL1", ods::UnitAttr())
-      .result("asyncToken", typeNVGPUDeviceAsyncToken())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` `,` $dstElements (`,` $srcElements^)? attr-dict `:` type($src) `to` type($dst)")
-      .verifier([](Operation *op) { return DeviceAsyncCopyOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.device_async_create_group
-  ods::OpDef("nvgpu.device_async_create_group", TypeID::get<DeviceAsyncCreateGroupOp>())
-      .variadicOperand("inputTokens", typeNVGPUDeviceAsyncToken())
-      .result("asyncToken", typeNVGPUDeviceAsyncToken())
-      .format("$inputTokens attr-dict")
-      .registerIn(*this);
-
-  // nvgpu.device_async_wait
-  ods::OpDef("nvgpu.device_async_wait", TypeID::get<DeviceAsyncWaitOp>())
-      .operand("asyncDependencies", typeNVGPUDeviceAsyncToken())
-      .optionalAttr("numGroups", ods::IntAttr(32))
-      .format("$asyncDependencies attr-dict")
-      .registerIn(*this);
-
-  // nvgpu.ldmatrix
-  ods::OpDef("nvgpu.ldmatrix", TypeID::get<LdMatrixOp>())
-      .operand("srcMemref", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
-      .variadicOperand("indices", ods::Index())
-      .attr("transpose", ods::BoolAttr())
-      .attr("numTiles", ods::IntAttr(32))
-      .result("res", typeAnyVectorOfNonZeroRank())
-      .traits({ods::MemoryEffects({ods::MemRead()}), ods::PredOpTrait("srcMemref and res have same element type", pred_LdMatrixOp_2)})
-      .format("$srcMemref`[` $indices `]` attr-dict `:` type($srcMemref) `->` type($res)")
-      .verifier([](Operation *op) { return LdMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.arrive.expect_tx
-  ods::OpDef("nvgpu.mbarrier.arrive.expect_tx", TypeID::get<MBarrierArriveExpectTxOp>())
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("txcount", ods::Index())
-      .operand("mbarId", ods::Index())
-      .optionalOperand("predicate", ods::I(1))
-      .format("$barriers `[` $mbarId `]` `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)")
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.arrive.nocomplete
-  ods::OpDef("nvgpu.mbarrier.arrive.nocomplete", TypeID::get<MBarrierArriveNoCompleteOp>())
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("mbarId", ods::Index())
-      .operand("count", ods::Index())
-      .result("token", typeNVGPUMBarrierToken())
-      .format("$barriers `[` $mbarId `]` `,` $count attr-dict `:` type($barriers) `->` type($token)")
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.arrive
-  ods::OpDef("nvgpu.mbarrier.arrive", TypeID::get<MBarrierArriveOp>())
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("mbarId", ods::Index())
-      .result("token", typeNVGPUMBarrierToken())
-      .format("$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($token)")
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.create
-  ods::OpDef("nvgpu.mbarrier.create", TypeID::get<MBarrierCreateOp>())
-      .result("barriers", typeNVGPUMBarrierGroup())
-      .format("attr-dict `->` type($barriers)")
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.get
-  ods::OpDef("nvgpu.mbarrier.get", TypeID::get<MBarrierGetOp>())
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("mbarId", ods::Index())
-      .result("mbarrierPointer", typeMBarrierGetOpMbarrierPointer())
-      .format("$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($mbarrierPointer)")
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.init
-  ods::OpDef("nvgpu.mbarrier.init", TypeID::get<MBarrierInitOp>())
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("count", ods::Index())
-      .operand("mbarId", ods::Index())
-      .optionalOperand("predicate", ods::I(1))
-      .format("$barriers `[` $mbarId `]` `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)")
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.test.wait
-  ods::OpDef("nvgpu.mbarrier.test.wait", TypeID::get<MBarrierTestWaitOp>())
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("token", typeNVGPUMBarrierToken())
-      .operand("mbarId", ods::Index())
-      .result("waitComplete", ods::I(1))
-      .format("$barriers `[` $mbarId `]` `,` $token attr-dict `:` type($barriers) `,` type($token)")
-      .registerIn(*this);
-
-  // nvgpu.mbarrier.try_wait.parity
-  ods::OpDef("nvgpu.mbarrier.try_wait.parity", TypeID::get<MBarrierTryWaitParityOp>())
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("phaseParity", ods::I(1))
-      .operand("ticks", ods::Index())
-      .operand("mbarId", ods::Index())
-      .format("$barriers `[` $mbarId `]` `,` $phaseParity `,` $ticks attr-dict `:` type($barriers)")
-      .registerIn(*this);
-
-  // nvgpu.mma.sp.sync
-  ods::OpDef("nvgpu.mma.sp.sync", TypeID::get<MmaSparseSyncOp>())
-      .operand("matrixA", typeAnyVectorOfNonZeroRank())
-      .operand("matrixB", typeAnyVectorOfNonZeroRank())
-      .operand("matrixC", typeAnyVectorOfNonZeroRank())
-      .operand("sparseMetadata", typeNVGPUMmaSparseSyncMetadataType())
-      .attr("mmaShape", ods::IntArrayAttr(64))
-      .defaultAttr("sparsitySelector", ods::IntAttr(32), "0")
-      .optionalAttr("tf32Enabled", ods::UnitAttr())
-      .result("res", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::PredOpTrait("matrixA and matrixB have same element type", pred_MmaSparseSyncOp_7)})
-      .format("`(` $matrixA`,` $matrixB`,` $matrixC `)` `metadata` `(` $sparseMetadata `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)")
-      .verifier([](Operation *op) { return MmaSparseSyncOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.mma.sync
-  ods::OpDef("nvgpu.mma.sync", TypeID::get<MmaSyncOp>())
-      .operand("matrixA", typeAnyVectorOfNonZeroRank())
-      .operand("matrixB", typeAnyVectorOfNonZeroRank())
-      .operand("matrixC", typeAnyVectorOfNonZeroRank())
-      .attr("mmaShape", ods::IntArrayAttr(64))
-      .optionalAttr("tf32Enabled", ods::UnitAttr())
-      .result("res", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::PredOpTrait("matrixA and matrixB have same element type", pred_MmaSyncOp_8)})
-      .format("`(` $matrixA`,` $matrixB`,` $matrixC `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)")
-      .verifier([](Operation *op) { return MmaSyncOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.rcp
-  ods::OpDef("nvgpu.rcp", TypeID::get<RcpOp>())
-      .operand("in", typeRcpOpIn())
-      .defaultAttr("rounding", attrRcpOpRoundingDefault(), "RcpRoundingMode::APPROX")
-      .attr("ftz", ods::UnitAttr())
-      .result("out", typeRcpOpIn())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$in `{` `rounding` `=` $rounding (`,` `ftz` $ftz^)? `}` attr-dict `:` type($out)")
-      .verifier([](Operation *op) { return RcpOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.tma.async.load
-  ods::OpDef("nvgpu.tma.async.load", TypeID::get<TmaAsyncLoadOp>())
-      .operand("dst", ods::AnyMemRef(), {ods::MemWrite(nullptr, 0, true)})
-      .operand("barriers", typeNVGPUMBarrierGroup())
-      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor())
-      .variadicOperand("coordinates", ods::Index())
-      .operand("mbarId", ods::Index())
-      .optionalOperand("multicastMask", ods::I(16))
-      .optionalOperand("predicate", ods::I(1))
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$tensorMapDescriptor `[` $coordinates `]` `,` $barriers `[` $mbarId `]` `to` $dst (`multicast_mask` `=` $multicastMask^ )? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor) `,` type($barriers) `->` type($dst)")
-      .verifier([](Operation *op) { return TmaAsyncLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.tma.async.store
-  ods::OpDef("nvgpu.tma.async.store", TypeID::get<TmaAsyncStoreOp>())
-      .operand("src", ods::AnyMemRef(), {ods::MemRead(nullptr, 0, true)})
-      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor(), {ods::MemWrite(nullptr, 0, true)})
-      .variadicOperand("coordinates", ods::Index())
-      .optionalOperand("predicate", ods::I(1))
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("$src `to` $tensorMapDescriptor `[` $coordinates `]` (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)")
-      .verifier([](Operation *op) { return TmaAsyncStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.tma.create.descriptor
-  ods::OpDef("nvgpu.tma.create.descriptor", TypeID::get<TmaCreateDescriptorOp>())
-      .operand("tensor", typeAnyUnrankedMemRef())
-      .variadicOperand("boxDimensions", ods::Index())
-      .result("tensorMap", typeNVGPUTensorMapDescriptor())
-      .format("$tensor `box` `[` $boxDimensions `]` attr-dict `:` type($tensor) `->` type($tensorMap)")
-      .verifier([](Operation *op) { return TmaCreateDescriptorOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.tma.fence.descriptor
-  ods::OpDef("nvgpu.tma.fence.descriptor", TypeID::get<TmaFenceOp>())
-      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor())
-      .format("$tensorMapDescriptor attr-dict `:` type($tensorMapDescriptor)")
-      .registerIn(*this);
-
-  // nvgpu.tma.prefetch.descriptor
-  ods::OpDef("nvgpu.tma.prefetch.descriptor", TypeID::get<TmaPrefetchOp>())
-      .operand("tensorMapDescriptor", typeNVGPUTensorMapDescriptor())
-      .optionalOperand("predicate", ods::I(1))
-      .format("$tensorMapDescriptor (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor)")
-      .registerIn(*this);
-
-  // nvgpu.warpgroup.generate.descriptor
-  ods::OpDef("nvgpu.warpgroup.generate.descriptor", TypeID::get<WarpgroupGenerateDescriptorOp>())
-      .operand("tensor", ods::AnyMemRef(), {ods::MemRead()})
-      .operand("tensorMap", typeNVGPUTensorMapDescriptor())
-      .result("descriptor", typeNVGPUWarpgroupMatrixDescriptor())
-      .format("$tensor `,` $tensorMap attr-dict `:` type($tensor) `,` type($tensorMap) `->` type($descriptor)")
-      .verifier([](Operation *op) { return WarpgroupGenerateDescriptorOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.warpgroup.mma.init.accumulator
-  ods::OpDef("nvgpu.warpgroup.mma.init.accumulator", TypeID::get<WarpgroupMmaInitAccumulatorOp>())
-      .result("matrixC", typeNVGPUWarpgroupAccumulator())
-      .format("attr-dict `->` type($matrixC)")
-      .verifier([](Operation *op) { return WarpgroupMmaInitAccumulatorOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.warpgroup.mma
-  ods::OpDef("nvgpu.warpgroup.mma", TypeID::get<WarpgroupMmaOp>())
-      .operand("descriptorA", typeNVGPUWarpgroupMatrixDescriptor())
-      .operand("descriptorB", typeNVGPUWarpgroupMatrixDescriptor())
-      .operand("matrixC", typeNVGPUWarpgroupAccumulator())
-      .defaultOptionalAttr("waitGroup", ods::IntAttr(64), "1")
-      .optionalAttr("transposeA", ods::UnitAttr())
-      .optionalAttr("transposeB", ods::UnitAttr())
-      .result("matrixD", typeNVGPUWarpgroupAccumulator())
-      .format("$descriptorA`,` $descriptorB`,` $matrixC attr-dict `:` type($descriptorA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)")
-      .verifier([](Operation *op) { return WarpgroupMmaOp(op).verify(); })
-      .registerIn(*this);
-
-  // nvgpu.warpgroup.mma.store
-  ods::OpDef("nvgpu.warpgroup.mma.store", TypeID::get<WarpgroupMmaStoreOp>())
-      .operand("matrixD", typeNVGPUWarpgroupAccumulator())
-      .operand("dstMemref", ods::AnyMemRef(), {ods::MemWrite()})
-      .format("$matrixD `,` $dstMemref attr-dict `:` type($matrixD) `to` type($dstMemref)")
-      .verifier([](Operation *op) { return WarpgroupMmaStoreOp(op).verify(); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerNVGPUOpDefinitions);
 }

@@ -547,6 +547,738 @@ static ods::AttrConstraint attrScheduleModifierAttr() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerOpenMPOpDefinitions(Dialect &dialect) {
+  // omp.allocate_dir
+  ods::OpDef("omp.allocate_dir", TypeID::get<AllocateDirOp>())
+      .variadicOperand("varList", ods::AnyType())
+      .optionalOperand("allocator", ods::I(64))
+      .optionalAttr("align", attrAllocateDirOpAlign())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("`(` $varList `:` type($varList) `)` oilist( `align` `(` $align `)` | `allocator` `(` $allocator `)` ) attr-dict")
+      .verifier([](Operation *op) { return AllocateDirOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.atomic.capture
+  ods::OpDef("omp.atomic.capture", TypeID::get<AtomicCaptureOp>())
+      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
+      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("omp.terminator")})
+      .format("oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` ) $region attr-dict")
+      .directive(getClauseAttrDirective())
+      .directive(getSynchronizationHintDirective())
+      .verifier([](Operation *op) { return AtomicCaptureOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return AtomicCaptureOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.atomic.read
+  ods::OpDef("omp.atomic.read", TypeID::get<AtomicReadOp>())
+      .operand("x", typeOpenMPPointerLikeType())
+      .operand("v", typeOpenMPPointerLikeType())
+      .attr("element_type", ods::TypeAttr())
+      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
+      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
+      .format("$v `=` $x oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` ) `:` type($v) `,` type($x) `,` $element_type attr-dict")
+      .directive(getClauseAttrDirective())
+      .directive(getSynchronizationHintDirective())
+      .verifier([](Operation *op) { return AtomicReadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.atomic.update
+  ods::OpDef("omp.atomic.update", TypeID::get<AtomicUpdateOp>())
+      .operand("x", typeOpenMPPointerLikeType(), {ods::MemRead(), ods::MemWrite()})
+      .optionalAttr("atomic_control", attrAtomicControlAttr())
+      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
+      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("omp.yield")})
+      .format("oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` )$x `:` type($x) $region attr-dict")
+      .directive(getClauseAttrDirective())
+      .directive(getSynchronizationHintDirective())
+      .verifier([](Operation *op) { return AtomicUpdateOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return AtomicUpdateOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.atomic.write
+  ods::OpDef("omp.atomic.write", TypeID::get<AtomicWriteOp>())
+      .operand("x", typeOpenMPPointerLikeType())
+      .operand("expr", ods::AnyType())
+      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
+      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
+      .format("$x `=` $expr oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` ) `:` type($x) `,` type($expr) attr-dict")
+      .directive(getClauseAttrDirective())
+      .directive(getSynchronizationHintDirective())
+      .verifier([](Operation *op) { return AtomicWriteOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.barrier
+  ods::OpDef("omp.barrier", TypeID::get<BarrierOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // omp.cancel
+  ods::OpDef("omp.cancel", TypeID::get<CancelOp>())
+      .optionalOperand("if_expr", ods::I(1))
+      .attr("cancel_directive", attrCancellationConstructTypeAttr())
+      .format("`cancellation_construct_type` `(` custom<ClauseAttr>($cancel_directive) `)` oilist( `if` `(` $if_expr `)` ) attr-dict")
+      .directive(getClauseAttrDirective())
+      .verifier([](Operation *op) { return CancelOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.cancellation_point
+  ods::OpDef("omp.cancellation_point", TypeID::get<CancellationPointOp>())
+      .attr("cancel_directive", attrCancellationConstructTypeAttr())
+      .format("`cancellation_construct_type` `(` custom<ClauseAttr>($cancel_directive) `)` attr-dict")
+      .directive(getClauseAttrDirective())
+      .verifier([](Operation *op) { return CancellationPointOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.canonical_loop
+  ods::OpDef("omp.canonical_loop", TypeID::get<CanonicalLoopOp>())
+      .operand("tripCount", typeIntLikeType())
+      .optionalOperand("cli", typeCanonicalLoopInfoType())
+      .region("region", ods::AnyRegion())
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { CanonicalLoopOp(op).getAsmBlockArgumentNames(r, fn); }})})
+      .customAssembly(&CanonicalLoopOp::parse, [](Operation *op, OpAsmPrinter &p) { CanonicalLoopOp(op).print(p); })
+      .verifier([](Operation *op) { return CanonicalLoopOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.critical.declare
+  ods::OpDef("omp.critical.declare", TypeID::get<CriticalDeclareOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
+      .traits({ods::Symbol()})
+      .format("$sym_name oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` ) attr-dict")
+      .directive(getSynchronizationHintDirective())
+      .verifier([](Operation *op) { return CriticalDeclareOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.critical
+  ods::OpDef("omp.critical", TypeID::get<CriticalOp>())
+      .optionalAttr("name", ods::FlatSymbolRefAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::Implements<SymbolUserOpInterface>({&CriticalOp::verifySymbolUses})})
+      .format("(`(` $name^ `)`)? $region attr-dict")
+      .registerIn(dialect);
+
+  // omp.declare_mapper.info
+  ods::OpDef("omp.declare_mapper.info", TypeID::get<DeclareMapperInfoOp>())
+      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
+      .traits({ods::HasParent({"omp.declare_mapper"}), ods::IsTerminator()})
+      .format("oilist( `map_entries` `(` $map_vars `:` type($map_vars) `)` ) attr-dict")
+      .verifier([](Operation *op) { return DeclareMapperInfoOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.declare_mapper
+  ods::OpDef("omp.declare_mapper", TypeID::get<DeclareMapperOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("type", ods::TypeAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::Symbol()})
+      .format("$sym_name `:` $type $body attr-dict")
+      .regionVerifier([](Operation *op) { return DeclareMapperOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.declare_reduction
+  ods::OpDef("omp.declare_reduction", TypeID::get<DeclareReductionOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("type", ods::TypeAttr())
+      .optionalAttr("byref_element_type", ods::TypeAttr())
+      .region("allocRegion", ods::MaxSizedRegion(1))
+      .region("initializerRegion", ods::AnyRegion())
+      .region("reductionRegion", ods::AnyRegion())
+      .region("atomicReductionRegion", ods::AnyRegion())
+      .region("cleanupRegion", ods::AnyRegion())
+      .region("dataPtrPtrRegion", ods::MaxSizedRegion(1))
+      .traits({ods::IsolatedFromAbove(), ods::Symbol()})
+      .format("$sym_name `:` $type attr-dict-with-keyword ( `alloc` $allocRegion^ )? `init` $initializerRegion `combiner` $reductionRegion ( `atomic` $atomicReductionRegion^ )? ( `cleanup` $cleanupRegion^ )? ( `data_ptr_ptr` $dataPtrPtrRegion^ )?")
+      .regionVerifier([](Operation *op) { return DeclareReductionOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.distribute
+  ods::OpDef("omp.distribute", TypeID::get<DistributeOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .optionalOperand("dist_schedule_chunk_size", typeIntLikeType())
+      .variadicOperand("private_vars", ods::AnyType())
+      .attr("dist_schedule_static", ods::UnitAttr())
+      .optionalAttr("order", attrOrderKindAttr())
+      .optionalAttr("order_mod", attrOrderModifierAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `dist_schedule_static` $dist_schedule_static | `dist_schedule_chunk_size` `(` $dist_schedule_chunk_size `:` type($dist_schedule_chunk_size) `)` | `order` `(` custom<OrderClause>($order, $order_mod) `)` ) custom<PrivateRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getOrderClauseDirective())
+      .directive(getPrivateRegionDirective())
+      .verifier([](Operation *op) { return DistributeOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return DistributeOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.flush
+  ods::OpDef("omp.flush", TypeID::get<FlushOp>())
+      .variadicOperand("varList", ods::AnyType())
+      .format("( `(` $varList^ `:` type($varList) `)` )? attr-dict")
+      .registerIn(dialect);
+
+  // omp.loop_nest
+  ods::OpDef("omp.loop_nest", TypeID::get<LoopNestOp>())
+      .variadicOperand("loop_lower_bounds", typeIntLikeType())
+      .variadicOperand("loop_upper_bounds", typeIntLikeType())
+      .variadicOperand("loop_steps", typeIntLikeType())
+      .defaultOptionalAttr("collapse_num_loops", attrLoopNestOpCollapseNumLoopsDefault(), "1")
+      .attr("loop_inclusive", ods::UnitAttr())
+      .optionalAttr("tile_sizes", ods::DenseI64ArrayAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::RecursiveMemoryEffects(), ods::SameVariadicOperandSize(), ods::AllTypesMatch({"loop_lower_bounds", "loop_upper_bounds", "loop_steps"})})
+      .customAssembly(&LoopNestOp::parse, [](Operation *op, OpAsmPrinter &p) { LoopNestOp(op).print(p); })
+      .verifier([](Operation *op) { return LoopNestOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.loop
+  ods::OpDef("omp.loop", TypeID::get<LoopOp>())
+      .variadicOperand("private_vars", ods::AnyType())
+      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("bind_kind", attrBindKindAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("order", attrOrderKindAttr())
+      .optionalAttr("order_mod", attrOrderModifierAttr())
+      .optionalAttr("reduction_mod", attrReductionModifierAttr())
+      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `bind` `(` custom<ClauseAttr>($bind_kind) `)` | `order` `(` custom<OrderClause>($order, $order_mod) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
+      .directive(getClauseAttrDirective())
+      .directive(getOrderClauseDirective())
+      .directive(getPrivateReductionRegionDirective())
+      .verifier([](Operation *op) { return LoopOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return LoopOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.map.bounds
+  ods::OpDef("omp.map.bounds", TypeID::get<MapBoundsOp>())
+      .optionalOperand("lower_bound", typeIntLikeType())
+      .optionalOperand("upper_bound", typeIntLikeType())
+      .optionalOperand("extent", typeIntLikeType())
+      .optionalOperand("stride", typeIntLikeType())
+      .optionalOperand("start_idx", typeIntLikeType())
+      .defaultAttr("stride_in_bytes", ods::BoolAttr(), "false")
+      .result("result", typeOpenMPMapBoundsType())
+      .traits({ods::AttrSizedOperandSegments(), ods::NoMemoryEffect()})
+      .format("oilist( `lower_bound` `(` $lower_bound `:` type($lower_bound) `)` | `upper_bound` `(` $upper_bound `:` type($upper_bound) `)` | `extent` `(` $extent `:` type($extent) `)` | `stride` `(` $stride `:` type($stride) `)` | `start_idx` `(` $start_idx `:` type($start_idx) `)` ) attr-dict")
+      .verifier([](Operation *op) { return MapBoundsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.map.info
+  ods::OpDef("omp.map.info", TypeID::get<MapInfoOp>())
+      .operand("var_ptr", typeOpenMPPointerLikeType())
+      .optionalOperand("var_ptr_ptr", typeOpenMPPointerLikeType())
+      .variadicOperand("members", typeOpenMPPointerLikeType())
+      .variadicOperand("bounds", typeOpenMPMapBoundsType())
+      .attr("var_type", ods::TypeAttr())
+      .attr("map_type", attrClauseMapFlagsAttr())
+      .attr("map_capture_type", attrVariableCaptureKindAttr())
+      .optionalAttr("members_index", attrIndexListArrayAttr())
+      .optionalAttr("mapper_id", ods::FlatSymbolRefAttr())
+      .optionalAttr("name", ods::StrAttr())
+      .defaultAttr("partial_map", ods::BoolAttr(), "false")
+      .result("omp_ptr", typeOpenMPPointerLikeType())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("`var_ptr` `(` $var_ptr `:` type($var_ptr) `,` $var_type `)` `map_clauses` `(` custom<MapClause>($map_type) `)` `capture` `(` custom<CaptureType>($map_capture_type) `)` oilist( `var_ptr_ptr` `(` $var_ptr_ptr `:` type($var_ptr_ptr) `)` | `mapper` `(` $mapper_id `)` | `members` `(` $members `:` custom<MembersIndex>($members_index) `:` type($members) `)` | `bounds` `(` $bounds `)` ) `->` type($omp_ptr) attr-dict")
+      .directive(getCaptureTypeDirective())
+      .directive(getMapClauseDirective())
+      .directive(getMembersIndexDirective())
+      .verifier([](Operation *op) { return MapInfoOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.masked
+  ods::OpDef("omp.masked", TypeID::get<MaskedOp>())
+      .optionalOperand("filtered_thread_id", typeIntLikeType())
+      .region("region", ods::AnyRegion())
+      .format("oilist( `filter` `(` $filtered_thread_id `:` type($filtered_thread_id) `)` ) $region attr-dict")
+      .registerIn(dialect);
+
+  // omp.master
+  ods::OpDef("omp.master", TypeID::get<MasterOp>())
+      .region("region", ods::AnyRegion())
+      .format("$region attr-dict")
+      .registerIn(dialect);
+
+  // omp.new_cli
+  ods::OpDef("omp.new_cli", TypeID::get<NewCliOp>())
+      .result("result", typeCanonicalLoopInfoType())
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { NewCliOp(op).getAsmResultNames(fn); }})})
+      .format("attr-dict")
+      .verifier([](Operation *op) { return NewCliOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.ordered
+  ods::OpDef("omp.ordered", TypeID::get<OrderedOp>())
+      .variadicOperand("doacross_depend_vars", ods::AnyType())
+      .optionalAttr("doacross_depend_type", attrClauseDependAttr())
+      .optionalAttr("doacross_num_loops", attrOrderedOpDoacrossNumLoops())
+      .format("( `depend_type` `` $doacross_depend_type^ )? ( `depend_vec` `(` $doacross_depend_vars^ `:` type($doacross_depend_vars) `)` )? attr-dict")
+      .verifier([](Operation *op) { return OrderedOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.ordered.region
+  ods::OpDef("omp.ordered.region", TypeID::get<OrderedRegionOp>())
+      .attr("par_level_simd", ods::UnitAttr())
+      .region("region", ods::AnyRegion())
+      .format("oilist( `par_level_simd` $par_level_simd ) $region attr-dict")
+      .verifier([](Operation *op) { return OrderedRegionOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.parallel
+  ods::OpDef("omp.parallel", TypeID::get<ParallelOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .optionalOperand("if_expr", ods::I(1))
+      .optionalOperand("num_threads", typeIntLikeType())
+      .variadicOperand("private_vars", ods::AnyType())
+      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("proc_bind_kind", attrProcBindKindAttr())
+      .optionalAttr("reduction_mod", attrReductionModifierAttr())
+      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), ods::RecursiveMemoryEffects(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `if` `(` $if_expr `)` | `num_threads` `(` $num_threads `:` type($num_threads) `)` | `proc_bind` `(` custom<ClauseAttr>($proc_bind_kind) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getClauseAttrDirective())
+      .directive(getPrivateReductionRegionDirective())
+      .verifier([](Operation *op) { return ParallelOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return ParallelOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.private
+  ods::OpDef("omp.private", TypeID::get<PrivateClauseOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("type", attrPrivateClauseOpType())
+      .attr("data_sharing_type", attrDataSharingClauseTypeAttr())
+      .region("init_region", ods::AnyRegion())
+      .region("copy_region", ods::AnyRegion())
+      .region("dealloc_region", ods::AnyRegion())
+      .traits({ods::IsolatedFromAbove()})
+      .format("$data_sharing_type $sym_name `:` $type (`init` $init_region^)? (`copy` $copy_region^)? (`dealloc` $dealloc_region^)? attr-dict")
+      .regionVerifier([](Operation *op) { return PrivateClauseOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.scan
+  ods::OpDef("omp.scan", TypeID::get<ScanOp>())
+      .variadicOperand("inclusive_vars", ods::AnyType())
+      .variadicOperand("exclusive_vars", ods::AnyType())
+      .traits({ods::AttrSizedOperandSegments(), ods::MemoryEffects({ods::MemWrite()})})
+      .format("oilist( `inclusive` `(` $inclusive_vars `:` type($inclusive_vars) `)` | `exclusive` `(` $exclusive_vars `:` type($exclusive_vars) `)` ) attr-dict")
+      .verifier([](Operation *op) { return ScanOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.section
+  ods::OpDef("omp.section", TypeID::get<SectionOp>())
+      .region("region", ods::AnyRegion())
+      .traits({omp::BlockArgOpenMPOpInterfaceTrait(), ods::HasParent({"omp.sections"})})
+      .format("$region attr-dict")
+      .registerIn(dialect);
+
+  // omp.sections
+  ods::OpDef("omp.sections", TypeID::get<SectionsOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .variadicOperand("private_vars", ods::AnyType())
+      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
+      .attr("nowait", ods::UnitAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("reduction_mod", attrReductionModifierAttr())
+      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `nowait` $nowait ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getPrivateReductionRegionDirective())
+      .verifier([](Operation *op) { return SectionsOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return SectionsOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.simd
+  ods::OpDef("omp.simd", TypeID::get<SimdOp>())
+      .variadicOperand("aligned_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("linear_vars", ods::AnyType())
+      .variadicOperand("linear_step_vars", ods::I(32))
+      .variadicOperand("nontemporal_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("private_vars", ods::AnyType())
+      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("alignments", ods::IntArrayAttr(64))
+      .optionalAttr("linear_var_types", ods::ArrayAttr())
+      .optionalAttr("order", attrOrderKindAttr())
+      .optionalAttr("order_mod", attrOrderModifierAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("reduction_mod", attrReductionModifierAttr())
+      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
+      .optionalAttr("safelen", attrAllocateDirOpAlign())
+      .optionalAttr("simdlen", attrAllocateDirOpAlign())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `aligned` `(` custom<AlignedClause>($aligned_vars, type($aligned_vars), $alignments) `)` | `if` `(` $if_expr `)` | `linear` `(` custom<LinearClause>($linear_vars, type($linear_vars), $linear_step_vars) `)` | `nontemporal` `(` $nontemporal_vars `:` type($nontemporal_vars) `)` | `order` `(` custom<OrderClause>($order, $order_mod) `)` | `safelen` `(` $safelen `)` | `simdlen` `(` $simdlen `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
+      .directive(getAlignedClauseDirective())
+      .directive(getLinearClauseDirective())
+      .directive(getOrderClauseDirective())
+      .directive(getPrivateReductionRegionDirective())
+      .verifier([](Operation *op) { return SimdOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return SimdOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.single
+  ods::OpDef("omp.single", TypeID::get<SingleOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .variadicOperand("copyprivate_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("private_vars", ods::AnyType())
+      .optionalAttr("copyprivate_syms", attrSymbolRefArrayAttr())
+      .attr("nowait", ods::UnitAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `copyprivate` `(` custom<Copyprivate>($copyprivate_vars, type($copyprivate_vars), $copyprivate_syms) `)` | `nowait` $nowait ) custom<PrivateRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getCopyprivateDirective())
+      .directive(getPrivateRegionDirective())
+      .verifier([](Operation *op) { return SingleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.target_allocmem
+  ods::OpDef("omp.target_allocmem", TypeID::get<TargetAllocMemOp>())
+      .operand("device", ods::AnyInteger())
+      .variadicOperand("typeparams", typeIntLikeType())
+      .variadicOperand("shape", typeIntLikeType())
+      .attr("in_type", ods::TypeAttr())
+      .optionalAttr("uniq_name", ods::StrAttr())
+      .optionalAttr("bindc_name", ods::StrAttr())
+      .result("", ods::I(64))
+      .traits({ods::MemoryEffects({ods::MemAlloc()}), ods::AttrSizedOperandSegments()})
+      .customAssembly(&TargetAllocMemOp::parse, [](Operation *op, OpAsmPrinter &p) { TargetAllocMemOp(op).print(p); })
+      .verifier([](Operation *op) { return TargetAllocMemOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.target_data
+  ods::OpDef("omp.target_data", TypeID::get<TargetDataOp>())
+      .optionalOperand("device", ods::AnyInteger())
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("use_device_addr_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("use_device_ptr_vars", typeOpenMPPointerLikeType())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` ) custom<UseDeviceAddrUseDevicePtrRegion>( $region, $use_device_addr_vars, type($use_device_addr_vars), $use_device_ptr_vars, type($use_device_ptr_vars)) attr-dict")
+      .directive(getUseDeviceAddrUseDevicePtrRegionDirective())
+      .verifier([](Operation *op) { return TargetDataOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.target_enter_data
+  ods::OpDef("omp.target_enter_data", TypeID::get<TargetEnterDataOp>())
+      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("device", ods::AnyInteger())
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
+      .attr("nowait", ods::UnitAttr())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` | `nowait` $nowait ) attr-dict")
+      .directive(getDependVarListDirective())
+      .verifier([](Operation *op) { return TargetEnterDataOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.target_exit_data
+  ods::OpDef("omp.target_exit_data", TypeID::get<TargetExitDataOp>())
+      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("device", ods::AnyInteger())
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
+      .attr("nowait", ods::UnitAttr())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` | `nowait` $nowait ) attr-dict")
+      .directive(getDependVarListDirective())
+      .verifier([](Operation *op) { return TargetExitDataOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.target_freemem
+  ods::OpDef("omp.target_freemem", TypeID::get<TargetFreeMemOp>())
+      .operand("device", ods::AnyInteger(), {ods::MemFree()})
+      .operand("heapref", ods::I(64), {ods::MemFree()})
+      .traits({ods::MemoryEffects({ods::MemFree()})})
+      .format("$device `,` $heapref attr-dict `:` type($device) `,` qualified(type($heapref))")
+      .registerIn(dialect);
+
+  // omp.target
+  ods::OpDef("omp.target", TypeID::get<TargetOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("device", ods::AnyInteger())
+      .variadicOperand("has_device_addr_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("host_eval_vars", ods::AnyType())
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("in_reduction_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("is_device_ptr_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
+      .variadicOperand("private_vars", ods::AnyType())
+      .optionalOperand("thread_limit", ods::AnyInteger())
+      .attr("bare", ods::UnitAttr())
+      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
+      .optionalAttr("in_reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("in_reduction_syms", attrSymbolRefArrayAttr())
+      .attr("nowait", ods::UnitAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("private_maps", ods::DenseI64ArrayAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait(), ods::IsolatedFromAbove()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `ompx_bare` $bare | `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `is_device_ptr` `(` $is_device_ptr_vars `:` type($is_device_ptr_vars) `)` | `nowait` $nowait | `thread_limit` `(` $thread_limit `:` type($thread_limit) `)` ) custom<TargetOpRegion>( $region, $has_device_addr_vars, type($has_device_addr_vars), $host_eval_vars, type($host_eval_vars), $in_reduction_vars, type($in_reduction_vars), $in_reduction_byref, $in_reduction_syms, $map_vars, type($map_vars), $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $private_maps) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getDependVarListDirective())
+      .directive(getTargetOpRegionDirective())
+      .verifier([](Operation *op) { return TargetOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return TargetOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.target_update
+  ods::OpDef("omp.target_update", TypeID::get<TargetUpdateOp>())
+      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("device", ods::AnyInteger())
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
+      .attr("nowait", ods::UnitAttr())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` | `nowait` $nowait ) attr-dict")
+      .directive(getDependVarListDirective())
+      .verifier([](Operation *op) { return TargetUpdateOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.task
+  ods::OpDef("omp.task", TypeID::get<TaskOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("final", ods::I(1))
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("in_reduction_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("priority", ods::AnyInteger())
+      .variadicOperand("private_vars", ods::AnyType())
+      .optionalOperand("event_handle", typeOpenMPPointerLikeType())
+      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
+      .optionalAttr("in_reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("in_reduction_syms", attrSymbolRefArrayAttr())
+      .attr("mergeable", ods::UnitAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .attr("untied", ods::UnitAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `final` `(` $final `)` | `if` `(` $if_expr `)` | `mergeable` $mergeable | `priority` `(` $priority `:` type($priority) `)` | `untied` $untied | `detach` `(` $event_handle `:` type($event_handle) `)` ) custom<InReductionPrivateRegion>( $region, $in_reduction_vars, type($in_reduction_vars), $in_reduction_byref, $in_reduction_syms, $private_vars, type($private_vars), $private_syms, $private_needs_barrier) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getDependVarListDirective())
+      .directive(getInReductionPrivateRegionDirective())
+      .verifier([](Operation *op) { return TaskOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.taskgroup
+  ods::OpDef("omp.taskgroup", TypeID::get<TaskgroupOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .variadicOperand("task_reduction_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("task_reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("task_reduction_syms", attrSymbolRefArrayAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` ) custom<TaskReductionRegion>( $region, $task_reduction_vars, type($task_reduction_vars), $task_reduction_byref, $task_reduction_syms) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getTaskReductionRegionDirective())
+      .verifier([](Operation *op) { return TaskgroupOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.taskloop
+  ods::OpDef("omp.taskloop", TypeID::get<TaskloopOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .optionalOperand("final", ods::I(1))
+      .optionalOperand("grainsize", typeIntLikeType())
+      .optionalOperand("if_expr", ods::I(1))
+      .variadicOperand("in_reduction_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("num_tasks", typeIntLikeType())
+      .optionalOperand("priority", ods::AnyInteger())
+      .variadicOperand("private_vars", ods::AnyType())
+      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("grainsize_mod", attrGrainsizeTypeAttr())
+      .optionalAttr("in_reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("in_reduction_syms", attrSymbolRefArrayAttr())
+      .attr("mergeable", ods::UnitAttr())
+      .attr("nogroup", ods::UnitAttr())
+      .optionalAttr("num_tasks_mod", attrNumTasksTypeAttr())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("reduction_mod", attrReductionModifierAttr())
+      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
+      .attr("untied", ods::UnitAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `final` `(` $final `)` | `grainsize` `(` custom<GrainsizeClause>($grainsize_mod , $grainsize, type($grainsize)) `)` | `if` `(` $if_expr `)` | `mergeable` $mergeable | `nogroup` $nogroup | `num_tasks` `(` custom<NumTasksClause>($num_tasks_mod , $num_tasks, type($num_tasks)) `)` | `priority` `(` $priority `:` type($priority) `)` | `untied` $untied ) custom<InReductionPrivateReductionRegion>( $region, $in_reduction_vars, type($in_reduction_vars), $in_reduction_byref, $in_reduction_syms, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getGrainsizeClauseDirective())
+      .directive(getInReductionPrivateReductionRegionDirective())
+      .directive(getNumTasksClauseDirective())
+      .verifier([](Operation *op) { return TaskloopOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return TaskloopOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.taskwait
+  ods::OpDef("omp.taskwait", TypeID::get<TaskwaitOp>())
+      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
+      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
+      .attr("nowait", ods::UnitAttr())
+      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `nowait` $nowait ) attr-dict")
+      .directive(getDependVarListDirective())
+      .registerIn(dialect);
+
+  // omp.taskyield
+  ods::OpDef("omp.taskyield", TypeID::get<TaskyieldOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // omp.teams
+  ods::OpDef("omp.teams", TypeID::get<TeamsOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .optionalOperand("if_expr", ods::I(1))
+      .optionalOperand("num_teams_lower", ods::AnyInteger())
+      .optionalOperand("num_teams_upper", ods::AnyInteger())
+      .variadicOperand("private_vars", ods::AnyType())
+      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("thread_limit", ods::AnyInteger())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("reduction_mod", attrReductionModifierAttr())
+      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::RecursiveMemoryEffects(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `if` `(` $if_expr `)` | `num_teams` `(` ( $num_teams_lower^ `:` type($num_teams_lower) )? `to` $num_teams_upper `:` type($num_teams_upper) `)` | `thread_limit` `(` $thread_limit `:` type($thread_limit) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getPrivateReductionRegionDirective())
+      .verifier([](Operation *op) { return TeamsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.terminator
+  ods::OpDef("omp.terminator", TypeID::get<TerminatorOp>())
+      .traits({ods::IsTerminator(), ods::Pure()})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // omp.threadprivate
+  ods::OpDef("omp.threadprivate", TypeID::get<ThreadprivateOp>())
+      .operand("sym_addr", typeOpenMPPointerLikeType())
+      .result("tls_addr", typeOpenMPPointerLikeType())
+      .traits({ods::AllTypesMatch({"sym_addr", "tls_addr"})})
+      .format("$sym_addr `:` type($sym_addr) `->` type($tls_addr) attr-dict")
+      .registerIn(dialect);
+
+  // omp.tile
+  ods::OpDef("omp.tile", TypeID::get<TileOp>())
+      .variadicOperand("generatees", typeCanonicalLoopInfoType())
+      .variadicOperand("applyees", typeCanonicalLoopInfoType())
+      .variadicOperand("sizes", typeIntLikeType())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("custom<LoopTransformClis>($generatees, $applyees) oilist( `sizes` `(` $sizes `:` type($sizes) `)` ) attr-dict")
+      .directive(getLoopTransformClisDirective())
+      .verifier([](Operation *op) { return TileOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.unroll_heuristic
+  ods::OpDef("omp.unroll_heuristic", TypeID::get<UnrollHeuristicOp>())
+      .operand("applyee", typeCanonicalLoopInfoType())
+      .customAssembly(&UnrollHeuristicOp::parse, [](Operation *op, OpAsmPrinter &p) { UnrollHeuristicOp(op).print(p); })
+      .registerIn(dialect);
+
+  // omp.workdistribute
+  ods::OpDef("omp.workdistribute", TypeID::get<WorkdistributeOp>())
+      .region("region", ods::AnyRegion())
+      .format("$region attr-dict")
+      .verifier([](Operation *op) { return WorkdistributeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // omp.workshare.loop_wrapper
+  ods::OpDef("omp.workshare.loop_wrapper", TypeID::get<WorkshareLoopWrapperOp>())
+      .region("region", ods::AnyRegion())
+      .traits({ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock()})
+      .format("$region attr-dict")
+      .verifier([](Operation *op) { return WorkshareLoopWrapperOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return WorkshareLoopWrapperOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.workshare
+  ods::OpDef("omp.workshare", TypeID::get<WorkshareOp>())
+      .attr("nowait", ods::UnitAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::RecursiveMemoryEffects()})
+      .format("oilist( `nowait` $nowait ) $region attr-dict")
+      .registerIn(dialect);
+
+  // omp.wsloop
+  ods::OpDef("omp.wsloop", TypeID::get<WsloopOp>())
+      .variadicOperand("allocate_vars", ods::AnyType())
+      .variadicOperand("allocator_vars", ods::AnyType())
+      .variadicOperand("linear_vars", ods::AnyType())
+      .variadicOperand("linear_step_vars", ods::I(32))
+      .variadicOperand("private_vars", ods::AnyType())
+      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
+      .optionalOperand("schedule_chunk", ods::AnyType())
+      .optionalAttr("linear_var_types", ods::ArrayAttr())
+      .attr("nowait", ods::UnitAttr())
+      .optionalAttr("order", attrOrderKindAttr())
+      .optionalAttr("order_mod", attrOrderModifierAttr())
+      .optionalAttr("ordered", attrOrderedOpDoacrossNumLoops())
+      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
+      .attr("private_needs_barrier", ods::UnitAttr())
+      .optionalAttr("reduction_mod", attrReductionModifierAttr())
+      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
+      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
+      .optionalAttr("schedule_kind", attrScheduleKindAttr())
+      .optionalAttr("schedule_mod", attrScheduleModifierAttr())
+      .attr("schedule_simd", ods::UnitAttr())
+      .region("region", ods::AnyRegion())
+      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
+      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `linear` `(` custom<LinearClause>($linear_vars, type($linear_vars), $linear_step_vars) `)` | `nowait` $nowait | `order` `(` custom<OrderClause>($order, $order_mod) `)` | `ordered` `(` $ordered `)` | `schedule` `(` custom<ScheduleClause>($schedule_kind, $schedule_mod, $schedule_simd, $schedule_chunk, type($schedule_chunk)) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
+      .directive(getAllocateAndAllocatorDirective())
+      .directive(getLinearClauseDirective())
+      .directive(getOrderClauseDirective())
+      .directive(getPrivateReductionRegionDirective())
+      .directive(getScheduleClauseDirective())
+      .verifier([](Operation *op) { return WsloopOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return WsloopOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // omp.yield
+  ods::OpDef("omp.yield", TypeID::get<YieldOp>())
+      .variadicOperand("results", ods::AnyType())
+      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator(), ods::HasParent({"omp.atomic.update", "omp.declare_reduction", "omp.loop_nest", "omp.private"})})
+      .format("( `(` $results^ `:` type($results) `)` )? attr-dict")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::OpenMPDialect::registerGenerated() {
@@ -686,732 +1418,5 @@ void lamina::OpenMPDialect::registerGenerated() {
   addTypes<MapBoundsType>();
   ods::TypeDef<MapBoundsType>("map_bounds_ty", "OpenMP_MapBoundsType")
       .registerIn(attrTypes);
-
-  // omp.allocate_dir
-  ods::OpDef("omp.allocate_dir", TypeID::get<AllocateDirOp>())
-      .variadicOperand("varList", ods::AnyType())
-      .optionalOperand("allocator", ods::I(64))
-      .optionalAttr("align", attrAllocateDirOpAlign())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("`(` $varList `:` type($varList) `)` oilist( `align` `(` $align `)` | `allocator` `(` $allocator `)` ) attr-dict")
-      .verifier([](Operation *op) { return AllocateDirOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.atomic.capture
-  ods::OpDef("omp.atomic.capture", TypeID::get<AtomicCaptureOp>())
-      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
-      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("omp.terminator")})
-      .format("oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` ) $region attr-dict")
-      .directive(getClauseAttrDirective())
-      .directive(getSynchronizationHintDirective())
-      .verifier([](Operation *op) { return AtomicCaptureOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return AtomicCaptureOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.atomic.read
-  ods::OpDef("omp.atomic.read", TypeID::get<AtomicReadOp>())
-      .operand("x", typeOpenMPPointerLikeType())
-      .operand("v", typeOpenMPPointerLikeType())
-      .attr("element_type", ods::TypeAttr())
-      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
-      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
-      .format("$v `=` $x oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` ) `:` type($v) `,` type($x) `,` $element_type attr-dict")
-      .directive(getClauseAttrDirective())
-      .directive(getSynchronizationHintDirective())
-      .verifier([](Operation *op) { return AtomicReadOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.atomic.update
-  ods::OpDef("omp.atomic.update", TypeID::get<AtomicUpdateOp>())
-      .operand("x", typeOpenMPPointerLikeType(), {ods::MemRead(), ods::MemWrite()})
-      .optionalAttr("atomic_control", attrAtomicControlAttr())
-      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
-      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("omp.yield")})
-      .format("oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` )$x `:` type($x) $region attr-dict")
-      .directive(getClauseAttrDirective())
-      .directive(getSynchronizationHintDirective())
-      .verifier([](Operation *op) { return AtomicUpdateOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return AtomicUpdateOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.atomic.write
-  ods::OpDef("omp.atomic.write", TypeID::get<AtomicWriteOp>())
-      .operand("x", typeOpenMPPointerLikeType())
-      .operand("expr", ods::AnyType())
-      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
-      .optionalAttr("memory_order", attrMemoryOrderKindAttr())
-      .format("$x `=` $expr oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` | `memory_order` `(` custom<ClauseAttr>($memory_order) `)` ) `:` type($x) `,` type($expr) attr-dict")
-      .directive(getClauseAttrDirective())
-      .directive(getSynchronizationHintDirective())
-      .verifier([](Operation *op) { return AtomicWriteOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.barrier
-  ods::OpDef("omp.barrier", TypeID::get<BarrierOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // omp.cancel
-  ods::OpDef("omp.cancel", TypeID::get<CancelOp>())
-      .optionalOperand("if_expr", ods::I(1))
-      .attr("cancel_directive", attrCancellationConstructTypeAttr())
-      .format("`cancellation_construct_type` `(` custom<ClauseAttr>($cancel_directive) `)` oilist( `if` `(` $if_expr `)` ) attr-dict")
-      .directive(getClauseAttrDirective())
-      .verifier([](Operation *op) { return CancelOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.cancellation_point
-  ods::OpDef("omp.cancellation_point", TypeID::get<CancellationPointOp>())
-      .attr("cancel_directive", attrCancellationConstructTypeAttr())
-      .format("`cancellation_construct_type` `(` custom<ClauseAttr>($cancel_directive) `)` attr-dict")
-      .directive(getClauseAttrDirective())
-      .verifier([](Operation *op) { return CancellationPointOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.canonical_loop
-  ods::OpDef("omp.canonical_loop", TypeID::get<CanonicalLoopOp>())
-      .operand("tripCount", typeIntLikeType())
-      .optionalOperand("cli", typeCanonicalLoopInfoType())
-      .region("region", ods::AnyRegion())
-      .traits({ods::Implements<OpAsmOpInterface>({.getAsmBlockArgumentNames = [](Operation *op, Region &r, OpAsmSetValueNameFn fn) { CanonicalLoopOp(op).getAsmBlockArgumentNames(r, fn); }})})
-      .customAssembly(&CanonicalLoopOp::parse, [](Operation *op, OpAsmPrinter &p) { CanonicalLoopOp(op).print(p); })
-      .verifier([](Operation *op) { return CanonicalLoopOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.critical.declare
-  ods::OpDef("omp.critical.declare", TypeID::get<CriticalDeclareOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .defaultOptionalAttr("hint", ods::IntAttr(64), "0")
-      .traits({ods::Symbol()})
-      .format("$sym_name oilist( `hint` `(` custom<SynchronizationHint>($hint) `)` ) attr-dict")
-      .directive(getSynchronizationHintDirective())
-      .verifier([](Operation *op) { return CriticalDeclareOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.critical
-  ods::OpDef("omp.critical", TypeID::get<CriticalOp>())
-      .optionalAttr("name", ods::FlatSymbolRefAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::Implements<SymbolUserOpInterface>({&CriticalOp::verifySymbolUses})})
-      .format("(`(` $name^ `)`)? $region attr-dict")
-      .registerIn(*this);
-
-  // omp.declare_mapper.info
-  ods::OpDef("omp.declare_mapper.info", TypeID::get<DeclareMapperInfoOp>())
-      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
-      .traits({ods::HasParent({"omp.declare_mapper"}), ods::IsTerminator()})
-      .format("oilist( `map_entries` `(` $map_vars `:` type($map_vars) `)` ) attr-dict")
-      .verifier([](Operation *op) { return DeclareMapperInfoOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.declare_mapper
-  ods::OpDef("omp.declare_mapper", TypeID::get<DeclareMapperOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("type", ods::TypeAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::Symbol()})
-      .format("$sym_name `:` $type $body attr-dict")
-      .regionVerifier([](Operation *op) { return DeclareMapperOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.declare_reduction
-  ods::OpDef("omp.declare_reduction", TypeID::get<DeclareReductionOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("type", ods::TypeAttr())
-      .optionalAttr("byref_element_type", ods::TypeAttr())
-      .region("allocRegion", ods::MaxSizedRegion(1))
-      .region("initializerRegion", ods::AnyRegion())
-      .region("reductionRegion", ods::AnyRegion())
-      .region("atomicReductionRegion", ods::AnyRegion())
-      .region("cleanupRegion", ods::AnyRegion())
-      .region("dataPtrPtrRegion", ods::MaxSizedRegion(1))
-      .traits({ods::IsolatedFromAbove(), ods::Symbol()})
-      .format("$sym_name `:` $type attr-dict-with-keyword ( `alloc` $allocRegion^ )? `init` $initializerRegion `combiner` $reductionRegion ( `atomic` $atomicReductionRegion^ )? ( `cleanup` $cleanupRegion^ )? ( `data_ptr_ptr` $dataPtrPtrRegion^ )?")
-      .regionVerifier([](Operation *op) { return DeclareReductionOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.distribute
-  ods::OpDef("omp.distribute", TypeID::get<DistributeOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .optionalOperand("dist_schedule_chunk_size", typeIntLikeType())
-      .variadicOperand("private_vars", ods::AnyType())
-      .attr("dist_schedule_static", ods::UnitAttr())
-      .optionalAttr("order", attrOrderKindAttr())
-      .optionalAttr("order_mod", attrOrderModifierAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `dist_schedule_static` $dist_schedule_static | `dist_schedule_chunk_size` `(` $dist_schedule_chunk_size `:` type($dist_schedule_chunk_size) `)` | `order` `(` custom<OrderClause>($order, $order_mod) `)` ) custom<PrivateRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getOrderClauseDirective())
-      .directive(getPrivateRegionDirective())
-      .verifier([](Operation *op) { return DistributeOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return DistributeOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.flush
-  ods::OpDef("omp.flush", TypeID::get<FlushOp>())
-      .variadicOperand("varList", ods::AnyType())
-      .format("( `(` $varList^ `:` type($varList) `)` )? attr-dict")
-      .registerIn(*this);
-
-  // omp.loop_nest
-  ods::OpDef("omp.loop_nest", TypeID::get<LoopNestOp>())
-      .variadicOperand("loop_lower_bounds", typeIntLikeType())
-      .variadicOperand("loop_upper_bounds", typeIntLikeType())
-      .variadicOperand("loop_steps", typeIntLikeType())
-      .defaultOptionalAttr("collapse_num_loops", attrLoopNestOpCollapseNumLoopsDefault(), "1")
-      .attr("loop_inclusive", ods::UnitAttr())
-      .optionalAttr("tile_sizes", ods::DenseI64ArrayAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::RecursiveMemoryEffects(), ods::SameVariadicOperandSize(), ods::AllTypesMatch({"loop_lower_bounds", "loop_upper_bounds", "loop_steps"})})
-      .customAssembly(&LoopNestOp::parse, [](Operation *op, OpAsmPrinter &p) { LoopNestOp(op).print(p); })
-      .verifier([](Operation *op) { return LoopNestOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.loop
-  ods::OpDef("omp.loop", TypeID::get<LoopOp>())
-      .variadicOperand("private_vars", ods::AnyType())
-      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("bind_kind", attrBindKindAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("order", attrOrderKindAttr())
-      .optionalAttr("order_mod", attrOrderModifierAttr())
-      .optionalAttr("reduction_mod", attrReductionModifierAttr())
-      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `bind` `(` custom<ClauseAttr>($bind_kind) `)` | `order` `(` custom<OrderClause>($order, $order_mod) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
-      .directive(getClauseAttrDirective())
-      .directive(getOrderClauseDirective())
-      .directive(getPrivateReductionRegionDirective())
-      .verifier([](Operation *op) { return LoopOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return LoopOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.map.bounds
-  ods::OpDef("omp.map.bounds", TypeID::get<MapBoundsOp>())
-      .optionalOperand("lower_bound", typeIntLikeType())
-      .optionalOperand("upper_bound", typeIntLikeType())
-      .optionalOperand("extent", typeIntLikeType())
-      .optionalOperand("stride", typeIntLikeType())
-      .optionalOperand("start_idx", typeIntLikeType())
-      .defaultAttr("stride_in_bytes", ods::BoolAttr(), "false")
-      .result("result", typeOpenMPMapBoundsType())
-      .traits({ods::AttrSizedOperandSegments(), ods::NoMemoryEffect()})
-      .format("oilist( `lower_bound` `(` $lower_bound `:` type($lower_bound) `)` | `upper_bound` `(` $upper_bound `:` type($upper_bound) `)` | `extent` `(` $extent `:` type($extent) `)` | `stride` `(` $stride `:` type($stride) `)` | `start_idx` `(` $start_idx `:` type($start_idx) `)` ) attr-dict")
-      .verifier([](Operation *op) { return MapBoundsOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.map.info
-  ods::OpDef("omp.map.info", TypeID::get<MapInfoOp>())
-      .operand("var_ptr", typeOpenMPPointerLikeType())
-      .optionalOperand("var_ptr_ptr", typeOpenMPPointerLikeType())
-      .variadicOperand("members", typeOpenMPPointerLikeType())
-      .variadicOperand("bounds", typeOpenMPMapBoundsType())
-      .attr("var_type", ods::TypeAttr())
-      .attr("map_type", attrClauseMapFlagsAttr())
-      .attr("map_capture_type", attrVariableCaptureKindAttr())
-      .optionalAttr("members_index", attrIndexListArrayAttr())
-      .optionalAttr("mapper_id", ods::FlatSymbolRefAttr())
-      .optionalAttr("name", ods::StrAttr())
-      .defaultAttr("partial_map", ods::BoolAttr(), "false")
-      .result("omp_ptr", typeOpenMPPointerLikeType())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("`var_ptr` `(` $var_ptr `:` type($var_ptr) `,` $var_type `)` `map_clauses` `(` custom<MapClause>($map_type) `)` `capture` `(` custom<CaptureType>($map_capture_type) `)` oilist( `var_ptr_ptr` `(` $var_ptr_ptr `:` type($var_ptr_ptr) `)` | `mapper` `(` $mapper_id `)` | `members` `(` $members `:` custom<MembersIndex>($members_index) `:` type($members) `)` | `bounds` `(` $bounds `)` ) `->` type($omp_ptr) attr-dict")
-      .directive(getCaptureTypeDirective())
-      .directive(getMapClauseDirective())
-      .directive(getMembersIndexDirective())
-      .verifier([](Operation *op) { return MapInfoOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.masked
-  ods::OpDef("omp.masked", TypeID::get<MaskedOp>())
-      .optionalOperand("filtered_thread_id", typeIntLikeType())
-      .region("region", ods::AnyRegion())
-      .format("oilist( `filter` `(` $filtered_thread_id `:` type($filtered_thread_id) `)` ) $region attr-dict")
-      .registerIn(*this);
-
-  // omp.master
-  ods::OpDef("omp.master", TypeID::get<MasterOp>())
-      .region("region", ods::AnyRegion())
-      .format("$region attr-dict")
-      .registerIn(*this);
-
-  // omp.new_cli
-  ods::OpDef("omp.new_cli", TypeID::get<NewCliOp>())
-      .result("result", typeCanonicalLoopInfoType())
-      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { NewCliOp(op).getAsmResultNames(fn); }})})
-      .format("attr-dict")
-      .verifier([](Operation *op) { return NewCliOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.ordered
-  ods::OpDef("omp.ordered", TypeID::get<OrderedOp>())
-      .variadicOperand("doacross_depend_vars", ods::AnyType())
-      .optionalAttr("doacross_depend_type", attrClauseDependAttr())
-      .optionalAttr("doacross_num_loops", attrOrderedOpDoacrossNumLoops())
-      .format("( `depend_type` `` $doacross_depend_type^ )? ( `depend_vec` `(` $doacross_depend_vars^ `:` type($doacross_depend_vars) `)` )? attr-dict")
-      .verifier([](Operation *op) { return OrderedOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.ordered.region
-  ods::OpDef("omp.ordered.region", TypeID::get<OrderedRegionOp>())
-      .attr("par_level_simd", ods::UnitAttr())
-      .region("region", ods::AnyRegion())
-      .format("oilist( `par_level_simd` $par_level_simd ) $region attr-dict")
-      .verifier([](Operation *op) { return OrderedRegionOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.parallel
-  ods::OpDef("omp.parallel", TypeID::get<ParallelOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .optionalOperand("if_expr", ods::I(1))
-      .optionalOperand("num_threads", typeIntLikeType())
-      .variadicOperand("private_vars", ods::AnyType())
-      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("proc_bind_kind", attrProcBindKindAttr())
-      .optionalAttr("reduction_mod", attrReductionModifierAttr())
-      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), ods::RecursiveMemoryEffects(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `if` `(` $if_expr `)` | `num_threads` `(` $num_threads `:` type($num_threads) `)` | `proc_bind` `(` custom<ClauseAttr>($proc_bind_kind) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getClauseAttrDirective())
-      .directive(getPrivateReductionRegionDirective())
-      .verifier([](Operation *op) { return ParallelOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return ParallelOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.private
-  ods::OpDef("omp.private", TypeID::get<PrivateClauseOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("type", attrPrivateClauseOpType())
-      .attr("data_sharing_type", attrDataSharingClauseTypeAttr())
-      .region("init_region", ods::AnyRegion())
-      .region("copy_region", ods::AnyRegion())
-      .region("dealloc_region", ods::AnyRegion())
-      .traits({ods::IsolatedFromAbove()})
-      .format("$data_sharing_type $sym_name `:` $type (`init` $init_region^)? (`copy` $copy_region^)? (`dealloc` $dealloc_region^)? attr-dict")
-      .regionVerifier([](Operation *op) { return PrivateClauseOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.scan
-  ods::OpDef("omp.scan", TypeID::get<ScanOp>())
-      .variadicOperand("inclusive_vars", ods::AnyType())
-      .variadicOperand("exclusive_vars", ods::AnyType())
-      .traits({ods::AttrSizedOperandSegments(), ods::MemoryEffects({ods::MemWrite()})})
-      .format("oilist( `inclusive` `(` $inclusive_vars `:` type($inclusive_vars) `)` | `exclusive` `(` $exclusive_vars `:` type($exclusive_vars) `)` ) attr-dict")
-      .verifier([](Operation *op) { return ScanOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.section
-  ods::OpDef("omp.section", TypeID::get<SectionOp>())
-      .region("region", ods::AnyRegion())
-      .traits({omp::BlockArgOpenMPOpInterfaceTrait(), ods::HasParent({"omp.sections"})})
-      .format("$region attr-dict")
-      .registerIn(*this);
-
-  // omp.sections
-  ods::OpDef("omp.sections", TypeID::get<SectionsOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .variadicOperand("private_vars", ods::AnyType())
-      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
-      .attr("nowait", ods::UnitAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("reduction_mod", attrReductionModifierAttr())
-      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `nowait` $nowait ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getPrivateReductionRegionDirective())
-      .verifier([](Operation *op) { return SectionsOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return SectionsOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.simd
-  ods::OpDef("omp.simd", TypeID::get<SimdOp>())
-      .variadicOperand("aligned_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("linear_vars", ods::AnyType())
-      .variadicOperand("linear_step_vars", ods::I(32))
-      .variadicOperand("nontemporal_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("private_vars", ods::AnyType())
-      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("alignments", ods::IntArrayAttr(64))
-      .optionalAttr("linear_var_types", ods::ArrayAttr())
-      .optionalAttr("order", attrOrderKindAttr())
-      .optionalAttr("order_mod", attrOrderModifierAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("reduction_mod", attrReductionModifierAttr())
-      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
-      .optionalAttr("safelen", attrAllocateDirOpAlign())
-      .optionalAttr("simdlen", attrAllocateDirOpAlign())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `aligned` `(` custom<AlignedClause>($aligned_vars, type($aligned_vars), $alignments) `)` | `if` `(` $if_expr `)` | `linear` `(` custom<LinearClause>($linear_vars, type($linear_vars), $linear_step_vars) `)` | `nontemporal` `(` $nontemporal_vars `:` type($nontemporal_vars) `)` | `order` `(` custom<OrderClause>($order, $order_mod) `)` | `safelen` `(` $safelen `)` | `simdlen` `(` $simdlen `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
-      .directive(getAlignedClauseDirective())
-      .directive(getLinearClauseDirective())
-      .directive(getOrderClauseDirective())
-      .directive(getPrivateReductionRegionDirective())
-      .verifier([](Operation *op) { return SimdOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return SimdOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.single
-  ods::OpDef("omp.single", TypeID::get<SingleOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .variadicOperand("copyprivate_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("private_vars", ods::AnyType())
-      .optionalAttr("copyprivate_syms", attrSymbolRefArrayAttr())
-      .attr("nowait", ods::UnitAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `copyprivate` `(` custom<Copyprivate>($copyprivate_vars, type($copyprivate_vars), $copyprivate_syms) `)` | `nowait` $nowait ) custom<PrivateRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getCopyprivateDirective())
-      .directive(getPrivateRegionDirective())
-      .verifier([](Operation *op) { return SingleOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.target_allocmem
-  ods::OpDef("omp.target_allocmem", TypeID::get<TargetAllocMemOp>())
-      .operand("device", ods::AnyInteger())
-      .variadicOperand("typeparams", typeIntLikeType())
-      .variadicOperand("shape", typeIntLikeType())
-      .attr("in_type", ods::TypeAttr())
-      .optionalAttr("uniq_name", ods::StrAttr())
-      .optionalAttr("bindc_name", ods::StrAttr())
-      .result("", ods::I(64))
-      .traits({ods::MemoryEffects({ods::MemAlloc()}), ods::AttrSizedOperandSegments()})
-      .customAssembly(&TargetAllocMemOp::parse, [](Operation *op, OpAsmPrinter &p) { TargetAllocMemOp(op).print(p); })
-      .verifier([](Operation *op) { return TargetAllocMemOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.target_data
-  ods::OpDef("omp.target_data", TypeID::get<TargetDataOp>())
-      .optionalOperand("device", ods::AnyInteger())
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("use_device_addr_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("use_device_ptr_vars", typeOpenMPPointerLikeType())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` ) custom<UseDeviceAddrUseDevicePtrRegion>( $region, $use_device_addr_vars, type($use_device_addr_vars), $use_device_ptr_vars, type($use_device_ptr_vars)) attr-dict")
-      .directive(getUseDeviceAddrUseDevicePtrRegionDirective())
-      .verifier([](Operation *op) { return TargetDataOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.target_enter_data
-  ods::OpDef("omp.target_enter_data", TypeID::get<TargetEnterDataOp>())
-      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("device", ods::AnyInteger())
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
-      .attr("nowait", ods::UnitAttr())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` | `nowait` $nowait ) attr-dict")
-      .directive(getDependVarListDirective())
-      .verifier([](Operation *op) { return TargetEnterDataOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.target_exit_data
-  ods::OpDef("omp.target_exit_data", TypeID::get<TargetExitDataOp>())
-      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("device", ods::AnyInteger())
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
-      .attr("nowait", ods::UnitAttr())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` | `nowait` $nowait ) attr-dict")
-      .directive(getDependVarListDirective())
-      .verifier([](Operation *op) { return TargetExitDataOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.target_freemem
-  ods::OpDef("omp.target_freemem", TypeID::get<TargetFreeMemOp>())
-      .operand("device", ods::AnyInteger(), {ods::MemFree()})
-      .operand("heapref", ods::I(64), {ods::MemFree()})
-      .traits({ods::MemoryEffects({ods::MemFree()})})
-      .format("$device `,` $heapref attr-dict `:` type($device) `,` qualified(type($heapref))")
-      .registerIn(*this);
-
-  // omp.target
-  ods::OpDef("omp.target", TypeID::get<TargetOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("device", ods::AnyInteger())
-      .variadicOperand("has_device_addr_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("host_eval_vars", ods::AnyType())
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("in_reduction_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("is_device_ptr_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
-      .variadicOperand("private_vars", ods::AnyType())
-      .optionalOperand("thread_limit", ods::AnyInteger())
-      .attr("bare", ods::UnitAttr())
-      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
-      .optionalAttr("in_reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("in_reduction_syms", attrSymbolRefArrayAttr())
-      .attr("nowait", ods::UnitAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("private_maps", ods::DenseI64ArrayAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), omp::BlockArgOpenMPOpInterfaceTrait(), ods::IsolatedFromAbove()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `ompx_bare` $bare | `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `is_device_ptr` `(` $is_device_ptr_vars `:` type($is_device_ptr_vars) `)` | `nowait` $nowait | `thread_limit` `(` $thread_limit `:` type($thread_limit) `)` ) custom<TargetOpRegion>( $region, $has_device_addr_vars, type($has_device_addr_vars), $host_eval_vars, type($host_eval_vars), $in_reduction_vars, type($in_reduction_vars), $in_reduction_byref, $in_reduction_syms, $map_vars, type($map_vars), $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $private_maps) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getDependVarListDirective())
-      .directive(getTargetOpRegionDirective())
-      .verifier([](Operation *op) { return TargetOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return TargetOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.target_update
-  ods::OpDef("omp.target_update", TypeID::get<TargetUpdateOp>())
-      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("device", ods::AnyInteger())
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("map_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
-      .attr("nowait", ods::UnitAttr())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `device` `(` $device `:` type($device) `)` | `if` `(` $if_expr `)` | `map_entries` `(` $map_vars `:` type($map_vars) `)` | `nowait` $nowait ) attr-dict")
-      .directive(getDependVarListDirective())
-      .verifier([](Operation *op) { return TargetUpdateOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.task
-  ods::OpDef("omp.task", TypeID::get<TaskOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("final", ods::I(1))
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("in_reduction_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("priority", ods::AnyInteger())
-      .variadicOperand("private_vars", ods::AnyType())
-      .optionalOperand("event_handle", typeOpenMPPointerLikeType())
-      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
-      .optionalAttr("in_reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("in_reduction_syms", attrSymbolRefArrayAttr())
-      .attr("mergeable", ods::UnitAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .attr("untied", ods::UnitAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `final` `(` $final `)` | `if` `(` $if_expr `)` | `mergeable` $mergeable | `priority` `(` $priority `:` type($priority) `)` | `untied` $untied | `detach` `(` $event_handle `:` type($event_handle) `)` ) custom<InReductionPrivateRegion>( $region, $in_reduction_vars, type($in_reduction_vars), $in_reduction_byref, $in_reduction_syms, $private_vars, type($private_vars), $private_syms, $private_needs_barrier) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getDependVarListDirective())
-      .directive(getInReductionPrivateRegionDirective())
-      .verifier([](Operation *op) { return TaskOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.taskgroup
-  ods::OpDef("omp.taskgroup", TypeID::get<TaskgroupOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .variadicOperand("task_reduction_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("task_reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("task_reduction_syms", attrSymbolRefArrayAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` ) custom<TaskReductionRegion>( $region, $task_reduction_vars, type($task_reduction_vars), $task_reduction_byref, $task_reduction_syms) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getTaskReductionRegionDirective())
-      .verifier([](Operation *op) { return TaskgroupOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.taskloop
-  ods::OpDef("omp.taskloop", TypeID::get<TaskloopOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .optionalOperand("final", ods::I(1))
-      .optionalOperand("grainsize", typeIntLikeType())
-      .optionalOperand("if_expr", ods::I(1))
-      .variadicOperand("in_reduction_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("num_tasks", typeIntLikeType())
-      .optionalOperand("priority", ods::AnyInteger())
-      .variadicOperand("private_vars", ods::AnyType())
-      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("grainsize_mod", attrGrainsizeTypeAttr())
-      .optionalAttr("in_reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("in_reduction_syms", attrSymbolRefArrayAttr())
-      .attr("mergeable", ods::UnitAttr())
-      .attr("nogroup", ods::UnitAttr())
-      .optionalAttr("num_tasks_mod", attrNumTasksTypeAttr())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("reduction_mod", attrReductionModifierAttr())
-      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
-      .attr("untied", ods::UnitAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::AutomaticAllocationScope(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `final` `(` $final `)` | `grainsize` `(` custom<GrainsizeClause>($grainsize_mod , $grainsize, type($grainsize)) `)` | `if` `(` $if_expr `)` | `mergeable` $mergeable | `nogroup` $nogroup | `num_tasks` `(` custom<NumTasksClause>($num_tasks_mod , $num_tasks, type($num_tasks)) `)` | `priority` `(` $priority `:` type($priority) `)` | `untied` $untied ) custom<InReductionPrivateReductionRegion>( $region, $in_reduction_vars, type($in_reduction_vars), $in_reduction_byref, $in_reduction_syms, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getGrainsizeClauseDirective())
-      .directive(getInReductionPrivateReductionRegionDirective())
-      .directive(getNumTasksClauseDirective())
-      .verifier([](Operation *op) { return TaskloopOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return TaskloopOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.taskwait
-  ods::OpDef("omp.taskwait", TypeID::get<TaskwaitOp>())
-      .variadicOperand("depend_vars", typeOpenMPPointerLikeType())
-      .optionalAttr("depend_kinds", attrTaskDependArrayAttr())
-      .attr("nowait", ods::UnitAttr())
-      .format("oilist( `depend` `(` custom<DependVarList>($depend_vars, type($depend_vars), $depend_kinds) `)` | `nowait` $nowait ) attr-dict")
-      .directive(getDependVarListDirective())
-      .registerIn(*this);
-
-  // omp.taskyield
-  ods::OpDef("omp.taskyield", TypeID::get<TaskyieldOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // omp.teams
-  ods::OpDef("omp.teams", TypeID::get<TeamsOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .optionalOperand("if_expr", ods::I(1))
-      .optionalOperand("num_teams_lower", ods::AnyInteger())
-      .optionalOperand("num_teams_upper", ods::AnyInteger())
-      .variadicOperand("private_vars", ods::AnyType())
-      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("thread_limit", ods::AnyInteger())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("reduction_mod", attrReductionModifierAttr())
-      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::RecursiveMemoryEffects(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `if` `(` $if_expr `)` | `num_teams` `(` ( $num_teams_lower^ `:` type($num_teams_lower) )? `to` $num_teams_upper `:` type($num_teams_upper) `)` | `thread_limit` `(` $thread_limit `:` type($thread_limit) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getPrivateReductionRegionDirective())
-      .verifier([](Operation *op) { return TeamsOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.terminator
-  ods::OpDef("omp.terminator", TypeID::get<TerminatorOp>())
-      .traits({ods::IsTerminator(), ods::Pure()})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // omp.threadprivate
-  ods::OpDef("omp.threadprivate", TypeID::get<ThreadprivateOp>())
-      .operand("sym_addr", typeOpenMPPointerLikeType())
-      .result("tls_addr", typeOpenMPPointerLikeType())
-      .traits({ods::AllTypesMatch({"sym_addr", "tls_addr"})})
-      .format("$sym_addr `:` type($sym_addr) `->` type($tls_addr) attr-dict")
-      .registerIn(*this);
-
-  // omp.tile
-  ods::OpDef("omp.tile", TypeID::get<TileOp>())
-      .variadicOperand("generatees", typeCanonicalLoopInfoType())
-      .variadicOperand("applyees", typeCanonicalLoopInfoType())
-      .variadicOperand("sizes", typeIntLikeType())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("custom<LoopTransformClis>($generatees, $applyees) oilist( `sizes` `(` $sizes `:` type($sizes) `)` ) attr-dict")
-      .directive(getLoopTransformClisDirective())
-      .verifier([](Operation *op) { return TileOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.unroll_heuristic
-  ods::OpDef("omp.unroll_heuristic", TypeID::get<UnrollHeuristicOp>())
-      .operand("applyee", typeCanonicalLoopInfoType())
-      .customAssembly(&UnrollHeuristicOp::parse, [](Operation *op, OpAsmPrinter &p) { UnrollHeuristicOp(op).print(p); })
-      .registerIn(*this);
-
-  // omp.workdistribute
-  ods::OpDef("omp.workdistribute", TypeID::get<WorkdistributeOp>())
-      .region("region", ods::AnyRegion())
-      .format("$region attr-dict")
-      .verifier([](Operation *op) { return WorkdistributeOp(op).verify(); })
-      .registerIn(*this);
-
-  // omp.workshare.loop_wrapper
-  ods::OpDef("omp.workshare.loop_wrapper", TypeID::get<WorkshareLoopWrapperOp>())
-      .region("region", ods::AnyRegion())
-      .traits({ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock()})
-      .format("$region attr-dict")
-      .verifier([](Operation *op) { return WorkshareLoopWrapperOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return WorkshareLoopWrapperOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.workshare
-  ods::OpDef("omp.workshare", TypeID::get<WorkshareOp>())
-      .attr("nowait", ods::UnitAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::RecursiveMemoryEffects()})
-      .format("oilist( `nowait` $nowait ) $region attr-dict")
-      .registerIn(*this);
-
-  // omp.wsloop
-  ods::OpDef("omp.wsloop", TypeID::get<WsloopOp>())
-      .variadicOperand("allocate_vars", ods::AnyType())
-      .variadicOperand("allocator_vars", ods::AnyType())
-      .variadicOperand("linear_vars", ods::AnyType())
-      .variadicOperand("linear_step_vars", ods::I(32))
-      .variadicOperand("private_vars", ods::AnyType())
-      .variadicOperand("reduction_vars", typeOpenMPPointerLikeType())
-      .optionalOperand("schedule_chunk", ods::AnyType())
-      .optionalAttr("linear_var_types", ods::ArrayAttr())
-      .attr("nowait", ods::UnitAttr())
-      .optionalAttr("order", attrOrderKindAttr())
-      .optionalAttr("order_mod", attrOrderModifierAttr())
-      .optionalAttr("ordered", attrOrderedOpDoacrossNumLoops())
-      .optionalAttr("private_syms", attrSymbolRefArrayAttr())
-      .attr("private_needs_barrier", ods::UnitAttr())
-      .optionalAttr("reduction_mod", attrReductionModifierAttr())
-      .optionalAttr("reduction_byref", ods::DenseBoolArrayAttr())
-      .optionalAttr("reduction_syms", attrSymbolRefArrayAttr())
-      .optionalAttr("schedule_kind", attrScheduleKindAttr())
-      .optionalAttr("schedule_mod", attrScheduleModifierAttr())
-      .attr("schedule_simd", ods::UnitAttr())
-      .region("region", ods::AnyRegion())
-      .traits({ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(omp::LoopWrapperInterfaceTrait()), ods::NoTerminator(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), omp::BlockArgOpenMPOpInterfaceTrait()})
-      .format("oilist( `allocate` `(` custom<AllocateAndAllocator>($allocate_vars, type($allocate_vars), $allocator_vars, type($allocator_vars)) `)` | `linear` `(` custom<LinearClause>($linear_vars, type($linear_vars), $linear_step_vars) `)` | `nowait` $nowait | `order` `(` custom<OrderClause>($order, $order_mod) `)` | `ordered` `(` $ordered `)` | `schedule` `(` custom<ScheduleClause>($schedule_kind, $schedule_mod, $schedule_simd, $schedule_chunk, type($schedule_chunk)) `)` ) custom<PrivateReductionRegion>($region, $private_vars, type($private_vars), $private_syms, $private_needs_barrier, $reduction_mod, $reduction_vars, type($reduction_vars), $reduction_byref, $reduction_syms) attr-dict")
-      .directive(getAllocateAndAllocatorDirective())
-      .directive(getLinearClauseDirective())
-      .directive(getOrderClauseDirective())
-      .directive(getPrivateReductionRegionDirective())
-      .directive(getScheduleClauseDirective())
-      .verifier([](Operation *op) { return WsloopOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return WsloopOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // omp.yield
-  ods::OpDef("omp.yield", TypeID::get<YieldOp>())
-      .variadicOperand("results", ods::AnyType())
-      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator(), ods::HasParent({"omp.atomic.update", "omp.declare_reduction", "omp.loop_nest", "omp.private"})})
-      .format("( `(` $results^ `:` type($results) `)` )? attr-dict")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerOpenMPOpDefinitions);
 }

@@ -160,6 +160,156 @@ static ods::TypeConstraint typeRangeOpResult() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerPDLOpDefinitions(Dialect &dialect) {
+  // pdl.apply_native_constraint
+  ods::OpDef("pdl.apply_native_constraint", TypeID::get<ApplyNativeConstraintOp>())
+      .variadicOperand("args", typePDLAnyType())
+      .attr("name", ods::StrAttr())
+      .defaultAttr("isNegated", ods::BoolAttr(), "false")
+      .variadicResult("results", typePDLAnyType())
+      .traits({ods::HasParent({"pdl.pattern"})})
+      .format("$name `(` $args `:` type($args) `)` (`:` type($results)^ )? attr-dict")
+      .verifier([](Operation *op) { return ApplyNativeConstraintOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.apply_native_rewrite
+  ods::OpDef("pdl.apply_native_rewrite", TypeID::get<ApplyNativeRewriteOp>())
+      .variadicOperand("args", typePDLAnyType())
+      .attr("name", ods::StrAttr())
+      .variadicResult("results", typePDLAnyType())
+      .traits({ods::HasParent({"pdl.rewrite"})})
+      .format("$name (`(` $args^ `:` type($args) `)`)? (`:` type($results)^)? attr-dict")
+      .verifier([](Operation *op) { return ApplyNativeRewriteOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.attribute
+  ods::OpDef("pdl.attribute", TypeID::get<AttributeOp>())
+      .optionalOperand("valueType", typePDLType())
+      .optionalAttr("value", ods::AnyAttr())
+      .result("attr", typePDLAttribute())
+      .format("(`:` $valueType^)? (`=` $value^)? attr-dict-with-keyword")
+      .verifier([](Operation *op) { return AttributeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.erase
+  ods::OpDef("pdl.erase", TypeID::get<EraseOp>())
+      .operand("opValue", typePDLOperation())
+      .traits({ods::HasParent({"pdl.rewrite"})})
+      .format("$opValue attr-dict")
+      .registerIn(dialect);
+
+  // pdl.operand
+  ods::OpDef("pdl.operand", TypeID::get<OperandOp>())
+      .optionalOperand("valueType", typePDLType())
+      .result("value", typePDLValue())
+      .traits({ods::HasParent({"pdl.pattern"})})
+      .format("(`:` $valueType^)? attr-dict")
+      .verifier([](Operation *op) { return OperandOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.operands
+  ods::OpDef("pdl.operands", TypeID::get<OperandsOp>())
+      .optionalOperand("valueType", typeOperandsOpValueType())
+      .result("value", typeOperandsOpValue())
+      .traits({ods::HasParent({"pdl.pattern"})})
+      .format("(`:` $valueType^)? attr-dict")
+      .verifier([](Operation *op) { return OperandsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.operation
+  ods::OpDef("pdl.operation", TypeID::get<OperationOp>())
+      .variadicOperand("operandValues", typeOperationOpOperandValues())
+      .variadicOperand("attributeValues", typePDLAttribute())
+      .variadicOperand("typeValues", typeOperationOpTypeValues())
+      .optionalAttr("opName", ods::StrAttr())
+      .attr("attributeValueNames", ods::StrArrayAttr())
+      .result("op", typePDLOperation())
+      .traits({ods::AttrSizedOperandSegments()})
+      .format("($opName^)? (`(` $operandValues^ `:` type($operandValues) `)`)? custom<OperationOpAttributes>($attributeValues, $attributeValueNames) (`->` `(` $typeValues^ `:` type($typeValues) `)`)? attr-dict")
+      .directive(getOperationOpAttributesDirective())
+      .verifier([](Operation *op) { return OperationOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.pattern
+  ods::OpDef("pdl.pattern", TypeID::get<PatternOp>())
+      .attr("benefit", attrPatternOpBenefit())
+      .optionalAttr("sym_name", ods::SymbolNameAttr())
+      .region("bodyRegion", ods::SizedRegion(1))
+      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::Symbol({.isOptionalSymbol = [](Operation *) { return true; }}), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = &PatternOp::getDefaultDialect})})
+      .format("($sym_name^)? `:` `benefit` `(` $benefit `)` attr-dict-with-keyword $bodyRegion")
+      .regionVerifier([](Operation *op) { return PatternOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // pdl.range
+  ods::OpDef("pdl.range", TypeID::get<RangeOp>())
+      .variadicOperand("arguments", typePDLAnyType())
+      .result("result", typeRangeOpResult())
+      .traits({ods::Pure(), ods::HasParent({"pdl.rewrite"})})
+      .format("($arguments^ `:` type($arguments))? custom<RangeType>(ref(type($arguments)), type($result)) attr-dict")
+      .directive(getRangeTypeDirective())
+      .verifier([](Operation *op) { return RangeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.replace
+  ods::OpDef("pdl.replace", TypeID::get<ReplaceOp>())
+      .operand("opValue", typePDLOperation())
+      .optionalOperand("replOperation", typePDLOperation())
+      .variadicOperand("replValues", typeOperationOpOperandValues())
+      .traits({ods::AttrSizedOperandSegments(), ods::HasParent({"pdl.rewrite"})})
+      .format("$opValue `with` (`(` $replValues^ `:` type($replValues) `)`)? ($replOperation^)? attr-dict")
+      .verifier([](Operation *op) { return ReplaceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.result
+  ods::OpDef("pdl.result", TypeID::get<ResultOp>())
+      .operand("parent", typePDLOperation())
+      .attr("index", ods::IntAttr(32))
+      .result("val", typePDLValue())
+      .traits({ods::Pure()})
+      .format("$index `of` $parent attr-dict")
+      .registerIn(dialect);
+
+  // pdl.results
+  ods::OpDef("pdl.results", TypeID::get<ResultsOp>())
+      .operand("parent", typePDLOperation())
+      .optionalAttr("index", ods::IntAttr(32))
+      .result("val", typeOperationOpOperandValues())
+      .traits({ods::Pure()})
+      .format("($index^)? `of` $parent custom<ResultsValueType>(ref($index), type($val)) attr-dict")
+      .directive(getResultsValueTypeDirective())
+      .verifier([](Operation *op) { return ResultsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.rewrite
+  ods::OpDef("pdl.rewrite", TypeID::get<RewriteOp>())
+      .optionalOperand("root", typePDLOperation())
+      .variadicOperand("externalArgs", typePDLAnyType())
+      .optionalAttr("name", ods::StrAttr())
+      .region("bodyRegion", ods::AnyRegion())
+      .traits({ods::IsTerminator(), ods::HasParent({"pdl.pattern"}), ods::NoTerminator(), ods::NoRegionArguments(), ods::SingleBlock(), ods::AttrSizedOperandSegments(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = &RewriteOp::getDefaultDialect})})
+      .format("($root^)? (`with` $name^ (`(` $externalArgs^ `:` type($externalArgs) `)`)?)? ($bodyRegion^)? attr-dict-with-keyword")
+      .regionVerifier([](Operation *op) { return RewriteOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // pdl.type
+  ods::OpDef("pdl.type", TypeID::get<TypeOp>())
+      .optionalAttr("constantType", ods::TypeAttr())
+      .result("result", typePDLType())
+      .format("attr-dict (`:` $constantType^)?")
+      .verifier([](Operation *op) { return TypeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // pdl.types
+  ods::OpDef("pdl.types", TypeID::get<TypesOp>())
+      .optionalAttr("constantTypes", ods::TypeArrayAttr())
+      .result("result", typeOperandsOpValueType())
+      .format("attr-dict (`:` $constantTypes^)?")
+      .verifier([](Operation *op) { return TypesOp(op).verify(); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::PDLDialect::registerGenerated() {
@@ -180,150 +330,5 @@ void lamina::PDLDialect::registerGenerated() {
   addTypes<ValueType>();
   ods::TypeDef<ValueType>("value", "PDL_Value")
       .registerIn(attrTypes);
-
-  // pdl.apply_native_constraint
-  ods::OpDef("pdl.apply_native_constraint", TypeID::get<ApplyNativeConstraintOp>())
-      .variadicOperand("args", typePDLAnyType())
-      .attr("name", ods::StrAttr())
-      .defaultAttr("isNegated", ods::BoolAttr(), "false")
-      .variadicResult("results", typePDLAnyType())
-      .traits({ods::HasParent({"pdl.pattern"})})
-      .format("$name `(` $args `:` type($args) `)` (`:` type($results)^ )? attr-dict")
-      .verifier([](Operation *op) { return ApplyNativeConstraintOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.apply_native_rewrite
-  ods::OpDef("pdl.apply_native_rewrite", TypeID::get<ApplyNativeRewriteOp>())
-      .variadicOperand("args", typePDLAnyType())
-      .attr("name", ods::StrAttr())
-      .variadicResult("results", typePDLAnyType())
-      .traits({ods::HasParent({"pdl.rewrite"})})
-      .format("$name (`(` $args^ `:` type($args) `)`)? (`:` type($results)^)? attr-dict")
-      .verifier([](Operation *op) { return ApplyNativeRewriteOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.attribute
-  ods::OpDef("pdl.attribute", TypeID::get<AttributeOp>())
-      .optionalOperand("valueType", typePDLType())
-      .optionalAttr("value", ods::AnyAttr())
-      .result("attr", typePDLAttribute())
-      .format("(`:` $valueType^)? (`=` $value^)? attr-dict-with-keyword")
-      .verifier([](Operation *op) { return AttributeOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.erase
-  ods::OpDef("pdl.erase", TypeID::get<EraseOp>())
-      .operand("opValue", typePDLOperation())
-      .traits({ods::HasParent({"pdl.rewrite"})})
-      .format("$opValue attr-dict")
-      .registerIn(*this);
-
-  // pdl.operand
-  ods::OpDef("pdl.operand", TypeID::get<OperandOp>())
-      .optionalOperand("valueType", typePDLType())
-      .result("value", typePDLValue())
-      .traits({ods::HasParent({"pdl.pattern"})})
-      .format("(`:` $valueType^)? attr-dict")
-      .verifier([](Operation *op) { return OperandOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.operands
-  ods::OpDef("pdl.operands", TypeID::get<OperandsOp>())
-      .optionalOperand("valueType", typeOperandsOpValueType())
-      .result("value", typeOperandsOpValue())
-      .traits({ods::HasParent({"pdl.pattern"})})
-      .format("(`:` $valueType^)? attr-dict")
-      .verifier([](Operation *op) { return OperandsOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.operation
-  ods::OpDef("pdl.operation", TypeID::get<OperationOp>())
-      .variadicOperand("operandValues", typeOperationOpOperandValues())
-      .variadicOperand("attributeValues", typePDLAttribute())
-      .variadicOperand("typeValues", typeOperationOpTypeValues())
-      .optionalAttr("opName", ods::StrAttr())
-      .attr("attributeValueNames", ods::StrArrayAttr())
-      .result("op", typePDLOperation())
-      .traits({ods::AttrSizedOperandSegments()})
-      .format("($opName^)? (`(` $operandValues^ `:` type($operandValues) `)`)? custom<OperationOpAttributes>($attributeValues, $attributeValueNames) (`->` `(` $typeValues^ `:` type($typeValues) `)`)? attr-dict")
-      .directive(getOperationOpAttributesDirective())
-      .verifier([](Operation *op) { return OperationOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.pattern
-  ods::OpDef("pdl.pattern", TypeID::get<PatternOp>())
-      .attr("benefit", attrPatternOpBenefit())
-      .optionalAttr("sym_name", ods::SymbolNameAttr())
-      .region("bodyRegion", ods::SizedRegion(1))
-      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::Symbol({.isOptionalSymbol = [](Operation *) { return true; }}), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = &PatternOp::getDefaultDialect})})
-      .format("($sym_name^)? `:` `benefit` `(` $benefit `)` attr-dict-with-keyword $bodyRegion")
-      .regionVerifier([](Operation *op) { return PatternOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // pdl.range
-  ods::OpDef("pdl.range", TypeID::get<RangeOp>())
-      .variadicOperand("arguments", typePDLAnyType())
-      .result("result", typeRangeOpResult())
-      .traits({ods::Pure(), ods::HasParent({"pdl.rewrite"})})
-      .format("($arguments^ `:` type($arguments))? custom<RangeType>(ref(type($arguments)), type($result)) attr-dict")
-      .directive(getRangeTypeDirective())
-      .verifier([](Operation *op) { return RangeOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.replace
-  ods::OpDef("pdl.replace", TypeID::get<ReplaceOp>())
-      .operand("opValue", typePDLOperation())
-      .optionalOperand("replOperation", typePDLOperation())
-      .variadicOperand("replValues", typeOperationOpOperandValues())
-      .traits({ods::AttrSizedOperandSegments(), ods::HasParent({"pdl.rewrite"})})
-      .format("$opValue `with` (`(` $replValues^ `:` type($replValues) `)`)? ($replOperation^)? attr-dict")
-      .verifier([](Operation *op) { return ReplaceOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.result
-  ods::OpDef("pdl.result", TypeID::get<ResultOp>())
-      .operand("parent", typePDLOperation())
-      .attr("index", ods::IntAttr(32))
-      .result("val", typePDLValue())
-      .traits({ods::Pure()})
-      .format("$index `of` $parent attr-dict")
-      .registerIn(*this);
-
-  // pdl.results
-  ods::OpDef("pdl.results", TypeID::get<ResultsOp>())
-      .operand("parent", typePDLOperation())
-      .optionalAttr("index", ods::IntAttr(32))
-      .result("val", typeOperationOpOperandValues())
-      .traits({ods::Pure()})
-      .format("($index^)? `of` $parent custom<ResultsValueType>(ref($index), type($val)) attr-dict")
-      .directive(getResultsValueTypeDirective())
-      .verifier([](Operation *op) { return ResultsOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.rewrite
-  ods::OpDef("pdl.rewrite", TypeID::get<RewriteOp>())
-      .optionalOperand("root", typePDLOperation())
-      .variadicOperand("externalArgs", typePDLAnyType())
-      .optionalAttr("name", ods::StrAttr())
-      .region("bodyRegion", ods::AnyRegion())
-      .traits({ods::IsTerminator(), ods::HasParent({"pdl.pattern"}), ods::NoTerminator(), ods::NoRegionArguments(), ods::SingleBlock(), ods::AttrSizedOperandSegments(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = &RewriteOp::getDefaultDialect})})
-      .format("($root^)? (`with` $name^ (`(` $externalArgs^ `:` type($externalArgs) `)`)?)? ($bodyRegion^)? attr-dict-with-keyword")
-      .regionVerifier([](Operation *op) { return RewriteOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // pdl.type
-  ods::OpDef("pdl.type", TypeID::get<TypeOp>())
-      .optionalAttr("constantType", ods::TypeAttr())
-      .result("result", typePDLType())
-      .format("attr-dict (`:` $constantType^)?")
-      .verifier([](Operation *op) { return TypeOp(op).verify(); })
-      .registerIn(*this);
-
-  // pdl.types
-  ods::OpDef("pdl.types", TypeID::get<TypesOp>())
-      .optionalAttr("constantTypes", ods::TypeArrayAttr())
-      .result("result", typeOperandsOpValueType())
-      .format("attr-dict (`:` $constantTypes^)?")
-      .verifier([](Operation *op) { return TypesOp(op).verify(); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerPDLOpDefinitions);
 }

@@ -228,12 +228,9 @@ static ods::AttrConstraint attrSwitchTypesOpCaseValues() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::PDLInterpDialect::registerGenerated() {
-  // Dependent dialects.
-  getContext()->getOrLoadDialect<PDLDialect>();
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerPDLInterpOpDefinitions(Dialect &dialect) {
   // pdl_interp.apply_constraint
   ods::OpDef("pdl_interp.apply_constraint", TypeID::get<ApplyConstraintOp>())
       .variadicOperand("args", typePDLAnyType())
@@ -244,7 +241,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator()})
       .format("$name `(` $args `:` type($args) `)` (`:` type($results)^)? attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.apply_rewrite
   ods::OpDef("pdl_interp.apply_rewrite", TypeID::get<ApplyRewriteOp>())
@@ -252,7 +249,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .attr("name", ods::StrAttr())
       .variadicResult("results", typePDLAnyType())
       .format("$name (`(` $args^ `:` type($args) `)`)? (`:` type($results)^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.are_equal
   ods::OpDef("pdl_interp.are_equal", TypeID::get<AreEqualOp>())
@@ -262,14 +259,14 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure(), ods::SameTypeOperands()})
       .format("operands `:` type($lhs) attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.branch
   ods::OpDef("pdl_interp.branch", TypeID::get<BranchOp>())
       .successor("dest")
       .traits({ods::Pure(), ods::IsTerminator()})
       .format("$dest attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.check_attribute
   ods::OpDef("pdl_interp.check_attribute", TypeID::get<CheckAttributeOp>())
@@ -279,7 +276,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("$attribute `is` $constantValue attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.check_operand_count
   ods::OpDef("pdl_interp.check_operand_count", TypeID::get<CheckOperandCountOp>())
@@ -290,7 +287,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("`of` $inputOp `is` (`at_least` $compareAtLeast^)? $count attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.check_operation_name
   ods::OpDef("pdl_interp.check_operation_name", TypeID::get<CheckOperationNameOp>())
@@ -300,7 +297,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("`of` $inputOp `is` $name attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.check_result_count
   ods::OpDef("pdl_interp.check_result_count", TypeID::get<CheckResultCountOp>())
@@ -311,7 +308,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("`of` $inputOp `is` (`at_least` $compareAtLeast^)? $count attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.check_type
   ods::OpDef("pdl_interp.check_type", TypeID::get<CheckTypeOp>())
@@ -321,7 +318,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("$value `is` $type attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.check_types
   ods::OpDef("pdl_interp.check_types", TypeID::get<CheckTypesOp>())
@@ -331,13 +328,13 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("$value `are` $types attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.continue
   ods::OpDef("pdl_interp.continue", TypeID::get<ContinueOp>())
       .traits({ods::Pure(), ods::HasParent({"pdl_interp.foreach"}), ods::IsTerminator()})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.create_attribute
   ods::OpDef("pdl_interp.create_attribute", TypeID::get<CreateAttributeOp>())
@@ -345,7 +342,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("attribute", typePDLAttribute())
       .traits({ods::Pure()})
       .format("$value attr-dict-with-keyword")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.create_operation
   ods::OpDef("pdl_interp.create_operation", TypeID::get<CreateOperationOp>())
@@ -361,7 +358,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .directive(getCreateOperationOpAttributesDirective())
       .directive(getCreateOperationOpResultsDirective())
       .verifier([](Operation *op) { return CreateOperationOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.create_range
   ods::OpDef("pdl_interp.create_range", TypeID::get<CreateRangeOp>())
@@ -371,7 +368,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .format("($arguments^ `:` type($arguments))? custom<RangeType>(ref(type($arguments)), type($result)) attr-dict")
       .directive(getRangeTypeDirective())
       .verifier([](Operation *op) { return CreateRangeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.create_type
   ods::OpDef("pdl_interp.create_type", TypeID::get<CreateTypeOp>())
@@ -379,7 +376,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("result", typePDLType())
       .traits({ods::Pure()})
       .format("$value attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.create_types
   ods::OpDef("pdl_interp.create_types", TypeID::get<CreateTypesOp>())
@@ -387,13 +384,13 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("result", typeCheckTypesOpValue())
       .traits({ods::Pure()})
       .format("$value attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.erase
   ods::OpDef("pdl_interp.erase", TypeID::get<EraseOp>())
       .operand("inputOp", typePDLOperation())
       .format("$inputOp attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.extract
   ods::OpDef("pdl_interp.extract", TypeID::get<ExtractOp>())
@@ -402,13 +399,13 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("result", typePDLAnyType())
       .traits({ods::Pure(), ods::TypesMatchWith("`range` is a PDL range whose element type matches type of `result`", "result", "range", transform_ExtractOp_result_range)})
       .format("$index `of` $range `:` type($result) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.finalize
   ods::OpDef("pdl_interp.finalize", TypeID::get<FinalizeOp>())
       .traits({ods::Pure(), ods::IsTerminator()})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.foreach
   ods::OpDef("pdl_interp.foreach", TypeID::get<ForEachOp>())
@@ -418,7 +415,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .traits({ods::IsTerminator()})
       .customAssembly(&ForEachOp::parse, [](Operation *op, OpAsmPrinter &p) { ForEachOp(op).print(p); })
       .verifier([](Operation *op) { return ForEachOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.func
   ods::OpDef("pdl_interp.func", TypeID::get<FuncOp>())
@@ -429,7 +426,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .region("body", ods::MinSizedRegion(1))
       .traits({ods::FunctionOpInterface(), ods::IsolatedFromAbove()})
       .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_attribute
   ods::OpDef("pdl_interp.get_attribute", TypeID::get<GetAttributeOp>())
@@ -438,7 +435,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("attribute", typePDLAttribute())
       .traits({ods::Pure()})
       .format("$name `of` $inputOp attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_attribute_type
   ods::OpDef("pdl_interp.get_attribute_type", TypeID::get<GetAttributeTypeOp>())
@@ -446,7 +443,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("result", typePDLType())
       .traits({ods::Pure()})
       .format("`of` $value attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_defining_op
   ods::OpDef("pdl_interp.get_defining_op", TypeID::get<GetDefiningOpOp>())
@@ -454,7 +451,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("inputOp", typePDLOperation())
       .traits({ods::Pure()})
       .format("`of` $value `:` type($value) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_operand
   ods::OpDef("pdl_interp.get_operand", TypeID::get<GetOperandOp>())
@@ -463,7 +460,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("value", typePDLValue())
       .traits({ods::Pure()})
       .format("$index `of` $inputOp attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_operands
   ods::OpDef("pdl_interp.get_operands", TypeID::get<GetOperandsOp>())
@@ -472,7 +469,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("value", typeCreateOperationOpInputOperands())
       .traits({ods::Pure()})
       .format("($index^)? `of` $inputOp `:` type($value) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_result
   ods::OpDef("pdl_interp.get_result", TypeID::get<GetResultOp>())
@@ -481,7 +478,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("value", typePDLValue())
       .traits({ods::Pure()})
       .format("$index `of` $inputOp attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_results
   ods::OpDef("pdl_interp.get_results", TypeID::get<GetResultsOp>())
@@ -490,7 +487,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("value", typeCreateOperationOpInputOperands())
       .traits({ods::Pure()})
       .format("($index^)? `of` $inputOp `:` type($value) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_users
   ods::OpDef("pdl_interp.get_users", TypeID::get<GetUsersOp>())
@@ -498,7 +495,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("operations", typeGetUsersOpOperations())
       .traits({ods::Pure()})
       .format("`of` $value `:` type($value) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.get_value_type
   ods::OpDef("pdl_interp.get_value_type", TypeID::get<GetValueTypeOp>())
@@ -506,7 +503,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .result("result", typeCreateOperationOpInputResultTypes())
       .traits({ods::Pure(), ods::TypesMatchWith("`value` type matches arity of `result`", "result", "value", transform_GetValueTypeOp_result_value)})
       .format("`of` $value `:` type($result) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.is_not_null
   ods::OpDef("pdl_interp.is_not_null", TypeID::get<IsNotNullOp>())
@@ -515,7 +512,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("falseDest")
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("$value `:` type($value) attr-dict `->` successors")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.record_match
   ods::OpDef("pdl_interp.record_match", TypeID::get<RecordMatchOp>())
@@ -528,14 +525,14 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .successor("dest")
       .traits({ods::AttrSizedOperandSegments(), ods::IsTerminator()})
       .format("$rewriter (`(` $inputs^ `:` type($inputs) `)`)? `:` `benefit` `(` $benefit `)` `,` (`generatedOps` `(` $generatedOps^ `)` `,`)? `loc` `(` `[` $matchedOps `]` `)` (`,` `root` `(` $rootKind^ `)`)? attr-dict `->` $dest")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.replace
   ods::OpDef("pdl_interp.replace", TypeID::get<ReplaceOp>())
       .operand("inputOp", typePDLOperation())
       .variadicOperand("replValues", typeCreateOperationOpInputOperands())
       .format("$inputOp `with` ` ` `(` ($replValues^ `:` type($replValues))? `)` attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.switch_attribute
   ods::OpDef("pdl_interp.switch_attribute", TypeID::get<SwitchAttributeOp>())
@@ -546,7 +543,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("$attribute `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest")
       .verifier([](Operation *op) { return SwitchAttributeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.switch_operand_count
   ods::OpDef("pdl_interp.switch_operand_count", TypeID::get<SwitchOperandCountOp>())
@@ -557,7 +554,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("`of` $inputOp `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest")
       .verifier([](Operation *op) { return SwitchOperandCountOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.switch_operation_name
   ods::OpDef("pdl_interp.switch_operation_name", TypeID::get<SwitchOperationNameOp>())
@@ -568,7 +565,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("`of` $inputOp `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest")
       .verifier([](Operation *op) { return SwitchOperationNameOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.switch_result_count
   ods::OpDef("pdl_interp.switch_result_count", TypeID::get<SwitchResultCountOp>())
@@ -579,7 +576,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("`of` $inputOp `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest")
       .verifier([](Operation *op) { return SwitchResultCountOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.switch_type
   ods::OpDef("pdl_interp.switch_type", TypeID::get<SwitchTypeOp>())
@@ -590,7 +587,7 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("$value `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest")
       .verifier([](Operation *op) { return SwitchTypeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // pdl_interp.switch_types
   ods::OpDef("pdl_interp.switch_types", TypeID::get<SwitchTypesOp>())
@@ -601,5 +598,13 @@ void lamina::PDLInterpDialect::registerGenerated() {
       .traits({ods::IsTerminator(), ods::Pure()})
       .format("$value `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest")
       .verifier([](Operation *op) { return SwitchTypesOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::PDLInterpDialect::registerGenerated() {
+  // Dependent dialects.
+  getContext()->getOrLoadDialect<PDLDialect>();
+  ods::registerOpsOnce(*this, registerPDLInterpOpDefinitions);
 }

@@ -190,6 +190,151 @@ static ods::TypeConstraint typePtrIntLikeType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerPtrOpDefinitions(Dialect &dialect) {
+  // ptr.constant
+  ods::OpDef("ptr.constant", TypeID::get<ConstantOp>())
+      .attr("value", ods::TypedAttr())
+      .result("result", typePtrPtrType())
+      .traits({ods::ConstantLike(), ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("attr-dict $value")
+      .registerIn(dialect);
+
+  // ptr.from_ptr
+  ods::OpDef("ptr.from_ptr", TypeID::get<FromPtrOp>())
+      .operand("ptr", typePtrPtrType())
+      .optionalOperand("metadata", typePtrPtrMetadata())
+      .result("result", typePtrLikeTypeInterface())
+      .traits({ods::Pure(), ods::OptionalTypesMatchWith("metadata type", "result", "metadata", transform_FromPtrOp_result_metadata)})
+      .format("$ptr (`metadata` $metadata^)? attr-dict `:` type($ptr) `->` type($result)")
+      .verifier([](Operation *op) { return FromPtrOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.gather
+  ods::OpDef("ptr.gather", TypeID::get<GatherOp>())
+      .operand("ptrs", typePtrPtr1DType())
+      .operand("mask", typePtrMask1DType())
+      .operand("passthrough", typePtrAny1DType())
+      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
+      .result("result", typePtrAny1DType())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { GatherOp(op).getEffects(effects); }}), ods::TypesMatchWith("result and mask must be compatible", "result", "mask", transform_GatherOp_result_mask), ods::AllTypesMatch({"result", "passthrough"}), ods::AllShapesMatch({"result", "ptrs"}), ods::PredOpTrait("all of {result, ptrs} have same type IDs", pred_GatherOp_8)})
+      .format("$ptrs `,` $mask `,` $passthrough (`alignment` `=` $alignment^)? attr-dict `:` type($ptrs) `->` type($result)")
+      .verifier([](Operation *op) { return GatherOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.get_metadata
+  ods::OpDef("ptr.get_metadata", TypeID::get<GetMetadataOp>())
+      .operand("ptr", typePtrLikeTypeInterface())
+      .result("result", typePtrPtrMetadata())
+      .traits({ods::Pure(), ods::TypesMatchWith("metadata type", "ptr", "result", transform_GetMetadataOp_ptr_result)})
+      .format("$ptr attr-dict `:` type($ptr)")
+      .registerIn(dialect);
+
+  // ptr.load
+  ods::OpDef("ptr.load", TypeID::get<LoadOp>())
+      .operand("ptr", typePtrPtrType())
+      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
+      .defaultAttr("volatile_", ods::UnitProp(), "false")
+      .defaultAttr("nontemporal", ods::UnitProp(), "false")
+      .defaultAttr("invariant", ods::UnitProp(), "false")
+      .defaultAttr("invariantGroup", ods::UnitProp(), "false")
+      .defaultAttr("ordering", ods::EnumProp(getAtomicOrderingInfo()), "AtomicOrdering::not_atomic")
+      .optionalAttr("syncscope", ods::StrAttr())
+      .result("value", ods::AnyType())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { LoadOp(op).getEffects(effects); }})})
+      .format("(`volatile` $volatile_^)? $ptr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? oilist( `nontemporal` $nontemporal | `invariant` $invariant | `invariant_group` $invariantGroup | `alignment` `=` $alignment ) attr-dict `:` qualified(type($ptr)) `->` type($value)")
+      .verifier([](Operation *op) { return LoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.masked_load
+  ods::OpDef("ptr.masked_load", TypeID::get<MaskedLoadOp>())
+      .operand("ptr", typePtrPtrType())
+      .operand("mask", typePtrMask1DType())
+      .operand("passthrough", typePtrAny1DType())
+      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
+      .result("result", typePtrAny1DType())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaskedLoadOp(op).getEffects(effects); }}), ods::TypesMatchWith("result and mask must be compatible", "result", "mask", transform_MaskedLoadOp_result_mask), ods::AllTypesMatch({"result", "passthrough"})})
+      .format("$ptr `,` $mask `,` $passthrough (`alignment` `=` $alignment^)? attr-dict `:` qualified(type($ptr)) `->` type($result)")
+      .verifier([](Operation *op) { return MaskedLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.masked_store
+  ods::OpDef("ptr.masked_store", TypeID::get<MaskedStoreOp>())
+      .operand("value", typePtrAny1DType())
+      .operand("ptr", typePtrPtrType())
+      .operand("mask", typePtrMask1DType())
+      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaskedStoreOp(op).getEffects(effects); }}), ods::TypesMatchWith("value and mask must be compatible", "value", "mask", transform_MaskedStoreOp_value_mask)})
+      .format("$value `,` $ptr `,` $mask (`alignment` `=` $alignment^)? attr-dict `:` type($value) `,` qualified(type($ptr))")
+      .verifier([](Operation *op) { return MaskedStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.ptr_add
+  ods::OpDef("ptr.ptr_add", TypeID::get<PtrAddOp>())
+      .operand("base", typePtrPtrLikeType())
+      .operand("offset", typePtrIntLikeType())
+      .defaultAttr("flags", ods::EnumProp(getPtrAddFlagsInfo()), "PtrAddFlags::none")
+      .result("result", typePtrPtrLikeType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&PtrAddOp::inferReturnTypes}))})
+      .format("($flags^)? $base `,` $offset attr-dict `:` type($base) `,` type($offset)")
+      .registerIn(dialect);
+
+  // ptr.ptr_diff
+  ods::OpDef("ptr.ptr_diff", TypeID::get<PtrDiffOp>())
+      .operand("lhs", typePtrPtrLikeType())
+      .operand("rhs", typePtrPtrLikeType())
+      .defaultAttr("flags", ods::EnumProp(getPtrDiffFlagsInfo()), "PtrDiffFlags::none")
+      .result("result", typePtrIntLikeType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::SameOperandsAndResultShape()})
+      .format("($flags^)? $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)")
+      .verifier([](Operation *op) { return PtrDiffOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.scatter
+  ods::OpDef("ptr.scatter", TypeID::get<ScatterOp>())
+      .operand("value", typePtrAny1DType())
+      .operand("ptrs", typePtrPtr1DType())
+      .operand("mask", typePtrMask1DType())
+      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ScatterOp(op).getEffects(effects); }}), ods::TypesMatchWith("value and mask must be compatible", "value", "mask", transform_ScatterOp_value_mask), ods::AllShapesMatch({"value", "ptrs"}), ods::PredOpTrait("all of {value, ptrs} have same type IDs", pred_ScatterOp_15)})
+      .format("$value `,` $ptrs `,` $mask (`alignment` `=` $alignment^)? attr-dict `:` type($value) `,` type($ptrs)")
+      .verifier([](Operation *op) { return ScatterOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.store
+  ods::OpDef("ptr.store", TypeID::get<StoreOp>())
+      .operand("value", ods::AnyType())
+      .operand("ptr", typePtrPtrType())
+      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
+      .defaultAttr("volatile_", ods::UnitProp(), "false")
+      .defaultAttr("nontemporal", ods::UnitProp(), "false")
+      .defaultAttr("invariantGroup", ods::UnitProp(), "false")
+      .defaultAttr("ordering", ods::EnumProp(getAtomicOrderingInfo()), "AtomicOrdering::not_atomic")
+      .optionalAttr("syncscope", ods::StrAttr())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { StoreOp(op).getEffects(effects); }})})
+      .format("(`volatile` $volatile_^)? $value `,` $ptr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? oilist( `nontemporal` $nontemporal | `invariant_group` $invariantGroup | `alignment` `=` $alignment ) attr-dict `:` type($value) `,` qualified(type($ptr))")
+      .verifier([](Operation *op) { return StoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.to_ptr
+  ods::OpDef("ptr.to_ptr", TypeID::get<ToPtrOp>())
+      .operand("ptr", typePtrLikeTypeInterface())
+      .result("result", typePtrPtrType())
+      .traits({ods::Pure()})
+      .format("$ptr attr-dict `:` type($ptr) `->` type($result)")
+      .verifier([](Operation *op) { return ToPtrOp(op).verify(); })
+      .registerIn(dialect);
+
+  // ptr.type_offset
+  ods::OpDef("ptr.type_offset", TypeID::get<TypeOffsetOp>())
+      .attr("elementType", ods::TypeAttr())
+      .result("result", ods::AnySignlessIntegerOrIndex())
+      .traits({ods::Pure()})
+      .format("$elementType attr-dict `:` type($result)")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::PtrDialect::registerGenerated() {
@@ -226,145 +371,5 @@ void lamina::PtrDialect::registerGenerated() {
       .param(ods::isaParam<MemorySpaceAttrInterface>("memorySpace", "MemorySpaceAttrInterface"))
       .format("`<` $memorySpace `>`")
       .registerIn(attrTypes);
-
-  // ptr.constant
-  ods::OpDef("ptr.constant", TypeID::get<ConstantOp>())
-      .attr("value", ods::TypedAttr())
-      .result("result", typePtrPtrType())
-      .traits({ods::ConstantLike(), ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("attr-dict $value")
-      .registerIn(*this);
-
-  // ptr.from_ptr
-  ods::OpDef("ptr.from_ptr", TypeID::get<FromPtrOp>())
-      .operand("ptr", typePtrPtrType())
-      .optionalOperand("metadata", typePtrPtrMetadata())
-      .result("result", typePtrLikeTypeInterface())
-      .traits({ods::Pure(), ods::OptionalTypesMatchWith("metadata type", "result", "metadata", transform_FromPtrOp_result_metadata)})
-      .format("$ptr (`metadata` $metadata^)? attr-dict `:` type($ptr) `->` type($result)")
-      .verifier([](Operation *op) { return FromPtrOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.gather
-  ods::OpDef("ptr.gather", TypeID::get<GatherOp>())
-      .operand("ptrs", typePtrPtr1DType())
-      .operand("mask", typePtrMask1DType())
-      .operand("passthrough", typePtrAny1DType())
-      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
-      .result("result", typePtrAny1DType())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { GatherOp(op).getEffects(effects); }}), ods::TypesMatchWith("result and mask must be compatible", "result", "mask", transform_GatherOp_result_mask), ods::AllTypesMatch({"result", "passthrough"}), ods::AllShapesMatch({"result", "ptrs"}), ods::PredOpTrait("all of {result, ptrs} have same type IDs", pred_GatherOp_8)})
-      .format("$ptrs `,` $mask `,` $passthrough (`alignment` `=` $alignment^)? attr-dict `:` type($ptrs) `->` type($result)")
-      .verifier([](Operation *op) { return GatherOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.get_metadata
-  ods::OpDef("ptr.get_metadata", TypeID::get<GetMetadataOp>())
-      .operand("ptr", typePtrLikeTypeInterface())
-      .result("result", typePtrPtrMetadata())
-      .traits({ods::Pure(), ods::TypesMatchWith("metadata type", "ptr", "result", transform_GetMetadataOp_ptr_result)})
-      .format("$ptr attr-dict `:` type($ptr)")
-      .registerIn(*this);
-
-  // ptr.load
-  ods::OpDef("ptr.load", TypeID::get<LoadOp>())
-      .operand("ptr", typePtrPtrType())
-      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
-      .defaultAttr("volatile_", ods::UnitProp(), "false")
-      .defaultAttr("nontemporal", ods::UnitProp(), "false")
-      .defaultAttr("invariant", ods::UnitProp(), "false")
-      .defaultAttr("invariantGroup", ods::UnitProp(), "false")
-      .defaultAttr("ordering", ods::EnumProp(getAtomicOrderingInfo()), "AtomicOrdering::not_atomic")
-      .optionalAttr("syncscope", ods::StrAttr())
-      .result("value", ods::AnyType())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { LoadOp(op).getEffects(effects); }})})
-      .format("(`volatile` $volatile_^)? $ptr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? oilist( `nontemporal` $nontemporal | `invariant` $invariant | `invariant_group` $invariantGroup | `alignment` `=` $alignment ) attr-dict `:` qualified(type($ptr)) `->` type($value)")
-      .verifier([](Operation *op) { return LoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.masked_load
-  ods::OpDef("ptr.masked_load", TypeID::get<MaskedLoadOp>())
-      .operand("ptr", typePtrPtrType())
-      .operand("mask", typePtrMask1DType())
-      .operand("passthrough", typePtrAny1DType())
-      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
-      .result("result", typePtrAny1DType())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaskedLoadOp(op).getEffects(effects); }}), ods::TypesMatchWith("result and mask must be compatible", "result", "mask", transform_MaskedLoadOp_result_mask), ods::AllTypesMatch({"result", "passthrough"})})
-      .format("$ptr `,` $mask `,` $passthrough (`alignment` `=` $alignment^)? attr-dict `:` qualified(type($ptr)) `->` type($result)")
-      .verifier([](Operation *op) { return MaskedLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.masked_store
-  ods::OpDef("ptr.masked_store", TypeID::get<MaskedStoreOp>())
-      .operand("value", typePtrAny1DType())
-      .operand("ptr", typePtrPtrType())
-      .operand("mask", typePtrMask1DType())
-      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MaskedStoreOp(op).getEffects(effects); }}), ods::TypesMatchWith("value and mask must be compatible", "value", "mask", transform_MaskedStoreOp_value_mask)})
-      .format("$value `,` $ptr `,` $mask (`alignment` `=` $alignment^)? attr-dict `:` type($value) `,` qualified(type($ptr))")
-      .verifier([](Operation *op) { return MaskedStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.ptr_add
-  ods::OpDef("ptr.ptr_add", TypeID::get<PtrAddOp>())
-      .operand("base", typePtrPtrLikeType())
-      .operand("offset", typePtrIntLikeType())
-      .defaultAttr("flags", ods::EnumProp(getPtrAddFlagsInfo()), "PtrAddFlags::none")
-      .result("result", typePtrPtrLikeType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&PtrAddOp::inferReturnTypes}))})
-      .format("($flags^)? $base `,` $offset attr-dict `:` type($base) `,` type($offset)")
-      .registerIn(*this);
-
-  // ptr.ptr_diff
-  ods::OpDef("ptr.ptr_diff", TypeID::get<PtrDiffOp>())
-      .operand("lhs", typePtrPtrLikeType())
-      .operand("rhs", typePtrPtrLikeType())
-      .defaultAttr("flags", ods::EnumProp(getPtrDiffFlagsInfo()), "PtrDiffFlags::none")
-      .result("result", typePtrIntLikeType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::SameOperandsAndResultShape()})
-      .format("($flags^)? $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)")
-      .verifier([](Operation *op) { return PtrDiffOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.scatter
-  ods::OpDef("ptr.scatter", TypeID::get<ScatterOp>())
-      .operand("value", typePtrAny1DType())
-      .operand("ptrs", typePtrPtr1DType())
-      .operand("mask", typePtrMask1DType())
-      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ScatterOp(op).getEffects(effects); }}), ods::TypesMatchWith("value and mask must be compatible", "value", "mask", transform_ScatterOp_value_mask), ods::AllShapesMatch({"value", "ptrs"}), ods::PredOpTrait("all of {value, ptrs} have same type IDs", pred_ScatterOp_15)})
-      .format("$value `,` $ptrs `,` $mask (`alignment` `=` $alignment^)? attr-dict `:` type($value) `,` type($ptrs)")
-      .verifier([](Operation *op) { return ScatterOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.store
-  ods::OpDef("ptr.store", TypeID::get<StoreOp>())
-      .operand("value", ods::AnyType())
-      .operand("ptr", typePtrPtrType())
-      .defaultAttr("alignment", ods::OptionalI64Prop(), "std::nullopt")
-      .defaultAttr("volatile_", ods::UnitProp(), "false")
-      .defaultAttr("nontemporal", ods::UnitProp(), "false")
-      .defaultAttr("invariantGroup", ods::UnitProp(), "false")
-      .defaultAttr("ordering", ods::EnumProp(getAtomicOrderingInfo()), "AtomicOrdering::not_atomic")
-      .optionalAttr("syncscope", ods::StrAttr())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { StoreOp(op).getEffects(effects); }})})
-      .format("(`volatile` $volatile_^)? $value `,` $ptr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? oilist( `nontemporal` $nontemporal | `invariant_group` $invariantGroup | `alignment` `=` $alignment ) attr-dict `:` type($value) `,` qualified(type($ptr))")
-      .verifier([](Operation *op) { return StoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.to_ptr
-  ods::OpDef("ptr.to_ptr", TypeID::get<ToPtrOp>())
-      .operand("ptr", typePtrLikeTypeInterface())
-      .result("result", typePtrPtrType())
-      .traits({ods::Pure()})
-      .format("$ptr attr-dict `:` type($ptr) `->` type($result)")
-      .verifier([](Operation *op) { return ToPtrOp(op).verify(); })
-      .registerIn(*this);
-
-  // ptr.type_offset
-  ods::OpDef("ptr.type_offset", TypeID::get<TypeOffsetOp>())
-      .attr("elementType", ods::TypeAttr())
-      .result("result", ods::AnySignlessIntegerOrIndex())
-      .traits({ods::Pure()})
-      .format("$elementType attr-dict `:` type($result)")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerPtrOpDefinitions);
 }

@@ -69,10 +69,9 @@ static ods::TypeConstraint typeQuantIntegerOrQuantizedScalarOrTensor() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::QuantDialect::registerGenerated() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerQuantOpDefinitions(Dialect &dialect) {
   // quant.dcast
   ods::OpDef("quant.dcast", TypeID::get<DequantizeCastOp>())
       .operand("input", typeQuantQuantizedScalarOrTensor())
@@ -80,7 +79,7 @@ void lamina::QuantDialect::registerGenerated() {
       .traits({ods::Pure(), ods::PredOpTrait("input and result are both scalars or both tensors with matching shape", pred_DequantizeCastOp_2)})
       .format("$input attr-dict `:` type($input) `to` type($result)")
       .verifier([](Operation *op) { return DequantizeCastOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // quant.qcast
   ods::OpDef("quant.qcast", TypeID::get<QuantizeCastOp>())
@@ -89,7 +88,7 @@ void lamina::QuantDialect::registerGenerated() {
       .traits({ods::Pure(), ods::PredOpTrait("input and result are both scalars or both tensors with matching shape", pred_QuantizeCastOp_3)})
       .format("$input attr-dict `:` type($input) `to` type($result)")
       .verifier([](Operation *op) { return QuantizeCastOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // quant.scast
   ods::OpDef("quant.scast", TypeID::get<StorageCastOp>())
@@ -98,5 +97,11 @@ void lamina::QuantDialect::registerGenerated() {
       .traits({ods::Pure(), ods::PredOpTrait("input and result are both scalars or both tensors with matching shape", pred_StorageCastOp_5), ods::PredOpTrait("input must be integer and result must be quantized, or vice versa", pred_StorageCastOp_6)})
       .format("$input attr-dict `:` type($input) `to` type($result)")
       .verifier([](Operation *op) { return StorageCastOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::QuantDialect::registerGenerated() {
+  ods::registerOpsOnce(*this, registerQuantOpDefinitions);
 }

@@ -11,6 +11,7 @@
 #include "lamina/Dialect/Arith/ArithDialect.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/Transforms/InliningUtils.h"
+#include "lamina/ODS/OpDef.h"
 
 using namespace lamina;
 using namespace lamina::scf;
@@ -35,7 +36,7 @@ struct SCFInlinerInterface : public DialectInlinerInterface {
 SCFDialect::SCFDialect(MLIRContext *ctx) : Dialect(getDialectNamespace(), ctx, TypeID::get<SCFDialect>()) {
   // Dependent dialects: the canonicalization patterns create arith ops.
   ctx->getOrLoadDialect<ArithDialect>();
-  registerSCFOps(*this);
+  ods::registerOpsOnce(*this, registerSCFOps);
 
   registerSCFCanonicalization(*this);
   registerForallCanonicalization(*this);

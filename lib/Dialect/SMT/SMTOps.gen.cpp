@@ -222,6 +222,482 @@ static ods::TypeConstraint typeAnyNonSMTType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerSMTOpDefinitions(Dialect &dialect) {
+  // smt.and
+  ods::OpDef("smt.and", TypeID::get<AndOp>())
+      .variadicOperand("inputs", typeBoolType())
+      .result("result", typeBoolType())
+      .traits({ods::Pure()})
+      .format("$inputs attr-dict")
+      .registerIn(dialect);
+
+  // smt.apply_func
+  ods::OpDef("smt.apply_func", TypeID::get<ApplyFuncOp>())
+      .operand("func", typeSMTFuncType())
+      .variadicOperand("args", typeAnyNonFuncSMTType())
+      .result("result", typeAnyNonFuncSMTType())
+      .traits({ods::Pure(), ods::TypesMatchWith("summary", "func", "result", transform_ApplyFuncOp_func_result), ods::TypesMatchWith("summary", "func", "args", transform_ApplyFuncOp_func_args, true)})
+      .format("$func `(` $args `)` attr-dict `:` qualified(type($func))")
+      .registerIn(dialect);
+
+  // smt.array.broadcast
+  ods::OpDef("smt.array.broadcast", TypeID::get<ArrayBroadcastOp>())
+      .operand("value", typeAnySMTType())
+      .result("result", typeArrayType())
+      .traits({ods::Pure(), ods::TypesMatchWith("summary", "result", "value", transform_ArrayBroadcastOp_result_value)})
+      .format("$value attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.array.select
+  ods::OpDef("smt.array.select", TypeID::get<ArraySelectOp>())
+      .operand("array", typeArrayType())
+      .operand("index", typeAnySMTType())
+      .result("result", typeAnySMTType())
+      .traits({ods::Pure(), ods::TypesMatchWith("summary", "array", "index", transform_ArraySelectOp_array_index), ods::TypesMatchWith("summary", "array", "result", transform_ArraySelectOp_array_result)})
+      .format("$array `[` $index `]` attr-dict `:` qualified(type($array))")
+      .registerIn(dialect);
+
+  // smt.array.store
+  ods::OpDef("smt.array.store", TypeID::get<ArrayStoreOp>())
+      .operand("array", typeArrayType())
+      .operand("index", typeAnySMTType())
+      .operand("value", typeAnySMTType())
+      .result("result", typeArrayType())
+      .traits({ods::Pure(), ods::TypesMatchWith("summary", "array", "index", transform_ArrayStoreOp_array_index), ods::TypesMatchWith("summary", "array", "value", transform_ArrayStoreOp_array_value), ods::AllTypesMatch({"array", "result"})})
+      .format("$array `[` $index `]` `,` $value attr-dict `:` qualified(type($array))")
+      .registerIn(dialect);
+
+  // smt.assert
+  ods::OpDef("smt.assert", TypeID::get<AssertOp>())
+      .operand("input", typeBoolType())
+      .format("$input attr-dict")
+      .registerIn(dialect);
+
+  // smt.bv2int
+  ods::OpDef("smt.bv2int", TypeID::get<BV2IntOp>())
+      .operand("input", typeBitVectorType())
+      .attr("is_signed", ods::UnitAttr())
+      .result("result", typeIntType())
+      .traits({ods::Pure()})
+      .format("$input (`signed` $is_signed^)? attr-dict `:` qualified(type($input))")
+      .registerIn(dialect);
+
+  // smt.bv.ashr
+  ods::OpDef("smt.bv.ashr", TypeID::get<BVAShrOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.add
+  ods::OpDef("smt.bv.add", TypeID::get<BVAddOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.and
+  ods::OpDef("smt.bv.and", TypeID::get<BVAndOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.cmp
+  ods::OpDef("smt.bv.cmp", TypeID::get<BVCmpOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .attr("pred", attrBVCmpPredicate())
+      .result("result", typeBoolType())
+      .traits({ods::Pure(), ods::SameTypeOperands()})
+      .format("$pred $lhs `,` $rhs attr-dict `:` qualified(type($lhs))")
+      .registerIn(dialect);
+
+  // smt.bv.constant
+  ods::OpDef("smt.bv.constant", TypeID::get<BVConstantOp>())
+      .attr("value", attrBitVectorAttr())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::ConstantLike(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&BVConstantOp::inferReturnTypes})), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BVConstantOp(op).getAsmResultNames(fn); }})})
+      .format("qualified($value) attr-dict")
+      .registerIn(dialect);
+
+  // smt.bv.lshr
+  ods::OpDef("smt.bv.lshr", TypeID::get<BVLShrOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.mul
+  ods::OpDef("smt.bv.mul", TypeID::get<BVMulOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.neg
+  ods::OpDef("smt.bv.neg", TypeID::get<BVNegOp>())
+      .operand("input", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$input attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.not
+  ods::OpDef("smt.bv.not", TypeID::get<BVNotOp>())
+      .operand("input", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$input attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.or
+  ods::OpDef("smt.bv.or", TypeID::get<BVOrOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.sdiv
+  ods::OpDef("smt.bv.sdiv", TypeID::get<BVSDivOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.smod
+  ods::OpDef("smt.bv.smod", TypeID::get<BVSModOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.srem
+  ods::OpDef("smt.bv.srem", TypeID::get<BVSRemOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.shl
+  ods::OpDef("smt.bv.shl", TypeID::get<BVShlOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.udiv
+  ods::OpDef("smt.bv.udiv", TypeID::get<BVUDivOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.urem
+  ods::OpDef("smt.bv.urem", TypeID::get<BVURemOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.bv.xor
+  ods::OpDef("smt.bv.xor", TypeID::get<BVXOrOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.constant
+  ods::OpDef("smt.constant", TypeID::get<BoolConstantOp>())
+      .attr("value", ods::BoolAttr())
+      .result("result", typeBoolType())
+      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BoolConstantOp(op).getAsmResultNames(fn); }})})
+      .format("$value attr-dict")
+      .registerIn(dialect);
+
+  // smt.check
+  ods::OpDef("smt.check", TypeID::get<CheckOp>())
+      .variadicResult("results", ods::AnyType())
+      .region("satRegion", ods::SizedRegion(1))
+      .region("unknownRegion", ods::SizedRegion(1))
+      .region("unsatRegion", ods::SizedRegion(1))
+      .traits({ods::NoRegionArguments(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
+      .format("attr-dict `sat` $satRegion `unknown` $unknownRegion `unsat` $unsatRegion (`->` qualified(type($results))^ )?")
+      .regionVerifier([](Operation *op) { return CheckOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // smt.bv.concat
+  ods::OpDef("smt.bv.concat", TypeID::get<ConcatOp>())
+      .operand("lhs", typeBitVectorType())
+      .operand("rhs", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ConcatOp::inferReturnTypes}))})
+      .format("$lhs `,` $rhs attr-dict `:` qualified(type(operands))")
+      .registerIn(dialect);
+
+  // smt.declare_fun
+  ods::OpDef("smt.declare_fun", TypeID::get<DeclareFunOp>())
+      .optionalAttr("namePrefix", ods::StrAttr())
+      .result("result", typeAnySMTType(), {ods::MemAlloc()})
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { DeclareFunOp(op).getAsmResultNames(fn); }})})
+      .format("($namePrefix^)? attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.distinct
+  ods::OpDef("smt.distinct", TypeID::get<DistinctOp>())
+      .variadicOperand("inputs", typeAnyNonFuncSMTType())
+      .result("result", typeBoolType())
+      .traits({ods::Pure(), ods::SameTypeOperands()})
+      .customAssembly(&DistinctOp::parse, [](Operation *op, OpAsmPrinter &p) { DistinctOp(op).print(p); })
+      .verifier([](Operation *op) { return DistinctOp(op).verify(); })
+      .registerIn(dialect);
+
+  // smt.eq
+  ods::OpDef("smt.eq", TypeID::get<EqOp>())
+      .variadicOperand("inputs", typeAnyNonFuncSMTType())
+      .result("result", typeBoolType())
+      .traits({ods::Pure(), ods::SameTypeOperands()})
+      .customAssembly(&EqOp::parse, [](Operation *op, OpAsmPrinter &p) { EqOp(op).print(p); })
+      .verifier([](Operation *op) { return EqOp(op).verify(); })
+      .registerIn(dialect);
+
+  // smt.exists
+  ods::OpDef("smt.exists", TypeID::get<ExistsOp>())
+      .defaultAttr("weight", ods::IntAttr(32), "0")
+      .attr("noPattern", ods::UnitAttr())
+      .optionalAttr("boundVarNames", ods::StrArrayAttr())
+      .result("result", typeBoolType())
+      .region("body", ods::SizedRegion(1))
+      .variadicRegion("patterns", ods::SizedRegion(1))
+      .traits({ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
+      .format("($boundVarNames^)? (`no_pattern` $noPattern^)? (`weight` $weight^)? attr-dict-with-keyword $body (`patterns` $patterns^)?")
+      .verifier([](Operation *op) { return ExistsOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return ExistsOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // smt.bv.extract
+  ods::OpDef("smt.bv.extract", TypeID::get<ExtractOp>())
+      .operand("input", typeBitVectorType())
+      .attr("lowBit", ods::IntAttr(32))
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure()})
+      .format("$input `from` $lowBit attr-dict `:` functional-type($input, $result)")
+      .verifier([](Operation *op) { return ExtractOp(op).verify(); })
+      .registerIn(dialect);
+
+  // smt.forall
+  ods::OpDef("smt.forall", TypeID::get<ForallOp>())
+      .defaultAttr("weight", ods::IntAttr(32), "0")
+      .attr("noPattern", ods::UnitAttr())
+      .optionalAttr("boundVarNames", ods::StrArrayAttr())
+      .result("result", typeBoolType())
+      .region("body", ods::SizedRegion(1))
+      .variadicRegion("patterns", ods::SizedRegion(1))
+      .traits({ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
+      .format("($boundVarNames^)? (`no_pattern` $noPattern^)? (`weight` $weight^)? attr-dict-with-keyword $body (`patterns` $patterns^)?")
+      .verifier([](Operation *op) { return ForallOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return ForallOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // smt.implies
+  ods::OpDef("smt.implies", TypeID::get<ImpliesOp>())
+      .operand("lhs", typeBoolType())
+      .operand("rhs", typeBoolType())
+      .result("result", typeBoolType())
+      .traits({ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict")
+      .registerIn(dialect);
+
+  // smt.int2bv
+  ods::OpDef("smt.int2bv", TypeID::get<Int2BVOp>())
+      .operand("input", typeIntType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure()})
+      .format("$input attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.int.abs
+  ods::OpDef("smt.int.abs", TypeID::get<IntAbsOp>())
+      .operand("input", typeIntType())
+      .result("result", typeIntType())
+      .traits({ods::Pure()})
+      .format("$input attr-dict")
+      .registerIn(dialect);
+
+  // smt.int.add
+  ods::OpDef("smt.int.add", TypeID::get<IntAddOp>())
+      .variadicOperand("inputs", typeIntType())
+      .result("result", typeIntType())
+      .traits({ods::Pure(), ods::Commutative()})
+      .format("$inputs attr-dict")
+      .registerIn(dialect);
+
+  // smt.int.cmp
+  ods::OpDef("smt.int.cmp", TypeID::get<IntCmpOp>())
+      .operand("lhs", typeIntType())
+      .operand("rhs", typeIntType())
+      .attr("pred", attrIntPredicate())
+      .result("result", typeBoolType())
+      .traits({ods::Pure()})
+      .format("$pred $lhs `,` $rhs attr-dict")
+      .registerIn(dialect);
+
+  // smt.int.constant
+  ods::OpDef("smt.int.constant", TypeID::get<IntConstantOp>())
+      .attr("value", attrAPIntAttr())
+      .result("result", typeIntType())
+      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { IntConstantOp(op).getAsmResultNames(fn); }})})
+      .customAssembly(&IntConstantOp::parse, [](Operation *op, OpAsmPrinter &p) { IntConstantOp(op).print(p); })
+      .registerIn(dialect);
+
+  // smt.int.div
+  ods::OpDef("smt.int.div", TypeID::get<IntDivOp>())
+      .operand("lhs", typeIntType())
+      .operand("rhs", typeIntType())
+      .result("result", typeIntType())
+      .traits({ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict")
+      .registerIn(dialect);
+
+  // smt.int.mod
+  ods::OpDef("smt.int.mod", TypeID::get<IntModOp>())
+      .operand("lhs", typeIntType())
+      .operand("rhs", typeIntType())
+      .result("result", typeIntType())
+      .traits({ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict")
+      .registerIn(dialect);
+
+  // smt.int.mul
+  ods::OpDef("smt.int.mul", TypeID::get<IntMulOp>())
+      .variadicOperand("inputs", typeIntType())
+      .result("result", typeIntType())
+      .traits({ods::Pure(), ods::Commutative()})
+      .format("$inputs attr-dict")
+      .registerIn(dialect);
+
+  // smt.int.sub
+  ods::OpDef("smt.int.sub", TypeID::get<IntSubOp>())
+      .operand("lhs", typeIntType())
+      .operand("rhs", typeIntType())
+      .result("result", typeIntType())
+      .traits({ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict")
+      .registerIn(dialect);
+
+  // smt.ite
+  ods::OpDef("smt.ite", TypeID::get<IteOp>())
+      .operand("cond", typeBoolType())
+      .operand("thenValue", typeAnySMTType())
+      .operand("elseValue", typeAnySMTType())
+      .result("result", typeAnySMTType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"thenValue", "elseValue", "result"})})
+      .format("$cond `,` $thenValue `,` $elseValue attr-dict `:` qualified(type($result))")
+      .registerIn(dialect);
+
+  // smt.not
+  ods::OpDef("smt.not", TypeID::get<NotOp>())
+      .operand("input", typeBoolType())
+      .result("result", typeBoolType())
+      .traits({ods::Pure()})
+      .format("$input attr-dict")
+      .registerIn(dialect);
+
+  // smt.or
+  ods::OpDef("smt.or", TypeID::get<OrOp>())
+      .variadicOperand("inputs", typeBoolType())
+      .result("result", typeBoolType())
+      .traits({ods::Pure()})
+      .format("$inputs attr-dict")
+      .registerIn(dialect);
+
+  // smt.pop
+  ods::OpDef("smt.pop", TypeID::get<PopOp>())
+      .attr("count", attrPopOpCount())
+      .format("$count attr-dict")
+      .registerIn(dialect);
+
+  // smt.push
+  ods::OpDef("smt.push", TypeID::get<PushOp>())
+      .attr("count", attrPopOpCount())
+      .format("$count attr-dict")
+      .registerIn(dialect);
+
+  // smt.bv.repeat
+  ods::OpDef("smt.bv.repeat", TypeID::get<RepeatOp>())
+      .operand("input", typeBitVectorType())
+      .result("result", typeBitVectorType())
+      .traits({ods::Pure()})
+      .customAssembly(&RepeatOp::parse, [](Operation *op, OpAsmPrinter &p) { RepeatOp(op).print(p); })
+      .verifier([](Operation *op) { return RepeatOp(op).verify(); })
+      .registerIn(dialect);
+
+  // smt.reset
+  ods::OpDef("smt.reset", TypeID::get<ResetOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // smt.set_logic
+  ods::OpDef("smt.set_logic", TypeID::get<SetLogicOp>())
+      .attr("logic", ods::StrAttr())
+      .traits({ods::HasParent({"smt.solver"})})
+      .format("$logic attr-dict")
+      .registerIn(dialect);
+
+  // smt.solver
+  ods::OpDef("smt.solver", TypeID::get<SolverOp>())
+      .variadicOperand("inputs", typeAnyNonSMTType())
+      .variadicResult("results", typeAnyNonSMTType())
+      .region("bodyRegion", ods::SizedRegion(1))
+      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
+      .format("`(` $inputs `)` attr-dict `:` functional-type($inputs, $results) $bodyRegion")
+      .regionVerifier([](Operation *op) { return SolverOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // smt.xor
+  ods::OpDef("smt.xor", TypeID::get<XOrOp>())
+      .variadicOperand("inputs", typeBoolType())
+      .result("result", typeBoolType())
+      .traits({ods::Pure()})
+      .format("$inputs attr-dict")
+      .registerIn(dialect);
+
+  // smt.yield
+  ods::OpDef("smt.yield", TypeID::get<YieldOp>())
+      .variadicOperand("values", ods::AnyType())
+      .traits({ods::Pure(), ods::IsTerminator(), ods::ReturnLike()})
+      .format("($values^ `:` qualified(type($values)))? attr-dict")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::SMTDialect::registerGenerated() {
@@ -261,476 +737,5 @@ void lamina::SMTDialect::registerGenerated() {
       .param(ods::arrayParam(ods::isaParam<Type>("sortParams", "::llvm::ArrayRef<mlir::Type>"))).markOptional()
       .format("`<` $identifier (`[` $sortParams^ `]`)? `>`")
       .registerIn(attrTypes);
-
-  // smt.and
-  ods::OpDef("smt.and", TypeID::get<AndOp>())
-      .variadicOperand("inputs", typeBoolType())
-      .result("result", typeBoolType())
-      .traits({ods::Pure()})
-      .format("$inputs attr-dict")
-      .registerIn(*this);
-
-  // smt.apply_func
-  ods::OpDef("smt.apply_func", TypeID::get<ApplyFuncOp>())
-      .operand("func", typeSMTFuncType())
-      .variadicOperand("args", typeAnyNonFuncSMTType())
-      .result("result", typeAnyNonFuncSMTType())
-      .traits({ods::Pure(), ods::TypesMatchWith("summary", "func", "result", transform_ApplyFuncOp_func_result), ods::TypesMatchWith("summary", "func", "args", transform_ApplyFuncOp_func_args, true)})
-      .format("$func `(` $args `)` attr-dict `:` qualified(type($func))")
-      .registerIn(*this);
-
-  // smt.array.broadcast
-  ods::OpDef("smt.array.broadcast", TypeID::get<ArrayBroadcastOp>())
-      .operand("value", typeAnySMTType())
-      .result("result", typeArrayType())
-      .traits({ods::Pure(), ods::TypesMatchWith("summary", "result", "value", transform_ArrayBroadcastOp_result_value)})
-      .format("$value attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.array.select
-  ods::OpDef("smt.array.select", TypeID::get<ArraySelectOp>())
-      .operand("array", typeArrayType())
-      .operand("index", typeAnySMTType())
-      .result("result", typeAnySMTType())
-      .traits({ods::Pure(), ods::TypesMatchWith("summary", "array", "index", transform_ArraySelectOp_array_index), ods::TypesMatchWith("summary", "array", "result", transform_ArraySelectOp_array_result)})
-      .format("$array `[` $index `]` attr-dict `:` qualified(type($array))")
-      .registerIn(*this);
-
-  // smt.array.store
-  ods::OpDef("smt.array.store", TypeID::get<ArrayStoreOp>())
-      .operand("array", typeArrayType())
-      .operand("index", typeAnySMTType())
-      .operand("value", typeAnySMTType())
-      .result("result", typeArrayType())
-      .traits({ods::Pure(), ods::TypesMatchWith("summary", "array", "index", transform_ArrayStoreOp_array_index), ods::TypesMatchWith("summary", "array", "value", transform_ArrayStoreOp_array_value), ods::AllTypesMatch({"array", "result"})})
-      .format("$array `[` $index `]` `,` $value attr-dict `:` qualified(type($array))")
-      .registerIn(*this);
-
-  // smt.assert
-  ods::OpDef("smt.assert", TypeID::get<AssertOp>())
-      .operand("input", typeBoolType())
-      .format("$input attr-dict")
-      .registerIn(*this);
-
-  // smt.bv2int
-  ods::OpDef("smt.bv2int", TypeID::get<BV2IntOp>())
-      .operand("input", typeBitVectorType())
-      .attr("is_signed", ods::UnitAttr())
-      .result("result", typeIntType())
-      .traits({ods::Pure()})
-      .format("$input (`signed` $is_signed^)? attr-dict `:` qualified(type($input))")
-      .registerIn(*this);
-
-  // smt.bv.ashr
-  ods::OpDef("smt.bv.ashr", TypeID::get<BVAShrOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.add
-  ods::OpDef("smt.bv.add", TypeID::get<BVAddOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.and
-  ods::OpDef("smt.bv.and", TypeID::get<BVAndOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.cmp
-  ods::OpDef("smt.bv.cmp", TypeID::get<BVCmpOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .attr("pred", attrBVCmpPredicate())
-      .result("result", typeBoolType())
-      .traits({ods::Pure(), ods::SameTypeOperands()})
-      .format("$pred $lhs `,` $rhs attr-dict `:` qualified(type($lhs))")
-      .registerIn(*this);
-
-  // smt.bv.constant
-  ods::OpDef("smt.bv.constant", TypeID::get<BVConstantOp>())
-      .attr("value", attrBitVectorAttr())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::ConstantLike(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&BVConstantOp::inferReturnTypes})), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BVConstantOp(op).getAsmResultNames(fn); }})})
-      .format("qualified($value) attr-dict")
-      .registerIn(*this);
-
-  // smt.bv.lshr
-  ods::OpDef("smt.bv.lshr", TypeID::get<BVLShrOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.mul
-  ods::OpDef("smt.bv.mul", TypeID::get<BVMulOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.neg
-  ods::OpDef("smt.bv.neg", TypeID::get<BVNegOp>())
-      .operand("input", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$input attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.not
-  ods::OpDef("smt.bv.not", TypeID::get<BVNotOp>())
-      .operand("input", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$input attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.or
-  ods::OpDef("smt.bv.or", TypeID::get<BVOrOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.sdiv
-  ods::OpDef("smt.bv.sdiv", TypeID::get<BVSDivOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.smod
-  ods::OpDef("smt.bv.smod", TypeID::get<BVSModOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.srem
-  ods::OpDef("smt.bv.srem", TypeID::get<BVSRemOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.shl
-  ods::OpDef("smt.bv.shl", TypeID::get<BVShlOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.udiv
-  ods::OpDef("smt.bv.udiv", TypeID::get<BVUDivOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.urem
-  ods::OpDef("smt.bv.urem", TypeID::get<BVURemOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.bv.xor
-  ods::OpDef("smt.bv.xor", TypeID::get<BVXOrOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.constant
-  ods::OpDef("smt.constant", TypeID::get<BoolConstantOp>())
-      .attr("value", ods::BoolAttr())
-      .result("result", typeBoolType())
-      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BoolConstantOp(op).getAsmResultNames(fn); }})})
-      .format("$value attr-dict")
-      .registerIn(*this);
-
-  // smt.check
-  ods::OpDef("smt.check", TypeID::get<CheckOp>())
-      .variadicResult("results", ods::AnyType())
-      .region("satRegion", ods::SizedRegion(1))
-      .region("unknownRegion", ods::SizedRegion(1))
-      .region("unsatRegion", ods::SizedRegion(1))
-      .traits({ods::NoRegionArguments(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
-      .format("attr-dict `sat` $satRegion `unknown` $unknownRegion `unsat` $unsatRegion (`->` qualified(type($results))^ )?")
-      .regionVerifier([](Operation *op) { return CheckOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // smt.bv.concat
-  ods::OpDef("smt.bv.concat", TypeID::get<ConcatOp>())
-      .operand("lhs", typeBitVectorType())
-      .operand("rhs", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ConcatOp::inferReturnTypes}))})
-      .format("$lhs `,` $rhs attr-dict `:` qualified(type(operands))")
-      .registerIn(*this);
-
-  // smt.declare_fun
-  ods::OpDef("smt.declare_fun", TypeID::get<DeclareFunOp>())
-      .optionalAttr("namePrefix", ods::StrAttr())
-      .result("result", typeAnySMTType(), {ods::MemAlloc()})
-      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { DeclareFunOp(op).getAsmResultNames(fn); }})})
-      .format("($namePrefix^)? attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.distinct
-  ods::OpDef("smt.distinct", TypeID::get<DistinctOp>())
-      .variadicOperand("inputs", typeAnyNonFuncSMTType())
-      .result("result", typeBoolType())
-      .traits({ods::Pure(), ods::SameTypeOperands()})
-      .customAssembly(&DistinctOp::parse, [](Operation *op, OpAsmPrinter &p) { DistinctOp(op).print(p); })
-      .verifier([](Operation *op) { return DistinctOp(op).verify(); })
-      .registerIn(*this);
-
-  // smt.eq
-  ods::OpDef("smt.eq", TypeID::get<EqOp>())
-      .variadicOperand("inputs", typeAnyNonFuncSMTType())
-      .result("result", typeBoolType())
-      .traits({ods::Pure(), ods::SameTypeOperands()})
-      .customAssembly(&EqOp::parse, [](Operation *op, OpAsmPrinter &p) { EqOp(op).print(p); })
-      .verifier([](Operation *op) { return EqOp(op).verify(); })
-      .registerIn(*this);
-
-  // smt.exists
-  ods::OpDef("smt.exists", TypeID::get<ExistsOp>())
-      .defaultAttr("weight", ods::IntAttr(32), "0")
-      .attr("noPattern", ods::UnitAttr())
-      .optionalAttr("boundVarNames", ods::StrArrayAttr())
-      .result("result", typeBoolType())
-      .region("body", ods::SizedRegion(1))
-      .variadicRegion("patterns", ods::SizedRegion(1))
-      .traits({ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
-      .format("($boundVarNames^)? (`no_pattern` $noPattern^)? (`weight` $weight^)? attr-dict-with-keyword $body (`patterns` $patterns^)?")
-      .verifier([](Operation *op) { return ExistsOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return ExistsOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // smt.bv.extract
-  ods::OpDef("smt.bv.extract", TypeID::get<ExtractOp>())
-      .operand("input", typeBitVectorType())
-      .attr("lowBit", ods::IntAttr(32))
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure()})
-      .format("$input `from` $lowBit attr-dict `:` functional-type($input, $result)")
-      .verifier([](Operation *op) { return ExtractOp(op).verify(); })
-      .registerIn(*this);
-
-  // smt.forall
-  ods::OpDef("smt.forall", TypeID::get<ForallOp>())
-      .defaultAttr("weight", ods::IntAttr(32), "0")
-      .attr("noPattern", ods::UnitAttr())
-      .optionalAttr("boundVarNames", ods::StrArrayAttr())
-      .result("result", typeBoolType())
-      .region("body", ods::SizedRegion(1))
-      .variadicRegion("patterns", ods::SizedRegion(1))
-      .traits({ods::RecursivelySpeculatable(), ods::RecursiveMemoryEffects(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
-      .format("($boundVarNames^)? (`no_pattern` $noPattern^)? (`weight` $weight^)? attr-dict-with-keyword $body (`patterns` $patterns^)?")
-      .verifier([](Operation *op) { return ForallOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return ForallOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // smt.implies
-  ods::OpDef("smt.implies", TypeID::get<ImpliesOp>())
-      .operand("lhs", typeBoolType())
-      .operand("rhs", typeBoolType())
-      .result("result", typeBoolType())
-      .traits({ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
-
-  // smt.int2bv
-  ods::OpDef("smt.int2bv", TypeID::get<Int2BVOp>())
-      .operand("input", typeIntType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure()})
-      .format("$input attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.int.abs
-  ods::OpDef("smt.int.abs", TypeID::get<IntAbsOp>())
-      .operand("input", typeIntType())
-      .result("result", typeIntType())
-      .traits({ods::Pure()})
-      .format("$input attr-dict")
-      .registerIn(*this);
-
-  // smt.int.add
-  ods::OpDef("smt.int.add", TypeID::get<IntAddOp>())
-      .variadicOperand("inputs", typeIntType())
-      .result("result", typeIntType())
-      .traits({ods::Pure(), ods::Commutative()})
-      .format("$inputs attr-dict")
-      .registerIn(*this);
-
-  // smt.int.cmp
-  ods::OpDef("smt.int.cmp", TypeID::get<IntCmpOp>())
-      .operand("lhs", typeIntType())
-      .operand("rhs", typeIntType())
-      .attr("pred", attrIntPredicate())
-      .result("result", typeBoolType())
-      .traits({ods::Pure()})
-      .format("$pred $lhs `,` $rhs attr-dict")
-      .registerIn(*this);
-
-  // smt.int.constant
-  ods::OpDef("smt.int.constant", TypeID::get<IntConstantOp>())
-      .attr("value", attrAPIntAttr())
-      .result("result", typeIntType())
-      .traits({ods::Pure(), ods::ConstantLike(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { IntConstantOp(op).getAsmResultNames(fn); }})})
-      .customAssembly(&IntConstantOp::parse, [](Operation *op, OpAsmPrinter &p) { IntConstantOp(op).print(p); })
-      .registerIn(*this);
-
-  // smt.int.div
-  ods::OpDef("smt.int.div", TypeID::get<IntDivOp>())
-      .operand("lhs", typeIntType())
-      .operand("rhs", typeIntType())
-      .result("result", typeIntType())
-      .traits({ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
-
-  // smt.int.mod
-  ods::OpDef("smt.int.mod", TypeID::get<IntModOp>())
-      .operand("lhs", typeIntType())
-      .operand("rhs", typeIntType())
-      .result("result", typeIntType())
-      .traits({ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
-
-  // smt.int.mul
-  ods::OpDef("smt.int.mul", TypeID::get<IntMulOp>())
-      .variadicOperand("inputs", typeIntType())
-      .result("result", typeIntType())
-      .traits({ods::Pure(), ods::Commutative()})
-      .format("$inputs attr-dict")
-      .registerIn(*this);
-
-  // smt.int.sub
-  ods::OpDef("smt.int.sub", TypeID::get<IntSubOp>())
-      .operand("lhs", typeIntType())
-      .operand("rhs", typeIntType())
-      .result("result", typeIntType())
-      .traits({ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict")
-      .registerIn(*this);
-
-  // smt.ite
-  ods::OpDef("smt.ite", TypeID::get<IteOp>())
-      .operand("cond", typeBoolType())
-      .operand("thenValue", typeAnySMTType())
-      .operand("elseValue", typeAnySMTType())
-      .result("result", typeAnySMTType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"thenValue", "elseValue", "result"})})
-      .format("$cond `,` $thenValue `,` $elseValue attr-dict `:` qualified(type($result))")
-      .registerIn(*this);
-
-  // smt.not
-  ods::OpDef("smt.not", TypeID::get<NotOp>())
-      .operand("input", typeBoolType())
-      .result("result", typeBoolType())
-      .traits({ods::Pure()})
-      .format("$input attr-dict")
-      .registerIn(*this);
-
-  // smt.or
-  ods::OpDef("smt.or", TypeID::get<OrOp>())
-      .variadicOperand("inputs", typeBoolType())
-      .result("result", typeBoolType())
-      .traits({ods::Pure()})
-      .format("$inputs attr-dict")
-      .registerIn(*this);
-
-  // smt.pop
-  ods::OpDef("smt.pop", TypeID::get<PopOp>())
-      .attr("count", attrPopOpCount())
-      .format("$count attr-dict")
-      .registerIn(*this);
-
-  // smt.push
-  ods::OpDef("smt.push", TypeID::get<PushOp>())
-      .attr("count", attrPopOpCount())
-      .format("$count attr-dict")
-      .registerIn(*this);
-
-  // smt.bv.repeat
-  ods::OpDef("smt.bv.repeat", TypeID::get<RepeatOp>())
-      .operand("input", typeBitVectorType())
-      .result("result", typeBitVectorType())
-      .traits({ods::Pure()})
-      .customAssembly(&RepeatOp::parse, [](Operation *op, OpAsmPrinter &p) { RepeatOp(op).print(p); })
-      .verifier([](Operation *op) { return RepeatOp(op).verify(); })
-      .registerIn(*this);
-
-  // smt.reset
-  ods::OpDef("smt.reset", TypeID::get<ResetOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // smt.set_logic
-  ods::OpDef("smt.set_logic", TypeID::get<SetLogicOp>())
-      .attr("logic", ods::StrAttr())
-      .traits({ods::HasParent({"smt.solver"})})
-      .format("$logic attr-dict")
-      .registerIn(*this);
-
-  // smt.solver
-  ods::OpDef("smt.solver", TypeID::get<SolverOp>())
-      .variadicOperand("inputs", typeAnyNonSMTType())
-      .variadicResult("results", typeAnyNonSMTType())
-      .region("bodyRegion", ods::SizedRegion(1))
-      .traits({ods::IsolatedFromAbove(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
-      .format("`(` $inputs `)` attr-dict `:` functional-type($inputs, $results) $bodyRegion")
-      .regionVerifier([](Operation *op) { return SolverOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // smt.xor
-  ods::OpDef("smt.xor", TypeID::get<XOrOp>())
-      .variadicOperand("inputs", typeBoolType())
-      .result("result", typeBoolType())
-      .traits({ods::Pure()})
-      .format("$inputs attr-dict")
-      .registerIn(*this);
-
-  // smt.yield
-  ods::OpDef("smt.yield", TypeID::get<YieldOp>())
-      .variadicOperand("values", ods::AnyType())
-      .traits({ods::Pure(), ods::IsTerminator(), ods::ReturnLike()})
-      .format("($values^ `:` qualified(type($values)))? attr-dict")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerSMTOpDefinitions);
 }

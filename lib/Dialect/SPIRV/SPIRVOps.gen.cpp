@@ -2626,6 +2626,2899 @@ static ods::TypeConstraint typeVectorTimesScalarOpVector() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerSPIRVOpDefinitions(Dialect &dialect) {
+  // spirv.AccessChain
+  ods::OpDef("spirv.AccessChain", TypeID::get<AccessChainOp>())
+      .operand("base_ptr", typeSPIRVAnyPtr())
+      .variadicOperand("indices", typeSPIRVInteger())
+      .result("component_ptr", typeSPIRVAnyPtr())
+      .traits({ods::Pure()})
+      .format("$base_ptr `[` $indices `]` attr-dict `:` type($base_ptr) `,` type($indices) `->` type(results)")
+      .verifier([](Operation *op) { return AccessChainOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.mlir.addressof
+  ods::OpDef("spirv.mlir.addressof", TypeID::get<AddressOfOp>())
+      .attr("variable", ods::FlatSymbolRefAttr())
+      .result("pointer", typeSPIRVAnyPtr())
+      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AddressOfOp(op).getAsmResultNames(fn); }}), ods::PredOpTrait("op must appear in a function-like op's block", pred_AddressOfOp_2), ods::Pure()})
+      .format("$variable attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AddressOfOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicAnd
+  ods::OpDef("spirv.AtomicAnd", TypeID::get<AtomicAndOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicAndOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicAndOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicAndOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicCompareExchange
+  ods::OpDef("spirv.AtomicCompareExchange", TypeID::get<AtomicCompareExchangeOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .operand("comparator", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("equal_semantics", attrSPIRVMemorySemanticsAttr())
+      .attr("unequal_semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicCompareExchangeOp_pointer_result), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicCompareExchangeOp_pointer_value), ods::TypesMatchWith("`comparator` type matches pointee type of `pointer`", "pointer", "comparator", transform_AtomicCompareExchangeOp_pointer_comparator)})
+      .format("$memory_scope $equal_semantics $unequal_semantics operands attr-dict `:` type($pointer)")
+      .registerIn(dialect);
+
+  // spirv.AtomicCompareExchangeWeak
+  ods::OpDef("spirv.AtomicCompareExchangeWeak", TypeID::get<AtomicCompareExchangeWeakOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .operand("comparator", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("equal_semantics", attrSPIRVMemorySemanticsAttr())
+      .attr("unequal_semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicCompareExchangeWeakOp_pointer_result), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicCompareExchangeWeakOp_pointer_value), ods::TypesMatchWith("`comparator` type matches pointee type of `pointer`", "pointer", "comparator", transform_AtomicCompareExchangeWeakOp_pointer_comparator)})
+      .format("$memory_scope $equal_semantics $unequal_semantics operands attr-dict `:` type($pointer)")
+      .registerIn(dialect);
+
+  // spirv.AtomicExchange
+  ods::OpDef("spirv.AtomicExchange", TypeID::get<AtomicExchangeOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVNumerical())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVNumerical())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicExchangeOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicExchangeOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .registerIn(dialect);
+
+  // spirv.AtomicIAdd
+  ods::OpDef("spirv.AtomicIAdd", TypeID::get<AtomicIAddOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicIAddOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicIAddOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicIAddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicIDecrement
+  ods::OpDef("spirv.AtomicIDecrement", TypeID::get<AtomicIDecrementOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicIDecrementOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicIDecrementOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicIIncrement
+  ods::OpDef("spirv.AtomicIIncrement", TypeID::get<AtomicIIncrementOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicIIncrementOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicIIncrementOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicISub
+  ods::OpDef("spirv.AtomicISub", TypeID::get<AtomicISubOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicISubOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicISubOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicISubOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicOr
+  ods::OpDef("spirv.AtomicOr", TypeID::get<AtomicOrOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicOrOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicOrOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicOrOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicSMax
+  ods::OpDef("spirv.AtomicSMax", TypeID::get<AtomicSMaxOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicSMaxOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicSMaxOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicSMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicSMin
+  ods::OpDef("spirv.AtomicSMin", TypeID::get<AtomicSMinOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicSMinOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicSMinOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicSMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicUMax
+  ods::OpDef("spirv.AtomicUMax", TypeID::get<AtomicUMaxOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::UnsignedOpTrait({}), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicUMaxOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicUMaxOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicUMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicUMin
+  ods::OpDef("spirv.AtomicUMin", TypeID::get<AtomicUMinOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::UnsignedOpTrait({}), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicUMinOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicUMinOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicUMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.AtomicXor
+  ods::OpDef("spirv.AtomicXor", TypeID::get<AtomicXorOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVInteger())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicXorOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicXorOp_pointer_result)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return AtomicXorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.BitCount
+  ods::OpDef("spirv.BitCount", TypeID::get<BitCountOp>())
+      .operand("operand", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.BitFieldInsert
+  ods::OpDef("spirv.BitFieldInsert", TypeID::get<BitFieldInsertOp>())
+      .operand("base", typeBitCountOpOperand())
+      .operand("insert", typeBitCountOpOperand())
+      .operand("offset", typeSPIRVInteger())
+      .operand("count", typeSPIRVInteger())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"base", "insert", "result"})})
+      .format("operands attr-dict `:` type($base) `,` type($offset) `,` type($count)")
+      .registerIn(dialect);
+
+  // spirv.BitFieldSExtract
+  ods::OpDef("spirv.BitFieldSExtract", TypeID::get<BitFieldSExtractOp>())
+      .operand("base", typeBitCountOpOperand())
+      .operand("offset", typeSPIRVInteger())
+      .operand("count", typeSPIRVInteger())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::SignedOpTrait({}), ods::Pure(), ods::AllTypesMatch({"base", "result"})})
+      .format("operands attr-dict `:` type($base) `,` type($offset) `,` type($count)")
+      .registerIn(dialect);
+
+  // spirv.BitFieldUExtract
+  ods::OpDef("spirv.BitFieldUExtract", TypeID::get<BitFieldUExtractOp>())
+      .operand("base", typeBitCountOpOperand())
+      .operand("offset", typeSPIRVInteger())
+      .operand("count", typeSPIRVInteger())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UnsignedOpTrait({}), ods::Pure(), ods::AllTypesMatch({"base", "result"})})
+      .format("operands attr-dict `:` type($base) `,` type($offset) `,` type($count)")
+      .registerIn(dialect);
+
+  // spirv.BitReverse
+  ods::OpDef("spirv.BitReverse", TypeID::get<BitReverseOp>())
+      .operand("operand", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.Bitcast
+  ods::OpDef("spirv.Bitcast", TypeID::get<BitcastOp>())
+      .operand("operand", typeSPIRVScalarOrVectorOrPtr())
+      .result("result", typeSPIRVScalarOrVectorOrPtr())
+      .traits({ods::Pure()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return BitcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.BitwiseAnd
+  ods::OpDef("spirv.BitwiseAnd", TypeID::get<BitwiseAndOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.BitwiseOr
+  ods::OpDef("spirv.BitwiseOr", TypeID::get<BitwiseOrOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.BitwiseXor
+  ods::OpDef("spirv.BitwiseXor", TypeID::get<BitwiseXorOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.BranchConditional
+  ods::OpDef("spirv.BranchConditional", TypeID::get<BranchConditionalOp>())
+      .operand("condition", typeSPIRVBool())
+      .variadicOperand("trueTargetOperands", typeSPIRVType())
+      .variadicOperand("falseTargetOperands", typeSPIRVType())
+      .optionalAttr("branch_weights", ods::IntArrayAttr(32))
+      .successor("trueTarget")
+      .successor("falseTarget")
+      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return BranchConditionalOp(op).getSuccessorOperands(i); }}), ods::PredOpTrait("op must appear in a function-like op's block", pred_BranchConditionalOp_36), ods::Pure(), ods::IsTerminator()})
+      .customAssembly(&BranchConditionalOp::parse, [](Operation *op, OpAsmPrinter &p) { BranchConditionalOp(op).print(p); })
+      .verifier([](Operation *op) { return BranchConditionalOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Branch
+  ods::OpDef("spirv.Branch", TypeID::get<BranchOp>())
+      .variadicOperand("targetOperands", typeSPIRVType())
+      .successor("target")
+      .traits({ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return BranchOp(op).getSuccessorOperands(i); }}), ods::PredOpTrait("op must appear in a function-like op's block", pred_BranchOp_37), ods::Pure(), ods::IsTerminator()})
+      .format("$target (`(` $targetOperands^ `:` type($targetOperands) `)`)? attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.acos
+  ods::OpDef("spirv.CL.acos", TypeID::get<CLAcosOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.acosh
+  ods::OpDef("spirv.CL.acosh", TypeID::get<CLAcoshOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.asin
+  ods::OpDef("spirv.CL.asin", TypeID::get<CLAsinOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.asinh
+  ods::OpDef("spirv.CL.asinh", TypeID::get<CLAsinhOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.atan2
+  ods::OpDef("spirv.CL.atan2", TypeID::get<CLAtan2Op>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.atan
+  ods::OpDef("spirv.CL.atan", TypeID::get<CLAtanOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.atanh
+  ods::OpDef("spirv.CL.atanh", TypeID::get<CLAtanhOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.ceil
+  ods::OpDef("spirv.CL.ceil", TypeID::get<CLCeilOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.cos
+  ods::OpDef("spirv.CL.cos", TypeID::get<CLCosOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.cosh
+  ods::OpDef("spirv.CL.cosh", TypeID::get<CLCoshOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.erf
+  ods::OpDef("spirv.CL.erf", TypeID::get<CLErfOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.exp
+  ods::OpDef("spirv.CL.exp", TypeID::get<CLExpOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.fabs
+  ods::OpDef("spirv.CL.fabs", TypeID::get<CLFAbsOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.fmax
+  ods::OpDef("spirv.CL.fmax", TypeID::get<CLFMaxOp>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.fmin
+  ods::OpDef("spirv.CL.fmin", TypeID::get<CLFMinOp>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.floor
+  ods::OpDef("spirv.CL.floor", TypeID::get<CLFloorOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.fma
+  ods::OpDef("spirv.CL.fma", TypeID::get<CLFmaOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .operand("y", typeCLAcosOpOperand())
+      .operand("z", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.log
+  ods::OpDef("spirv.CL.log", TypeID::get<CLLogOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.mix
+  ods::OpDef("spirv.CL.mix", TypeID::get<CLMixOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .operand("y", typeCLAcosOpOperand())
+      .operand("z", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.pow
+  ods::OpDef("spirv.CL.pow", TypeID::get<CLPowOp>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.printf
+  ods::OpDef("spirv.CL.printf", TypeID::get<CLPrintfOp>())
+      .operand("format", typeSPIRVAnyPtr())
+      .variadicOperand("arguments", typeSPIRVType())
+      .result("result", typeSPIRVInteger())
+      .format("$format ( $arguments^ )? attr-dict `:` type($format) ( `,` type($arguments)^ )? `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.rint
+  ods::OpDef("spirv.CL.rint", TypeID::get<CLRintOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.round
+  ods::OpDef("spirv.CL.round", TypeID::get<CLRoundOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.rsqrt
+  ods::OpDef("spirv.CL.rsqrt", TypeID::get<CLRsqrtOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.s_abs
+  ods::OpDef("spirv.CL.s_abs", TypeID::get<CLSAbsOp>())
+      .operand("operand", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.s_max
+  ods::OpDef("spirv.CL.s_max", TypeID::get<CLSMaxOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.s_min
+  ods::OpDef("spirv.CL.s_min", TypeID::get<CLSMinOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.sin
+  ods::OpDef("spirv.CL.sin", TypeID::get<CLSinOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.sinh
+  ods::OpDef("spirv.CL.sinh", TypeID::get<CLSinhOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.sqrt
+  ods::OpDef("spirv.CL.sqrt", TypeID::get<CLSqrtOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.tan
+  ods::OpDef("spirv.CL.tan", TypeID::get<CLTanOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.tanh
+  ods::OpDef("spirv.CL.tanh", TypeID::get<CLTanhOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.CL.u_max
+  ods::OpDef("spirv.CL.u_max", TypeID::get<CLUMaxOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CL.u_min
+  ods::OpDef("spirv.CL.u_min", TypeID::get<CLUMinOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.CompositeConstruct
+  ods::OpDef("spirv.CompositeConstruct", TypeID::get<CompositeConstructOp>())
+      .variadicOperand("constituents", typeSPIRVType())
+      .result("result", typeSPIRVComposite())
+      .traits({ods::Pure()})
+      .format("$constituents attr-dict `:` `(` type(operands) `)` `->` type($result)")
+      .verifier([](Operation *op) { return CompositeConstructOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.CompositeExtract
+  ods::OpDef("spirv.CompositeExtract", TypeID::get<CompositeExtractOp>())
+      .operand("composite", typeSPIRVComposite())
+      .attr("indices", ods::IntArrayAttr(32))
+      .result("component", typeSPIRVType())
+      .traits({ods::Pure(), spirv::UsableInSpecConstantOpTrait({})})
+      .customAssembly(&CompositeExtractOp::parse, [](Operation *op, OpAsmPrinter &p) { CompositeExtractOp(op).print(p); })
+      .verifier([](Operation *op) { return CompositeExtractOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.CompositeInsert
+  ods::OpDef("spirv.CompositeInsert", TypeID::get<CompositeInsertOp>())
+      .operand("object", typeSPIRVType())
+      .operand("composite", typeSPIRVComposite())
+      .attr("indices", ods::IntArrayAttr(32))
+      .result("result", typeSPIRVComposite())
+      .traits({ods::Pure(), spirv::UsableInSpecConstantOpTrait({})})
+      .customAssembly(&CompositeInsertOp::parse, [](Operation *op, OpAsmPrinter &p) { CompositeInsertOp(op).print(p); })
+      .verifier([](Operation *op) { return CompositeInsertOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Constant
+  ods::OpDef("spirv.Constant", TypeID::get<ConstantOp>())
+      .attr("value", ods::AnyAttr())
+      .result("constant", typeSPIRVType())
+      .traits({ods::ConstantLike(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstantOp(op).getAsmResultNames(fn); }}), ods::Pure()})
+      .customAssembly(&ConstantOp::parse, [](Operation *op, OpAsmPrinter &p) { ConstantOp(op).print(p); })
+      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ControlBarrier
+  ods::OpDef("spirv.ControlBarrier", TypeID::get<ControlBarrierOp>())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
+      .format("$execution_scope `,` $memory_scope `,` $memory_semantics attr-dict")
+      .verifier([](Operation *op) { return ControlBarrierOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ConvertFToS
+  ods::OpDef("spirv.ConvertFToS", TypeID::get<ConvertFToSOp>())
+      .operand("operand", typeConvertFToSOpOperand())
+      .result("result", typeConvertFToSOpResult())
+      .traits({ods::Pure(), ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return ConvertFToSOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ConvertFToU
+  ods::OpDef("spirv.ConvertFToU", TypeID::get<ConvertFToUOp>())
+      .operand("operand", typeConvertFToSOpOperand())
+      .result("result", typeConvertFToSOpResult())
+      .traits({ods::Pure(), ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return ConvertFToUOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ConvertPtrToU
+  ods::OpDef("spirv.ConvertPtrToU", TypeID::get<ConvertPtrToUOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .result("result", typeSPIRVInteger())
+      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
+      .verifier([](Operation *op) { return ConvertPtrToUOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ConvertSToF
+  ods::OpDef("spirv.ConvertSToF", TypeID::get<ConvertSToFOp>())
+      .operand("operand", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpOperand())
+      .traits({spirv::SignedOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return ConvertSToFOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ConvertUToF
+  ods::OpDef("spirv.ConvertUToF", TypeID::get<ConvertUToFOp>())
+      .operand("operand", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpOperand())
+      .traits({spirv::UnsignedOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return ConvertUToFOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ConvertUToPtr
+  ods::OpDef("spirv.ConvertUToPtr", TypeID::get<ConvertUToPtrOp>())
+      .operand("operand", typeSPIRVInteger())
+      .result("result", typeSPIRVAnyPtr())
+      .traits({spirv::UnsignedOpTrait({})})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return ConvertUToPtrOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.CopyMemory
+  ods::OpDef("spirv.CopyMemory", TypeID::get<CopyMemoryOp>())
+      .operand("target", typeSPIRVAnyPtr())
+      .operand("source", typeSPIRVAnyPtr())
+      .optionalAttr("memory_access", attrSPIRVMemoryAccessAttr())
+      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
+      .optionalAttr("source_memory_access", attrSPIRVMemoryAccessAttr())
+      .optionalAttr("source_alignment", attrCopyMemoryOpAlignment())
+      .customAssembly(&CopyMemoryOp::parse, [](Operation *op, OpAsmPrinter &p) { CopyMemoryOp(op).print(p); })
+      .verifier([](Operation *op) { return CopyMemoryOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Dot
+  ods::OpDef("spirv.Dot", TypeID::get<DotOp>())
+      .operand("vector1", typeDotOpVector1())
+      .operand("vector2", typeDotOpVector1())
+      .result("result", typeSPIRVAnyFloat())
+      .traits({ods::Pure(), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllElementTypesMatch({"vector1", "result"})})
+      .format("operands attr-dict `:` type($vector1) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.EXT.AtomicFAdd
+  ods::OpDef("spirv.EXT.AtomicFAdd", TypeID::get<EXTAtomicFAddOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVFloat())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("semantics", attrSPIRVMemorySemanticsAttr())
+      .result("result", typeSPIRVFloat())
+      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_EXTAtomicFAddOp_pointer_result), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_EXTAtomicFAddOp_pointer_value)})
+      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
+      .verifier([](Operation *op) { return EXTAtomicFAddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.EXT.ConstantCompositeReplicate
+  ods::OpDef("spirv.EXT.ConstantCompositeReplicate", TypeID::get<EXTConstantCompositeReplicateOp>())
+      .attr("value", ods::AnyAttr())
+      .result("replicated_constant", typeSPIRVComposite())
+      .traits({ods::Pure()})
+      .format("` ` `[` $value `]` `:` type($replicated_constant) attr-dict")
+      .verifier([](Operation *op) { return EXTConstantCompositeReplicateOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.EXT.EmitMeshTasks
+  ods::OpDef("spirv.EXT.EmitMeshTasks", TypeID::get<EXTEmitMeshTasksOp>())
+      .operand("group_count_x", typeEXTEmitMeshTasksOpGroupCountX())
+      .operand("group_count_y", typeEXTEmitMeshTasksOpGroupCountX())
+      .operand("group_count_z", typeEXTEmitMeshTasksOpGroupCountX())
+      .optionalOperand("payload", typeSPIRVAnyPtr())
+      .traits({ods::IsTerminator()})
+      .format("operands attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return EXTEmitMeshTasksOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.EXT.SetMeshOutputs
+  ods::OpDef("spirv.EXT.SetMeshOutputs", TypeID::get<EXTSetMeshOutputsOp>())
+      .operand("vertex_count", typeEXTEmitMeshTasksOpGroupCountX())
+      .operand("primitive_count", typeEXTEmitMeshTasksOpGroupCountX())
+      .format("operands attr-dict `:` type(operands)")
+      .registerIn(dialect);
+
+  // spirv.EXT.SpecConstantCompositeReplicate
+  ods::OpDef("spirv.EXT.SpecConstantCompositeReplicate", TypeID::get<EXTSpecConstantCompositeReplicateOp>())
+      .attr("type", ods::TypeAttr())
+      .attr("sym_name", ods::StrAttr())
+      .attr("constituent", ods::SymbolRefAttr())
+      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_EXTSpecConstantCompositeReplicateOp_49), ods::Symbol()})
+      .customAssembly(&EXTSpecConstantCompositeReplicateOp::parse, [](Operation *op, OpAsmPrinter &p) { EXTSpecConstantCompositeReplicateOp(op).print(p); })
+      .verifier([](Operation *op) { return EXTSpecConstantCompositeReplicateOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.EmitVertex
+  ods::OpDef("spirv.EmitVertex", TypeID::get<EmitVertexOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // spirv.EndPrimitive
+  ods::OpDef("spirv.EndPrimitive", TypeID::get<EndPrimitiveOp>())
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // spirv.EntryPoint
+  ods::OpDef("spirv.EntryPoint", TypeID::get<EntryPointOp>())
+      .attr("execution_model", attrSPIRVExecutionModelAttr())
+      .attr("fn", ods::FlatSymbolRefAttr())
+      .attr("interface", attrSymbolRefArrayAttr())
+      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_EntryPointOp_51)})
+      .customAssembly(&EntryPointOp::parse, [](Operation *op, OpAsmPrinter &p) { EntryPointOp(op).print(p); })
+      .verifier([](Operation *op) { return EntryPointOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ExecutionMode
+  ods::OpDef("spirv.ExecutionMode", TypeID::get<ExecutionModeOp>())
+      .attr("fn", ods::FlatSymbolRefAttr())
+      .attr("execution_mode", attrSPIRVExecutionModeAttr())
+      .attr("values", ods::IntArrayAttr(32))
+      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_ExecutionModeOp_52)})
+      .customAssembly(&ExecutionModeOp::parse, [](Operation *op, OpAsmPrinter &p) { ExecutionModeOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.FAdd
+  ods::OpDef("spirv.FAdd", TypeID::get<FAddOp>())
+      .operand("operand1", typeFAddOpOperand1())
+      .operand("operand2", typeFAddOpOperand1())
+      .result("result", typeFAddOpOperand1())
+      .traits({ods::Commutative(), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.FConvert
+  ods::OpDef("spirv.FConvert", TypeID::get<FConvertOp>())
+      .operand("operand", typeConvertFToSOpOperand())
+      .result("result", typeConvertFToSOpOperand())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return FConvertOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.FDiv
+  ods::OpDef("spirv.FDiv", TypeID::get<FDivOp>())
+      .operand("operand1", typeFAddOpOperand1())
+      .operand("operand2", typeFAddOpOperand1())
+      .result("result", typeFAddOpOperand1())
+      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.FMod
+  ods::OpDef("spirv.FMod", TypeID::get<FModOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.FMul
+  ods::OpDef("spirv.FMul", TypeID::get<FMulOp>())
+      .operand("operand1", typeFAddOpOperand1())
+      .operand("operand2", typeFAddOpOperand1())
+      .result("result", typeFAddOpOperand1())
+      .traits({ods::Commutative(), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.FNegate
+  ods::OpDef("spirv.FNegate", TypeID::get<FNegateOp>())
+      .operand("operand", typeFAddOpOperand1())
+      .result("result", typeFAddOpOperand1())
+      .traits({ods::Pure(), ods::AllTypesMatch({"operand", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.FOrdEqual
+  ods::OpDef("spirv.FOrdEqual", TypeID::get<FOrdEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FOrdGreaterThanEqual
+  ods::OpDef("spirv.FOrdGreaterThanEqual", TypeID::get<FOrdGreaterThanEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdGreaterThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FOrdGreaterThan
+  ods::OpDef("spirv.FOrdGreaterThan", TypeID::get<FOrdGreaterThanOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdGreaterThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FOrdLessThanEqual
+  ods::OpDef("spirv.FOrdLessThanEqual", TypeID::get<FOrdLessThanEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdLessThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FOrdLessThan
+  ods::OpDef("spirv.FOrdLessThan", TypeID::get<FOrdLessThanOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdLessThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FOrdNotEqual
+  ods::OpDef("spirv.FOrdNotEqual", TypeID::get<FOrdNotEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdNotEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FRem
+  ods::OpDef("spirv.FRem", TypeID::get<FRemOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.FSub
+  ods::OpDef("spirv.FSub", TypeID::get<FSubOp>())
+      .operand("operand1", typeFAddOpOperand1())
+      .operand("operand2", typeFAddOpOperand1())
+      .result("result", typeFAddOpOperand1())
+      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.FUnordEqual
+  ods::OpDef("spirv.FUnordEqual", TypeID::get<FUnordEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FUnordGreaterThanEqual
+  ods::OpDef("spirv.FUnordGreaterThanEqual", TypeID::get<FUnordGreaterThanEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordGreaterThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FUnordGreaterThan
+  ods::OpDef("spirv.FUnordGreaterThan", TypeID::get<FUnordGreaterThanOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordGreaterThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FUnordLessThanEqual
+  ods::OpDef("spirv.FUnordLessThanEqual", TypeID::get<FUnordLessThanEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordLessThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FUnordLessThan
+  ods::OpDef("spirv.FUnordLessThan", TypeID::get<FUnordLessThanOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordLessThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.FUnordNotEqual
+  ods::OpDef("spirv.FUnordNotEqual", TypeID::get<FUnordNotEqualOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordNotEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.func
+  ods::OpDef("spirv.func", TypeID::get<FuncOp>())
+      .attr("function_type", attrFuncOpFunctionType())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .attr("sym_name", ods::StrAttr())
+      .attr("function_control", attrSPIRVFunctionControlAttr())
+      .optionalAttr("linkage_attributes", attrSPIRVLinkageAttributesAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AutomaticAllocationScope(), ods::FunctionOpInterface([](Operation *op) { return FuncOp(op).verifyType(); }, [](Operation *op) { return FuncOp(op).verifyBody(); }), ods::PredOpTrait("op must appear in a module-like op's block", pred_FuncOp_68), ods::IsolatedFromAbove()})
+      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.FunctionCall
+  ods::OpDef("spirv.FunctionCall", TypeID::get<FunctionCallOp>())
+      .variadicOperand("arguments", typeSPIRVType())
+      .attr("callee", ods::FlatSymbolRefAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .optionalResult("return_value", typeSPIRVType())
+      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_FunctionCallOp_69), ods::Implements<SymbolUserOpInterface>({&FunctionCallOp::verifySymbolUses})})
+      .format("$callee `(` $arguments `)` attr-dict `:` functional-type($arguments, results)")
+      .verifier([](Operation *op) { return FunctionCallOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GL.Acos
+  ods::OpDef("spirv.GL.Acos", TypeID::get<GLAcosOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Acosh
+  ods::OpDef("spirv.GL.Acosh", TypeID::get<GLAcoshOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Asin
+  ods::OpDef("spirv.GL.Asin", TypeID::get<GLAsinOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Asinh
+  ods::OpDef("spirv.GL.Asinh", TypeID::get<GLAsinhOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Atan
+  ods::OpDef("spirv.GL.Atan", TypeID::get<GLAtanOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Atanh
+  ods::OpDef("spirv.GL.Atanh", TypeID::get<GLAtanhOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Ceil
+  ods::OpDef("spirv.GL.Ceil", TypeID::get<GLCeilOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Cos
+  ods::OpDef("spirv.GL.Cos", TypeID::get<GLCosOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Cosh
+  ods::OpDef("spirv.GL.Cosh", TypeID::get<GLCoshOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Cross
+  ods::OpDef("spirv.GL.Cross", TypeID::get<GLCrossOp>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.Distance
+  ods::OpDef("spirv.GL.Distance", TypeID::get<GLDistanceOp>())
+      .operand("p0", typeCLAcosOpOperand())
+      .operand("p1", typeCLAcosOpOperand())
+      .result("result", typeSPIRVFloat())
+      .traits({ods::Pure(), ods::AllTypesMatch({"p0", "p1"}), ods::TypesMatchWith("result type must match operand element type", "p0", "result", transform_GLDistanceOp_p0_result)})
+      .format("operands attr-dict `:` type($p0) `,` type($p1) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.Exp2
+  ods::OpDef("spirv.GL.Exp2", TypeID::get<GLExp2Op>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Exp
+  ods::OpDef("spirv.GL.Exp", TypeID::get<GLExpOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.FAbs
+  ods::OpDef("spirv.GL.FAbs", TypeID::get<GLFAbsOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.FClamp
+  ods::OpDef("spirv.GL.FClamp", TypeID::get<GLFClampOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .operand("y", typeCLAcosOpOperand())
+      .operand("z", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure()})
+      .customAssembly(&GLFClampOp::parse, [](Operation *op, OpAsmPrinter &p) { GLFClampOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.GL.FMax
+  ods::OpDef("spirv.GL.FMax", TypeID::get<GLFMaxOp>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.FMin
+  ods::OpDef("spirv.GL.FMin", TypeID::get<GLFMinOp>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.FMix
+  ods::OpDef("spirv.GL.FMix", TypeID::get<GLFMixOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .operand("y", typeCLAcosOpOperand())
+      .operand("a", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "y", "a", "result"})})
+      .format("attr-dict $x `:` type($x) `,` $y `:` type($y) `,` $a `:` type($a) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.FSign
+  ods::OpDef("spirv.GL.FSign", TypeID::get<GLFSignOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.FindILsb
+  ods::OpDef("spirv.GL.FindILsb", TypeID::get<GLFindILsbOp>())
+      .operand("operand", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.FindSMsb
+  ods::OpDef("spirv.GL.FindSMsb", TypeID::get<GLFindSMsbOp>())
+      .operand("operand", typeGLFindSMsbOpOperand())
+      .result("result", typeGLFindSMsbOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.FindUMsb
+  ods::OpDef("spirv.GL.FindUMsb", TypeID::get<GLFindUMsbOp>())
+      .operand("operand", typeGLFindSMsbOpOperand())
+      .result("result", typeGLFindSMsbOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Floor
+  ods::OpDef("spirv.GL.Floor", TypeID::get<GLFloorOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Fma
+  ods::OpDef("spirv.GL.Fma", TypeID::get<GLFmaOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .operand("y", typeCLAcosOpOperand())
+      .operand("z", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure()})
+      .customAssembly(&GLFmaOp::parse, [](Operation *op, OpAsmPrinter &p) { GLFmaOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.GL.Fract
+  ods::OpDef("spirv.GL.Fract", TypeID::get<GLFractOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.FrexpStruct
+  ods::OpDef("spirv.GL.FrexpStruct", TypeID::get<GLFrexpStructOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeSPIRVAnyStruct())
+      .traits({ods::Pure()})
+      .format("attr-dict $operand `:` type($operand) `->` type($result)")
+      .verifier([](Operation *op) { return GLFrexpStructOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GL.InverseSqrt
+  ods::OpDef("spirv.GL.InverseSqrt", TypeID::get<GLInverseSqrtOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Ldexp
+  ods::OpDef("spirv.GL.Ldexp", TypeID::get<GLLdexpOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .operand("exp", typeBitCountOpOperand())
+      .result("y", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "y"})})
+      .format("attr-dict $x `:` type($x) `,` $exp `:` type($exp) `->` type($y)")
+      .verifier([](Operation *op) { return GLLdexpOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GL.Length
+  ods::OpDef("spirv.GL.Length", TypeID::get<GLLengthOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeSPIRVFloat())
+      .traits({ods::Pure(), ods::TypesMatchWith("result type must match operand element type", "operand", "result", transform_GLLengthOp_operand_result)})
+      .format("$operand attr-dict `:` type($operand) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.Log2
+  ods::OpDef("spirv.GL.Log2", TypeID::get<GLLog2Op>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Log
+  ods::OpDef("spirv.GL.Log", TypeID::get<GLLogOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Normalize
+  ods::OpDef("spirv.GL.Normalize", TypeID::get<GLNormalizeOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.PackHalf2x16
+  ods::OpDef("spirv.GL.PackHalf2x16", TypeID::get<GLPackHalf2x16Op>())
+      .operand("operand", typeGLPackHalf2x16OpOperand())
+      .result("result", typeSPIRVInt32())
+      .traits({ods::Pure()})
+      .format("attr-dict $operand `:` type($operand) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.PackSnorm4x8
+  ods::OpDef("spirv.GL.PackSnorm4x8", TypeID::get<GLPackSnorm4x8Op>())
+      .operand("operand", typeGLPackSnorm4x8OpOperand())
+      .result("result", typeSPIRVInt32())
+      .traits({ods::Pure()})
+      .format("attr-dict $operand `:` type($operand) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.Pow
+  ods::OpDef("spirv.GL.Pow", TypeID::get<GLPowOp>())
+      .operand("lhs", typeGLAcosOpOperand())
+      .operand("rhs", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.Reflect
+  ods::OpDef("spirv.GL.Reflect", TypeID::get<GLReflectOp>())
+      .operand("lhs", typeCLAcosOpOperand())
+      .operand("rhs", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.RoundEven
+  ods::OpDef("spirv.GL.RoundEven", TypeID::get<GLRoundEvenOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Round
+  ods::OpDef("spirv.GL.Round", TypeID::get<GLRoundOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.SAbs
+  ods::OpDef("spirv.GL.SAbs", TypeID::get<GLSAbsOp>())
+      .operand("operand", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.SClamp
+  ods::OpDef("spirv.GL.SClamp", TypeID::get<GLSClampOp>())
+      .operand("x", typeBitCountOpOperand())
+      .operand("y", typeBitCountOpOperand())
+      .operand("z", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure()})
+      .customAssembly(&GLSClampOp::parse, [](Operation *op, OpAsmPrinter &p) { GLSClampOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.GL.SMax
+  ods::OpDef("spirv.GL.SMax", TypeID::get<GLSMaxOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.SMin
+  ods::OpDef("spirv.GL.SMin", TypeID::get<GLSMinOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.SSign
+  ods::OpDef("spirv.GL.SSign", TypeID::get<GLSSignOp>())
+      .operand("operand", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Sin
+  ods::OpDef("spirv.GL.Sin", TypeID::get<GLSinOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Sinh
+  ods::OpDef("spirv.GL.Sinh", TypeID::get<GLSinhOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Sqrt
+  ods::OpDef("spirv.GL.Sqrt", TypeID::get<GLSqrtOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Tan
+  ods::OpDef("spirv.GL.Tan", TypeID::get<GLTanOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.Tanh
+  ods::OpDef("spirv.GL.Tanh", TypeID::get<GLTanhOp>())
+      .operand("operand", typeGLAcosOpOperand())
+      .result("result", typeGLAcosOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.GL.UClamp
+  ods::OpDef("spirv.GL.UClamp", TypeID::get<GLUClampOp>())
+      .operand("x", typeBitCountOpOperand())
+      .operand("y", typeBitCountOpOperand())
+      .operand("z", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure()})
+      .customAssembly(&GLUClampOp::parse, [](Operation *op, OpAsmPrinter &p) { GLUClampOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.GL.UMax
+  ods::OpDef("spirv.GL.UMax", TypeID::get<GLUMaxOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.UMin
+  ods::OpDef("spirv.GL.UMin", TypeID::get<GLUMinOp>())
+      .operand("lhs", typeBitCountOpOperand())
+      .operand("rhs", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.UnpackHalf2x16
+  ods::OpDef("spirv.GL.UnpackHalf2x16", TypeID::get<GLUnpackHalf2x16Op>())
+      .operand("operand", typeSPIRVInt32())
+      .result("result", typeGLPackHalf2x16OpOperand())
+      .traits({ods::Pure()})
+      .format("attr-dict $operand `:` type($operand) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GL.UnpackSnorm4x8
+  ods::OpDef("spirv.GL.UnpackSnorm4x8", TypeID::get<GLUnpackSnorm4x8Op>())
+      .operand("operand", typeSPIRVInt32())
+      .result("result", typeGLPackSnorm4x8OpOperand())
+      .traits({ods::Pure()})
+      .format("attr-dict $operand `:` type($operand) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GenericCastToPtrExplicit
+  ods::OpDef("spirv.GenericCastToPtrExplicit", TypeID::get<GenericCastToPtrExplicitOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .result("result", typeSPIRVAnyPtr())
+      .traits({ods::Pure()})
+      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
+      .verifier([](Operation *op) { return GenericCastToPtrExplicitOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GenericCastToPtr
+  ods::OpDef("spirv.GenericCastToPtr", TypeID::get<GenericCastToPtrOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .result("result", typeSPIRVAnyPtr())
+      .traits({ods::Pure()})
+      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
+      .verifier([](Operation *op) { return GenericCastToPtrOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GlobalVariable
+  ods::OpDef("spirv.GlobalVariable", TypeID::get<GlobalVariableOp>())
+      .attr("type", ods::TypeAttr())
+      .attr("sym_name", ods::StrAttr())
+      .optionalAttr("initializer", ods::FlatSymbolRefAttr())
+      .optionalAttr("location", ods::IntAttr(32))
+      .optionalAttr("binding", ods::IntAttr(32))
+      .optionalAttr("descriptor_set", ods::IntAttr(32))
+      .optionalAttr("built_in", ods::StrAttr())
+      .optionalAttr("linkage_attributes", attrSPIRVLinkageAttributesAttr())
+      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_GlobalVariableOp_78), ods::Symbol()})
+      .customAssembly(&GlobalVariableOp::parse, [](Operation *op, OpAsmPrinter &p) { GlobalVariableOp(op).print(p); })
+      .verifier([](Operation *op) { return GlobalVariableOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ARM.Graph
+  ods::OpDef("spirv.ARM.Graph", TypeID::get<GraphARMOp>())
+      .attr("function_type", attrGraphARMOpFunctionType())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .optionalAttr("entry_point", ods::BoolAttr())
+      .attr("sym_name", ods::StrAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AutomaticAllocationScope(), ods::Implements<FunctionOpInterface>({.getFunctionType = [](Operation *op) -> Type { auto t = dyn_cast_or_null<TypeAttr>(op->getInherentAttr("function_type")); return t ? t.getValue() : Type(); }, .getArgumentTypes = [](Operation *op) { return GraphARMOp(op).getArgumentTypes(); }, .getResultTypes = [](Operation *op) { return GraphARMOp(op).getResultTypes(); }}), ods::PredOpTrait("op must appear in a module-like op's block", pred_GraphARMOp_80), ods::IsolatedFromAbove()})
+      .customAssembly(&GraphARMOp::parse, [](Operation *op, OpAsmPrinter &p) { GraphARMOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.ARM.GraphConstant
+  ods::OpDef("spirv.ARM.GraphConstant", TypeID::get<GraphConstantARMOp>())
+      .attr("graph_constant_id", ods::IntAttr(32))
+      .result("output", typeSPIRVAnyTensorArm())
+      .traits({ods::PredOpTrait("op must appear in a spirv.ARM.Graph op's block", pred_GraphConstantARMOp_82), ods::Pure(), ods::ConstantLike()})
+      .format("attr-dict `:` type($output)")
+      .registerIn(dialect);
+
+  // spirv.ARM.GraphEntryPoint
+  ods::OpDef("spirv.ARM.GraphEntryPoint", TypeID::get<GraphEntryPointARMOp>())
+      .attr("fn", ods::FlatSymbolRefAttr())
+      .attr("interface", attrSymbolRefArrayAttr())
+      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_GraphEntryPointARMOp_83)})
+      .customAssembly(&GraphEntryPointARMOp::parse, [](Operation *op, OpAsmPrinter &p) { GraphEntryPointARMOp(op).print(p); })
+      .registerIn(dialect);
+
+  // spirv.ARM.GraphOutputs
+  ods::OpDef("spirv.ARM.GraphOutputs", TypeID::get<GraphOutputsARMOp>())
+      .variadicOperand("value", typeSPIRVAnyTensorArm())
+      .traits({ods::PredOpTrait("op must appear in a spirv.ARM.Graph op's block", pred_GraphOutputsARMOp_84), ods::Pure(), ods::IsTerminator()})
+      .format("$value attr-dict `:` type($value)")
+      .verifier([](Operation *op) { return GraphOutputsARMOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupBroadcast
+  ods::OpDef("spirv.GroupBroadcast", TypeID::get<GroupBroadcastOp>())
+      .operand("value", typeSPIRVType())
+      .operand("localid", typeBitCountOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope operands attr-dict `:` type($value) `,` type($localid)")
+      .verifier([](Operation *op) { return GroupBroadcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupFAdd
+  ods::OpDef("spirv.GroupFAdd", TypeID::get<GroupFAddOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupFAddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupFMax
+  ods::OpDef("spirv.GroupFMax", TypeID::get<GroupFMaxOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupFMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupFMin
+  ods::OpDef("spirv.GroupFMin", TypeID::get<GroupFMinOp>())
+      .operand("x", typeCLAcosOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupFMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.KHR.GroupFMul
+  ods::OpDef("spirv.KHR.GroupFMul", TypeID::get<GroupFMulKHROp>())
+      .operand("x", typeCLAcosOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupFMulKHROp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupIAdd
+  ods::OpDef("spirv.GroupIAdd", TypeID::get<GroupIAddOp>())
+      .operand("x", typeBitCountOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupIAddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.KHR.GroupIMul
+  ods::OpDef("spirv.KHR.GroupIMul", TypeID::get<GroupIMulKHROp>())
+      .operand("x", typeBitCountOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupIMulKHROp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformAllEqual
+  ods::OpDef("spirv.GroupNonUniformAllEqual", TypeID::get<GroupNonUniformAllEqualOp>())
+      .operand("value", typeGroupNonUniformAllEqualOpValue())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVBool())
+      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformAllEqualOp_86)})
+      .format("$execution_scope $value attr-dict `:` type($value) `,` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformAll
+  ods::OpDef("spirv.GroupNonUniformAll", TypeID::get<GroupNonUniformAllOp>())
+      .operand("predicate", typeSPIRVBool())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVBool())
+      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformAllOp_87)})
+      .format("$execution_scope $predicate attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformAny
+  ods::OpDef("spirv.GroupNonUniformAny", TypeID::get<GroupNonUniformAnyOp>())
+      .operand("predicate", typeSPIRVBool())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVBool())
+      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformAnyOp_88)})
+      .format("$execution_scope $predicate attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBallotBitCount
+  ods::OpDef("spirv.GroupNonUniformBallotBitCount", TypeID::get<GroupNonUniformBallotBitCountOp>())
+      .operand("value", typeGroupNonUniformBallotBitCountOpValue())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeSPIRVSignlessOrUnsignedInt())
+      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformBallotBitCountOp_91)})
+      .format("$execution_scope $group_operation $value attr-dict `:` type($value) `->` type($result)")
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBallotFindLSB
+  ods::OpDef("spirv.GroupNonUniformBallotFindLSB", TypeID::get<GroupNonUniformBallotFindLSBOp>())
+      .operand("value", typeSPIRVIOrUIVec4())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVSignlessOrUnsignedInt())
+      .format("$execution_scope $value attr-dict `:` type($value) `,` type($result)")
+      .verifier([](Operation *op) { return GroupNonUniformBallotFindLSBOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBallotFindMSB
+  ods::OpDef("spirv.GroupNonUniformBallotFindMSB", TypeID::get<GroupNonUniformBallotFindMSBOp>())
+      .operand("value", typeSPIRVIOrUIVec4())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVSignlessOrUnsignedInt())
+      .format("$execution_scope $value attr-dict `:` type($value) `,` type($result)")
+      .verifier([](Operation *op) { return GroupNonUniformBallotFindMSBOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBallot
+  ods::OpDef("spirv.GroupNonUniformBallot", TypeID::get<GroupNonUniformBallotOp>())
+      .operand("predicate", typeSPIRVBool())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVIOrUIVec4())
+      .format("$execution_scope $predicate attr-dict `:` type($result)")
+      .verifier([](Operation *op) { return GroupNonUniformBallotOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBitwiseAnd
+  ods::OpDef("spirv.GroupNonUniformBitwiseAnd", TypeID::get<GroupNonUniformBitwiseAndOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformBitwiseAndOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBitwiseOr
+  ods::OpDef("spirv.GroupNonUniformBitwiseOr", TypeID::get<GroupNonUniformBitwiseOrOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformBitwiseOrOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBitwiseXor
+  ods::OpDef("spirv.GroupNonUniformBitwiseXor", TypeID::get<GroupNonUniformBitwiseXorOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformBitwiseXorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformBroadcast
+  ods::OpDef("spirv.GroupNonUniformBroadcast", TypeID::get<GroupNonUniformBroadcastOp>())
+      .operand("value", typeSPIRVType())
+      .operand("id", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope operands attr-dict `:` type($value) `,` type($id)")
+      .verifier([](Operation *op) { return GroupNonUniformBroadcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformElect
+  ods::OpDef("spirv.GroupNonUniformElect", TypeID::get<GroupNonUniformElectOp>())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVBool())
+      .format("$execution_scope attr-dict `:` type($result)")
+      .verifier([](Operation *op) { return GroupNonUniformElectOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformFAdd
+  ods::OpDef("spirv.GroupNonUniformFAdd", TypeID::get<GroupNonUniformFAddOp>())
+      .operand("value", typeCLAcosOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformFAddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformFMax
+  ods::OpDef("spirv.GroupNonUniformFMax", TypeID::get<GroupNonUniformFMaxOp>())
+      .operand("value", typeCLAcosOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformFMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformFMin
+  ods::OpDef("spirv.GroupNonUniformFMin", TypeID::get<GroupNonUniformFMinOp>())
+      .operand("value", typeCLAcosOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformFMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformFMul
+  ods::OpDef("spirv.GroupNonUniformFMul", TypeID::get<GroupNonUniformFMulOp>())
+      .operand("value", typeCLAcosOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeCLAcosOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformFMulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformIAdd
+  ods::OpDef("spirv.GroupNonUniformIAdd", TypeID::get<GroupNonUniformIAddOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformIAddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformIMul
+  ods::OpDef("spirv.GroupNonUniformIMul", TypeID::get<GroupNonUniformIMulOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformIMulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformLogicalAnd
+  ods::OpDef("spirv.GroupNonUniformLogicalAnd", TypeID::get<GroupNonUniformLogicalAndOp>())
+      .operand("value", typeFOrdEqualOpResult())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeFOrdEqualOpResult())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformLogicalAndOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformLogicalOr
+  ods::OpDef("spirv.GroupNonUniformLogicalOr", TypeID::get<GroupNonUniformLogicalOrOp>())
+      .operand("value", typeFOrdEqualOpResult())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeFOrdEqualOpResult())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformLogicalOrOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformLogicalXor
+  ods::OpDef("spirv.GroupNonUniformLogicalXor", TypeID::get<GroupNonUniformLogicalXorOp>())
+      .operand("value", typeFOrdEqualOpResult())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeFOrdEqualOpResult())
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformLogicalXorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformQuadSwap
+  ods::OpDef("spirv.GroupNonUniformQuadSwap", TypeID::get<GroupNonUniformQuadSwapOp>())
+      .operand("value", typeGroupNonUniformAllEqualOpValue())
+      .operand("direction", typeSPIRVSignlessOrUnsignedInt())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeGroupNonUniformAllEqualOpValue())
+      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformQuadSwapOp_93), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope $value $direction attr-dict `:` type($value) `,` type($direction)")
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformRotateKHR
+  ods::OpDef("spirv.GroupNonUniformRotateKHR", TypeID::get<GroupNonUniformRotateKHROp>())
+      .operand("value", typeGroupNonUniformAllEqualOpValue())
+      .operand("delta", typeSPIRVSignlessOrUnsignedInt())
+      .optionalOperand("cluster_size", typeSPIRVSignlessOrUnsignedInt())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeGroupNonUniformAllEqualOpValue())
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope $value `,` $delta (`,` `cluster_size` `(` $cluster_size^ `)`)? attr-dict `:` type($value) `,` type($delta) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformRotateKHROp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformSMax
+  ods::OpDef("spirv.GroupNonUniformSMax", TypeID::get<GroupNonUniformSMaxOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::SignedOpTrait({})})
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformSMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformSMin
+  ods::OpDef("spirv.GroupNonUniformSMin", TypeID::get<GroupNonUniformSMinOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::SignedOpTrait({})})
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformSMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformShuffleDown
+  ods::OpDef("spirv.GroupNonUniformShuffleDown", TypeID::get<GroupNonUniformShuffleDownOp>())
+      .operand("value", typeSPIRVScalarOrVector())
+      .operand("delta", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope operands attr-dict `:` type($value) `,` type($delta)")
+      .verifier([](Operation *op) { return GroupNonUniformShuffleDownOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformShuffle
+  ods::OpDef("spirv.GroupNonUniformShuffle", TypeID::get<GroupNonUniformShuffleOp>())
+      .operand("value", typeSPIRVScalarOrVector())
+      .operand("id", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVScalarOrVector())
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope operands attr-dict `:` type($value) `,` type($id)")
+      .verifier([](Operation *op) { return GroupNonUniformShuffleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformShuffleUp
+  ods::OpDef("spirv.GroupNonUniformShuffleUp", TypeID::get<GroupNonUniformShuffleUpOp>())
+      .operand("value", typeSPIRVScalarOrVector())
+      .operand("delta", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope operands attr-dict `:` type($value) `,` type($delta)")
+      .verifier([](Operation *op) { return GroupNonUniformShuffleUpOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformShuffleXor
+  ods::OpDef("spirv.GroupNonUniformShuffleXor", TypeID::get<GroupNonUniformShuffleXorOp>())
+      .operand("value", typeSPIRVScalarOrVector())
+      .operand("mask", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .result("result", typeSPIRVType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
+      .format("$execution_scope operands attr-dict `:` type($value) `,` type($mask)")
+      .verifier([](Operation *op) { return GroupNonUniformShuffleXorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformUMax
+  ods::OpDef("spirv.GroupNonUniformUMax", TypeID::get<GroupNonUniformUMaxOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UnsignedOpTrait({})})
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformUMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupNonUniformUMin
+  ods::OpDef("spirv.GroupNonUniformUMin", TypeID::get<GroupNonUniformUMinOp>())
+      .operand("value", typeBitCountOpOperand())
+      .optionalOperand("cluster_size", typeSPIRVInteger())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UnsignedOpTrait({})})
+      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
+      .verifier([](Operation *op) { return GroupNonUniformUMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupSMax
+  ods::OpDef("spirv.GroupSMax", TypeID::get<GroupSMaxOp>())
+      .operand("x", typeBitCountOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupSMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupSMin
+  ods::OpDef("spirv.GroupSMin", TypeID::get<GroupSMinOp>())
+      .operand("x", typeBitCountOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupSMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupUMax
+  ods::OpDef("spirv.GroupUMax", TypeID::get<GroupUMaxOp>())
+      .operand("x", typeBitCountOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupUMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.GroupUMin
+  ods::OpDef("spirv.GroupUMin", TypeID::get<GroupUMinOp>())
+      .operand("x", typeBitCountOpOperand())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("group_operation", attrSPIRVGroupOperationAttr())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
+      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
+      .verifier([](Operation *op) { return GroupUMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.IAddCarry
+  ods::OpDef("spirv.IAddCarry", TypeID::get<IAddCarryOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeSPIRVAnyStruct())
+      .traits({ods::Commutative(), ods::Pure()})
+      .customAssembly(&IAddCarryOp::parse, [](Operation *op, OpAsmPrinter &p) { IAddCarryOp(op).print(p); })
+      .verifier([](Operation *op) { return IAddCarryOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.IAdd
+  ods::OpDef("spirv.IAdd", TypeID::get<IAddOp>())
+      .operand("operand1", typeConvertFToSOpResult())
+      .operand("operand2", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.IEqual
+  ods::OpDef("spirv.IEqual", TypeID::get<IEqualOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_IEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.IMul
+  ods::OpDef("spirv.IMul", TypeID::get<IMulOp>())
+      .operand("operand1", typeConvertFToSOpResult())
+      .operand("operand2", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.INTEL.ControlBarrierArrive
+  ods::OpDef("spirv.INTEL.ControlBarrierArrive", TypeID::get<INTELControlBarrierArriveOp>())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
+      .format("$execution_scope $memory_scope $memory_semantics attr-dict")
+      .registerIn(dialect);
+
+  // spirv.INTEL.ControlBarrierWait
+  ods::OpDef("spirv.INTEL.ControlBarrierWait", TypeID::get<INTELControlBarrierWaitOp>())
+      .attr("execution_scope", attrSPIRVScopeAttr())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
+      .format("$execution_scope $memory_scope $memory_semantics attr-dict")
+      .registerIn(dialect);
+
+  // spirv.INTEL.ConvertBF16ToF
+  ods::OpDef("spirv.INTEL.ConvertBF16ToF", TypeID::get<INTELConvertBF16ToFOp>())
+      .operand("operand", typeINTELConvertBF16ToFOpOperand())
+      .result("result", typeINTELConvertBF16ToFOpResult())
+      .traits({ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .registerIn(dialect);
+
+  // spirv.INTEL.ConvertFToBF16
+  ods::OpDef("spirv.INTEL.ConvertFToBF16", TypeID::get<INTELConvertFToBF16Op>())
+      .operand("operand", typeINTELConvertBF16ToFOpResult())
+      .result("result", typeINTELConvertBF16ToFOpOperand())
+      .traits({ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .registerIn(dialect);
+
+  // spirv.INTEL.RoundFToTF32
+  ods::OpDef("spirv.INTEL.RoundFToTF32", TypeID::get<INTELRoundFToTF32Op>())
+      .operand("operand", typeINTELConvertBF16ToFOpResult())
+      .result("result", typeINTELConvertBF16ToFOpResult())
+      .traits({ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .registerIn(dialect);
+
+  // spirv.INTEL.SubgroupBlockRead
+  ods::OpDef("spirv.INTEL.SubgroupBlockRead", TypeID::get<INTELSubgroupBlockReadOp>())
+      .operand("ptr", typeSPIRVAnyPtr())
+      .result("value", typeSPIRVType())
+      .format("$ptr attr-dict `:` type($ptr) `->` type($value)")
+      .verifier([](Operation *op) { return INTELSubgroupBlockReadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.INTEL.SubgroupBlockWrite
+  ods::OpDef("spirv.INTEL.SubgroupBlockWrite", TypeID::get<INTELSubgroupBlockWriteOp>())
+      .operand("ptr", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVType())
+      .customAssembly(&INTELSubgroupBlockWriteOp::parse, [](Operation *op, OpAsmPrinter &p) { INTELSubgroupBlockWriteOp(op).print(p); })
+      .verifier([](Operation *op) { return INTELSubgroupBlockWriteOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.INotEqual
+  ods::OpDef("spirv.INotEqual", TypeID::get<INotEqualOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_INotEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.ISubBorrow
+  ods::OpDef("spirv.ISubBorrow", TypeID::get<ISubBorrowOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeSPIRVAnyStruct())
+      .traits({ods::Pure()})
+      .customAssembly(&ISubBorrowOp::parse, [](Operation *op, OpAsmPrinter &p) { ISubBorrowOp(op).print(p); })
+      .verifier([](Operation *op) { return ISubBorrowOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ISub
+  ods::OpDef("spirv.ISub", TypeID::get<ISubOp>())
+      .operand("operand1", typeConvertFToSOpResult())
+      .operand("operand2", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.ImageDrefGather
+  ods::OpDef("spirv.ImageDrefGather", TypeID::get<ImageDrefGatherOp>())
+      .operand("sampled_image", typeSPIRVAnySampledImage())
+      .operand("coordinate", typeCLAcosOpOperand())
+      .operand("dref", typeSPIRVFloat32())
+      .variadicOperand("operand_arguments", typeSPIRVType())
+      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
+      .result("result", typeImageDrefGatherOpResult())
+      .traits({ods::Pure(), ods::PredOpTrait("the Dim operand of the underlying image must be Dim2D or Cube or Rect", pred_ImageDrefGatherOp_102), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageDrefGatherOp_103), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageDrefGatherOp_104)})
+      .format("$sampled_image `,` $coordinate `,` $dref custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) `,` type($dref) ( `,` type($operand_arguments)^ )? `->` type($result)")
+      .directive(getImageOperandsDirective())
+      .verifier([](Operation *op) { return ImageDrefGatherOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ImageFetch
+  ods::OpDef("spirv.ImageFetch", TypeID::get<ImageFetchOp>())
+      .operand("image", typeSPIRVAnyImage())
+      .operand("coordinate", typeBitCountOpOperand())
+      .variadicOperand("operand_arguments", typeSPIRVType())
+      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
+      .result("result", typeImageFetchOpResult())
+      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Cube", pred_ImageFetchOp_107), ods::PredOpTrait("the sampled operand of the underlying image must be NeedSampler", pred_ImageFetchOp_108), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageFetchOp_109)})
+      .format("$image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
+      .directive(getImageOperandsDirective())
+      .verifier([](Operation *op) { return ImageFetchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Image
+  ods::OpDef("spirv.Image", TypeID::get<ImageOp>())
+      .operand("sampled_image", typeSPIRVAnySampledImage())
+      .result("result", typeSPIRVAnyImage())
+      .traits({ods::Pure(), ods::TypesMatchWith("type of 'result' matches image type of 'sampled_image'", "sampled_image", "result", transform_ImageOp_sampled_image_result)})
+      .format("$sampled_image attr-dict `:` type($sampled_image)")
+      .registerIn(dialect);
+
+  // spirv.ImageQuerySize
+  ods::OpDef("spirv.ImageQuerySize", TypeID::get<ImageQuerySizeOp>())
+      .operand("image", typeSPIRVAnyImage())
+      .result("result", typeBitCountOpOperand())
+      .traits({ods::Pure()})
+      .format("$image attr-dict `:` type($image) `->` type($result)")
+      .verifier([](Operation *op) { return ImageQuerySizeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ImageRead
+  ods::OpDef("spirv.ImageRead", TypeID::get<ImageReadOp>())
+      .operand("image", typeSPIRVAnyImage())
+      .operand("coordinate", typeImageReadOpCoordinate())
+      .variadicOperand("operand_arguments", typeSPIRVType())
+      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
+      .result("result", typeImageReadOpCoordinate())
+      .traits({ods::PredOpTrait("the sampled operand of the underlying image must be SamplerUnknown or NoSampler", pred_ImageReadOp_112), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageReadOp_113)})
+      .format("$image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
+      .directive(getImageOperandsDirective())
+      .verifier([](Operation *op) { return ImageReadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ImageSampleExplicitLod
+  ods::OpDef("spirv.ImageSampleExplicitLod", TypeID::get<ImageSampleExplicitLodOp>())
+      .operand("sampled_image", typeSPIRVAnySampledImage())
+      .operand("coordinate", typeImageReadOpCoordinate())
+      .variadicOperand("operand_arguments", typeSPIRVType())
+      .attr("image_operands", attrSPIRVImageOperandsAttr())
+      .result("result", typeImageDrefGatherOpResult())
+      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Buffer", pred_ImageSampleExplicitLodOp_114), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageSampleExplicitLodOp_115), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageSampleExplicitLodOp_116), ods::PredOpTrait("either Lod or Grad image operands must be present", pred_ImageSampleExplicitLodOp_117)})
+      .format("$sampled_image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
+      .directive(getImageOperandsDirective())
+      .verifier([](Operation *op) { return ImageSampleExplicitLodOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ImageSampleImplicitLod
+  ods::OpDef("spirv.ImageSampleImplicitLod", TypeID::get<ImageSampleImplicitLodOp>())
+      .operand("sampled_image", typeSPIRVAnySampledImage())
+      .operand("coordinate", typeCLAcosOpOperand())
+      .variadicOperand("operand_arguments", typeSPIRVType())
+      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
+      .result("result", typeImageDrefGatherOpResult())
+      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Buffer", pred_ImageSampleImplicitLodOp_118), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageSampleImplicitLodOp_119), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageSampleImplicitLodOp_120)})
+      .format("$sampled_image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
+      .directive(getImageOperandsDirective())
+      .verifier([](Operation *op) { return ImageSampleImplicitLodOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ImageSampleProjDrefImplicitLod
+  ods::OpDef("spirv.ImageSampleProjDrefImplicitLod", TypeID::get<ImageSampleProjDrefImplicitLodOp>())
+      .operand("sampled_image", typeSPIRVAnySampledImage())
+      .operand("coordinate", typeImageReadOpCoordinate())
+      .operand("dref", typeSPIRVFloat32())
+      .variadicOperand("operand_arguments", typeSPIRVType())
+      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
+      .result("result", typeImageSampleProjDrefImplicitLodOpResult())
+      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Buffer", pred_ImageSampleProjDrefImplicitLodOp_122), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageSampleProjDrefImplicitLodOp_123), ods::TypesMatchWith("type of 'result' matches image type of 'sampled_image'", "sampled_image", "result", transform_ImageSampleProjDrefImplicitLodOp_sampled_image_result)})
+      .format("$sampled_image `,` $coordinate `,` $dref custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) `,` type($dref) ( `,` type($operand_arguments)^ )? `->` type($result)")
+      .directive(getImageOperandsDirective())
+      .verifier([](Operation *op) { return ImageSampleProjDrefImplicitLodOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ImageWrite
+  ods::OpDef("spirv.ImageWrite", TypeID::get<ImageWriteOp>())
+      .operand("image", typeSPIRVAnyImage())
+      .operand("coordinate", typeImageReadOpCoordinate())
+      .operand("texel", typeImageReadOpCoordinate())
+      .variadicOperand("operand_arguments", typeSPIRVType())
+      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
+      .traits({ods::PredOpTrait("the sampled operand of the underlying image must be SamplerUnknown or NoSampler", pred_ImageWriteOp_125), ods::PredOpTrait("the Dim operand of the underlying image must not be SubpassData", pred_ImageWriteOp_126), ods::PredOpTrait("the texel component type must match the image sampled type", pred_ImageWriteOp_127)})
+      .format("$image `,` $coordinate `,` $texel custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($image) `,` type($coordinate) `,` type($texel) ( `,` type($operand_arguments)^ )?")
+      .directive(getImageOperandsDirective())
+      .verifier([](Operation *op) { return ImageWriteOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.InBoundsPtrAccessChain
+  ods::OpDef("spirv.InBoundsPtrAccessChain", TypeID::get<InBoundsPtrAccessChainOp>())
+      .operand("base_ptr", typeSPIRVAnyPtr())
+      .operand("element", typeSPIRVInteger())
+      .variadicOperand("indices", typeSPIRVInteger())
+      .result("result", typeSPIRVAnyPtr())
+      .traits({ods::Pure()})
+      .format("$base_ptr `[` $element ($indices^)? `]` attr-dict `:` type($base_ptr) `,` type($element) (`,` type($indices)^)? `->` type($result)")
+      .verifier([](Operation *op) { return InBoundsPtrAccessChainOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.IsFinite
+  ods::OpDef("spirv.IsFinite", TypeID::get<IsFiniteOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_IsFiniteOp_operand_result)})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.IsInf
+  ods::OpDef("spirv.IsInf", TypeID::get<IsInfOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_IsInfOp_operand_result)})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.IsNan
+  ods::OpDef("spirv.IsNan", TypeID::get<IsNanOp>())
+      .operand("operand", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_IsNanOp_operand_result)})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.KHR.AssumeTrue
+  ods::OpDef("spirv.KHR.AssumeTrue", TypeID::get<KHRAssumeTrueOp>())
+      .operand("condition", typeSPIRVBool())
+      .format("$condition attr-dict")
+      .registerIn(dialect);
+
+  // spirv.KHR.CooperativeMatrixLength
+  ods::OpDef("spirv.KHR.CooperativeMatrixLength", TypeID::get<KHRCooperativeMatrixLengthOp>())
+      .attr("cooperative_matrix_type", attrKHRCooperativeMatrixLengthOpCooperativeMatrixType())
+      .result("result", typeSPIRVInt32())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` $cooperative_matrix_type")
+      .registerIn(dialect);
+
+  // spirv.KHR.CooperativeMatrixLoad
+  ods::OpDef("spirv.KHR.CooperativeMatrixLoad", TypeID::get<KHRCooperativeMatrixLoadOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("stride", typeSPIRVInteger())
+      .attr("matrix_layout", attrSPIRVKHRCooperativeMatrixLayoutAttr())
+      .optionalAttr("memory_operand", attrSPIRVMemoryAccessAttr())
+      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
+      .result("result", typeSPIRVAnyCooperativeMatrix())
+      .format("$pointer `,` $stride `,` $matrix_layout ( `,` $memory_operand^ )? ( `,` $alignment^ )? attr-dict `:` type(operands) `->` type($result)")
+      .verifier([](Operation *op) { return KHRCooperativeMatrixLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.KHR.CooperativeMatrixMulAdd
+  ods::OpDef("spirv.KHR.CooperativeMatrixMulAdd", TypeID::get<KHRCooperativeMatrixMulAddOp>())
+      .operand("a", typeSPIRVAnyCooperativeMatrix())
+      .operand("b", typeSPIRVAnyCooperativeMatrix())
+      .operand("c", typeSPIRVAnyCooperativeMatrix())
+      .optionalAttr("matrix_operands", attrSPIRVKHRCooperativeMatrixOperandsAttr())
+      .result("result", typeSPIRVAnyCooperativeMatrix())
+      .traits({ods::Pure(), ods::AllTypesMatch({"c", "result"})})
+      .format("$a `,` $b `,` $c ( `,` $matrix_operands^ )? attr-dict `:` type($a) `,` type($b) `->` type($c)")
+      .verifier([](Operation *op) { return KHRCooperativeMatrixMulAddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.KHR.CooperativeMatrixStore
+  ods::OpDef("spirv.KHR.CooperativeMatrixStore", TypeID::get<KHRCooperativeMatrixStoreOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .operand("object", typeSPIRVAnyCooperativeMatrix())
+      .operand("stride", typeSPIRVInteger())
+      .attr("matrix_layout", attrSPIRVKHRCooperativeMatrixLayoutAttr())
+      .optionalAttr("memory_operand", attrSPIRVMemoryAccessAttr())
+      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
+      .format("$pointer `,` $object `,` $stride `,` $matrix_layout ( `,` $memory_operand^ )? ( `,` $alignment^ )? attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return KHRCooperativeMatrixStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.KHR.SubgroupBallot
+  ods::OpDef("spirv.KHR.SubgroupBallot", TypeID::get<KHRSubgroupBallotOp>())
+      .operand("predicate", typeSPIRVBool())
+      .result("result", typeSPIRVInt32Vec4())
+      .format("$predicate attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.Kill
+  ods::OpDef("spirv.Kill", TypeID::get<KillOp>())
+      .traits({ods::IsTerminator()})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // spirv.Load
+  ods::OpDef("spirv.Load", TypeID::get<LoadOp>())
+      .operand("ptr", typeSPIRVAnyPtr())
+      .optionalAttr("memory_access", attrSPIRVMemoryAccessAttr())
+      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
+      .result("value", typeSPIRVType())
+      .customAssembly(&LoadOp::parse, [](Operation *op, OpAsmPrinter &p) { LoadOp(op).print(p); })
+      .verifier([](Operation *op) { return LoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.LogicalAnd
+  ods::OpDef("spirv.LogicalAnd", TypeID::get<LogicalAndOp>())
+      .operand("operand1", typeFOrdEqualOpResult())
+      .operand("operand2", typeFOrdEqualOpResult())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalAndOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.LogicalEqual
+  ods::OpDef("spirv.LogicalEqual", TypeID::get<LogicalEqualOp>())
+      .operand("operand1", typeFOrdEqualOpResult())
+      .operand("operand2", typeFOrdEqualOpResult())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.LogicalNotEqual
+  ods::OpDef("spirv.LogicalNotEqual", TypeID::get<LogicalNotEqualOp>())
+      .operand("operand1", typeFOrdEqualOpResult())
+      .operand("operand2", typeFOrdEqualOpResult())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalNotEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.LogicalNot
+  ods::OpDef("spirv.LogicalNot", TypeID::get<LogicalNotOp>())
+      .operand("operand", typeFOrdEqualOpResult())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_LogicalNotOp_operand_result)})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.LogicalOr
+  ods::OpDef("spirv.LogicalOr", TypeID::get<LogicalOrOp>())
+      .operand("operand1", typeFOrdEqualOpResult())
+      .operand("operand2", typeFOrdEqualOpResult())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalOrOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.mlir.loop
+  ods::OpDef("spirv.mlir.loop", TypeID::get<LoopOp>())
+      .attr("loop_control", attrSPIRVLoopControlAttr())
+      .variadicResult("results", ods::AnyType())
+      .region("body", ods::AnyRegion())
+      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_LoopOp_139)})
+      .customAssembly(&LoopOp::parse, [](Operation *op, OpAsmPrinter &p) { LoopOp(op).print(p); })
+      .regionVerifier([](Operation *op) { return LoopOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // spirv.MatrixTimesMatrix
+  ods::OpDef("spirv.MatrixTimesMatrix", TypeID::get<MatrixTimesMatrixOp>())
+      .operand("leftmatrix", typeSPIRVAnyMatrix())
+      .operand("rightmatrix", typeSPIRVAnyMatrix())
+      .result("result", typeSPIRVAnyMatrix())
+      .traits({ods::Pure()})
+      .format("operands attr-dict `:` type($leftmatrix) `,` type($rightmatrix) `->` type($result)")
+      .verifier([](Operation *op) { return MatrixTimesMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.MatrixTimesScalar
+  ods::OpDef("spirv.MatrixTimesScalar", TypeID::get<MatrixTimesScalarOp>())
+      .operand("matrix", typeMatrixTimesScalarOpMatrix())
+      .operand("scalar", typeSPIRVFloat())
+      .result("result", typeMatrixTimesScalarOpMatrix())
+      .traits({ods::Pure(), ods::AllTypesMatch({"matrix", "result"})})
+      .format("operands attr-dict `:` type($matrix) `,` type($scalar)")
+      .verifier([](Operation *op) { return MatrixTimesScalarOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.MatrixTimesVector
+  ods::OpDef("spirv.MatrixTimesVector", TypeID::get<MatrixTimesVectorOp>())
+      .operand("matrix", typeMatrixTimesVectorOpMatrix())
+      .operand("vector", typeMatrixTimesVectorOpVector())
+      .result("result", typeMatrixTimesVectorOpVector())
+      .traits({ods::Pure(), ods::AllElementTypesMatch({"vector", "result"})})
+      .format("operands attr-dict `:` type($matrix) `,` type($vector) `->` type($result)")
+      .verifier([](Operation *op) { return MatrixTimesVectorOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.MemoryBarrier
+  ods::OpDef("spirv.MemoryBarrier", TypeID::get<MemoryBarrierOp>())
+      .attr("memory_scope", attrSPIRVScopeAttr())
+      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
+      .format("$memory_scope `,` $memory_semantics attr-dict")
+      .verifier([](Operation *op) { return MemoryBarrierOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.mlir.merge
+  ods::OpDef("spirv.mlir.merge", TypeID::get<MergeOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::Pure(), ods::IsTerminator(), ods::HasParent({"spirv.mlir.selection", "spirv.mlir.loop"}), ods::ReturnLike()})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .registerIn(dialect);
+
+  // spirv.module
+  ods::OpDef("spirv.module", TypeID::get<ModuleOp>())
+      .attr("addressing_model", attrSPIRVAddressingModelAttr())
+      .attr("memory_model", attrSPIRVMemoryModelAttr())
+      .optionalAttr("vce_triple", attrSPIRVVerCapExtAttr())
+      .optionalAttr("sym_name", ods::StrAttr())
+      .region("", ods::AnyRegion())
+      .traits({ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::NoTerminator(), ods::SingleBlock(), ods::SymbolTableTrait(), ods::Symbol({.isOptionalSymbol = [](Operation *) { return true; }})})
+      .customAssembly(&ModuleOp::parse, [](Operation *op, OpAsmPrinter &p) { ModuleOp(op).print(p); })
+      .regionVerifier([](Operation *op) { return ModuleOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // spirv.Not
+  ods::OpDef("spirv.Not", TypeID::get<NotOp>())
+      .operand("operand", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$operand `:` type($operand) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.Ordered
+  ods::OpDef("spirv.Ordered", TypeID::get<OrderedOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_OrderedOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.PtrAccessChain
+  ods::OpDef("spirv.PtrAccessChain", TypeID::get<PtrAccessChainOp>())
+      .operand("base_ptr", typeSPIRVAnyPtr())
+      .operand("element", typeSPIRVInteger())
+      .variadicOperand("indices", typeSPIRVInteger())
+      .result("result", typeSPIRVAnyPtr())
+      .traits({ods::Pure()})
+      .format("$base_ptr `[` $element ($indices^)? `]` attr-dict `:` type($base_ptr) `,` type($element) (`,` type($indices)^)? `->` type($result)")
+      .verifier([](Operation *op) { return PtrAccessChainOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.PtrCastToGeneric
+  ods::OpDef("spirv.PtrCastToGeneric", TypeID::get<PtrCastToGenericOp>())
+      .operand("pointer", typeSPIRVAnyPtr())
+      .result("result", typeSPIRVAnyPtr())
+      .traits({ods::Pure()})
+      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
+      .verifier([](Operation *op) { return PtrCastToGenericOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.mlir.referenceof
+  ods::OpDef("spirv.mlir.referenceof", TypeID::get<ReferenceOfOp>())
+      .attr("spec_const", ods::FlatSymbolRefAttr())
+      .result("reference", typeSPIRVType())
+      .traits({ods::Pure()})
+      .format("$spec_const attr-dict `:` type($reference)")
+      .verifier([](Operation *op) { return ReferenceOfOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Return
+  ods::OpDef("spirv.Return", TypeID::get<ReturnOp>())
+      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_ReturnOp_146), ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict")
+      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ReturnValue
+  ods::OpDef("spirv.ReturnValue", TypeID::get<ReturnValueOp>())
+      .operand("value", typeSPIRVType())
+      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_ReturnValueOp_147), ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("$value attr-dict `:` type($value)")
+      .verifier([](Operation *op) { return ReturnValueOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SConvert
+  ods::OpDef("spirv.SConvert", TypeID::get<SConvertOp>())
+      .operand("operand", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return SConvertOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SDiv
+  ods::OpDef("spirv.SDiv", TypeID::get<SDivOp>())
+      .operand("operand1", typeConvertFToSOpResult())
+      .operand("operand2", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.SDotAccSat
+  ods::OpDef("spirv.SDotAccSat", TypeID::get<SDotAccSatOp>())
+      .operand("vector1", typeBitCountOpOperand())
+      .operand("vector2", typeBitCountOpOperand())
+      .operand("accumulator", typeSPIRVInteger())
+      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::SignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllTypesMatch({"accumulator", "result"}), ods::Pure()})
+      .format("$vector1 `,` $vector2 `,` $accumulator ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
+      .verifier([](Operation *op) { return SDotAccSatOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SDot
+  ods::OpDef("spirv.SDot", TypeID::get<SDotOp>())
+      .operand("vector1", typeBitCountOpOperand())
+      .operand("vector2", typeBitCountOpOperand())
+      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::SignedOpTrait({}), ods::Commutative(), ods::AllTypesMatch({"vector1", "vector2"}), ods::Pure()})
+      .format("$vector1 `,` $vector2 ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
+      .verifier([](Operation *op) { return SDotOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SGreaterThanEqual
+  ods::OpDef("spirv.SGreaterThanEqual", TypeID::get<SGreaterThanEqualOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SGreaterThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.SGreaterThan
+  ods::OpDef("spirv.SGreaterThan", TypeID::get<SGreaterThanOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SGreaterThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.SLessThanEqual
+  ods::OpDef("spirv.SLessThanEqual", TypeID::get<SLessThanEqualOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SLessThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.SLessThan
+  ods::OpDef("spirv.SLessThan", TypeID::get<SLessThanOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SLessThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.SMod
+  ods::OpDef("spirv.SMod", TypeID::get<SModOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.SMulExtended
+  ods::OpDef("spirv.SMulExtended", TypeID::get<SMulExtendedOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeSPIRVAnyStruct())
+      .traits({ods::Pure(), ods::Commutative()})
+      .customAssembly(&SMulExtendedOp::parse, [](Operation *op, OpAsmPrinter &p) { SMulExtendedOp(op).print(p); })
+      .verifier([](Operation *op) { return SMulExtendedOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SNegate
+  ods::OpDef("spirv.SNegate", TypeID::get<SNegateOp>())
+      .operand("operand", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.SRem
+  ods::OpDef("spirv.SRem", TypeID::get<SRemOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.SUDotAccSat
+  ods::OpDef("spirv.SUDotAccSat", TypeID::get<SUDotAccSatOp>())
+      .operand("vector1", typeBitCountOpOperand())
+      .operand("vector2", typeBitCountOpOperand())
+      .operand("accumulator", typeSPIRVInteger())
+      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::SignedOpTrait({}), spirv::UnsignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllTypesMatch({"accumulator", "result"}), ods::Pure()})
+      .format("$vector1 `,` $vector2 `,` $accumulator ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
+      .verifier([](Operation *op) { return SUDotAccSatOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SUDot
+  ods::OpDef("spirv.SUDot", TypeID::get<SUDotOp>())
+      .operand("vector1", typeBitCountOpOperand())
+      .operand("vector2", typeBitCountOpOperand())
+      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::SignedOpTrait({}), spirv::UnsignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::Pure()})
+      .format("$vector1 `,` $vector2 ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
+      .verifier([](Operation *op) { return SUDotOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Select
+  ods::OpDef("spirv.Select", TypeID::get<SelectOp>())
+      .operand("condition", typeFOrdEqualOpResult())
+      .operand("true_value", typeSPIRVSelectType())
+      .operand("false_value", typeSPIRVSelectType())
+      .result("result", typeSPIRVSelectType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"true_value", "false_value", "result"}), spirv::UsableInSpecConstantOpTrait({})})
+      .format("operands attr-dict `:` type($condition) `,` type($result)")
+      .verifier([](Operation *op) { return SelectOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.mlir.selection
+  ods::OpDef("spirv.mlir.selection", TypeID::get<SelectionOp>())
+      .attr("selection_control", attrSPIRVSelectionControlAttr())
+      .variadicResult("results", ods::AnyType())
+      .region("body", ods::AnyRegion())
+      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_SelectionOp_153)})
+      .customAssembly(&SelectionOp::parse, [](Operation *op, OpAsmPrinter &p) { SelectionOp(op).print(p); })
+      .regionVerifier([](Operation *op) { return SelectionOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // spirv.ShiftLeftLogical
+  ods::OpDef("spirv.ShiftLeftLogical", TypeID::get<ShiftLeftLogicalOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand1", "result"})})
+      .format("operands attr-dict `:` type($operand1) `,` type($operand2)")
+      .verifier([](Operation *op) { return ShiftLeftLogicalOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ShiftRightArithmetic
+  ods::OpDef("spirv.ShiftRightArithmetic", TypeID::get<ShiftRightArithmeticOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand1", "result"})})
+      .format("operands attr-dict `:` type($operand1) `,` type($operand2)")
+      .verifier([](Operation *op) { return ShiftRightArithmeticOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.ShiftRightLogical
+  ods::OpDef("spirv.ShiftRightLogical", TypeID::get<ShiftRightLogicalOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand1", "result"})})
+      .format("operands attr-dict `:` type($operand1) `,` type($operand2)")
+      .verifier([](Operation *op) { return ShiftRightLogicalOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SpecConstantComposite
+  ods::OpDef("spirv.SpecConstantComposite", TypeID::get<SpecConstantCompositeOp>())
+      .attr("type", ods::TypeAttr())
+      .attr("sym_name", ods::StrAttr())
+      .attr("constituents", attrSymbolRefArrayAttr())
+      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_SpecConstantCompositeOp_154), ods::Symbol()})
+      .customAssembly(&SpecConstantCompositeOp::parse, [](Operation *op, OpAsmPrinter &p) { SpecConstantCompositeOp(op).print(p); })
+      .verifier([](Operation *op) { return SpecConstantCompositeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SpecConstant
+  ods::OpDef("spirv.SpecConstant", TypeID::get<SpecConstantOp>())
+      .attr("sym_name", ods::StrAttr())
+      .attr("default_value", ods::TypedAttr())
+      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_SpecConstantOp_155), ods::Symbol()})
+      .customAssembly(&SpecConstantOp::parse, [](Operation *op, OpAsmPrinter &p) { SpecConstantOp(op).print(p); })
+      .verifier([](Operation *op) { return SpecConstantOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.SpecConstantOperation
+  ods::OpDef("spirv.SpecConstantOperation", TypeID::get<SpecConstantOperationOp>())
+      .result("result", ods::AnyType())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::Pure(), ods::PredOpTrait("op must appear in a function-like op's block", pred_SpecConstantOperationOp_156), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("spirv.mlir.yield")})
+      .customAssembly(&SpecConstantOperationOp::parse, [](Operation *op, OpAsmPrinter &p) { SpecConstantOperationOp(op).print(p); })
+      .regionVerifier([](Operation *op) { return SpecConstantOperationOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // spirv.Store
+  ods::OpDef("spirv.Store", TypeID::get<StoreOp>())
+      .operand("ptr", typeSPIRVAnyPtr())
+      .operand("value", typeSPIRVType())
+      .optionalAttr("memory_access", attrSPIRVMemoryAccessAttr())
+      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
+      .customAssembly(&StoreOp::parse, [](Operation *op, OpAsmPrinter &p) { StoreOp(op).print(p); })
+      .verifier([](Operation *op) { return StoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Switch
+  ods::OpDef("spirv.Switch", TypeID::get<SwitchOp>())
+      .operand("selector", typeSPIRVInteger())
+      .variadicOperand("defaultOperands", ods::AnyType())
+      .variadicOfVariadicOperand("targetOperands", ods::AnyType(), "case_operand_segments")
+      .optionalAttr("literals", attrAnyIntElementsAttr())
+      .attr("case_operand_segments", ods::DenseI32ArrayAttr())
+      .successor("defaultTarget")
+      .variadicSuccessor("targets")
+      .traits({ods::AttrSizedOperandSegments(), ods::PredOpTrait("op must appear in a function-like op's block", pred_SwitchOp_158), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return SwitchOp(op).getSuccessorOperands(i); }}), ods::Pure(), ods::IsTerminator()})
+      .format("$selector `:` type($selector) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($selector)),$defaultTarget, $defaultOperands, type($defaultOperands), $literals, $targets, $targetOperands, type($targetOperands)) `]` attr-dict")
+      .directive(getSwitchOpCasesDirective())
+      .verifier([](Operation *op) { return SwitchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Transpose
+  ods::OpDef("spirv.Transpose", TypeID::get<TransposeOp>())
+      .operand("matrix", typeSPIRVAnyMatrix())
+      .result("result", typeSPIRVAnyMatrix())
+      .traits({ods::Pure()})
+      .format("operands attr-dict `:` type($matrix) `->` type($result)")
+      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.UConvert
+  ods::OpDef("spirv.UConvert", TypeID::get<UConvertOp>())
+      .operand("operand", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
+      .format("$operand attr-dict `:` type($operand) `to` type($result)")
+      .verifier([](Operation *op) { return UConvertOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.UDiv
+  ods::OpDef("spirv.UDiv", TypeID::get<UDivOp>())
+      .operand("operand1", typeConvertFToSOpResult())
+      .operand("operand2", typeConvertFToSOpResult())
+      .result("result", typeConvertFToSOpResult())
+      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.UDotAccSat
+  ods::OpDef("spirv.UDotAccSat", TypeID::get<UDotAccSatOp>())
+      .operand("vector1", typeBitCountOpOperand())
+      .operand("vector2", typeBitCountOpOperand())
+      .operand("accumulator", typeSPIRVInteger())
+      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::UnsignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllTypesMatch({"accumulator", "result"}), ods::Pure()})
+      .format("$vector1 `,` $vector2 `,` $accumulator ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
+      .verifier([](Operation *op) { return UDotAccSatOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.UDot
+  ods::OpDef("spirv.UDot", TypeID::get<UDotOp>())
+      .operand("vector1", typeBitCountOpOperand())
+      .operand("vector2", typeBitCountOpOperand())
+      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
+      .result("result", typeSPIRVInteger())
+      .traits({spirv::UnsignedOpTrait({}), ods::Commutative(), ods::AllTypesMatch({"vector1", "vector2"}), ods::Pure()})
+      .format("$vector1 `,` $vector2 ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
+      .verifier([](Operation *op) { return UDotOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.UGreaterThanEqual
+  ods::OpDef("spirv.UGreaterThanEqual", TypeID::get<UGreaterThanEqualOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_UGreaterThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.UGreaterThan
+  ods::OpDef("spirv.UGreaterThan", TypeID::get<UGreaterThanOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_UGreaterThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.ULessThanEqual
+  ods::OpDef("spirv.ULessThanEqual", TypeID::get<ULessThanEqualOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_ULessThanEqualOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.ULessThan
+  ods::OpDef("spirv.ULessThan", TypeID::get<ULessThanOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_ULessThanOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.UMod
+  ods::OpDef("spirv.UMod", TypeID::get<UModOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeBitCountOpOperand())
+      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
+      .format("operands attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.UMulExtended
+  ods::OpDef("spirv.UMulExtended", TypeID::get<UMulExtendedOp>())
+      .operand("operand1", typeBitCountOpOperand())
+      .operand("operand2", typeBitCountOpOperand())
+      .result("result", typeSPIRVAnyStruct())
+      .traits({ods::Pure(), ods::Commutative()})
+      .customAssembly(&UMulExtendedOp::parse, [](Operation *op, OpAsmPrinter &p) { UMulExtendedOp(op).print(p); })
+      .verifier([](Operation *op) { return UMulExtendedOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Undef
+  ods::OpDef("spirv.Undef", TypeID::get<UndefOp>())
+      .result("result", typeSPIRVType())
+      .traits({ods::Pure()})
+      .format("attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // spirv.Unordered
+  ods::OpDef("spirv.Unordered", TypeID::get<UnorderedOp>())
+      .operand("operand1", typeCLAcosOpOperand())
+      .operand("operand2", typeCLAcosOpOperand())
+      .result("result", typeFOrdEqualOpResult())
+      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_UnorderedOp_operand1_result)})
+      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
+      .registerIn(dialect);
+
+  // spirv.Unreachable
+  ods::OpDef("spirv.Unreachable", TypeID::get<UnreachableOp>())
+      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_UnreachableOp_164), ods::IsTerminator()})
+      .format("attr-dict")
+      .verifier([](Operation *op) { return UnreachableOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.Variable
+  ods::OpDef("spirv.Variable", TypeID::get<VariableOp>())
+      .optionalOperand("initializer", ods::AnyType())
+      .attr("storage_class", attrSPIRVStorageClassAttr())
+      .result("pointer", typeSPIRVAnyPtr())
+      .customAssembly(&VariableOp::parse, [](Operation *op, OpAsmPrinter &p) { VariableOp(op).print(p); })
+      .verifier([](Operation *op) { return VariableOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.VectorExtractDynamic
+  ods::OpDef("spirv.VectorExtractDynamic", TypeID::get<VectorExtractDynamicOp>())
+      .operand("vector", typeSPIRVVector())
+      .operand("index", typeSPIRVInteger())
+      .result("result", typeSPIRVScalar())
+      .traits({ods::Pure(), ods::TypesMatchWith("type of 'result' matches element type of 'vector'", "vector", "result", transform_VectorExtractDynamicOp_vector_result)})
+      .format("$vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)")
+      .registerIn(dialect);
+
+  // spirv.VectorInsertDynamic
+  ods::OpDef("spirv.VectorInsertDynamic", TypeID::get<VectorInsertDynamicOp>())
+      .operand("vector", typeSPIRVVector())
+      .operand("component", typeSPIRVScalar())
+      .operand("index", typeSPIRVInteger())
+      .result("result", typeSPIRVVector())
+      .traits({ods::Pure(), ods::TypesMatchWith("type of 'component' matches element type of 'vector'", "vector", "component", transform_VectorInsertDynamicOp_vector_component), ods::AllTypesMatch({"vector", "result"})})
+      .format("$component `,` $vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)")
+      .registerIn(dialect);
+
+  // spirv.VectorShuffle
+  ods::OpDef("spirv.VectorShuffle", TypeID::get<VectorShuffleOp>())
+      .operand("vector1", typeSPIRVVector())
+      .operand("vector2", typeSPIRVVector())
+      .attr("components", ods::IntArrayAttr(32))
+      .result("result", typeSPIRVVector())
+      .traits({ods::Pure(), ods::AllElementTypesMatch({"vector1", "vector2", "result"})})
+      .format("attr-dict $components $vector1 `,` $vector2 `:` type($vector1) `,` type($vector2) `->` type($result)")
+      .verifier([](Operation *op) { return VectorShuffleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.VectorTimesMatrix
+  ods::OpDef("spirv.VectorTimesMatrix", TypeID::get<VectorTimesMatrixOp>())
+      .operand("vector", typeMatrixTimesVectorOpVector())
+      .operand("matrix", typeMatrixTimesVectorOpMatrix())
+      .result("result", typeMatrixTimesVectorOpVector())
+      .traits({ods::Pure(), ods::AllElementTypesMatch({"vector", "result"})})
+      .format("operands attr-dict `:` type($vector) `,` type($matrix) `->` type($result)")
+      .verifier([](Operation *op) { return VectorTimesMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.VectorTimesScalar
+  ods::OpDef("spirv.VectorTimesScalar", TypeID::get<VectorTimesScalarOp>())
+      .operand("vector", typeVectorTimesScalarOpVector())
+      .operand("scalar", typeSPIRVFloat())
+      .result("result", typeVectorTimesScalarOpVector())
+      .traits({ods::Pure()})
+      .format("operands attr-dict `:` `(` type(operands) `)` `->` type($result)")
+      .verifier([](Operation *op) { return VectorTimesScalarOp(op).verify(); })
+      .registerIn(dialect);
+
+  // spirv.mlir.yield
+  ods::OpDef("spirv.mlir.yield", TypeID::get<YieldOp>())
+      .operand("operand", ods::AnyType())
+      .traits({ods::HasParent({"spirv.SpecConstantOperation"}), ods::Pure(), ods::IsTerminator()})
+      .format("attr-dict $operand `:` type($operand)")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::SPIRVDialect::registerGenerated() {
@@ -2888,2893 +5781,5 @@ void lamina::SPIRVDialect::registerGenerated() {
       .enumParam("value", getVersionInfo())
       .format("`<` $value `>`")
       .registerIn(attrTypes);
-
-  // spirv.AccessChain
-  ods::OpDef("spirv.AccessChain", TypeID::get<AccessChainOp>())
-      .operand("base_ptr", typeSPIRVAnyPtr())
-      .variadicOperand("indices", typeSPIRVInteger())
-      .result("component_ptr", typeSPIRVAnyPtr())
-      .traits({ods::Pure()})
-      .format("$base_ptr `[` $indices `]` attr-dict `:` type($base_ptr) `,` type($indices) `->` type(results)")
-      .verifier([](Operation *op) { return AccessChainOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.mlir.addressof
-  ods::OpDef("spirv.mlir.addressof", TypeID::get<AddressOfOp>())
-      .attr("variable", ods::FlatSymbolRefAttr())
-      .result("pointer", typeSPIRVAnyPtr())
-      .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AddressOfOp(op).getAsmResultNames(fn); }}), ods::PredOpTrait("op must appear in a function-like op's block", pred_AddressOfOp_2), ods::Pure()})
-      .format("$variable attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AddressOfOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicAnd
-  ods::OpDef("spirv.AtomicAnd", TypeID::get<AtomicAndOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicAndOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicAndOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicAndOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicCompareExchange
-  ods::OpDef("spirv.AtomicCompareExchange", TypeID::get<AtomicCompareExchangeOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .operand("comparator", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("equal_semantics", attrSPIRVMemorySemanticsAttr())
-      .attr("unequal_semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicCompareExchangeOp_pointer_result), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicCompareExchangeOp_pointer_value), ods::TypesMatchWith("`comparator` type matches pointee type of `pointer`", "pointer", "comparator", transform_AtomicCompareExchangeOp_pointer_comparator)})
-      .format("$memory_scope $equal_semantics $unequal_semantics operands attr-dict `:` type($pointer)")
-      .registerIn(*this);
-
-  // spirv.AtomicCompareExchangeWeak
-  ods::OpDef("spirv.AtomicCompareExchangeWeak", TypeID::get<AtomicCompareExchangeWeakOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .operand("comparator", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("equal_semantics", attrSPIRVMemorySemanticsAttr())
-      .attr("unequal_semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicCompareExchangeWeakOp_pointer_result), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicCompareExchangeWeakOp_pointer_value), ods::TypesMatchWith("`comparator` type matches pointee type of `pointer`", "pointer", "comparator", transform_AtomicCompareExchangeWeakOp_pointer_comparator)})
-      .format("$memory_scope $equal_semantics $unequal_semantics operands attr-dict `:` type($pointer)")
-      .registerIn(*this);
-
-  // spirv.AtomicExchange
-  ods::OpDef("spirv.AtomicExchange", TypeID::get<AtomicExchangeOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVNumerical())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVNumerical())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicExchangeOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicExchangeOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .registerIn(*this);
-
-  // spirv.AtomicIAdd
-  ods::OpDef("spirv.AtomicIAdd", TypeID::get<AtomicIAddOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicIAddOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicIAddOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicIAddOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicIDecrement
-  ods::OpDef("spirv.AtomicIDecrement", TypeID::get<AtomicIDecrementOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicIDecrementOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicIDecrementOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicIIncrement
-  ods::OpDef("spirv.AtomicIIncrement", TypeID::get<AtomicIIncrementOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicIIncrementOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicIIncrementOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicISub
-  ods::OpDef("spirv.AtomicISub", TypeID::get<AtomicISubOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicISubOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicISubOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicISubOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicOr
-  ods::OpDef("spirv.AtomicOr", TypeID::get<AtomicOrOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicOrOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicOrOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicOrOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicSMax
-  ods::OpDef("spirv.AtomicSMax", TypeID::get<AtomicSMaxOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicSMaxOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicSMaxOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicSMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicSMin
-  ods::OpDef("spirv.AtomicSMin", TypeID::get<AtomicSMinOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicSMinOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicSMinOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicSMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicUMax
-  ods::OpDef("spirv.AtomicUMax", TypeID::get<AtomicUMaxOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::UnsignedOpTrait({}), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicUMaxOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicUMaxOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicUMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicUMin
-  ods::OpDef("spirv.AtomicUMin", TypeID::get<AtomicUMinOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::UnsignedOpTrait({}), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicUMinOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicUMinOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicUMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.AtomicXor
-  ods::OpDef("spirv.AtomicXor", TypeID::get<AtomicXorOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVInteger())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_AtomicXorOp_pointer_value), ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_AtomicXorOp_pointer_result)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return AtomicXorOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.BitCount
-  ods::OpDef("spirv.BitCount", TypeID::get<BitCountOp>())
-      .operand("operand", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.BitFieldInsert
-  ods::OpDef("spirv.BitFieldInsert", TypeID::get<BitFieldInsertOp>())
-      .operand("base", typeBitCountOpOperand())
-      .operand("insert", typeBitCountOpOperand())
-      .operand("offset", typeSPIRVInteger())
-      .operand("count", typeSPIRVInteger())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"base", "insert", "result"})})
-      .format("operands attr-dict `:` type($base) `,` type($offset) `,` type($count)")
-      .registerIn(*this);
-
-  // spirv.BitFieldSExtract
-  ods::OpDef("spirv.BitFieldSExtract", TypeID::get<BitFieldSExtractOp>())
-      .operand("base", typeBitCountOpOperand())
-      .operand("offset", typeSPIRVInteger())
-      .operand("count", typeSPIRVInteger())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::SignedOpTrait({}), ods::Pure(), ods::AllTypesMatch({"base", "result"})})
-      .format("operands attr-dict `:` type($base) `,` type($offset) `,` type($count)")
-      .registerIn(*this);
-
-  // spirv.BitFieldUExtract
-  ods::OpDef("spirv.BitFieldUExtract", TypeID::get<BitFieldUExtractOp>())
-      .operand("base", typeBitCountOpOperand())
-      .operand("offset", typeSPIRVInteger())
-      .operand("count", typeSPIRVInteger())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UnsignedOpTrait({}), ods::Pure(), ods::AllTypesMatch({"base", "result"})})
-      .format("operands attr-dict `:` type($base) `,` type($offset) `,` type($count)")
-      .registerIn(*this);
-
-  // spirv.BitReverse
-  ods::OpDef("spirv.BitReverse", TypeID::get<BitReverseOp>())
-      .operand("operand", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.Bitcast
-  ods::OpDef("spirv.Bitcast", TypeID::get<BitcastOp>())
-      .operand("operand", typeSPIRVScalarOrVectorOrPtr())
-      .result("result", typeSPIRVScalarOrVectorOrPtr())
-      .traits({ods::Pure()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return BitcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.BitwiseAnd
-  ods::OpDef("spirv.BitwiseAnd", TypeID::get<BitwiseAndOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.BitwiseOr
-  ods::OpDef("spirv.BitwiseOr", TypeID::get<BitwiseOrOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.BitwiseXor
-  ods::OpDef("spirv.BitwiseXor", TypeID::get<BitwiseXorOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.BranchConditional
-  ods::OpDef("spirv.BranchConditional", TypeID::get<BranchConditionalOp>())
-      .operand("condition", typeSPIRVBool())
-      .variadicOperand("trueTargetOperands", typeSPIRVType())
-      .variadicOperand("falseTargetOperands", typeSPIRVType())
-      .optionalAttr("branch_weights", ods::IntArrayAttr(32))
-      .successor("trueTarget")
-      .successor("falseTarget")
-      .traits({ods::AttrSizedOperandSegments(), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return BranchConditionalOp(op).getSuccessorOperands(i); }}), ods::PredOpTrait("op must appear in a function-like op's block", pred_BranchConditionalOp_36), ods::Pure(), ods::IsTerminator()})
-      .customAssembly(&BranchConditionalOp::parse, [](Operation *op, OpAsmPrinter &p) { BranchConditionalOp(op).print(p); })
-      .verifier([](Operation *op) { return BranchConditionalOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Branch
-  ods::OpDef("spirv.Branch", TypeID::get<BranchOp>())
-      .variadicOperand("targetOperands", typeSPIRVType())
-      .successor("target")
-      .traits({ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return BranchOp(op).getSuccessorOperands(i); }}), ods::PredOpTrait("op must appear in a function-like op's block", pred_BranchOp_37), ods::Pure(), ods::IsTerminator()})
-      .format("$target (`(` $targetOperands^ `:` type($targetOperands) `)`)? attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.acos
-  ods::OpDef("spirv.CL.acos", TypeID::get<CLAcosOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.acosh
-  ods::OpDef("spirv.CL.acosh", TypeID::get<CLAcoshOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.asin
-  ods::OpDef("spirv.CL.asin", TypeID::get<CLAsinOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.asinh
-  ods::OpDef("spirv.CL.asinh", TypeID::get<CLAsinhOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.atan2
-  ods::OpDef("spirv.CL.atan2", TypeID::get<CLAtan2Op>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.atan
-  ods::OpDef("spirv.CL.atan", TypeID::get<CLAtanOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.atanh
-  ods::OpDef("spirv.CL.atanh", TypeID::get<CLAtanhOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.ceil
-  ods::OpDef("spirv.CL.ceil", TypeID::get<CLCeilOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.cos
-  ods::OpDef("spirv.CL.cos", TypeID::get<CLCosOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.cosh
-  ods::OpDef("spirv.CL.cosh", TypeID::get<CLCoshOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.erf
-  ods::OpDef("spirv.CL.erf", TypeID::get<CLErfOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.exp
-  ods::OpDef("spirv.CL.exp", TypeID::get<CLExpOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.fabs
-  ods::OpDef("spirv.CL.fabs", TypeID::get<CLFAbsOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.fmax
-  ods::OpDef("spirv.CL.fmax", TypeID::get<CLFMaxOp>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.fmin
-  ods::OpDef("spirv.CL.fmin", TypeID::get<CLFMinOp>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.floor
-  ods::OpDef("spirv.CL.floor", TypeID::get<CLFloorOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.fma
-  ods::OpDef("spirv.CL.fma", TypeID::get<CLFmaOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .operand("y", typeCLAcosOpOperand())
-      .operand("z", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.log
-  ods::OpDef("spirv.CL.log", TypeID::get<CLLogOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.mix
-  ods::OpDef("spirv.CL.mix", TypeID::get<CLMixOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .operand("y", typeCLAcosOpOperand())
-      .operand("z", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.pow
-  ods::OpDef("spirv.CL.pow", TypeID::get<CLPowOp>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.printf
-  ods::OpDef("spirv.CL.printf", TypeID::get<CLPrintfOp>())
-      .operand("format", typeSPIRVAnyPtr())
-      .variadicOperand("arguments", typeSPIRVType())
-      .result("result", typeSPIRVInteger())
-      .format("$format ( $arguments^ )? attr-dict `:` type($format) ( `,` type($arguments)^ )? `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.rint
-  ods::OpDef("spirv.CL.rint", TypeID::get<CLRintOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.round
-  ods::OpDef("spirv.CL.round", TypeID::get<CLRoundOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.rsqrt
-  ods::OpDef("spirv.CL.rsqrt", TypeID::get<CLRsqrtOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.s_abs
-  ods::OpDef("spirv.CL.s_abs", TypeID::get<CLSAbsOp>())
-      .operand("operand", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.s_max
-  ods::OpDef("spirv.CL.s_max", TypeID::get<CLSMaxOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.s_min
-  ods::OpDef("spirv.CL.s_min", TypeID::get<CLSMinOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.sin
-  ods::OpDef("spirv.CL.sin", TypeID::get<CLSinOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.sinh
-  ods::OpDef("spirv.CL.sinh", TypeID::get<CLSinhOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.sqrt
-  ods::OpDef("spirv.CL.sqrt", TypeID::get<CLSqrtOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.tan
-  ods::OpDef("spirv.CL.tan", TypeID::get<CLTanOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.tanh
-  ods::OpDef("spirv.CL.tanh", TypeID::get<CLTanhOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.CL.u_max
-  ods::OpDef("spirv.CL.u_max", TypeID::get<CLUMaxOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CL.u_min
-  ods::OpDef("spirv.CL.u_min", TypeID::get<CLUMinOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.CompositeConstruct
-  ods::OpDef("spirv.CompositeConstruct", TypeID::get<CompositeConstructOp>())
-      .variadicOperand("constituents", typeSPIRVType())
-      .result("result", typeSPIRVComposite())
-      .traits({ods::Pure()})
-      .format("$constituents attr-dict `:` `(` type(operands) `)` `->` type($result)")
-      .verifier([](Operation *op) { return CompositeConstructOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.CompositeExtract
-  ods::OpDef("spirv.CompositeExtract", TypeID::get<CompositeExtractOp>())
-      .operand("composite", typeSPIRVComposite())
-      .attr("indices", ods::IntArrayAttr(32))
-      .result("component", typeSPIRVType())
-      .traits({ods::Pure(), spirv::UsableInSpecConstantOpTrait({})})
-      .customAssembly(&CompositeExtractOp::parse, [](Operation *op, OpAsmPrinter &p) { CompositeExtractOp(op).print(p); })
-      .verifier([](Operation *op) { return CompositeExtractOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.CompositeInsert
-  ods::OpDef("spirv.CompositeInsert", TypeID::get<CompositeInsertOp>())
-      .operand("object", typeSPIRVType())
-      .operand("composite", typeSPIRVComposite())
-      .attr("indices", ods::IntArrayAttr(32))
-      .result("result", typeSPIRVComposite())
-      .traits({ods::Pure(), spirv::UsableInSpecConstantOpTrait({})})
-      .customAssembly(&CompositeInsertOp::parse, [](Operation *op, OpAsmPrinter &p) { CompositeInsertOp(op).print(p); })
-      .verifier([](Operation *op) { return CompositeInsertOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Constant
-  ods::OpDef("spirv.Constant", TypeID::get<ConstantOp>())
-      .attr("value", ods::AnyAttr())
-      .result("constant", typeSPIRVType())
-      .traits({ods::ConstantLike(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstantOp(op).getAsmResultNames(fn); }}), ods::Pure()})
-      .customAssembly(&ConstantOp::parse, [](Operation *op, OpAsmPrinter &p) { ConstantOp(op).print(p); })
-      .verifier([](Operation *op) { return ConstantOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ControlBarrier
-  ods::OpDef("spirv.ControlBarrier", TypeID::get<ControlBarrierOp>())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
-      .format("$execution_scope `,` $memory_scope `,` $memory_semantics attr-dict")
-      .verifier([](Operation *op) { return ControlBarrierOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ConvertFToS
-  ods::OpDef("spirv.ConvertFToS", TypeID::get<ConvertFToSOp>())
-      .operand("operand", typeConvertFToSOpOperand())
-      .result("result", typeConvertFToSOpResult())
-      .traits({ods::Pure(), ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return ConvertFToSOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ConvertFToU
-  ods::OpDef("spirv.ConvertFToU", TypeID::get<ConvertFToUOp>())
-      .operand("operand", typeConvertFToSOpOperand())
-      .result("result", typeConvertFToSOpResult())
-      .traits({ods::Pure(), ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return ConvertFToUOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ConvertPtrToU
-  ods::OpDef("spirv.ConvertPtrToU", TypeID::get<ConvertPtrToUOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .result("result", typeSPIRVInteger())
-      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
-      .verifier([](Operation *op) { return ConvertPtrToUOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ConvertSToF
-  ods::OpDef("spirv.ConvertSToF", TypeID::get<ConvertSToFOp>())
-      .operand("operand", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpOperand())
-      .traits({spirv::SignedOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return ConvertSToFOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ConvertUToF
-  ods::OpDef("spirv.ConvertUToF", TypeID::get<ConvertUToFOp>())
-      .operand("operand", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpOperand())
-      .traits({spirv::UnsignedOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return ConvertUToFOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ConvertUToPtr
-  ods::OpDef("spirv.ConvertUToPtr", TypeID::get<ConvertUToPtrOp>())
-      .operand("operand", typeSPIRVInteger())
-      .result("result", typeSPIRVAnyPtr())
-      .traits({spirv::UnsignedOpTrait({})})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return ConvertUToPtrOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.CopyMemory
-  ods::OpDef("spirv.CopyMemory", TypeID::get<CopyMemoryOp>())
-      .operand("target", typeSPIRVAnyPtr())
-      .operand("source", typeSPIRVAnyPtr())
-      .optionalAttr("memory_access", attrSPIRVMemoryAccessAttr())
-      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
-      .optionalAttr("source_memory_access", attrSPIRVMemoryAccessAttr())
-      .optionalAttr("source_alignment", attrCopyMemoryOpAlignment())
-      .customAssembly(&CopyMemoryOp::parse, [](Operation *op, OpAsmPrinter &p) { CopyMemoryOp(op).print(p); })
-      .verifier([](Operation *op) { return CopyMemoryOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Dot
-  ods::OpDef("spirv.Dot", TypeID::get<DotOp>())
-      .operand("vector1", typeDotOpVector1())
-      .operand("vector2", typeDotOpVector1())
-      .result("result", typeSPIRVAnyFloat())
-      .traits({ods::Pure(), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllElementTypesMatch({"vector1", "result"})})
-      .format("operands attr-dict `:` type($vector1) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.EXT.AtomicFAdd
-  ods::OpDef("spirv.EXT.AtomicFAdd", TypeID::get<EXTAtomicFAddOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVFloat())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("semantics", attrSPIRVMemorySemanticsAttr())
-      .result("result", typeSPIRVFloat())
-      .traits({ods::TypesMatchWith("`result` type matches pointee type of `pointer`", "pointer", "result", transform_EXTAtomicFAddOp_pointer_result), ods::TypesMatchWith("`value` type matches pointee type of `pointer`", "pointer", "value", transform_EXTAtomicFAddOp_pointer_value)})
-      .format("$memory_scope $semantics operands attr-dict `:` type($pointer)")
-      .verifier([](Operation *op) { return EXTAtomicFAddOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.EXT.ConstantCompositeReplicate
-  ods::OpDef("spirv.EXT.ConstantCompositeReplicate", TypeID::get<EXTConstantCompositeReplicateOp>())
-      .attr("value", ods::AnyAttr())
-      .result("replicated_constant", typeSPIRVComposite())
-      .traits({ods::Pure()})
-      .format("` ` `[` $value `]` `:` type($replicated_constant) attr-dict")
-      .verifier([](Operation *op) { return EXTConstantCompositeReplicateOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.EXT.EmitMeshTasks
-  ods::OpDef("spirv.EXT.EmitMeshTasks", TypeID::get<EXTEmitMeshTasksOp>())
-      .operand("group_count_x", typeEXTEmitMeshTasksOpGroupCountX())
-      .operand("group_count_y", typeEXTEmitMeshTasksOpGroupCountX())
-      .operand("group_count_z", typeEXTEmitMeshTasksOpGroupCountX())
-      .optionalOperand("payload", typeSPIRVAnyPtr())
-      .traits({ods::IsTerminator()})
-      .format("operands attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return EXTEmitMeshTasksOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.EXT.SetMeshOutputs
-  ods::OpDef("spirv.EXT.SetMeshOutputs", TypeID::get<EXTSetMeshOutputsOp>())
-      .operand("vertex_count", typeEXTEmitMeshTasksOpGroupCountX())
-      .operand("primitive_count", typeEXTEmitMeshTasksOpGroupCountX())
-      .format("operands attr-dict `:` type(operands)")
-      .registerIn(*this);
-
-  // spirv.EXT.SpecConstantCompositeReplicate
-  ods::OpDef("spirv.EXT.SpecConstantCompositeReplicate", TypeID::get<EXTSpecConstantCompositeReplicateOp>())
-      .attr("type", ods::TypeAttr())
-      .attr("sym_name", ods::StrAttr())
-      .attr("constituent", ods::SymbolRefAttr())
-      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_EXTSpecConstantCompositeReplicateOp_49), ods::Symbol()})
-      .customAssembly(&EXTSpecConstantCompositeReplicateOp::parse, [](Operation *op, OpAsmPrinter &p) { EXTSpecConstantCompositeReplicateOp(op).print(p); })
-      .verifier([](Operation *op) { return EXTSpecConstantCompositeReplicateOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.EmitVertex
-  ods::OpDef("spirv.EmitVertex", TypeID::get<EmitVertexOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // spirv.EndPrimitive
-  ods::OpDef("spirv.EndPrimitive", TypeID::get<EndPrimitiveOp>())
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // spirv.EntryPoint
-  ods::OpDef("spirv.EntryPoint", TypeID::get<EntryPointOp>())
-      .attr("execution_model", attrSPIRVExecutionModelAttr())
-      .attr("fn", ods::FlatSymbolRefAttr())
-      .attr("interface", attrSymbolRefArrayAttr())
-      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_EntryPointOp_51)})
-      .customAssembly(&EntryPointOp::parse, [](Operation *op, OpAsmPrinter &p) { EntryPointOp(op).print(p); })
-      .verifier([](Operation *op) { return EntryPointOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ExecutionMode
-  ods::OpDef("spirv.ExecutionMode", TypeID::get<ExecutionModeOp>())
-      .attr("fn", ods::FlatSymbolRefAttr())
-      .attr("execution_mode", attrSPIRVExecutionModeAttr())
-      .attr("values", ods::IntArrayAttr(32))
-      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_ExecutionModeOp_52)})
-      .customAssembly(&ExecutionModeOp::parse, [](Operation *op, OpAsmPrinter &p) { ExecutionModeOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.FAdd
-  ods::OpDef("spirv.FAdd", TypeID::get<FAddOp>())
-      .operand("operand1", typeFAddOpOperand1())
-      .operand("operand2", typeFAddOpOperand1())
-      .result("result", typeFAddOpOperand1())
-      .traits({ods::Commutative(), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.FConvert
-  ods::OpDef("spirv.FConvert", TypeID::get<FConvertOp>())
-      .operand("operand", typeConvertFToSOpOperand())
-      .result("result", typeConvertFToSOpOperand())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return FConvertOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.FDiv
-  ods::OpDef("spirv.FDiv", TypeID::get<FDivOp>())
-      .operand("operand1", typeFAddOpOperand1())
-      .operand("operand2", typeFAddOpOperand1())
-      .result("result", typeFAddOpOperand1())
-      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.FMod
-  ods::OpDef("spirv.FMod", TypeID::get<FModOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.FMul
-  ods::OpDef("spirv.FMul", TypeID::get<FMulOp>())
-      .operand("operand1", typeFAddOpOperand1())
-      .operand("operand2", typeFAddOpOperand1())
-      .result("result", typeFAddOpOperand1())
-      .traits({ods::Commutative(), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.FNegate
-  ods::OpDef("spirv.FNegate", TypeID::get<FNegateOp>())
-      .operand("operand", typeFAddOpOperand1())
-      .result("result", typeFAddOpOperand1())
-      .traits({ods::Pure(), ods::AllTypesMatch({"operand", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.FOrdEqual
-  ods::OpDef("spirv.FOrdEqual", TypeID::get<FOrdEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FOrdGreaterThanEqual
-  ods::OpDef("spirv.FOrdGreaterThanEqual", TypeID::get<FOrdGreaterThanEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdGreaterThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FOrdGreaterThan
-  ods::OpDef("spirv.FOrdGreaterThan", TypeID::get<FOrdGreaterThanOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdGreaterThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FOrdLessThanEqual
-  ods::OpDef("spirv.FOrdLessThanEqual", TypeID::get<FOrdLessThanEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdLessThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FOrdLessThan
-  ods::OpDef("spirv.FOrdLessThan", TypeID::get<FOrdLessThanOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdLessThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FOrdNotEqual
-  ods::OpDef("spirv.FOrdNotEqual", TypeID::get<FOrdNotEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FOrdNotEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FRem
-  ods::OpDef("spirv.FRem", TypeID::get<FRemOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.FSub
-  ods::OpDef("spirv.FSub", TypeID::get<FSubOp>())
-      .operand("operand1", typeFAddOpOperand1())
-      .operand("operand2", typeFAddOpOperand1())
-      .result("result", typeFAddOpOperand1())
-      .traits({ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.FUnordEqual
-  ods::OpDef("spirv.FUnordEqual", TypeID::get<FUnordEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FUnordGreaterThanEqual
-  ods::OpDef("spirv.FUnordGreaterThanEqual", TypeID::get<FUnordGreaterThanEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordGreaterThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FUnordGreaterThan
-  ods::OpDef("spirv.FUnordGreaterThan", TypeID::get<FUnordGreaterThanOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordGreaterThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FUnordLessThanEqual
-  ods::OpDef("spirv.FUnordLessThanEqual", TypeID::get<FUnordLessThanEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordLessThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FUnordLessThan
-  ods::OpDef("spirv.FUnordLessThan", TypeID::get<FUnordLessThanOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordLessThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.FUnordNotEqual
-  ods::OpDef("spirv.FUnordNotEqual", TypeID::get<FUnordNotEqualOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_FUnordNotEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.func
-  ods::OpDef("spirv.func", TypeID::get<FuncOp>())
-      .attr("function_type", attrFuncOpFunctionType())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .attr("sym_name", ods::StrAttr())
-      .attr("function_control", attrSPIRVFunctionControlAttr())
-      .optionalAttr("linkage_attributes", attrSPIRVLinkageAttributesAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AutomaticAllocationScope(), ods::FunctionOpInterface([](Operation *op) { return FuncOp(op).verifyType(); }, [](Operation *op) { return FuncOp(op).verifyBody(); }), ods::PredOpTrait("op must appear in a module-like op's block", pred_FuncOp_68), ods::IsolatedFromAbove()})
-      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.FunctionCall
-  ods::OpDef("spirv.FunctionCall", TypeID::get<FunctionCallOp>())
-      .variadicOperand("arguments", typeSPIRVType())
-      .attr("callee", ods::FlatSymbolRefAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .optionalResult("return_value", typeSPIRVType())
-      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_FunctionCallOp_69), ods::Implements<SymbolUserOpInterface>({&FunctionCallOp::verifySymbolUses})})
-      .format("$callee `(` $arguments `)` attr-dict `:` functional-type($arguments, results)")
-      .verifier([](Operation *op) { return FunctionCallOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GL.Acos
-  ods::OpDef("spirv.GL.Acos", TypeID::get<GLAcosOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Acosh
-  ods::OpDef("spirv.GL.Acosh", TypeID::get<GLAcoshOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Asin
-  ods::OpDef("spirv.GL.Asin", TypeID::get<GLAsinOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Asinh
-  ods::OpDef("spirv.GL.Asinh", TypeID::get<GLAsinhOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Atan
-  ods::OpDef("spirv.GL.Atan", TypeID::get<GLAtanOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Atanh
-  ods::OpDef("spirv.GL.Atanh", TypeID::get<GLAtanhOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Ceil
-  ods::OpDef("spirv.GL.Ceil", TypeID::get<GLCeilOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Cos
-  ods::OpDef("spirv.GL.Cos", TypeID::get<GLCosOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Cosh
-  ods::OpDef("spirv.GL.Cosh", TypeID::get<GLCoshOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Cross
-  ods::OpDef("spirv.GL.Cross", TypeID::get<GLCrossOp>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.Distance
-  ods::OpDef("spirv.GL.Distance", TypeID::get<GLDistanceOp>())
-      .operand("p0", typeCLAcosOpOperand())
-      .operand("p1", typeCLAcosOpOperand())
-      .result("result", typeSPIRVFloat())
-      .traits({ods::Pure(), ods::AllTypesMatch({"p0", "p1"}), ods::TypesMatchWith("result type must match operand element type", "p0", "result", transform_GLDistanceOp_p0_result)})
-      .format("operands attr-dict `:` type($p0) `,` type($p1) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.Exp2
-  ods::OpDef("spirv.GL.Exp2", TypeID::get<GLExp2Op>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Exp
-  ods::OpDef("spirv.GL.Exp", TypeID::get<GLExpOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.FAbs
-  ods::OpDef("spirv.GL.FAbs", TypeID::get<GLFAbsOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.FClamp
-  ods::OpDef("spirv.GL.FClamp", TypeID::get<GLFClampOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .operand("y", typeCLAcosOpOperand())
-      .operand("z", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure()})
-      .customAssembly(&GLFClampOp::parse, [](Operation *op, OpAsmPrinter &p) { GLFClampOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.GL.FMax
-  ods::OpDef("spirv.GL.FMax", TypeID::get<GLFMaxOp>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.FMin
-  ods::OpDef("spirv.GL.FMin", TypeID::get<GLFMinOp>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.FMix
-  ods::OpDef("spirv.GL.FMix", TypeID::get<GLFMixOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .operand("y", typeCLAcosOpOperand())
-      .operand("a", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "y", "a", "result"})})
-      .format("attr-dict $x `:` type($x) `,` $y `:` type($y) `,` $a `:` type($a) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.FSign
-  ods::OpDef("spirv.GL.FSign", TypeID::get<GLFSignOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.FindILsb
-  ods::OpDef("spirv.GL.FindILsb", TypeID::get<GLFindILsbOp>())
-      .operand("operand", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.FindSMsb
-  ods::OpDef("spirv.GL.FindSMsb", TypeID::get<GLFindSMsbOp>())
-      .operand("operand", typeGLFindSMsbOpOperand())
-      .result("result", typeGLFindSMsbOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.FindUMsb
-  ods::OpDef("spirv.GL.FindUMsb", TypeID::get<GLFindUMsbOp>())
-      .operand("operand", typeGLFindSMsbOpOperand())
-      .result("result", typeGLFindSMsbOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Floor
-  ods::OpDef("spirv.GL.Floor", TypeID::get<GLFloorOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Fma
-  ods::OpDef("spirv.GL.Fma", TypeID::get<GLFmaOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .operand("y", typeCLAcosOpOperand())
-      .operand("z", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure()})
-      .customAssembly(&GLFmaOp::parse, [](Operation *op, OpAsmPrinter &p) { GLFmaOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.GL.Fract
-  ods::OpDef("spirv.GL.Fract", TypeID::get<GLFractOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.FrexpStruct
-  ods::OpDef("spirv.GL.FrexpStruct", TypeID::get<GLFrexpStructOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeSPIRVAnyStruct())
-      .traits({ods::Pure()})
-      .format("attr-dict $operand `:` type($operand) `->` type($result)")
-      .verifier([](Operation *op) { return GLFrexpStructOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GL.InverseSqrt
-  ods::OpDef("spirv.GL.InverseSqrt", TypeID::get<GLInverseSqrtOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Ldexp
-  ods::OpDef("spirv.GL.Ldexp", TypeID::get<GLLdexpOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .operand("exp", typeBitCountOpOperand())
-      .result("y", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "y"})})
-      .format("attr-dict $x `:` type($x) `,` $exp `:` type($exp) `->` type($y)")
-      .verifier([](Operation *op) { return GLLdexpOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GL.Length
-  ods::OpDef("spirv.GL.Length", TypeID::get<GLLengthOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeSPIRVFloat())
-      .traits({ods::Pure(), ods::TypesMatchWith("result type must match operand element type", "operand", "result", transform_GLLengthOp_operand_result)})
-      .format("$operand attr-dict `:` type($operand) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.Log2
-  ods::OpDef("spirv.GL.Log2", TypeID::get<GLLog2Op>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Log
-  ods::OpDef("spirv.GL.Log", TypeID::get<GLLogOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Normalize
-  ods::OpDef("spirv.GL.Normalize", TypeID::get<GLNormalizeOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.PackHalf2x16
-  ods::OpDef("spirv.GL.PackHalf2x16", TypeID::get<GLPackHalf2x16Op>())
-      .operand("operand", typeGLPackHalf2x16OpOperand())
-      .result("result", typeSPIRVInt32())
-      .traits({ods::Pure()})
-      .format("attr-dict $operand `:` type($operand) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.PackSnorm4x8
-  ods::OpDef("spirv.GL.PackSnorm4x8", TypeID::get<GLPackSnorm4x8Op>())
-      .operand("operand", typeGLPackSnorm4x8OpOperand())
-      .result("result", typeSPIRVInt32())
-      .traits({ods::Pure()})
-      .format("attr-dict $operand `:` type($operand) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.Pow
-  ods::OpDef("spirv.GL.Pow", TypeID::get<GLPowOp>())
-      .operand("lhs", typeGLAcosOpOperand())
-      .operand("rhs", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.Reflect
-  ods::OpDef("spirv.GL.Reflect", TypeID::get<GLReflectOp>())
-      .operand("lhs", typeCLAcosOpOperand())
-      .operand("rhs", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.RoundEven
-  ods::OpDef("spirv.GL.RoundEven", TypeID::get<GLRoundEvenOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Round
-  ods::OpDef("spirv.GL.Round", TypeID::get<GLRoundOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.SAbs
-  ods::OpDef("spirv.GL.SAbs", TypeID::get<GLSAbsOp>())
-      .operand("operand", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.SClamp
-  ods::OpDef("spirv.GL.SClamp", TypeID::get<GLSClampOp>())
-      .operand("x", typeBitCountOpOperand())
-      .operand("y", typeBitCountOpOperand())
-      .operand("z", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure()})
-      .customAssembly(&GLSClampOp::parse, [](Operation *op, OpAsmPrinter &p) { GLSClampOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.GL.SMax
-  ods::OpDef("spirv.GL.SMax", TypeID::get<GLSMaxOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.SMin
-  ods::OpDef("spirv.GL.SMin", TypeID::get<GLSMinOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.SSign
-  ods::OpDef("spirv.GL.SSign", TypeID::get<GLSSignOp>())
-      .operand("operand", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Sin
-  ods::OpDef("spirv.GL.Sin", TypeID::get<GLSinOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Sinh
-  ods::OpDef("spirv.GL.Sinh", TypeID::get<GLSinhOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Sqrt
-  ods::OpDef("spirv.GL.Sqrt", TypeID::get<GLSqrtOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Tan
-  ods::OpDef("spirv.GL.Tan", TypeID::get<GLTanOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.Tanh
-  ods::OpDef("spirv.GL.Tanh", TypeID::get<GLTanhOp>())
-      .operand("operand", typeGLAcosOpOperand())
-      .result("result", typeGLAcosOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.GL.UClamp
-  ods::OpDef("spirv.GL.UClamp", TypeID::get<GLUClampOp>())
-      .operand("x", typeBitCountOpOperand())
-      .operand("y", typeBitCountOpOperand())
-      .operand("z", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure()})
-      .customAssembly(&GLUClampOp::parse, [](Operation *op, OpAsmPrinter &p) { GLUClampOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.GL.UMax
-  ods::OpDef("spirv.GL.UMax", TypeID::get<GLUMaxOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.UMin
-  ods::OpDef("spirv.GL.UMin", TypeID::get<GLUMinOp>())
-      .operand("lhs", typeBitCountOpOperand())
-      .operand("rhs", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.UnpackHalf2x16
-  ods::OpDef("spirv.GL.UnpackHalf2x16", TypeID::get<GLUnpackHalf2x16Op>())
-      .operand("operand", typeSPIRVInt32())
-      .result("result", typeGLPackHalf2x16OpOperand())
-      .traits({ods::Pure()})
-      .format("attr-dict $operand `:` type($operand) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GL.UnpackSnorm4x8
-  ods::OpDef("spirv.GL.UnpackSnorm4x8", TypeID::get<GLUnpackSnorm4x8Op>())
-      .operand("operand", typeSPIRVInt32())
-      .result("result", typeGLPackSnorm4x8OpOperand())
-      .traits({ods::Pure()})
-      .format("attr-dict $operand `:` type($operand) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GenericCastToPtrExplicit
-  ods::OpDef("spirv.GenericCastToPtrExplicit", TypeID::get<GenericCastToPtrExplicitOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .result("result", typeSPIRVAnyPtr())
-      .traits({ods::Pure()})
-      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
-      .verifier([](Operation *op) { return GenericCastToPtrExplicitOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GenericCastToPtr
-  ods::OpDef("spirv.GenericCastToPtr", TypeID::get<GenericCastToPtrOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .result("result", typeSPIRVAnyPtr())
-      .traits({ods::Pure()})
-      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
-      .verifier([](Operation *op) { return GenericCastToPtrOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GlobalVariable
-  ods::OpDef("spirv.GlobalVariable", TypeID::get<GlobalVariableOp>())
-      .attr("type", ods::TypeAttr())
-      .attr("sym_name", ods::StrAttr())
-      .optionalAttr("initializer", ods::FlatSymbolRefAttr())
-      .optionalAttr("location", ods::IntAttr(32))
-      .optionalAttr("binding", ods::IntAttr(32))
-      .optionalAttr("descriptor_set", ods::IntAttr(32))
-      .optionalAttr("built_in", ods::StrAttr())
-      .optionalAttr("linkage_attributes", attrSPIRVLinkageAttributesAttr())
-      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_GlobalVariableOp_78), ods::Symbol()})
-      .customAssembly(&GlobalVariableOp::parse, [](Operation *op, OpAsmPrinter &p) { GlobalVariableOp(op).print(p); })
-      .verifier([](Operation *op) { return GlobalVariableOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ARM.Graph
-  ods::OpDef("spirv.ARM.Graph", TypeID::get<GraphARMOp>())
-      .attr("function_type", attrGraphARMOpFunctionType())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .optionalAttr("entry_point", ods::BoolAttr())
-      .attr("sym_name", ods::StrAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AutomaticAllocationScope(), ods::Implements<FunctionOpInterface>({.getFunctionType = [](Operation *op) -> Type { auto t = dyn_cast_or_null<TypeAttr>(op->getInherentAttr("function_type")); return t ? t.getValue() : Type(); }, .getArgumentTypes = [](Operation *op) { return GraphARMOp(op).getArgumentTypes(); }, .getResultTypes = [](Operation *op) { return GraphARMOp(op).getResultTypes(); }}), ods::PredOpTrait("op must appear in a module-like op's block", pred_GraphARMOp_80), ods::IsolatedFromAbove()})
-      .customAssembly(&GraphARMOp::parse, [](Operation *op, OpAsmPrinter &p) { GraphARMOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.ARM.GraphConstant
-  ods::OpDef("spirv.ARM.GraphConstant", TypeID::get<GraphConstantARMOp>())
-      .attr("graph_constant_id", ods::IntAttr(32))
-      .result("output", typeSPIRVAnyTensorArm())
-      .traits({ods::PredOpTrait("op must appear in a spirv.ARM.Graph op's block", pred_GraphConstantARMOp_82), ods::Pure(), ods::ConstantLike()})
-      .format("attr-dict `:` type($output)")
-      .registerIn(*this);
-
-  // spirv.ARM.GraphEntryPoint
-  ods::OpDef("spirv.ARM.GraphEntryPoint", TypeID::get<GraphEntryPointARMOp>())
-      .attr("fn", ods::FlatSymbolRefAttr())
-      .attr("interface", attrSymbolRefArrayAttr())
-      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_GraphEntryPointARMOp_83)})
-      .customAssembly(&GraphEntryPointARMOp::parse, [](Operation *op, OpAsmPrinter &p) { GraphEntryPointARMOp(op).print(p); })
-      .registerIn(*this);
-
-  // spirv.ARM.GraphOutputs
-  ods::OpDef("spirv.ARM.GraphOutputs", TypeID::get<GraphOutputsARMOp>())
-      .variadicOperand("value", typeSPIRVAnyTensorArm())
-      .traits({ods::PredOpTrait("op must appear in a spirv.ARM.Graph op's block", pred_GraphOutputsARMOp_84), ods::Pure(), ods::IsTerminator()})
-      .format("$value attr-dict `:` type($value)")
-      .verifier([](Operation *op) { return GraphOutputsARMOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupBroadcast
-  ods::OpDef("spirv.GroupBroadcast", TypeID::get<GroupBroadcastOp>())
-      .operand("value", typeSPIRVType())
-      .operand("localid", typeBitCountOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope operands attr-dict `:` type($value) `,` type($localid)")
-      .verifier([](Operation *op) { return GroupBroadcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupFAdd
-  ods::OpDef("spirv.GroupFAdd", TypeID::get<GroupFAddOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupFAddOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupFMax
-  ods::OpDef("spirv.GroupFMax", TypeID::get<GroupFMaxOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupFMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupFMin
-  ods::OpDef("spirv.GroupFMin", TypeID::get<GroupFMinOp>())
-      .operand("x", typeCLAcosOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupFMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.KHR.GroupFMul
-  ods::OpDef("spirv.KHR.GroupFMul", TypeID::get<GroupFMulKHROp>())
-      .operand("x", typeCLAcosOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupFMulKHROp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupIAdd
-  ods::OpDef("spirv.GroupIAdd", TypeID::get<GroupIAddOp>())
-      .operand("x", typeBitCountOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupIAddOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.KHR.GroupIMul
-  ods::OpDef("spirv.KHR.GroupIMul", TypeID::get<GroupIMulKHROp>())
-      .operand("x", typeBitCountOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupIMulKHROp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformAllEqual
-  ods::OpDef("spirv.GroupNonUniformAllEqual", TypeID::get<GroupNonUniformAllEqualOp>())
-      .operand("value", typeGroupNonUniformAllEqualOpValue())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVBool())
-      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformAllEqualOp_86)})
-      .format("$execution_scope $value attr-dict `:` type($value) `,` type($result)")
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformAll
-  ods::OpDef("spirv.GroupNonUniformAll", TypeID::get<GroupNonUniformAllOp>())
-      .operand("predicate", typeSPIRVBool())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVBool())
-      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformAllOp_87)})
-      .format("$execution_scope $predicate attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformAny
-  ods::OpDef("spirv.GroupNonUniformAny", TypeID::get<GroupNonUniformAnyOp>())
-      .operand("predicate", typeSPIRVBool())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVBool())
-      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformAnyOp_88)})
-      .format("$execution_scope $predicate attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBallotBitCount
-  ods::OpDef("spirv.GroupNonUniformBallotBitCount", TypeID::get<GroupNonUniformBallotBitCountOp>())
-      .operand("value", typeGroupNonUniformBallotBitCountOpValue())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeSPIRVSignlessOrUnsignedInt())
-      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformBallotBitCountOp_91)})
-      .format("$execution_scope $group_operation $value attr-dict `:` type($value) `->` type($result)")
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBallotFindLSB
-  ods::OpDef("spirv.GroupNonUniformBallotFindLSB", TypeID::get<GroupNonUniformBallotFindLSBOp>())
-      .operand("value", typeSPIRVIOrUIVec4())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVSignlessOrUnsignedInt())
-      .format("$execution_scope $value attr-dict `:` type($value) `,` type($result)")
-      .verifier([](Operation *op) { return GroupNonUniformBallotFindLSBOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBallotFindMSB
-  ods::OpDef("spirv.GroupNonUniformBallotFindMSB", TypeID::get<GroupNonUniformBallotFindMSBOp>())
-      .operand("value", typeSPIRVIOrUIVec4())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVSignlessOrUnsignedInt())
-      .format("$execution_scope $value attr-dict `:` type($value) `,` type($result)")
-      .verifier([](Operation *op) { return GroupNonUniformBallotFindMSBOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBallot
-  ods::OpDef("spirv.GroupNonUniformBallot", TypeID::get<GroupNonUniformBallotOp>())
-      .operand("predicate", typeSPIRVBool())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVIOrUIVec4())
-      .format("$execution_scope $predicate attr-dict `:` type($result)")
-      .verifier([](Operation *op) { return GroupNonUniformBallotOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBitwiseAnd
-  ods::OpDef("spirv.GroupNonUniformBitwiseAnd", TypeID::get<GroupNonUniformBitwiseAndOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformBitwiseAndOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBitwiseOr
-  ods::OpDef("spirv.GroupNonUniformBitwiseOr", TypeID::get<GroupNonUniformBitwiseOrOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformBitwiseOrOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBitwiseXor
-  ods::OpDef("spirv.GroupNonUniformBitwiseXor", TypeID::get<GroupNonUniformBitwiseXorOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformBitwiseXorOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformBroadcast
-  ods::OpDef("spirv.GroupNonUniformBroadcast", TypeID::get<GroupNonUniformBroadcastOp>())
-      .operand("value", typeSPIRVType())
-      .operand("id", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope operands attr-dict `:` type($value) `,` type($id)")
-      .verifier([](Operation *op) { return GroupNonUniformBroadcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformElect
-  ods::OpDef("spirv.GroupNonUniformElect", TypeID::get<GroupNonUniformElectOp>())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVBool())
-      .format("$execution_scope attr-dict `:` type($result)")
-      .verifier([](Operation *op) { return GroupNonUniformElectOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformFAdd
-  ods::OpDef("spirv.GroupNonUniformFAdd", TypeID::get<GroupNonUniformFAddOp>())
-      .operand("value", typeCLAcosOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformFAddOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformFMax
-  ods::OpDef("spirv.GroupNonUniformFMax", TypeID::get<GroupNonUniformFMaxOp>())
-      .operand("value", typeCLAcosOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformFMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformFMin
-  ods::OpDef("spirv.GroupNonUniformFMin", TypeID::get<GroupNonUniformFMinOp>())
-      .operand("value", typeCLAcosOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformFMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformFMul
-  ods::OpDef("spirv.GroupNonUniformFMul", TypeID::get<GroupNonUniformFMulOp>())
-      .operand("value", typeCLAcosOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeCLAcosOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformFMulOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformIAdd
-  ods::OpDef("spirv.GroupNonUniformIAdd", TypeID::get<GroupNonUniformIAddOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformIAddOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformIMul
-  ods::OpDef("spirv.GroupNonUniformIMul", TypeID::get<GroupNonUniformIMulOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformIMulOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformLogicalAnd
-  ods::OpDef("spirv.GroupNonUniformLogicalAnd", TypeID::get<GroupNonUniformLogicalAndOp>())
-      .operand("value", typeFOrdEqualOpResult())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeFOrdEqualOpResult())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformLogicalAndOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformLogicalOr
-  ods::OpDef("spirv.GroupNonUniformLogicalOr", TypeID::get<GroupNonUniformLogicalOrOp>())
-      .operand("value", typeFOrdEqualOpResult())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeFOrdEqualOpResult())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformLogicalOrOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformLogicalXor
-  ods::OpDef("spirv.GroupNonUniformLogicalXor", TypeID::get<GroupNonUniformLogicalXorOp>())
-      .operand("value", typeFOrdEqualOpResult())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeFOrdEqualOpResult())
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformLogicalXorOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformQuadSwap
-  ods::OpDef("spirv.GroupNonUniformQuadSwap", TypeID::get<GroupNonUniformQuadSwapOp>())
-      .operand("value", typeGroupNonUniformAllEqualOpValue())
-      .operand("direction", typeSPIRVSignlessOrUnsignedInt())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeGroupNonUniformAllEqualOpValue())
-      .traits({ods::PredOpTrait("execution_scope must be Scope of value Subgroup", pred_GroupNonUniformQuadSwapOp_93), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope $value $direction attr-dict `:` type($value) `,` type($direction)")
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformRotateKHR
-  ods::OpDef("spirv.GroupNonUniformRotateKHR", TypeID::get<GroupNonUniformRotateKHROp>())
-      .operand("value", typeGroupNonUniformAllEqualOpValue())
-      .operand("delta", typeSPIRVSignlessOrUnsignedInt())
-      .optionalOperand("cluster_size", typeSPIRVSignlessOrUnsignedInt())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeGroupNonUniformAllEqualOpValue())
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope $value `,` $delta (`,` `cluster_size` `(` $cluster_size^ `)`)? attr-dict `:` type($value) `,` type($delta) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformRotateKHROp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformSMax
-  ods::OpDef("spirv.GroupNonUniformSMax", TypeID::get<GroupNonUniformSMaxOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::SignedOpTrait({})})
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformSMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformSMin
-  ods::OpDef("spirv.GroupNonUniformSMin", TypeID::get<GroupNonUniformSMinOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::SignedOpTrait({})})
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformSMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformShuffleDown
-  ods::OpDef("spirv.GroupNonUniformShuffleDown", TypeID::get<GroupNonUniformShuffleDownOp>())
-      .operand("value", typeSPIRVScalarOrVector())
-      .operand("delta", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope operands attr-dict `:` type($value) `,` type($delta)")
-      .verifier([](Operation *op) { return GroupNonUniformShuffleDownOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformShuffle
-  ods::OpDef("spirv.GroupNonUniformShuffle", TypeID::get<GroupNonUniformShuffleOp>())
-      .operand("value", typeSPIRVScalarOrVector())
-      .operand("id", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVScalarOrVector())
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope operands attr-dict `:` type($value) `,` type($id)")
-      .verifier([](Operation *op) { return GroupNonUniformShuffleOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformShuffleUp
-  ods::OpDef("spirv.GroupNonUniformShuffleUp", TypeID::get<GroupNonUniformShuffleUpOp>())
-      .operand("value", typeSPIRVScalarOrVector())
-      .operand("delta", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope operands attr-dict `:` type($value) `,` type($delta)")
-      .verifier([](Operation *op) { return GroupNonUniformShuffleUpOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformShuffleXor
-  ods::OpDef("spirv.GroupNonUniformShuffleXor", TypeID::get<GroupNonUniformShuffleXorOp>())
-      .operand("value", typeSPIRVScalarOrVector())
-      .operand("mask", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .result("result", typeSPIRVType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"value", "result"})})
-      .format("$execution_scope operands attr-dict `:` type($value) `,` type($mask)")
-      .verifier([](Operation *op) { return GroupNonUniformShuffleXorOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformUMax
-  ods::OpDef("spirv.GroupNonUniformUMax", TypeID::get<GroupNonUniformUMaxOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UnsignedOpTrait({})})
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformUMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupNonUniformUMin
-  ods::OpDef("spirv.GroupNonUniformUMin", TypeID::get<GroupNonUniformUMinOp>())
-      .operand("value", typeBitCountOpOperand())
-      .optionalOperand("cluster_size", typeSPIRVInteger())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UnsignedOpTrait({})})
-      .format("$execution_scope $group_operation $value (`cluster_size``(` $cluster_size^ `)`)? attr-dict `:` type($value) (`,` type($cluster_size)^)? `->` type(results)")
-      .verifier([](Operation *op) { return GroupNonUniformUMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupSMax
-  ods::OpDef("spirv.GroupSMax", TypeID::get<GroupSMaxOp>())
-      .operand("x", typeBitCountOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupSMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupSMin
-  ods::OpDef("spirv.GroupSMin", TypeID::get<GroupSMinOp>())
-      .operand("x", typeBitCountOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupSMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupUMax
-  ods::OpDef("spirv.GroupUMax", TypeID::get<GroupUMaxOp>())
-      .operand("x", typeBitCountOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupUMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.GroupUMin
-  ods::OpDef("spirv.GroupUMin", TypeID::get<GroupUMinOp>())
-      .operand("x", typeBitCountOpOperand())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("group_operation", attrSPIRVGroupOperationAttr())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure(), ods::AllTypesMatch({"x", "result"})})
-      .format("$execution_scope $group_operation operands attr-dict `:` type($x)")
-      .verifier([](Operation *op) { return GroupUMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.IAddCarry
-  ods::OpDef("spirv.IAddCarry", TypeID::get<IAddCarryOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeSPIRVAnyStruct())
-      .traits({ods::Commutative(), ods::Pure()})
-      .customAssembly(&IAddCarryOp::parse, [](Operation *op, OpAsmPrinter &p) { IAddCarryOp(op).print(p); })
-      .verifier([](Operation *op) { return IAddCarryOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.IAdd
-  ods::OpDef("spirv.IAdd", TypeID::get<IAddOp>())
-      .operand("operand1", typeConvertFToSOpResult())
-      .operand("operand2", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.IEqual
-  ods::OpDef("spirv.IEqual", TypeID::get<IEqualOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_IEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.IMul
-  ods::OpDef("spirv.IMul", TypeID::get<IMulOp>())
-      .operand("operand1", typeConvertFToSOpResult())
-      .operand("operand2", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.INTEL.ControlBarrierArrive
-  ods::OpDef("spirv.INTEL.ControlBarrierArrive", TypeID::get<INTELControlBarrierArriveOp>())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
-      .format("$execution_scope $memory_scope $memory_semantics attr-dict")
-      .registerIn(*this);
-
-  // spirv.INTEL.ControlBarrierWait
-  ods::OpDef("spirv.INTEL.ControlBarrierWait", TypeID::get<INTELControlBarrierWaitOp>())
-      .attr("execution_scope", attrSPIRVScopeAttr())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
-      .format("$execution_scope $memory_scope $memory_semantics attr-dict")
-      .registerIn(*this);
-
-  // spirv.INTEL.ConvertBF16ToF
-  ods::OpDef("spirv.INTEL.ConvertBF16ToF", TypeID::get<INTELConvertBF16ToFOp>())
-      .operand("operand", typeINTELConvertBF16ToFOpOperand())
-      .result("result", typeINTELConvertBF16ToFOpResult())
-      .traits({ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .registerIn(*this);
-
-  // spirv.INTEL.ConvertFToBF16
-  ods::OpDef("spirv.INTEL.ConvertFToBF16", TypeID::get<INTELConvertFToBF16Op>())
-      .operand("operand", typeINTELConvertBF16ToFOpResult())
-      .result("result", typeINTELConvertBF16ToFOpOperand())
-      .traits({ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .registerIn(*this);
-
-  // spirv.INTEL.RoundFToTF32
-  ods::OpDef("spirv.INTEL.RoundFToTF32", TypeID::get<INTELRoundFToTF32Op>())
-      .operand("operand", typeINTELConvertBF16ToFOpResult())
-      .result("result", typeINTELConvertBF16ToFOpResult())
-      .traits({ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .registerIn(*this);
-
-  // spirv.INTEL.SubgroupBlockRead
-  ods::OpDef("spirv.INTEL.SubgroupBlockRead", TypeID::get<INTELSubgroupBlockReadOp>())
-      .operand("ptr", typeSPIRVAnyPtr())
-      .result("value", typeSPIRVType())
-      .format("$ptr attr-dict `:` type($ptr) `->` type($value)")
-      .verifier([](Operation *op) { return INTELSubgroupBlockReadOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.INTEL.SubgroupBlockWrite
-  ods::OpDef("spirv.INTEL.SubgroupBlockWrite", TypeID::get<INTELSubgroupBlockWriteOp>())
-      .operand("ptr", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVType())
-      .customAssembly(&INTELSubgroupBlockWriteOp::parse, [](Operation *op, OpAsmPrinter &p) { INTELSubgroupBlockWriteOp(op).print(p); })
-      .verifier([](Operation *op) { return INTELSubgroupBlockWriteOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.INotEqual
-  ods::OpDef("spirv.INotEqual", TypeID::get<INotEqualOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_INotEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.ISubBorrow
-  ods::OpDef("spirv.ISubBorrow", TypeID::get<ISubBorrowOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeSPIRVAnyStruct())
-      .traits({ods::Pure()})
-      .customAssembly(&ISubBorrowOp::parse, [](Operation *op, OpAsmPrinter &p) { ISubBorrowOp(op).print(p); })
-      .verifier([](Operation *op) { return ISubBorrowOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ISub
-  ods::OpDef("spirv.ISub", TypeID::get<ISubOp>())
-      .operand("operand1", typeConvertFToSOpResult())
-      .operand("operand2", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.ImageDrefGather
-  ods::OpDef("spirv.ImageDrefGather", TypeID::get<ImageDrefGatherOp>())
-      .operand("sampled_image", typeSPIRVAnySampledImage())
-      .operand("coordinate", typeCLAcosOpOperand())
-      .operand("dref", typeSPIRVFloat32())
-      .variadicOperand("operand_arguments", typeSPIRVType())
-      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
-      .result("result", typeImageDrefGatherOpResult())
-      .traits({ods::Pure(), ods::PredOpTrait("the Dim operand of the underlying image must be Dim2D or Cube or Rect", pred_ImageDrefGatherOp_102), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageDrefGatherOp_103), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageDrefGatherOp_104)})
-      .format("$sampled_image `,` $coordinate `,` $dref custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) `,` type($dref) ( `,` type($operand_arguments)^ )? `->` type($result)")
-      .directive(getImageOperandsDirective())
-      .verifier([](Operation *op) { return ImageDrefGatherOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ImageFetch
-  ods::OpDef("spirv.ImageFetch", TypeID::get<ImageFetchOp>())
-      .operand("image", typeSPIRVAnyImage())
-      .operand("coordinate", typeBitCountOpOperand())
-      .variadicOperand("operand_arguments", typeSPIRVType())
-      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
-      .result("result", typeImageFetchOpResult())
-      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Cube", pred_ImageFetchOp_107), ods::PredOpTrait("the sampled operand of the underlying image must be NeedSampler", pred_ImageFetchOp_108), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageFetchOp_109)})
-      .format("$image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
-      .directive(getImageOperandsDirective())
-      .verifier([](Operation *op) { return ImageFetchOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Image
-  ods::OpDef("spirv.Image", TypeID::get<ImageOp>())
-      .operand("sampled_image", typeSPIRVAnySampledImage())
-      .result("result", typeSPIRVAnyImage())
-      .traits({ods::Pure(), ods::TypesMatchWith("type of 'result' matches image type of 'sampled_image'", "sampled_image", "result", transform_ImageOp_sampled_image_result)})
-      .format("$sampled_image attr-dict `:` type($sampled_image)")
-      .registerIn(*this);
-
-  // spirv.ImageQuerySize
-  ods::OpDef("spirv.ImageQuerySize", TypeID::get<ImageQuerySizeOp>())
-      .operand("image", typeSPIRVAnyImage())
-      .result("result", typeBitCountOpOperand())
-      .traits({ods::Pure()})
-      .format("$image attr-dict `:` type($image) `->` type($result)")
-      .verifier([](Operation *op) { return ImageQuerySizeOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ImageRead
-  ods::OpDef("spirv.ImageRead", TypeID::get<ImageReadOp>())
-      .operand("image", typeSPIRVAnyImage())
-      .operand("coordinate", typeImageReadOpCoordinate())
-      .variadicOperand("operand_arguments", typeSPIRVType())
-      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
-      .result("result", typeImageReadOpCoordinate())
-      .traits({ods::PredOpTrait("the sampled operand of the underlying image must be SamplerUnknown or NoSampler", pred_ImageReadOp_112), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageReadOp_113)})
-      .format("$image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
-      .directive(getImageOperandsDirective())
-      .verifier([](Operation *op) { return ImageReadOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ImageSampleExplicitLod
-  ods::OpDef("spirv.ImageSampleExplicitLod", TypeID::get<ImageSampleExplicitLodOp>())
-      .operand("sampled_image", typeSPIRVAnySampledImage())
-      .operand("coordinate", typeImageReadOpCoordinate())
-      .variadicOperand("operand_arguments", typeSPIRVType())
-      .attr("image_operands", attrSPIRVImageOperandsAttr())
-      .result("result", typeImageDrefGatherOpResult())
-      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Buffer", pred_ImageSampleExplicitLodOp_114), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageSampleExplicitLodOp_115), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageSampleExplicitLodOp_116), ods::PredOpTrait("either Lod or Grad image operands must be present", pred_ImageSampleExplicitLodOp_117)})
-      .format("$sampled_image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
-      .directive(getImageOperandsDirective())
-      .verifier([](Operation *op) { return ImageSampleExplicitLodOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ImageSampleImplicitLod
-  ods::OpDef("spirv.ImageSampleImplicitLod", TypeID::get<ImageSampleImplicitLodOp>())
-      .operand("sampled_image", typeSPIRVAnySampledImage())
-      .operand("coordinate", typeCLAcosOpOperand())
-      .variadicOperand("operand_arguments", typeSPIRVType())
-      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
-      .result("result", typeImageDrefGatherOpResult())
-      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Buffer", pred_ImageSampleImplicitLodOp_118), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageSampleImplicitLodOp_119), ods::PredOpTrait("the result component type must match the image sampled type", pred_ImageSampleImplicitLodOp_120)})
-      .format("$sampled_image `,` $coordinate custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) ( `,` type($operand_arguments)^ )? `->` type($result)")
-      .directive(getImageOperandsDirective())
-      .verifier([](Operation *op) { return ImageSampleImplicitLodOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ImageSampleProjDrefImplicitLod
-  ods::OpDef("spirv.ImageSampleProjDrefImplicitLod", TypeID::get<ImageSampleProjDrefImplicitLodOp>())
-      .operand("sampled_image", typeSPIRVAnySampledImage())
-      .operand("coordinate", typeImageReadOpCoordinate())
-      .operand("dref", typeSPIRVFloat32())
-      .variadicOperand("operand_arguments", typeSPIRVType())
-      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
-      .result("result", typeImageSampleProjDrefImplicitLodOpResult())
-      .traits({ods::PredOpTrait("the Dim operand of the underlying image must not be Buffer", pred_ImageSampleProjDrefImplicitLodOp_122), ods::PredOpTrait("the MS operand of the underlying image type must be SingleSampled", pred_ImageSampleProjDrefImplicitLodOp_123), ods::TypesMatchWith("type of 'result' matches image type of 'sampled_image'", "sampled_image", "result", transform_ImageSampleProjDrefImplicitLodOp_sampled_image_result)})
-      .format("$sampled_image `,` $coordinate `,` $dref custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($sampled_image) `,` type($coordinate) `,` type($dref) ( `,` type($operand_arguments)^ )? `->` type($result)")
-      .directive(getImageOperandsDirective())
-      .verifier([](Operation *op) { return ImageSampleProjDrefImplicitLodOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ImageWrite
-  ods::OpDef("spirv.ImageWrite", TypeID::get<ImageWriteOp>())
-      .operand("image", typeSPIRVAnyImage())
-      .operand("coordinate", typeImageReadOpCoordinate())
-      .operand("texel", typeImageReadOpCoordinate())
-      .variadicOperand("operand_arguments", typeSPIRVType())
-      .optionalAttr("image_operands", attrSPIRVImageOperandsAttr())
-      .traits({ods::PredOpTrait("the sampled operand of the underlying image must be SamplerUnknown or NoSampler", pred_ImageWriteOp_125), ods::PredOpTrait("the Dim operand of the underlying image must not be SubpassData", pred_ImageWriteOp_126), ods::PredOpTrait("the texel component type must match the image sampled type", pred_ImageWriteOp_127)})
-      .format("$image `,` $coordinate `,` $texel custom<ImageOperands>($image_operands) ( `,` $operand_arguments^ )? attr-dict `:` type($image) `,` type($coordinate) `,` type($texel) ( `,` type($operand_arguments)^ )?")
-      .directive(getImageOperandsDirective())
-      .verifier([](Operation *op) { return ImageWriteOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.InBoundsPtrAccessChain
-  ods::OpDef("spirv.InBoundsPtrAccessChain", TypeID::get<InBoundsPtrAccessChainOp>())
-      .operand("base_ptr", typeSPIRVAnyPtr())
-      .operand("element", typeSPIRVInteger())
-      .variadicOperand("indices", typeSPIRVInteger())
-      .result("result", typeSPIRVAnyPtr())
-      .traits({ods::Pure()})
-      .format("$base_ptr `[` $element ($indices^)? `]` attr-dict `:` type($base_ptr) `,` type($element) (`,` type($indices)^)? `->` type($result)")
-      .verifier([](Operation *op) { return InBoundsPtrAccessChainOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.IsFinite
-  ods::OpDef("spirv.IsFinite", TypeID::get<IsFiniteOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_IsFiniteOp_operand_result)})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.IsInf
-  ods::OpDef("spirv.IsInf", TypeID::get<IsInfOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_IsInfOp_operand_result)})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.IsNan
-  ods::OpDef("spirv.IsNan", TypeID::get<IsNanOp>())
-      .operand("operand", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_IsNanOp_operand_result)})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.KHR.AssumeTrue
-  ods::OpDef("spirv.KHR.AssumeTrue", TypeID::get<KHRAssumeTrueOp>())
-      .operand("condition", typeSPIRVBool())
-      .format("$condition attr-dict")
-      .registerIn(*this);
-
-  // spirv.KHR.CooperativeMatrixLength
-  ods::OpDef("spirv.KHR.CooperativeMatrixLength", TypeID::get<KHRCooperativeMatrixLengthOp>())
-      .attr("cooperative_matrix_type", attrKHRCooperativeMatrixLengthOpCooperativeMatrixType())
-      .result("result", typeSPIRVInt32())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` $cooperative_matrix_type")
-      .registerIn(*this);
-
-  // spirv.KHR.CooperativeMatrixLoad
-  ods::OpDef("spirv.KHR.CooperativeMatrixLoad", TypeID::get<KHRCooperativeMatrixLoadOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("stride", typeSPIRVInteger())
-      .attr("matrix_layout", attrSPIRVKHRCooperativeMatrixLayoutAttr())
-      .optionalAttr("memory_operand", attrSPIRVMemoryAccessAttr())
-      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
-      .result("result", typeSPIRVAnyCooperativeMatrix())
-      .format("$pointer `,` $stride `,` $matrix_layout ( `,` $memory_operand^ )? ( `,` $alignment^ )? attr-dict `:` type(operands) `->` type($result)")
-      .verifier([](Operation *op) { return KHRCooperativeMatrixLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.KHR.CooperativeMatrixMulAdd
-  ods::OpDef("spirv.KHR.CooperativeMatrixMulAdd", TypeID::get<KHRCooperativeMatrixMulAddOp>())
-      .operand("a", typeSPIRVAnyCooperativeMatrix())
-      .operand("b", typeSPIRVAnyCooperativeMatrix())
-      .operand("c", typeSPIRVAnyCooperativeMatrix())
-      .optionalAttr("matrix_operands", attrSPIRVKHRCooperativeMatrixOperandsAttr())
-      .result("result", typeSPIRVAnyCooperativeMatrix())
-      .traits({ods::Pure(), ods::AllTypesMatch({"c", "result"})})
-      .format("$a `,` $b `,` $c ( `,` $matrix_operands^ )? attr-dict `:` type($a) `,` type($b) `->` type($c)")
-      .verifier([](Operation *op) { return KHRCooperativeMatrixMulAddOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.KHR.CooperativeMatrixStore
-  ods::OpDef("spirv.KHR.CooperativeMatrixStore", TypeID::get<KHRCooperativeMatrixStoreOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .operand("object", typeSPIRVAnyCooperativeMatrix())
-      .operand("stride", typeSPIRVInteger())
-      .attr("matrix_layout", attrSPIRVKHRCooperativeMatrixLayoutAttr())
-      .optionalAttr("memory_operand", attrSPIRVMemoryAccessAttr())
-      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
-      .format("$pointer `,` $object `,` $stride `,` $matrix_layout ( `,` $memory_operand^ )? ( `,` $alignment^ )? attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return KHRCooperativeMatrixStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.KHR.SubgroupBallot
-  ods::OpDef("spirv.KHR.SubgroupBallot", TypeID::get<KHRSubgroupBallotOp>())
-      .operand("predicate", typeSPIRVBool())
-      .result("result", typeSPIRVInt32Vec4())
-      .format("$predicate attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.Kill
-  ods::OpDef("spirv.Kill", TypeID::get<KillOp>())
-      .traits({ods::IsTerminator()})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // spirv.Load
-  ods::OpDef("spirv.Load", TypeID::get<LoadOp>())
-      .operand("ptr", typeSPIRVAnyPtr())
-      .optionalAttr("memory_access", attrSPIRVMemoryAccessAttr())
-      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
-      .result("value", typeSPIRVType())
-      .customAssembly(&LoadOp::parse, [](Operation *op, OpAsmPrinter &p) { LoadOp(op).print(p); })
-      .verifier([](Operation *op) { return LoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.LogicalAnd
-  ods::OpDef("spirv.LogicalAnd", TypeID::get<LogicalAndOp>())
-      .operand("operand1", typeFOrdEqualOpResult())
-      .operand("operand2", typeFOrdEqualOpResult())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalAndOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.LogicalEqual
-  ods::OpDef("spirv.LogicalEqual", TypeID::get<LogicalEqualOp>())
-      .operand("operand1", typeFOrdEqualOpResult())
-      .operand("operand2", typeFOrdEqualOpResult())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.LogicalNotEqual
-  ods::OpDef("spirv.LogicalNotEqual", TypeID::get<LogicalNotEqualOp>())
-      .operand("operand1", typeFOrdEqualOpResult())
-      .operand("operand2", typeFOrdEqualOpResult())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalNotEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.LogicalNot
-  ods::OpDef("spirv.LogicalNot", TypeID::get<LogicalNotOp>())
-      .operand("operand", typeFOrdEqualOpResult())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand", "result", transform_LogicalNotOp_operand_result)})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.LogicalOr
-  ods::OpDef("spirv.LogicalOr", TypeID::get<LogicalOrOp>())
-      .operand("operand1", typeFOrdEqualOpResult())
-      .operand("operand2", typeFOrdEqualOpResult())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_LogicalOrOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.mlir.loop
-  ods::OpDef("spirv.mlir.loop", TypeID::get<LoopOp>())
-      .attr("loop_control", attrSPIRVLoopControlAttr())
-      .variadicResult("results", ods::AnyType())
-      .region("body", ods::AnyRegion())
-      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_LoopOp_139)})
-      .customAssembly(&LoopOp::parse, [](Operation *op, OpAsmPrinter &p) { LoopOp(op).print(p); })
-      .regionVerifier([](Operation *op) { return LoopOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // spirv.MatrixTimesMatrix
-  ods::OpDef("spirv.MatrixTimesMatrix", TypeID::get<MatrixTimesMatrixOp>())
-      .operand("leftmatrix", typeSPIRVAnyMatrix())
-      .operand("rightmatrix", typeSPIRVAnyMatrix())
-      .result("result", typeSPIRVAnyMatrix())
-      .traits({ods::Pure()})
-      .format("operands attr-dict `:` type($leftmatrix) `,` type($rightmatrix) `->` type($result)")
-      .verifier([](Operation *op) { return MatrixTimesMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.MatrixTimesScalar
-  ods::OpDef("spirv.MatrixTimesScalar", TypeID::get<MatrixTimesScalarOp>())
-      .operand("matrix", typeMatrixTimesScalarOpMatrix())
-      .operand("scalar", typeSPIRVFloat())
-      .result("result", typeMatrixTimesScalarOpMatrix())
-      .traits({ods::Pure(), ods::AllTypesMatch({"matrix", "result"})})
-      .format("operands attr-dict `:` type($matrix) `,` type($scalar)")
-      .verifier([](Operation *op) { return MatrixTimesScalarOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.MatrixTimesVector
-  ods::OpDef("spirv.MatrixTimesVector", TypeID::get<MatrixTimesVectorOp>())
-      .operand("matrix", typeMatrixTimesVectorOpMatrix())
-      .operand("vector", typeMatrixTimesVectorOpVector())
-      .result("result", typeMatrixTimesVectorOpVector())
-      .traits({ods::Pure(), ods::AllElementTypesMatch({"vector", "result"})})
-      .format("operands attr-dict `:` type($matrix) `,` type($vector) `->` type($result)")
-      .verifier([](Operation *op) { return MatrixTimesVectorOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.MemoryBarrier
-  ods::OpDef("spirv.MemoryBarrier", TypeID::get<MemoryBarrierOp>())
-      .attr("memory_scope", attrSPIRVScopeAttr())
-      .attr("memory_semantics", attrSPIRVMemorySemanticsAttr())
-      .format("$memory_scope `,` $memory_semantics attr-dict")
-      .verifier([](Operation *op) { return MemoryBarrierOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.mlir.merge
-  ods::OpDef("spirv.mlir.merge", TypeID::get<MergeOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::Pure(), ods::IsTerminator(), ods::HasParent({"spirv.mlir.selection", "spirv.mlir.loop"}), ods::ReturnLike()})
-      .format("attr-dict ($operands^ `:` type($operands))?")
-      .registerIn(*this);
-
-  // spirv.module
-  ods::OpDef("spirv.module", TypeID::get<ModuleOp>())
-      .attr("addressing_model", attrSPIRVAddressingModelAttr())
-      .attr("memory_model", attrSPIRVMemoryModelAttr())
-      .optionalAttr("vce_triple", attrSPIRVVerCapExtAttr())
-      .optionalAttr("sym_name", ods::StrAttr())
-      .region("", ods::AnyRegion())
-      .traits({ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::NoTerminator(), ods::SingleBlock(), ods::SymbolTableTrait(), ods::Symbol({.isOptionalSymbol = [](Operation *) { return true; }})})
-      .customAssembly(&ModuleOp::parse, [](Operation *op, OpAsmPrinter &p) { ModuleOp(op).print(p); })
-      .regionVerifier([](Operation *op) { return ModuleOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // spirv.Not
-  ods::OpDef("spirv.Not", TypeID::get<NotOp>())
-      .operand("operand", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$operand `:` type($operand) attr-dict")
-      .registerIn(*this);
-
-  // spirv.Ordered
-  ods::OpDef("spirv.Ordered", TypeID::get<OrderedOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_OrderedOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.PtrAccessChain
-  ods::OpDef("spirv.PtrAccessChain", TypeID::get<PtrAccessChainOp>())
-      .operand("base_ptr", typeSPIRVAnyPtr())
-      .operand("element", typeSPIRVInteger())
-      .variadicOperand("indices", typeSPIRVInteger())
-      .result("result", typeSPIRVAnyPtr())
-      .traits({ods::Pure()})
-      .format("$base_ptr `[` $element ($indices^)? `]` attr-dict `:` type($base_ptr) `,` type($element) (`,` type($indices)^)? `->` type($result)")
-      .verifier([](Operation *op) { return PtrAccessChainOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.PtrCastToGeneric
-  ods::OpDef("spirv.PtrCastToGeneric", TypeID::get<PtrCastToGenericOp>())
-      .operand("pointer", typeSPIRVAnyPtr())
-      .result("result", typeSPIRVAnyPtr())
-      .traits({ods::Pure()})
-      .format("$pointer attr-dict `:` type($pointer) `to` type($result)")
-      .verifier([](Operation *op) { return PtrCastToGenericOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.mlir.referenceof
-  ods::OpDef("spirv.mlir.referenceof", TypeID::get<ReferenceOfOp>())
-      .attr("spec_const", ods::FlatSymbolRefAttr())
-      .result("reference", typeSPIRVType())
-      .traits({ods::Pure()})
-      .format("$spec_const attr-dict `:` type($reference)")
-      .verifier([](Operation *op) { return ReferenceOfOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Return
-  ods::OpDef("spirv.Return", TypeID::get<ReturnOp>())
-      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_ReturnOp_146), ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict")
-      .verifier([](Operation *op) { return ReturnOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ReturnValue
-  ods::OpDef("spirv.ReturnValue", TypeID::get<ReturnValueOp>())
-      .operand("value", typeSPIRVType())
-      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_ReturnValueOp_147), ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
-      .format("$value attr-dict `:` type($value)")
-      .verifier([](Operation *op) { return ReturnValueOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SConvert
-  ods::OpDef("spirv.SConvert", TypeID::get<SConvertOp>())
-      .operand("operand", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return SConvertOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SDiv
-  ods::OpDef("spirv.SDiv", TypeID::get<SDivOp>())
-      .operand("operand1", typeConvertFToSOpResult())
-      .operand("operand2", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.SDotAccSat
-  ods::OpDef("spirv.SDotAccSat", TypeID::get<SDotAccSatOp>())
-      .operand("vector1", typeBitCountOpOperand())
-      .operand("vector2", typeBitCountOpOperand())
-      .operand("accumulator", typeSPIRVInteger())
-      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::SignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllTypesMatch({"accumulator", "result"}), ods::Pure()})
-      .format("$vector1 `,` $vector2 `,` $accumulator ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
-      .verifier([](Operation *op) { return SDotAccSatOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SDot
-  ods::OpDef("spirv.SDot", TypeID::get<SDotOp>())
-      .operand("vector1", typeBitCountOpOperand())
-      .operand("vector2", typeBitCountOpOperand())
-      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::SignedOpTrait({}), ods::Commutative(), ods::AllTypesMatch({"vector1", "vector2"}), ods::Pure()})
-      .format("$vector1 `,` $vector2 ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
-      .verifier([](Operation *op) { return SDotOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SGreaterThanEqual
-  ods::OpDef("spirv.SGreaterThanEqual", TypeID::get<SGreaterThanEqualOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SGreaterThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.SGreaterThan
-  ods::OpDef("spirv.SGreaterThan", TypeID::get<SGreaterThanOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SGreaterThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.SLessThanEqual
-  ods::OpDef("spirv.SLessThanEqual", TypeID::get<SLessThanEqualOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SLessThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.SLessThan
-  ods::OpDef("spirv.SLessThan", TypeID::get<SLessThanOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), spirv::SignedOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_SLessThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.SMod
-  ods::OpDef("spirv.SMod", TypeID::get<SModOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.SMulExtended
-  ods::OpDef("spirv.SMulExtended", TypeID::get<SMulExtendedOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeSPIRVAnyStruct())
-      .traits({ods::Pure(), ods::Commutative()})
-      .customAssembly(&SMulExtendedOp::parse, [](Operation *op, OpAsmPrinter &p) { SMulExtendedOp(op).print(p); })
-      .verifier([](Operation *op) { return SMulExtendedOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SNegate
-  ods::OpDef("spirv.SNegate", TypeID::get<SNegateOp>())
-      .operand("operand", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.SRem
-  ods::OpDef("spirv.SRem", TypeID::get<SRemOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.SUDotAccSat
-  ods::OpDef("spirv.SUDotAccSat", TypeID::get<SUDotAccSatOp>())
-      .operand("vector1", typeBitCountOpOperand())
-      .operand("vector2", typeBitCountOpOperand())
-      .operand("accumulator", typeSPIRVInteger())
-      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::SignedOpTrait({}), spirv::UnsignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllTypesMatch({"accumulator", "result"}), ods::Pure()})
-      .format("$vector1 `,` $vector2 `,` $accumulator ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
-      .verifier([](Operation *op) { return SUDotAccSatOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SUDot
-  ods::OpDef("spirv.SUDot", TypeID::get<SUDotOp>())
-      .operand("vector1", typeBitCountOpOperand())
-      .operand("vector2", typeBitCountOpOperand())
-      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::SignedOpTrait({}), spirv::UnsignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::Pure()})
-      .format("$vector1 `,` $vector2 ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
-      .verifier([](Operation *op) { return SUDotOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Select
-  ods::OpDef("spirv.Select", TypeID::get<SelectOp>())
-      .operand("condition", typeFOrdEqualOpResult())
-      .operand("true_value", typeSPIRVSelectType())
-      .operand("false_value", typeSPIRVSelectType())
-      .result("result", typeSPIRVSelectType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"true_value", "false_value", "result"}), spirv::UsableInSpecConstantOpTrait({})})
-      .format("operands attr-dict `:` type($condition) `,` type($result)")
-      .verifier([](Operation *op) { return SelectOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.mlir.selection
-  ods::OpDef("spirv.mlir.selection", TypeID::get<SelectionOp>())
-      .attr("selection_control", attrSPIRVSelectionControlAttr())
-      .variadicResult("results", ods::AnyType())
-      .region("body", ods::AnyRegion())
-      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_SelectionOp_153)})
-      .customAssembly(&SelectionOp::parse, [](Operation *op, OpAsmPrinter &p) { SelectionOp(op).print(p); })
-      .regionVerifier([](Operation *op) { return SelectionOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // spirv.ShiftLeftLogical
-  ods::OpDef("spirv.ShiftLeftLogical", TypeID::get<ShiftLeftLogicalOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand1", "result"})})
-      .format("operands attr-dict `:` type($operand1) `,` type($operand2)")
-      .verifier([](Operation *op) { return ShiftLeftLogicalOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ShiftRightArithmetic
-  ods::OpDef("spirv.ShiftRightArithmetic", TypeID::get<ShiftRightArithmeticOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand1", "result"})})
-      .format("operands attr-dict `:` type($operand1) `,` type($operand2)")
-      .verifier([](Operation *op) { return ShiftRightArithmeticOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.ShiftRightLogical
-  ods::OpDef("spirv.ShiftRightLogical", TypeID::get<ShiftRightLogicalOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape(), ods::AllTypesMatch({"operand1", "result"})})
-      .format("operands attr-dict `:` type($operand1) `,` type($operand2)")
-      .verifier([](Operation *op) { return ShiftRightLogicalOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SpecConstantComposite
-  ods::OpDef("spirv.SpecConstantComposite", TypeID::get<SpecConstantCompositeOp>())
-      .attr("type", ods::TypeAttr())
-      .attr("sym_name", ods::StrAttr())
-      .attr("constituents", attrSymbolRefArrayAttr())
-      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_SpecConstantCompositeOp_154), ods::Symbol()})
-      .customAssembly(&SpecConstantCompositeOp::parse, [](Operation *op, OpAsmPrinter &p) { SpecConstantCompositeOp(op).print(p); })
-      .verifier([](Operation *op) { return SpecConstantCompositeOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SpecConstant
-  ods::OpDef("spirv.SpecConstant", TypeID::get<SpecConstantOp>())
-      .attr("sym_name", ods::StrAttr())
-      .attr("default_value", ods::TypedAttr())
-      .traits({ods::PredOpTrait("op must appear in a module-like op's block", pred_SpecConstantOp_155), ods::Symbol()})
-      .customAssembly(&SpecConstantOp::parse, [](Operation *op, OpAsmPrinter &p) { SpecConstantOp(op).print(p); })
-      .verifier([](Operation *op) { return SpecConstantOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.SpecConstantOperation
-  ods::OpDef("spirv.SpecConstantOperation", TypeID::get<SpecConstantOperationOp>())
-      .result("result", ods::AnyType())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::Pure(), ods::PredOpTrait("op must appear in a function-like op's block", pred_SpecConstantOperationOp_156), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("spirv.mlir.yield")})
-      .customAssembly(&SpecConstantOperationOp::parse, [](Operation *op, OpAsmPrinter &p) { SpecConstantOperationOp(op).print(p); })
-      .regionVerifier([](Operation *op) { return SpecConstantOperationOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // spirv.Store
-  ods::OpDef("spirv.Store", TypeID::get<StoreOp>())
-      .operand("ptr", typeSPIRVAnyPtr())
-      .operand("value", typeSPIRVType())
-      .optionalAttr("memory_access", attrSPIRVMemoryAccessAttr())
-      .optionalAttr("alignment", attrCopyMemoryOpAlignment())
-      .customAssembly(&StoreOp::parse, [](Operation *op, OpAsmPrinter &p) { StoreOp(op).print(p); })
-      .verifier([](Operation *op) { return StoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Switch
-  ods::OpDef("spirv.Switch", TypeID::get<SwitchOp>())
-      .operand("selector", typeSPIRVInteger())
-      .variadicOperand("defaultOperands", ods::AnyType())
-      .variadicOfVariadicOperand("targetOperands", ods::AnyType(), "case_operand_segments")
-      .optionalAttr("literals", attrAnyIntElementsAttr())
-      .attr("case_operand_segments", ods::DenseI32ArrayAttr())
-      .successor("defaultTarget")
-      .variadicSuccessor("targets")
-      .traits({ods::AttrSizedOperandSegments(), ods::PredOpTrait("op must appear in a function-like op's block", pred_SwitchOp_158), ods::Implements<BranchOpInterface>({.getSuccessorOperands = [](Operation *op, unsigned i) { return SwitchOp(op).getSuccessorOperands(i); }}), ods::Pure(), ods::IsTerminator()})
-      .format("$selector `:` type($selector) `,` `[` `\\n` custom<SwitchOpCases>(ref(type($selector)),$defaultTarget, $defaultOperands, type($defaultOperands), $literals, $targets, $targetOperands, type($targetOperands)) `]` attr-dict")
-      .directive(getSwitchOpCasesDirective())
-      .verifier([](Operation *op) { return SwitchOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Transpose
-  ods::OpDef("spirv.Transpose", TypeID::get<TransposeOp>())
-      .operand("matrix", typeSPIRVAnyMatrix())
-      .result("result", typeSPIRVAnyMatrix())
-      .traits({ods::Pure()})
-      .format("operands attr-dict `:` type($matrix) `->` type($result)")
-      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.UConvert
-  ods::OpDef("spirv.UConvert", TypeID::get<UConvertOp>())
-      .operand("operand", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameOperandsAndResultShape()})
-      .format("$operand attr-dict `:` type($operand) `to` type($result)")
-      .verifier([](Operation *op) { return UConvertOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.UDiv
-  ods::OpDef("spirv.UDiv", TypeID::get<UDivOp>())
-      .operand("operand1", typeConvertFToSOpResult())
-      .operand("operand2", typeConvertFToSOpResult())
-      .result("result", typeConvertFToSOpResult())
-      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.UDotAccSat
-  ods::OpDef("spirv.UDotAccSat", TypeID::get<UDotAccSatOp>())
-      .operand("vector1", typeBitCountOpOperand())
-      .operand("vector2", typeBitCountOpOperand())
-      .operand("accumulator", typeSPIRVInteger())
-      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::UnsignedOpTrait({}), ods::AllTypesMatch({"vector1", "vector2"}), ods::AllTypesMatch({"accumulator", "result"}), ods::Pure()})
-      .format("$vector1 `,` $vector2 `,` $accumulator ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
-      .verifier([](Operation *op) { return UDotAccSatOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.UDot
-  ods::OpDef("spirv.UDot", TypeID::get<UDotOp>())
-      .operand("vector1", typeBitCountOpOperand())
-      .operand("vector2", typeBitCountOpOperand())
-      .optionalAttr("format", attrSPIRVPackedVectorFormatAttr())
-      .result("result", typeSPIRVInteger())
-      .traits({spirv::UnsignedOpTrait({}), ods::Commutative(), ods::AllTypesMatch({"vector1", "vector2"}), ods::Pure()})
-      .format("$vector1 `,` $vector2 ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)")
-      .verifier([](Operation *op) { return UDotOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.UGreaterThanEqual
-  ods::OpDef("spirv.UGreaterThanEqual", TypeID::get<UGreaterThanEqualOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_UGreaterThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.UGreaterThan
-  ods::OpDef("spirv.UGreaterThan", TypeID::get<UGreaterThanOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_UGreaterThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.ULessThanEqual
-  ods::OpDef("spirv.ULessThanEqual", TypeID::get<ULessThanEqualOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_ULessThanEqualOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.ULessThan
-  ods::OpDef("spirv.ULessThan", TypeID::get<ULessThanOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_ULessThanOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.UMod
-  ods::OpDef("spirv.UMod", TypeID::get<UModOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeBitCountOpOperand())
-      .traits({spirv::UnsignedOpTrait({}), spirv::UsableInSpecConstantOpTrait({}), ods::Pure(), ods::AllTypesMatch({"operand1", "operand2", "result"})})
-      .format("operands attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.UMulExtended
-  ods::OpDef("spirv.UMulExtended", TypeID::get<UMulExtendedOp>())
-      .operand("operand1", typeBitCountOpOperand())
-      .operand("operand2", typeBitCountOpOperand())
-      .result("result", typeSPIRVAnyStruct())
-      .traits({ods::Pure(), ods::Commutative()})
-      .customAssembly(&UMulExtendedOp::parse, [](Operation *op, OpAsmPrinter &p) { UMulExtendedOp(op).print(p); })
-      .verifier([](Operation *op) { return UMulExtendedOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Undef
-  ods::OpDef("spirv.Undef", TypeID::get<UndefOp>())
-      .result("result", typeSPIRVType())
-      .traits({ods::Pure()})
-      .format("attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // spirv.Unordered
-  ods::OpDef("spirv.Unordered", TypeID::get<UnorderedOp>())
-      .operand("operand1", typeCLAcosOpOperand())
-      .operand("operand2", typeCLAcosOpOperand())
-      .result("result", typeFOrdEqualOpResult())
-      .traits({ods::Commutative(), ods::Pure(), ods::SameTypeOperands(), ods::SameOperandsAndResultShape(), ods::TypesMatchWith("type of result to correspond to the `i1` equivalent of the operand", "operand1", "result", transform_UnorderedOp_operand1_result)})
-      .format("$operand1 `,` $operand2 `:` type($operand1) attr-dict")
-      .registerIn(*this);
-
-  // spirv.Unreachable
-  ods::OpDef("spirv.Unreachable", TypeID::get<UnreachableOp>())
-      .traits({ods::PredOpTrait("op must appear in a function-like op's block", pred_UnreachableOp_164), ods::IsTerminator()})
-      .format("attr-dict")
-      .verifier([](Operation *op) { return UnreachableOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.Variable
-  ods::OpDef("spirv.Variable", TypeID::get<VariableOp>())
-      .optionalOperand("initializer", ods::AnyType())
-      .attr("storage_class", attrSPIRVStorageClassAttr())
-      .result("pointer", typeSPIRVAnyPtr())
-      .customAssembly(&VariableOp::parse, [](Operation *op, OpAsmPrinter &p) { VariableOp(op).print(p); })
-      .verifier([](Operation *op) { return VariableOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.VectorExtractDynamic
-  ods::OpDef("spirv.VectorExtractDynamic", TypeID::get<VectorExtractDynamicOp>())
-      .operand("vector", typeSPIRVVector())
-      .operand("index", typeSPIRVInteger())
-      .result("result", typeSPIRVScalar())
-      .traits({ods::Pure(), ods::TypesMatchWith("type of 'result' matches element type of 'vector'", "vector", "result", transform_VectorExtractDynamicOp_vector_result)})
-      .format("$vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)")
-      .registerIn(*this);
-
-  // spirv.VectorInsertDynamic
-  ods::OpDef("spirv.VectorInsertDynamic", TypeID::get<VectorInsertDynamicOp>())
-      .operand("vector", typeSPIRVVector())
-      .operand("component", typeSPIRVScalar())
-      .operand("index", typeSPIRVInteger())
-      .result("result", typeSPIRVVector())
-      .traits({ods::Pure(), ods::TypesMatchWith("type of 'component' matches element type of 'vector'", "vector", "component", transform_VectorInsertDynamicOp_vector_component), ods::AllTypesMatch({"vector", "result"})})
-      .format("$component `,` $vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)")
-      .registerIn(*this);
-
-  // spirv.VectorShuffle
-  ods::OpDef("spirv.VectorShuffle", TypeID::get<VectorShuffleOp>())
-      .operand("vector1", typeSPIRVVector())
-      .operand("vector2", typeSPIRVVector())
-      .attr("components", ods::IntArrayAttr(32))
-      .result("result", typeSPIRVVector())
-      .traits({ods::Pure(), ods::AllElementTypesMatch({"vector1", "vector2", "result"})})
-      .format("attr-dict $components $vector1 `,` $vector2 `:` type($vector1) `,` type($vector2) `->` type($result)")
-      .verifier([](Operation *op) { return VectorShuffleOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.VectorTimesMatrix
-  ods::OpDef("spirv.VectorTimesMatrix", TypeID::get<VectorTimesMatrixOp>())
-      .operand("vector", typeMatrixTimesVectorOpVector())
-      .operand("matrix", typeMatrixTimesVectorOpMatrix())
-      .result("result", typeMatrixTimesVectorOpVector())
-      .traits({ods::Pure(), ods::AllElementTypesMatch({"vector", "result"})})
-      .format("operands attr-dict `:` type($vector) `,` type($matrix) `->` type($result)")
-      .verifier([](Operation *op) { return VectorTimesMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.VectorTimesScalar
-  ods::OpDef("spirv.VectorTimesScalar", TypeID::get<VectorTimesScalarOp>())
-      .operand("vector", typeVectorTimesScalarOpVector())
-      .operand("scalar", typeSPIRVFloat())
-      .result("result", typeVectorTimesScalarOpVector())
-      .traits({ods::Pure()})
-      .format("operands attr-dict `:` `(` type(operands) `)` `->` type($result)")
-      .verifier([](Operation *op) { return VectorTimesScalarOp(op).verify(); })
-      .registerIn(*this);
-
-  // spirv.mlir.yield
-  ods::OpDef("spirv.mlir.yield", TypeID::get<YieldOp>())
-      .operand("operand", ods::AnyType())
-      .traits({ods::HasParent({"spirv.SpecConstantOperation"}), ods::Pure(), ods::IsTerminator()})
-      .format("attr-dict $operand `:` type($operand)")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerSPIRVOpDefinitions);
 }

@@ -185,6 +185,359 @@ static ods::TypeConstraint typeShapeValueShapeType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerShapeOpDefinitions(Dialect &dialect) {
+  // shape.add
+  ods::OpDef("shape.add", TypeID::get<AddOp>())
+      .operand("lhs", typeShapeSizeOrIndexType())
+      .operand("rhs", typeShapeSizeOrIndexType())
+      .result("result", typeShapeSizeOrIndexType())
+      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&AddOp::inferReturnTypes, &AddOp::isCompatibleReturnTypes}))})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
+      .verifier([](Operation *op) { return AddOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.any
+  ods::OpDef("shape.any", TypeID::get<AnyOp>())
+      .variadicOperand("inputs", typeShapeShapeOrExtentTensorType())
+      .result("result", typeShapeShapeOrExtentTensorType())
+      .traits({ods::Commutative(), ods::Pure()})
+      .format("$inputs attr-dict `:` type($inputs) `->` type($result)")
+      .registerIn(dialect);
+
+  // shape.assuming_all
+  ods::OpDef("shape.assuming_all", TypeID::get<AssumingAllOp>())
+      .variadicOperand("inputs", typeShapeWitnessType())
+      .result("result", typeShapeWitnessType())
+      .traits({ods::Commutative(), ods::Pure()})
+      .format("$inputs attr-dict")
+      .verifier([](Operation *op) { return AssumingAllOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.assuming
+  ods::OpDef("shape.assuming", TypeID::get<AssumingOp>())
+      .operand("witness", typeShapeWitnessType())
+      .variadicResult("results", ods::AnyType())
+      .region("doRegion", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("shape.assuming_yield"), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { AssumingOp(op).getSuccessorRegions(point, regions); }})), ods::RecursiveMemoryEffects()})
+      .customAssembly(&AssumingOp::parse, [](Operation *op, OpAsmPrinter &p) { AssumingOp(op).print(p); })
+      .registerIn(dialect);
+
+  // shape.assuming_yield
+  ods::OpDef("shape.assuming_yield", TypeID::get<AssumingYieldOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator(), ods::HasParent({"shape.assuming"})})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .registerIn(dialect);
+
+  // shape.broadcast
+  ods::OpDef("shape.broadcast", TypeID::get<BroadcastOp>())
+      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
+      .optionalAttr("error", ods::StrAttr())
+      .result("result", typeShapeShapeOrExtentTensorType())
+      .traits({ods::Commutative(), ods::Pure()})
+      .format("$shapes attr-dict `:` type($shapes) `->` type($result)")
+      .verifier([](Operation *op) { return BroadcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.concat
+  ods::OpDef("shape.concat", TypeID::get<ConcatOp>())
+      .operand("lhs", typeShapeShapeOrExtentTensorType())
+      .operand("rhs", typeShapeShapeOrExtentTensorType())
+      .result("result", typeShapeShapeOrExtentTensorType())
+      .traits({ods::Pure()})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
+      .registerIn(dialect);
+
+  // shape.const_shape
+  ods::OpDef("shape.const_shape", TypeID::get<ConstShapeOp>())
+      .attr("shape", attrIndexElementsAttr())
+      .result("result", typeShapeShapeOrExtentTensorType())
+      .traits({ods::ConstantLike(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ConstShapeOp::inferReturnTypes, &ConstShapeOp::isCompatibleReturnTypes}))})
+      .customAssembly(&ConstShapeOp::parse, [](Operation *op, OpAsmPrinter &p) { ConstShapeOp(op).print(p); })
+      .registerIn(dialect);
+
+  // shape.const_size
+  ods::OpDef("shape.const_size", TypeID::get<ConstSizeOp>())
+      .attr("value", ods::IndexAttr())
+      .result("result", typeShapeSizeType())
+      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstSizeOp(op).getAsmResultNames(fn); }})})
+      .format("$value attr-dict")
+      .registerIn(dialect);
+
+  // shape.const_witness
+  ods::OpDef("shape.const_witness", TypeID::get<ConstWitnessOp>())
+      .attr("passing", ods::BoolAttr())
+      .result("result", typeShapeWitnessType())
+      .traits({ods::ConstantLike(), ods::Pure()})
+      .format("$passing attr-dict")
+      .registerIn(dialect);
+
+  // shape.cstr_broadcastable
+  ods::OpDef("shape.cstr_broadcastable", TypeID::get<CstrBroadcastableOp>())
+      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
+      .result("result", typeShapeWitnessType())
+      .traits({ods::Commutative()})
+      .format("$shapes attr-dict `:` type($shapes)")
+      .verifier([](Operation *op) { return CstrBroadcastableOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.cstr_eq
+  ods::OpDef("shape.cstr_eq", TypeID::get<CstrEqOp>())
+      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
+      .result("result", typeShapeWitnessType())
+      .traits({ods::Commutative()})
+      .format("$shapes attr-dict `:` type($shapes)")
+      .registerIn(dialect);
+
+  // shape.cstr_require
+  ods::OpDef("shape.cstr_require", TypeID::get<CstrRequireOp>())
+      .operand("pred", ods::I(1))
+      .attr("msg", ods::StrAttr())
+      .result("result", typeShapeWitnessType())
+      .format("$pred `,` $msg attr-dict")
+      .registerIn(dialect);
+
+  // shape.debug_print
+  ods::OpDef("shape.debug_print", TypeID::get<DebugPrintOp>())
+      .operand("input", typeShapeShapeOrSizeType())
+      .result("output", typeShapeShapeOrSizeType())
+      .registerIn(dialect);
+
+  // shape.dim
+  ods::OpDef("shape.dim", TypeID::get<DimOp>())
+      .operand("value", typeAnyShaped())
+      .operand("index", typeShapeSizeOrIndexType())
+      .result("extent", typeShapeSizeOrIndexType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&DimOp::inferReturnTypes, &DimOp::isCompatibleReturnTypes}))})
+      .format("$value `,` $index attr-dict `:` type($value) `,`type($index) `->` type($extent)")
+      .registerIn(dialect);
+
+  // shape.div
+  ods::OpDef("shape.div", TypeID::get<DivOp>())
+      .operand("lhs", typeShapeSizeOrIndexType())
+      .operand("rhs", typeShapeSizeOrIndexType())
+      .result("result", typeShapeSizeOrIndexType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&DivOp::inferReturnTypes, &DivOp::isCompatibleReturnTypes}))})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
+      .verifier([](Operation *op) { return DivOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.from_extent_tensor
+  ods::OpDef("shape.from_extent_tensor", TypeID::get<FromExtentTensorOp>())
+      .operand("input", typeFromExtentTensorOpInput())
+      .result("result", typeShapeShapeType())
+      .traits({ods::Pure()})
+      .format("$input attr-dict `:` type($input)")
+      .registerIn(dialect);
+
+  // shape.from_extents
+  ods::OpDef("shape.from_extents", TypeID::get<FromExtentsOp>())
+      .variadicOperand("extents", typeShapeSizeOrIndexType())
+      .result("shape", typeShapeShapeType())
+      .traits({ods::Pure()})
+      .format("$extents attr-dict `:` type($extents)")
+      .registerIn(dialect);
+
+  // shape.func
+  ods::OpDef("shape.func", TypeID::get<FuncOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("function_type", attrFuncOpFunctionType())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .optionalAttr("sym_visibility", ods::StrAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "shape"; }})})
+      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
+      .registerIn(dialect);
+
+  // shape.function_library
+  ods::OpDef("shape.function_library", TypeID::get<FunctionLibraryOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .optionalAttr("sym_visibility", ods::StrAttr())
+      .attr("mapping", ods::DictionaryAttr())
+      .region("body", ods::AnyRegion())
+      .traits({ods::AffineScope(), ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Symbol(), ods::NoTerminator(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "shape"; }}), ods::SingleBlock()})
+      .customAssembly(&FunctionLibraryOp::parse, [](Operation *op, OpAsmPrinter &p) { FunctionLibraryOp(op).print(p); })
+      .registerIn(dialect);
+
+  // shape.get_extent
+  ods::OpDef("shape.get_extent", TypeID::get<GetExtentOp>())
+      .operand("shape", typeShapeShapeOrExtentTensorType())
+      .operand("dim", typeShapeSizeOrIndexType())
+      .result("extent", typeShapeSizeOrIndexType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&GetExtentOp::inferReturnTypes, &GetExtentOp::isCompatibleReturnTypes}))})
+      .format("$shape `,` $dim attr-dict `:` type($shape) `,` type($dim) `->` type($extent)")
+      .verifier([](Operation *op) { return GetExtentOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.index_to_size
+  ods::OpDef("shape.index_to_size", TypeID::get<IndexToSizeOp>())
+      .operand("arg", ods::Index())
+      .result("result", typeShapeSizeType())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict")
+      .registerIn(dialect);
+
+  // shape.is_broadcastable
+  ods::OpDef("shape.is_broadcastable", TypeID::get<IsBroadcastableOp>())
+      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
+      .result("result", ods::I(1))
+      .traits({ods::Commutative()})
+      .format("$shapes attr-dict `:` type($shapes)")
+      .registerIn(dialect);
+
+  // shape.max
+  ods::OpDef("shape.max", TypeID::get<MaxOp>())
+      .operand("lhs", typeShapeShapeOrSizeType())
+      .operand("rhs", typeShapeShapeOrSizeType())
+      .result("result", typeShapeShapeOrSizeType())
+      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MaxOp::inferReturnTypes, &MaxOp::isCompatibleReturnTypes}))})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
+      .registerIn(dialect);
+
+  // shape.meet
+  ods::OpDef("shape.meet", TypeID::get<MeetOp>())
+      .operand("arg0", typeShapeAnyShapeOrSizeType())
+      .operand("arg1", typeShapeAnyShapeOrSizeType())
+      .optionalAttr("error", ods::StrAttr())
+      .result("result", typeShapeAnyShapeOrSizeType())
+      .traits({ods::Commutative(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MeetOp::inferReturnTypes, &MeetOp::isCompatibleReturnTypes}))})
+      .format("$arg0 `,` $arg1 (`,` `error` `=` $error^)? attr-dict `:` type($arg0) `,` type($arg1) `->` type($result)")
+      .registerIn(dialect);
+
+  // shape.min
+  ods::OpDef("shape.min", TypeID::get<MinOp>())
+      .operand("lhs", typeShapeShapeOrSizeType())
+      .operand("rhs", typeShapeShapeOrSizeType())
+      .result("result", typeShapeShapeOrSizeType())
+      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MinOp::inferReturnTypes, &MinOp::isCompatibleReturnTypes}))})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
+      .registerIn(dialect);
+
+  // shape.mul
+  ods::OpDef("shape.mul", TypeID::get<MulOp>())
+      .operand("lhs", typeShapeSizeOrIndexType())
+      .operand("rhs", typeShapeSizeOrIndexType())
+      .result("result", typeShapeSizeOrIndexType())
+      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MulOp::inferReturnTypes, &MulOp::isCompatibleReturnTypes}))})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
+      .verifier([](Operation *op) { return MulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.num_elements
+  ods::OpDef("shape.num_elements", TypeID::get<NumElementsOp>())
+      .operand("shape", typeShapeShapeOrExtentTensorType())
+      .result("result", typeShapeSizeOrIndexType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&NumElementsOp::inferReturnTypes, &NumElementsOp::isCompatibleReturnTypes}))})
+      .format("$shape attr-dict `:` type($shape) `->` type($result)")
+      .verifier([](Operation *op) { return NumElementsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.rank
+  ods::OpDef("shape.rank", TypeID::get<RankOp>())
+      .operand("shape", typeShapeShapeOrExtentTensorType())
+      .result("rank", typeShapeSizeOrIndexType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&RankOp::inferReturnTypes, &RankOp::isCompatibleReturnTypes}))})
+      .format("$shape attr-dict `:` type($shape) `->` type($rank)")
+      .verifier([](Operation *op) { return RankOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.reduce
+  ods::OpDef("shape.reduce", TypeID::get<ReduceOp>())
+      .operand("shape", typeShapeShapeOrExtentTensorType())
+      .variadicOperand("initVals", ods::AnyType())
+      .variadicResult("result", ods::AnyType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("shape.yield")})
+      .customAssembly(&ReduceOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceOp(op).print(p); })
+      .verifier([](Operation *op) { return ReduceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.return
+  ods::OpDef("shape.return", TypeID::get<ReturnOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::Pure(), ods::HasParent({"shape.func"}), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .registerIn(dialect);
+
+  // shape.shape_eq
+  ods::OpDef("shape.shape_eq", TypeID::get<ShapeEqOp>())
+      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
+      .result("result", ods::I(1))
+      .traits({ods::Pure(), ods::Commutative()})
+      .format("$shapes attr-dict `:` type($shapes)")
+      .registerIn(dialect);
+
+  // shape.shape_of
+  ods::OpDef("shape.shape_of", TypeID::get<ShapeOfOp>())
+      .operand("arg", typeShapeOfOpArg())
+      .result("result", typeShapeShapeOrExtentTensorType())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ShapeOfOp::inferReturnTypes, &ShapeOfOp::isCompatibleReturnTypes}))})
+      .format("$arg attr-dict `:` type($arg) `->` type($result)")
+      .verifier([](Operation *op) { return ShapeOfOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shape.size_to_index
+  ods::OpDef("shape.size_to_index", TypeID::get<SizeToIndexOp>())
+      .operand("arg", typeShapeSizeOrIndexType())
+      .result("result", ods::Index())
+      .traits({ods::CastOpInterface(&SizeToIndexOp::areCastCompatible), ods::Pure()})
+      .format("$arg attr-dict `:` type($arg)")
+      .registerIn(dialect);
+
+  // shape.split_at
+  ods::OpDef("shape.split_at", TypeID::get<SplitAtOp>())
+      .operand("operand", typeShapeShapeOrExtentTensorType())
+      .operand("index", typeShapeSizeOrIndexType())
+      .result("head", typeShapeShapeOrExtentTensorType())
+      .result("tail", typeShapeShapeOrExtentTensorType())
+      .traits({ods::Pure()})
+      .registerIn(dialect);
+
+  // shape.to_extent_tensor
+  ods::OpDef("shape.to_extent_tensor", TypeID::get<ToExtentTensorOp>())
+      .operand("input", typeShapeShapeOrExtentTensorType())
+      .result("result", typeIndexTensor())
+      .traits({ods::CastOpInterface(&ToExtentTensorOp::areCastCompatible), ods::Pure()})
+      .format("$input attr-dict `:` type($input) `->` type($result)")
+      .registerIn(dialect);
+
+  // shape.value_as_shape
+  ods::OpDef("shape.value_as_shape", TypeID::get<ValueAsShapeOp>())
+      .operand("arg", typeValueAsShapeOpArg())
+      .result("result", typeShapeShapeOrExtentTensorType())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($arg) `->` type($result)")
+      .registerIn(dialect);
+
+  // shape.value_of
+  ods::OpDef("shape.value_of", TypeID::get<ValueOfOp>())
+      .operand("arg", typeShapeValueShapeType())
+      .result("result", typeAnyShaped())
+      .traits({ods::Pure()})
+      .format("$arg attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // shape.with_shape
+  ods::OpDef("shape.with_shape", TypeID::get<WithOp>())
+      .operand("operand", typeShapeOfOpArg())
+      .operand("shape", typeShapeShapeOrExtentTensorType())
+      .result("result", typeShapeValueShapeType())
+      .traits({ods::Pure()})
+      .format("operands attr-dict `:` type($operand) `,` type($shape)")
+      .registerIn(dialect);
+
+  // shape.yield
+  ods::OpDef("shape.yield", TypeID::get<YieldOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::HasParent({"shape.reduce", "shape.function_library"}), ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .verifier([](Operation *op) { return YieldOp(op).verify(); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::ShapeDialect::registerGenerated() {
@@ -203,353 +556,5 @@ void lamina::ShapeDialect::registerGenerated() {
   addTypes<WitnessType>();
   ods::TypeDef<WitnessType>("witness", "Shape_WitnessType")
       .registerIn(attrTypes);
-
-  // shape.add
-  ods::OpDef("shape.add", TypeID::get<AddOp>())
-      .operand("lhs", typeShapeSizeOrIndexType())
-      .operand("rhs", typeShapeSizeOrIndexType())
-      .result("result", typeShapeSizeOrIndexType())
-      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&AddOp::inferReturnTypes, &AddOp::isCompatibleReturnTypes}))})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
-      .verifier([](Operation *op) { return AddOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.any
-  ods::OpDef("shape.any", TypeID::get<AnyOp>())
-      .variadicOperand("inputs", typeShapeShapeOrExtentTensorType())
-      .result("result", typeShapeShapeOrExtentTensorType())
-      .traits({ods::Commutative(), ods::Pure()})
-      .format("$inputs attr-dict `:` type($inputs) `->` type($result)")
-      .registerIn(*this);
-
-  // shape.assuming_all
-  ods::OpDef("shape.assuming_all", TypeID::get<AssumingAllOp>())
-      .variadicOperand("inputs", typeShapeWitnessType())
-      .result("result", typeShapeWitnessType())
-      .traits({ods::Commutative(), ods::Pure()})
-      .format("$inputs attr-dict")
-      .verifier([](Operation *op) { return AssumingAllOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.assuming
-  ods::OpDef("shape.assuming", TypeID::get<AssumingOp>())
-      .operand("witness", typeShapeWitnessType())
-      .variadicResult("results", ods::AnyType())
-      .region("doRegion", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("shape.assuming_yield"), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { AssumingOp(op).getSuccessorRegions(point, regions); }})), ods::RecursiveMemoryEffects()})
-      .customAssembly(&AssumingOp::parse, [](Operation *op, OpAsmPrinter &p) { AssumingOp(op).print(p); })
-      .registerIn(*this);
-
-  // shape.assuming_yield
-  ods::OpDef("shape.assuming_yield", TypeID::get<AssumingYieldOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator(), ods::HasParent({"shape.assuming"})})
-      .format("attr-dict ($operands^ `:` type($operands))?")
-      .registerIn(*this);
-
-  // shape.broadcast
-  ods::OpDef("shape.broadcast", TypeID::get<BroadcastOp>())
-      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
-      .optionalAttr("error", ods::StrAttr())
-      .result("result", typeShapeShapeOrExtentTensorType())
-      .traits({ods::Commutative(), ods::Pure()})
-      .format("$shapes attr-dict `:` type($shapes) `->` type($result)")
-      .verifier([](Operation *op) { return BroadcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.concat
-  ods::OpDef("shape.concat", TypeID::get<ConcatOp>())
-      .operand("lhs", typeShapeShapeOrExtentTensorType())
-      .operand("rhs", typeShapeShapeOrExtentTensorType())
-      .result("result", typeShapeShapeOrExtentTensorType())
-      .traits({ods::Pure()})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
-      .registerIn(*this);
-
-  // shape.const_shape
-  ods::OpDef("shape.const_shape", TypeID::get<ConstShapeOp>())
-      .attr("shape", attrIndexElementsAttr())
-      .result("result", typeShapeShapeOrExtentTensorType())
-      .traits({ods::ConstantLike(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ConstShapeOp::inferReturnTypes, &ConstShapeOp::isCompatibleReturnTypes}))})
-      .customAssembly(&ConstShapeOp::parse, [](Operation *op, OpAsmPrinter &p) { ConstShapeOp(op).print(p); })
-      .registerIn(*this);
-
-  // shape.const_size
-  ods::OpDef("shape.const_size", TypeID::get<ConstSizeOp>())
-      .attr("value", ods::IndexAttr())
-      .result("result", typeShapeSizeType())
-      .traits({ods::ConstantLike(), ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConstSizeOp(op).getAsmResultNames(fn); }})})
-      .format("$value attr-dict")
-      .registerIn(*this);
-
-  // shape.const_witness
-  ods::OpDef("shape.const_witness", TypeID::get<ConstWitnessOp>())
-      .attr("passing", ods::BoolAttr())
-      .result("result", typeShapeWitnessType())
-      .traits({ods::ConstantLike(), ods::Pure()})
-      .format("$passing attr-dict")
-      .registerIn(*this);
-
-  // shape.cstr_broadcastable
-  ods::OpDef("shape.cstr_broadcastable", TypeID::get<CstrBroadcastableOp>())
-      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
-      .result("result", typeShapeWitnessType())
-      .traits({ods::Commutative()})
-      .format("$shapes attr-dict `:` type($shapes)")
-      .verifier([](Operation *op) { return CstrBroadcastableOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.cstr_eq
-  ods::OpDef("shape.cstr_eq", TypeID::get<CstrEqOp>())
-      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
-      .result("result", typeShapeWitnessType())
-      .traits({ods::Commutative()})
-      .format("$shapes attr-dict `:` type($shapes)")
-      .registerIn(*this);
-
-  // shape.cstr_require
-  ods::OpDef("shape.cstr_require", TypeID::get<CstrRequireOp>())
-      .operand("pred", ods::I(1))
-      .attr("msg", ods::StrAttr())
-      .result("result", typeShapeWitnessType())
-      .format("$pred `,` $msg attr-dict")
-      .registerIn(*this);
-
-  // shape.debug_print
-  ods::OpDef("shape.debug_print", TypeID::get<DebugPrintOp>())
-      .operand("input", typeShapeShapeOrSizeType())
-      .result("output", typeShapeShapeOrSizeType())
-      .registerIn(*this);
-
-  // shape.dim
-  ods::OpDef("shape.dim", TypeID::get<DimOp>())
-      .operand("value", typeAnyShaped())
-      .operand("index", typeShapeSizeOrIndexType())
-      .result("extent", typeShapeSizeOrIndexType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&DimOp::inferReturnTypes, &DimOp::isCompatibleReturnTypes}))})
-      .format("$value `,` $index attr-dict `:` type($value) `,`type($index) `->` type($extent)")
-      .registerIn(*this);
-
-  // shape.div
-  ods::OpDef("shape.div", TypeID::get<DivOp>())
-      .operand("lhs", typeShapeSizeOrIndexType())
-      .operand("rhs", typeShapeSizeOrIndexType())
-      .result("result", typeShapeSizeOrIndexType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&DivOp::inferReturnTypes, &DivOp::isCompatibleReturnTypes}))})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
-      .verifier([](Operation *op) { return DivOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.from_extent_tensor
-  ods::OpDef("shape.from_extent_tensor", TypeID::get<FromExtentTensorOp>())
-      .operand("input", typeFromExtentTensorOpInput())
-      .result("result", typeShapeShapeType())
-      .traits({ods::Pure()})
-      .format("$input attr-dict `:` type($input)")
-      .registerIn(*this);
-
-  // shape.from_extents
-  ods::OpDef("shape.from_extents", TypeID::get<FromExtentsOp>())
-      .variadicOperand("extents", typeShapeSizeOrIndexType())
-      .result("shape", typeShapeShapeType())
-      .traits({ods::Pure()})
-      .format("$extents attr-dict `:` type($extents)")
-      .registerIn(*this);
-
-  // shape.func
-  ods::OpDef("shape.func", TypeID::get<FuncOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("function_type", attrFuncOpFunctionType())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .optionalAttr("sym_visibility", ods::StrAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AffineScope(), ods::AutomaticAllocationScope(), ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "shape"; }})})
-      .customAssembly(&FuncOp::parse, [](Operation *op, OpAsmPrinter &p) { FuncOp(op).print(p); })
-      .registerIn(*this);
-
-  // shape.function_library
-  ods::OpDef("shape.function_library", TypeID::get<FunctionLibraryOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .optionalAttr("sym_visibility", ods::StrAttr())
-      .attr("mapping", ods::DictionaryAttr())
-      .region("body", ods::AnyRegion())
-      .traits({ods::AffineScope(), ods::IsolatedFromAbove(), ods::NoRegionArguments(), ods::SymbolTableTrait(), ods::Symbol(), ods::NoTerminator(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "shape"; }}), ods::SingleBlock()})
-      .customAssembly(&FunctionLibraryOp::parse, [](Operation *op, OpAsmPrinter &p) { FunctionLibraryOp(op).print(p); })
-      .registerIn(*this);
-
-  // shape.get_extent
-  ods::OpDef("shape.get_extent", TypeID::get<GetExtentOp>())
-      .operand("shape", typeShapeShapeOrExtentTensorType())
-      .operand("dim", typeShapeSizeOrIndexType())
-      .result("extent", typeShapeSizeOrIndexType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&GetExtentOp::inferReturnTypes, &GetExtentOp::isCompatibleReturnTypes}))})
-      .format("$shape `,` $dim attr-dict `:` type($shape) `,` type($dim) `->` type($extent)")
-      .verifier([](Operation *op) { return GetExtentOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.index_to_size
-  ods::OpDef("shape.index_to_size", TypeID::get<IndexToSizeOp>())
-      .operand("arg", ods::Index())
-      .result("result", typeShapeSizeType())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict")
-      .registerIn(*this);
-
-  // shape.is_broadcastable
-  ods::OpDef("shape.is_broadcastable", TypeID::get<IsBroadcastableOp>())
-      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
-      .result("result", ods::I(1))
-      .traits({ods::Commutative()})
-      .format("$shapes attr-dict `:` type($shapes)")
-      .registerIn(*this);
-
-  // shape.max
-  ods::OpDef("shape.max", TypeID::get<MaxOp>())
-      .operand("lhs", typeShapeShapeOrSizeType())
-      .operand("rhs", typeShapeShapeOrSizeType())
-      .result("result", typeShapeShapeOrSizeType())
-      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MaxOp::inferReturnTypes, &MaxOp::isCompatibleReturnTypes}))})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
-      .registerIn(*this);
-
-  // shape.meet
-  ods::OpDef("shape.meet", TypeID::get<MeetOp>())
-      .operand("arg0", typeShapeAnyShapeOrSizeType())
-      .operand("arg1", typeShapeAnyShapeOrSizeType())
-      .optionalAttr("error", ods::StrAttr())
-      .result("result", typeShapeAnyShapeOrSizeType())
-      .traits({ods::Commutative(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MeetOp::inferReturnTypes, &MeetOp::isCompatibleReturnTypes}))})
-      .format("$arg0 `,` $arg1 (`,` `error` `=` $error^)? attr-dict `:` type($arg0) `,` type($arg1) `->` type($result)")
-      .registerIn(*this);
-
-  // shape.min
-  ods::OpDef("shape.min", TypeID::get<MinOp>())
-      .operand("lhs", typeShapeShapeOrSizeType())
-      .operand("rhs", typeShapeShapeOrSizeType())
-      .result("result", typeShapeShapeOrSizeType())
-      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MinOp::inferReturnTypes, &MinOp::isCompatibleReturnTypes}))})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
-      .registerIn(*this);
-
-  // shape.mul
-  ods::OpDef("shape.mul", TypeID::get<MulOp>())
-      .operand("lhs", typeShapeSizeOrIndexType())
-      .operand("rhs", typeShapeSizeOrIndexType())
-      .result("result", typeShapeSizeOrIndexType())
-      .traits({ods::Commutative(), ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MulOp::inferReturnTypes, &MulOp::isCompatibleReturnTypes}))})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)")
-      .verifier([](Operation *op) { return MulOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.num_elements
-  ods::OpDef("shape.num_elements", TypeID::get<NumElementsOp>())
-      .operand("shape", typeShapeShapeOrExtentTensorType())
-      .result("result", typeShapeSizeOrIndexType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&NumElementsOp::inferReturnTypes, &NumElementsOp::isCompatibleReturnTypes}))})
-      .format("$shape attr-dict `:` type($shape) `->` type($result)")
-      .verifier([](Operation *op) { return NumElementsOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.rank
-  ods::OpDef("shape.rank", TypeID::get<RankOp>())
-      .operand("shape", typeShapeShapeOrExtentTensorType())
-      .result("rank", typeShapeSizeOrIndexType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&RankOp::inferReturnTypes, &RankOp::isCompatibleReturnTypes}))})
-      .format("$shape attr-dict `:` type($shape) `->` type($rank)")
-      .verifier([](Operation *op) { return RankOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.reduce
-  ods::OpDef("shape.reduce", TypeID::get<ReduceOp>())
-      .operand("shape", typeShapeShapeOrExtentTensorType())
-      .variadicOperand("initVals", ods::AnyType())
-      .variadicResult("result", ods::AnyType())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("shape.yield")})
-      .customAssembly(&ReduceOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceOp(op).print(p); })
-      .verifier([](Operation *op) { return ReduceOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.return
-  ods::OpDef("shape.return", TypeID::get<ReturnOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::Pure(), ods::HasParent({"shape.func"}), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict ($operands^ `:` type($operands))?")
-      .registerIn(*this);
-
-  // shape.shape_eq
-  ods::OpDef("shape.shape_eq", TypeID::get<ShapeEqOp>())
-      .variadicOperand("shapes", typeShapeShapeOrExtentTensorType())
-      .result("result", ods::I(1))
-      .traits({ods::Pure(), ods::Commutative()})
-      .format("$shapes attr-dict `:` type($shapes)")
-      .registerIn(*this);
-
-  // shape.shape_of
-  ods::OpDef("shape.shape_of", TypeID::get<ShapeOfOp>())
-      .operand("arg", typeShapeOfOpArg())
-      .result("result", typeShapeShapeOrExtentTensorType())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ShapeOfOp::inferReturnTypes, &ShapeOfOp::isCompatibleReturnTypes}))})
-      .format("$arg attr-dict `:` type($arg) `->` type($result)")
-      .verifier([](Operation *op) { return ShapeOfOp(op).verify(); })
-      .registerIn(*this);
-
-  // shape.size_to_index
-  ods::OpDef("shape.size_to_index", TypeID::get<SizeToIndexOp>())
-      .operand("arg", typeShapeSizeOrIndexType())
-      .result("result", ods::Index())
-      .traits({ods::CastOpInterface(&SizeToIndexOp::areCastCompatible), ods::Pure()})
-      .format("$arg attr-dict `:` type($arg)")
-      .registerIn(*this);
-
-  // shape.split_at
-  ods::OpDef("shape.split_at", TypeID::get<SplitAtOp>())
-      .operand("operand", typeShapeShapeOrExtentTensorType())
-      .operand("index", typeShapeSizeOrIndexType())
-      .result("head", typeShapeShapeOrExtentTensorType())
-      .result("tail", typeShapeShapeOrExtentTensorType())
-      .traits({ods::Pure()})
-      .registerIn(*this);
-
-  // shape.to_extent_tensor
-  ods::OpDef("shape.to_extent_tensor", TypeID::get<ToExtentTensorOp>())
-      .operand("input", typeShapeShapeOrExtentTensorType())
-      .result("result", typeIndexTensor())
-      .traits({ods::CastOpInterface(&ToExtentTensorOp::areCastCompatible), ods::Pure()})
-      .format("$input attr-dict `:` type($input) `->` type($result)")
-      .registerIn(*this);
-
-  // shape.value_as_shape
-  ods::OpDef("shape.value_as_shape", TypeID::get<ValueAsShapeOp>())
-      .operand("arg", typeValueAsShapeOpArg())
-      .result("result", typeShapeShapeOrExtentTensorType())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($arg) `->` type($result)")
-      .registerIn(*this);
-
-  // shape.value_of
-  ods::OpDef("shape.value_of", TypeID::get<ValueOfOp>())
-      .operand("arg", typeShapeValueShapeType())
-      .result("result", typeAnyShaped())
-      .traits({ods::Pure()})
-      .format("$arg attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // shape.with_shape
-  ods::OpDef("shape.with_shape", TypeID::get<WithOp>())
-      .operand("operand", typeShapeOfOpArg())
-      .operand("shape", typeShapeShapeOrExtentTensorType())
-      .result("result", typeShapeValueShapeType())
-      .traits({ods::Pure()})
-      .format("operands attr-dict `:` type($operand) `,` type($shape)")
-      .registerIn(*this);
-
-  // shape.yield
-  ods::OpDef("shape.yield", TypeID::get<YieldOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::HasParent({"shape.reduce", "shape.function_library"}), ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict ($operands^ `:` type($operands))?")
-      .verifier([](Operation *op) { return YieldOp(op).verify(); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerShapeOpDefinitions);
 }

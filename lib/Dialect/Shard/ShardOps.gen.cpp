@@ -273,6 +273,267 @@ static ods::TypeConstraint typeUpdateHaloOpDestination() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerShardOpDefinitions(Dialect &dialect) {
+  // shard.all_gather
+  ods::OpDef("shard.all_gather", TypeID::get<AllGatherOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrAllGatherOpGridAxesDefault(), "{}")
+      .attr("gather_axis", ods::IndexAttr())
+      .result("result", typeAnyNon0RankedTensor())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&AllGatherOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllGatherOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `gather_axis` `=` $gather_axis attr-dict `:` type($input) `->` type($result)")
+      .registerIn(dialect);
+
+  // shard.all_reduce
+  ods::OpDef("shard.all_reduce", TypeID::get<AllReduceOp>())
+      .operand("input", typeAllReduceOpInput())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrAllReduceOpGridAxesDefault(), "{}")
+      .defaultAttr("reduction", attrAllReduceOpReductionDefault(), "::mlir::shard::ReductionKind::Sum")
+      .result("result", typeAllReduceOpInput())
+      .traits({ods::Pure(), ods::SameOperandsAndResultShape(), ods::Implements<SymbolUserOpInterface>({&AllReduceOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllReduceOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`reduction` `=` $reduction^)? attr-dict `:` type($input) `->` type($result)")
+      .registerIn(dialect);
+
+  // shard.all_slice
+  ods::OpDef("shard.all_slice", TypeID::get<AllSliceOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrAllSliceOpGridAxesDefault(), "{}")
+      .attr("slice_axis", ods::IndexAttr())
+      .result("result", typeAnyNon0RankedTensor())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&AllSliceOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllSliceOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `slice_axis` `=` $slice_axis attr-dict `:` type($input) `->` type($result)")
+      .registerIn(dialect);
+
+  // shard.all_to_all
+  ods::OpDef("shard.all_to_all", TypeID::get<AllToAllOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrAllToAllOpGridAxesDefault(), "{}")
+      .attr("split_axis", ods::IndexAttr())
+      .attr("concat_axis", ods::IndexAttr())
+      .result("result", typeAnyNon0RankedTensor())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&AllToAllOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllToAllOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `split_axis` `=` $split_axis `concat_axis` `=` $concat_axis attr-dict `:` type($input) `->` type($result)")
+      .registerIn(dialect);
+
+  // shard.broadcast
+  ods::OpDef("shard.broadcast", TypeID::get<BroadcastOp>())
+      .operand("input", ods::AnyRankedTensor())
+      .variadicOperand("root_dynamic", ods::Index())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrBroadcastOpGridAxesDefault(), "{}")
+      .attr("root", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Pure(), ods::AllShapesMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&BroadcastOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BroadcastOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+
+  // shard.gather
+  ods::OpDef("shard.gather", TypeID::get<GatherOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .variadicOperand("root_dynamic", ods::Index())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrGatherOpGridAxesDefault(), "{}")
+      .attr("gather_axis", ods::IndexAttr())
+      .attr("root", ods::DenseI64ArrayAttr())
+      .result("result", typeAnyNon0RankedTensor())
+      .traits({ods::Pure(), ods::AllRanksMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&GatherOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GatherOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `gather_axis` `=` $gather_axis `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+
+  // shard.get_sharding
+  ods::OpDef("shard.get_sharding", TypeID::get<GetShardingOp>())
+      .operand("source", ods::AnyRankedTensor())
+      .result("result", typeShardSharding())
+      .traits({ods::Pure()})
+      .format("$source attr-dict `:` type($source) `->` type($result)")
+      .registerIn(dialect);
+
+  // shard.grid
+  ods::OpDef("shard.grid", TypeID::get<GridOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("shape", ods::DenseI64ArrayAttr())
+      .traits({ods::Symbol(), ods::Pure()})
+      .format("$sym_name `(` `shape` `=` custom<DimensionList>($shape) `)` attr-dict")
+      .directive(getDimensionListDirective())
+      .verifier([](Operation *op) { return GridOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shard.grid_shape
+  ods::OpDef("shard.grid_shape", TypeID::get<GridShapeOp>())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("axes", attrGridShapeOpAxesDefault(), "{}")
+      .variadicResult("result", ods::Index())
+      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&GridShapeOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GridShapeOp(op).getAsmResultNames(fn); }})})
+      .format("$grid (`axes` `=` $axes^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // shard.neighbors_linear_indices
+  ods::OpDef("shard.neighbors_linear_indices", TypeID::get<NeighborsLinearIndicesOp>())
+      .variadicOperand("device", ods::Index())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .attr("split_axes", attrShardGridAxesAttr())
+      .result("neighbor_down", ods::Index())
+      .result("neighbor_up", ods::Index())
+      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&NeighborsLinearIndicesOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { NeighborsLinearIndicesOp(op).getAsmResultNames(fn); }})})
+      .format("`on` $grid `[` $device `]` `split_axes` `=` $split_axes attr-dict `:` type(results)")
+      .registerIn(dialect);
+
+  // shard.process_linear_index
+  ods::OpDef("shard.process_linear_index", TypeID::get<ProcessLinearIndexOp>())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .result("result", ods::Index())
+      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&ProcessLinearIndexOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ProcessLinearIndexOp(op).getAsmResultNames(fn); }})})
+      .format("`on` $grid attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // shard.process_multi_index
+  ods::OpDef("shard.process_multi_index", TypeID::get<ProcessMultiIndexOp>())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("axes", attrProcessMultiIndexOpAxesDefault(), "{}")
+      .variadicResult("result", ods::Index())
+      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&ProcessMultiIndexOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ProcessMultiIndexOp(op).getAsmResultNames(fn); }})})
+      .format("`on` $grid (`axes` `=` $axes^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // shard.recv
+  ods::OpDef("shard.recv", TypeID::get<RecvOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .variadicOperand("source_dynamic", ods::Index())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrRecvOpGridAxesDefault(), "{}")
+      .optionalAttr("source", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::AllShapesMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&RecvOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { RecvOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`source` `=` custom<DynamicIndexList>($source_dynamic, $source)^)? attr-dict `:` functional-type(operands, results)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+
+  // shard.reduce
+  ods::OpDef("shard.reduce", TypeID::get<ReduceOp>())
+      .operand("input", ods::AnyRankedTensor())
+      .variadicOperand("root_dynamic", ods::Index())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrReduceOpGridAxesDefault(), "{}")
+      .defaultAttr("reduction", attrReduceOpReductionDefault(), "::mlir::shard::ReductionKind::Sum")
+      .attr("root", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Pure(), ods::AllShapesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&ReduceOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReduceOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`reduction` `=` $reduction^)? `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+
+  // shard.reduce_scatter
+  ods::OpDef("shard.reduce_scatter", TypeID::get<ReduceScatterOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrReduceScatterOpGridAxesDefault(), "{}")
+      .defaultAttr("reduction", attrReduceScatterOpReductionDefault(), "::mlir::shard::ReductionKind::Sum")
+      .attr("scatter_axis", ods::IndexAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Pure(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&ReduceScatterOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReduceScatterOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`reduction` `=` $reduction^)? `scatter_axis` `=` $scatter_axis attr-dict `:` type($input) `->` type($result)")
+      .registerIn(dialect);
+
+  // shard.scatter
+  ods::OpDef("shard.scatter", TypeID::get<ScatterOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .variadicOperand("root_dynamic", ods::Index())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrScatterOpGridAxesDefault(), "{}")
+      .attr("scatter_axis", ods::IndexAttr())
+      .attr("root", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Pure(), ods::AllRanksMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&ScatterOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ScatterOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `scatter_axis` `=` $scatter_axis `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+
+  // shard.send
+  ods::OpDef("shard.send", TypeID::get<SendOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .variadicOperand("destination_dynamic", ods::Index())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrSendOpGridAxesDefault(), "{}")
+      .attr("destination", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::AllShapesMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&SendOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { SendOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `destination` `=` custom<DynamicIndexList>($destination_dynamic, $destination) attr-dict `:` functional-type(operands, results)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+
+  // shard.shard
+  ods::OpDef("shard.shard", TypeID::get<ShardOp>())
+      .operand("src", ods::AnyRankedTensor())
+      .operand("sharding", typeShardSharding())
+      .attr("annotate_for_users", ods::UnitAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Pure(), ods::AllTypesMatch({"result", "src"}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShardOp(op).getAsmResultNames(fn); }})})
+      .format("$src `to` $sharding (`annotate_for_users` $annotate_for_users^)? attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // shard.shard_shape
+  ods::OpDef("shard.shard_shape", TypeID::get<ShardShapeOp>())
+      .variadicOperand("dims_dynamic", ods::Index())
+      .operand("sharding", typeShardSharding())
+      .variadicOperand("device_dynamic", ods::Index())
+      .attr("dims", ods::DenseI64ArrayAttr())
+      .attr("device", ods::DenseI64ArrayAttr())
+      .variadicResult("result", ods::Index())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShardShapeOp(op).getAsmResultNames(fn); }})})
+      .format("`dims` `=` custom<DynamicIndexList>($dims_dynamic, $dims) `sharding` `=` $sharding `device` `=` custom<DynamicIndexList>($device_dynamic, $device) attr-dict `:` type(results)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+
+  // shard.sharding
+  ods::OpDef("shard.sharding", TypeID::get<ShardingOp>())
+      .variadicOperand("dynamic_sharded_dims_offsets", ods::I(64))
+      .variadicOperand("dynamic_halo_sizes", ods::I(64))
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .attr("split_axes", attrShardGridAxesArrayAttr())
+      .defaultAttr("static_sharded_dims_offsets", ods::DenseI64ArrayAttr(), "{}")
+      .defaultAttr("static_halo_sizes", ods::DenseI64ArrayAttr(), "{}")
+      .result("result", typeShardSharding())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::Implements<SymbolUserOpInterface>({&ShardingOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShardingOp(op).getAsmResultNames(fn); }})})
+      .format("$grid `split_axes` `=` $split_axes (`halo_sizes` `=` custom<DynamicIndexList>($dynamic_halo_sizes, $static_halo_sizes)^)? (`sharded_dims_offsets` `=` custom<DynamicIndexList>($dynamic_sharded_dims_offsets, $static_sharded_dims_offsets)^)? attr-dict `:` type($result)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return ShardingOp(op).verify(); })
+      .registerIn(dialect);
+
+  // shard.shift
+  ods::OpDef("shard.shift", TypeID::get<ShiftOp>())
+      .operand("input", typeAnyNon0RankedTensor())
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .defaultAttr("grid_axes", attrShiftOpGridAxesDefault(), "{}")
+      .attr("shift_axis", ods::IndexAttr())
+      .attr("offset", ods::IntAttr(64))
+      .attr("rotate", ods::UnitAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), ods::SameOperandsAndResultShape(), ods::Implements<SymbolUserOpInterface>({&ShiftOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShiftOp(op).getAsmResultNames(fn); }})})
+      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `shift_axis` `=` $shift_axis `offset` `=` $offset (`rotate` $rotate^)? attr-dict `:` type($input) `->` type($result)")
+      .registerIn(dialect);
+
+  // shard.update_halo
+  ods::OpDef("shard.update_halo", TypeID::get<UpdateHaloOp>())
+      .operand("destination", typeUpdateHaloOpDestination())
+      .variadicOperand("halo_sizes", ods::I(64))
+      .attr("grid", ods::FlatSymbolRefAttr())
+      .attr("split_axes", attrShardGridAxesArrayAttr())
+      .defaultAttr("static_halo_sizes", ods::DenseI64ArrayAttr(), "{}")
+      .result("result", typeUpdateHaloOpDestination())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return UpdateHaloOp(op).getDpsInits(); })), ods::TypesMatchWith("result has same type as destination", "result", "destination", transform_UpdateHaloOp_result_destination), ods::Implements<SymbolUserOpInterface>({&UpdateHaloOp::verifySymbolUses})})
+      .format("$destination `on` $grid `split_axes` `=` $split_axes (`halo_sizes` `=` custom<DynamicIndexList>($halo_sizes, $static_halo_sizes)^)? attr-dict `:` type($result)")
+      .directive(ods::dynamicIndexListDirective())
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::ShardDialect::registerGenerated() {
@@ -292,261 +553,5 @@ void lamina::ShardDialect::registerGenerated() {
   ods::TypeDef<ShardingType>("sharding", "Shard_Sharding")
       .format("")
       .registerIn(attrTypes);
-
-  // shard.all_gather
-  ods::OpDef("shard.all_gather", TypeID::get<AllGatherOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrAllGatherOpGridAxesDefault(), "{}")
-      .attr("gather_axis", ods::IndexAttr())
-      .result("result", typeAnyNon0RankedTensor())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&AllGatherOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllGatherOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `gather_axis` `=` $gather_axis attr-dict `:` type($input) `->` type($result)")
-      .registerIn(*this);
-
-  // shard.all_reduce
-  ods::OpDef("shard.all_reduce", TypeID::get<AllReduceOp>())
-      .operand("input", typeAllReduceOpInput())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrAllReduceOpGridAxesDefault(), "{}")
-      .defaultAttr("reduction", attrAllReduceOpReductionDefault(), "::mlir::shard::ReductionKind::Sum")
-      .result("result", typeAllReduceOpInput())
-      .traits({ods::Pure(), ods::SameOperandsAndResultShape(), ods::Implements<SymbolUserOpInterface>({&AllReduceOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllReduceOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`reduction` `=` $reduction^)? attr-dict `:` type($input) `->` type($result)")
-      .registerIn(*this);
-
-  // shard.all_slice
-  ods::OpDef("shard.all_slice", TypeID::get<AllSliceOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrAllSliceOpGridAxesDefault(), "{}")
-      .attr("slice_axis", ods::IndexAttr())
-      .result("result", typeAnyNon0RankedTensor())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&AllSliceOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllSliceOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `slice_axis` `=` $slice_axis attr-dict `:` type($input) `->` type($result)")
-      .registerIn(*this);
-
-  // shard.all_to_all
-  ods::OpDef("shard.all_to_all", TypeID::get<AllToAllOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrAllToAllOpGridAxesDefault(), "{}")
-      .attr("split_axis", ods::IndexAttr())
-      .attr("concat_axis", ods::IndexAttr())
-      .result("result", typeAnyNon0RankedTensor())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&AllToAllOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { AllToAllOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `split_axis` `=` $split_axis `concat_axis` `=` $concat_axis attr-dict `:` type($input) `->` type($result)")
-      .registerIn(*this);
-
-  // shard.broadcast
-  ods::OpDef("shard.broadcast", TypeID::get<BroadcastOp>())
-      .operand("input", ods::AnyRankedTensor())
-      .variadicOperand("root_dynamic", ods::Index())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrBroadcastOpGridAxesDefault(), "{}")
-      .attr("root", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure(), ods::AllShapesMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&BroadcastOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { BroadcastOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
-
-  // shard.gather
-  ods::OpDef("shard.gather", TypeID::get<GatherOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .variadicOperand("root_dynamic", ods::Index())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrGatherOpGridAxesDefault(), "{}")
-      .attr("gather_axis", ods::IndexAttr())
-      .attr("root", ods::DenseI64ArrayAttr())
-      .result("result", typeAnyNon0RankedTensor())
-      .traits({ods::Pure(), ods::AllRanksMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&GatherOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GatherOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `gather_axis` `=` $gather_axis `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
-
-  // shard.get_sharding
-  ods::OpDef("shard.get_sharding", TypeID::get<GetShardingOp>())
-      .operand("source", ods::AnyRankedTensor())
-      .result("result", typeShardSharding())
-      .traits({ods::Pure()})
-      .format("$source attr-dict `:` type($source) `->` type($result)")
-      .registerIn(*this);
-
-  // shard.grid
-  ods::OpDef("shard.grid", TypeID::get<GridOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("shape", ods::DenseI64ArrayAttr())
-      .traits({ods::Symbol(), ods::Pure()})
-      .format("$sym_name `(` `shape` `=` custom<DimensionList>($shape) `)` attr-dict")
-      .directive(getDimensionListDirective())
-      .verifier([](Operation *op) { return GridOp(op).verify(); })
-      .registerIn(*this);
-
-  // shard.grid_shape
-  ods::OpDef("shard.grid_shape", TypeID::get<GridShapeOp>())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("axes", attrGridShapeOpAxesDefault(), "{}")
-      .variadicResult("result", ods::Index())
-      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&GridShapeOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GridShapeOp(op).getAsmResultNames(fn); }})})
-      .format("$grid (`axes` `=` $axes^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // shard.neighbors_linear_indices
-  ods::OpDef("shard.neighbors_linear_indices", TypeID::get<NeighborsLinearIndicesOp>())
-      .variadicOperand("device", ods::Index())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .attr("split_axes", attrShardGridAxesAttr())
-      .result("neighbor_down", ods::Index())
-      .result("neighbor_up", ods::Index())
-      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&NeighborsLinearIndicesOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { NeighborsLinearIndicesOp(op).getAsmResultNames(fn); }})})
-      .format("`on` $grid `[` $device `]` `split_axes` `=` $split_axes attr-dict `:` type(results)")
-      .registerIn(*this);
-
-  // shard.process_linear_index
-  ods::OpDef("shard.process_linear_index", TypeID::get<ProcessLinearIndexOp>())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .result("result", ods::Index())
-      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&ProcessLinearIndexOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ProcessLinearIndexOp(op).getAsmResultNames(fn); }})})
-      .format("`on` $grid attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // shard.process_multi_index
-  ods::OpDef("shard.process_multi_index", TypeID::get<ProcessMultiIndexOp>())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("axes", attrProcessMultiIndexOpAxesDefault(), "{}")
-      .variadicResult("result", ods::Index())
-      .traits({ods::Pure(), ods::Implements<SymbolUserOpInterface>({&ProcessMultiIndexOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ProcessMultiIndexOp(op).getAsmResultNames(fn); }})})
-      .format("`on` $grid (`axes` `=` $axes^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // shard.recv
-  ods::OpDef("shard.recv", TypeID::get<RecvOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .variadicOperand("source_dynamic", ods::Index())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrRecvOpGridAxesDefault(), "{}")
-      .optionalAttr("source", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::AllShapesMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&RecvOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { RecvOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`source` `=` custom<DynamicIndexList>($source_dynamic, $source)^)? attr-dict `:` functional-type(operands, results)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
-
-  // shard.reduce
-  ods::OpDef("shard.reduce", TypeID::get<ReduceOp>())
-      .operand("input", ods::AnyRankedTensor())
-      .variadicOperand("root_dynamic", ods::Index())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrReduceOpGridAxesDefault(), "{}")
-      .defaultAttr("reduction", attrReduceOpReductionDefault(), "::mlir::shard::ReductionKind::Sum")
-      .attr("root", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure(), ods::AllShapesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&ReduceOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReduceOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`reduction` `=` $reduction^)? `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
-
-  // shard.reduce_scatter
-  ods::OpDef("shard.reduce_scatter", TypeID::get<ReduceScatterOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrReduceScatterOpGridAxesDefault(), "{}")
-      .defaultAttr("reduction", attrReduceScatterOpReductionDefault(), "::mlir::shard::ReductionKind::Sum")
-      .attr("scatter_axis", ods::IndexAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure(), shard::SameOperandsAndResultRankTrait({}), ods::Implements<SymbolUserOpInterface>({&ReduceScatterOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReduceScatterOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? (`reduction` `=` $reduction^)? `scatter_axis` `=` $scatter_axis attr-dict `:` type($input) `->` type($result)")
-      .registerIn(*this);
-
-  // shard.scatter
-  ods::OpDef("shard.scatter", TypeID::get<ScatterOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .variadicOperand("root_dynamic", ods::Index())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrScatterOpGridAxesDefault(), "{}")
-      .attr("scatter_axis", ods::IndexAttr())
-      .attr("root", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure(), ods::AllRanksMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&ScatterOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ScatterOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `scatter_axis` `=` $scatter_axis `root` `=` custom<DynamicIndexList>($root_dynamic, $root) attr-dict `:` functional-type(operands, results)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
-
-  // shard.send
-  ods::OpDef("shard.send", TypeID::get<SendOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .variadicOperand("destination_dynamic", ods::Index())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrSendOpGridAxesDefault(), "{}")
-      .attr("destination", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::AllShapesMatch({"input", "result"}), ods::AllElementTypesMatch({"input", "result"}), ods::Implements<SymbolUserOpInterface>({&SendOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { SendOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `destination` `=` custom<DynamicIndexList>($destination_dynamic, $destination) attr-dict `:` functional-type(operands, results)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
-
-  // shard.shard
-  ods::OpDef("shard.shard", TypeID::get<ShardOp>())
-      .operand("src", ods::AnyRankedTensor())
-      .operand("sharding", typeShardSharding())
-      .attr("annotate_for_users", ods::UnitAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure(), ods::AllTypesMatch({"result", "src"}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShardOp(op).getAsmResultNames(fn); }})})
-      .format("$src `to` $sharding (`annotate_for_users` $annotate_for_users^)? attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // shard.shard_shape
-  ods::OpDef("shard.shard_shape", TypeID::get<ShardShapeOp>())
-      .variadicOperand("dims_dynamic", ods::Index())
-      .operand("sharding", typeShardSharding())
-      .variadicOperand("device_dynamic", ods::Index())
-      .attr("dims", ods::DenseI64ArrayAttr())
-      .attr("device", ods::DenseI64ArrayAttr())
-      .variadicResult("result", ods::Index())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShardShapeOp(op).getAsmResultNames(fn); }})})
-      .format("`dims` `=` custom<DynamicIndexList>($dims_dynamic, $dims) `sharding` `=` $sharding `device` `=` custom<DynamicIndexList>($device_dynamic, $device) attr-dict `:` type(results)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
-
-  // shard.sharding
-  ods::OpDef("shard.sharding", TypeID::get<ShardingOp>())
-      .variadicOperand("dynamic_sharded_dims_offsets", ods::I(64))
-      .variadicOperand("dynamic_halo_sizes", ods::I(64))
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .attr("split_axes", attrShardGridAxesArrayAttr())
-      .defaultAttr("static_sharded_dims_offsets", ods::DenseI64ArrayAttr(), "{}")
-      .defaultAttr("static_halo_sizes", ods::DenseI64ArrayAttr(), "{}")
-      .result("result", typeShardSharding())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments(), ods::Implements<SymbolUserOpInterface>({&ShardingOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShardingOp(op).getAsmResultNames(fn); }})})
-      .format("$grid `split_axes` `=` $split_axes (`halo_sizes` `=` custom<DynamicIndexList>($dynamic_halo_sizes, $static_halo_sizes)^)? (`sharded_dims_offsets` `=` custom<DynamicIndexList>($dynamic_sharded_dims_offsets, $static_sharded_dims_offsets)^)? attr-dict `:` type($result)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return ShardingOp(op).verify(); })
-      .registerIn(*this);
-
-  // shard.shift
-  ods::OpDef("shard.shift", TypeID::get<ShiftOp>())
-      .operand("input", typeAnyNon0RankedTensor())
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .defaultAttr("grid_axes", attrShiftOpGridAxesDefault(), "{}")
-      .attr("shift_axis", ods::IndexAttr())
-      .attr("offset", ods::IntAttr(64))
-      .attr("rotate", ods::UnitAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure(), ods::SameOperandsAndResultElementType(), ods::SameOperandsAndResultShape(), ods::Implements<SymbolUserOpInterface>({&ShiftOp::verifySymbolUses}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ShiftOp(op).getAsmResultNames(fn); }})})
-      .format("$input `on` $grid (`grid_axes` `=` $grid_axes^)? `shift_axis` `=` $shift_axis `offset` `=` $offset (`rotate` $rotate^)? attr-dict `:` type($input) `->` type($result)")
-      .registerIn(*this);
-
-  // shard.update_halo
-  ods::OpDef("shard.update_halo", TypeID::get<UpdateHaloOp>())
-      .operand("destination", typeUpdateHaloOpDestination())
-      .variadicOperand("halo_sizes", ods::I(64))
-      .attr("grid", ods::FlatSymbolRefAttr())
-      .attr("split_axes", attrShardGridAxesArrayAttr())
-      .defaultAttr("static_halo_sizes", ods::DenseI64ArrayAttr(), "{}")
-      .result("result", typeUpdateHaloOpDestination())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return UpdateHaloOp(op).getDpsInits(); })), ods::TypesMatchWith("result has same type as destination", "result", "destination", transform_UpdateHaloOp_result_destination), ods::Implements<SymbolUserOpInterface>({&UpdateHaloOp::verifySymbolUses})})
-      .format("$destination `on` $grid `split_axes` `=` $split_axes (`halo_sizes` `=` custom<DynamicIndexList>($halo_sizes, $static_halo_sizes)^)? attr-dict `:` type($result)")
-      .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerShardOpDefinitions);
 }

@@ -286,6 +286,393 @@ static ods::TypeConstraint typeAnySparseTensorSlice() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerSparseTensorOpDefinitions(Dialect &dialect) {
+  // sparse_tensor.extract_iteration_space
+  ods::OpDef("sparse_tensor.extract_iteration_space", TypeID::get<ExtractIterSpaceOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .optionalOperand("parentIter", typeAnySparseIterator())
+      .attr("loLvl", attrLevelAttr())
+      .attr("hiLvl", attrLevelAttr())
+      .result("extractedSpace", typeAnySparseIterSpace())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ExtractIterSpaceOp::inferReturnTypes}))})
+      .format("$tensor (`at` $parentIter^)? `lvls` `=` custom<LevelRange>($loLvl, $hiLvl) attr-dict `:` type($tensor) (`,` type($parentIter)^)? `->` qualified(type($extractedSpace))")
+      .directive(getLevelRangeDirective())
+      .verifier([](Operation *op) { return ExtractIterSpaceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.extract_value
+  ods::OpDef("sparse_tensor.extract_value", TypeID::get<ExtractValOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .operand("iterator", typeAnySparseIterator())
+      .result("result", ods::AnyType())
+      .traits({ods::Pure(), ods::TypesMatchWith("result type matches element type of tensor", "tensor", "result", transform_ExtractValOp_tensor_result)})
+      .format("$tensor `at` $iterator attr-dict `:` type($tensor)`,` qualified(type($iterator))")
+      .verifier([](Operation *op) { return ExtractValOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.iterate
+  ods::OpDef("sparse_tensor.iterate", TypeID::get<IterateOp>())
+      .operand("iterSpace", typeAnySparseIterSpace())
+      .variadicOperand("initArgs", ods::AnyType())
+      .attr("crdUsedLvls", attrI64BitSetAttr())
+      .variadicResult("results", ods::AnyType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::RecursiveMemoryEffects(), ods::RecursivelySpeculatable(), ods::verifiedWithRegions(ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return IterateOp(op).getLoopRegions(); }, .getInitsMutable = [](Operation *op) { return IterateOp(op).getInitsMutable(); }, .getRegionIterArgs = [](Operation *op) -> ValueRange { return IterateOp(op).getRegionIterArgs(); }, .getYieldedValuesMutable = [](Operation *op) { return IterateOp(op).getYieldedValuesMutable(); }, .getLoopResults = [](Operation *op) { return IterateOp(op).getLoopResults(); }})), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return IterateOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { IterateOp(op).getSuccessorRegions(point, regions); }})), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("sparse_tensor.yield")})
+      .customAssembly(&IterateOp::parse, [](Operation *op, OpAsmPrinter &p) { IterateOp(op).print(p); })
+      .verifier([](Operation *op) { return IterateOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return IterateOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.assemble
+  ods::OpDef("sparse_tensor.assemble", TypeID::get<AssembleOp>())
+      .variadicOperand("levels", typeAssembleOpLevels())
+      .operand("values", typeAssembleOpValues())
+      .result("result", typeAnySparseTensor())
+      .traits({ods::Pure()})
+      .format("` ` `(` $levels `)` `,` $values attr-dict `:` `(` type($levels) `)` `,` type($values) `to` type($result)")
+      .verifier([](Operation *op) { return AssembleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.binary
+  ods::OpDef("sparse_tensor.binary", TypeID::get<BinaryOp>())
+      .operand("x", ods::AnyType())
+      .operand("y", ods::AnyType())
+      .attr("left_identity", ods::UnitAttr())
+      .attr("right_identity", ods::UnitAttr())
+      .result("output", ods::AnyType())
+      .region("overlapRegion", ods::AnyRegion())
+      .region("leftRegion", ods::AnyRegion())
+      .region("rightRegion", ods::AnyRegion())
+      .traits({ods::Pure()})
+      .format("$x `,` $y `:` attr-dict type($x) `,` type($y) `to` type($output) `\\n` `overlap` `=` $overlapRegion `\\n` `left` `=` (`identity` $left_identity^):($leftRegion)? `\\n` `right` `=` (`identity` $right_identity^):($rightRegion)?")
+      .verifier([](Operation *op) { return BinaryOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.coiterate
+  ods::OpDef("sparse_tensor.coiterate", TypeID::get<CoIterateOp>())
+      .variadicOperand("iterSpaces", typeAnySparseIterSpace())
+      .variadicOperand("initArgs", ods::AnyType())
+      .attr("crdUsedLvls", attrI64BitSetAttr())
+      .attr("cases", attrI64BitSetArrayAttr())
+      .variadicResult("results", ods::AnyType())
+      .variadicRegion("caseRegions", ods::SizedRegion(1))
+      .traits({ods::AttrSizedOperandSegments(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("sparse_tensor.yield"), ods::RecursiveMemoryEffects()})
+      .customAssembly(&CoIterateOp::parse, [](Operation *op, OpAsmPrinter &p) { CoIterateOp(op).print(p); })
+      .verifier([](Operation *op) { return CoIterateOp(op).verify(); })
+      .regionVerifier([](Operation *op) { return CoIterateOp(op).verifyRegions(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.compress
+  ods::OpDef("sparse_tensor.compress", TypeID::get<CompressOp>())
+      .operand("values", typeCompressOpValues())
+      .operand("filled", typeCompressOpFilled())
+      .operand("added", typeCompressOpAdded())
+      .operand("count", ods::Index())
+      .operand("tensor", typeAnySparseTensor())
+      .variadicOperand("lvlCoords", ods::Index())
+      .result("result", typeAnySparseTensor())
+      .traits({ods::AllTypesMatch({"tensor", "result"})})
+      .format("$values `,` $filled `,` $added `,` $count `into` $tensor `[` $lvlCoords `]` attr-dict `:` type($values) `,` type($filled) `,` type($added) `,` type($tensor)")
+      .verifier([](Operation *op) { return CompressOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.concatenate
+  ods::OpDef("sparse_tensor.concatenate", TypeID::get<ConcatenateOp>())
+      .variadicOperand("inputs", ods::AnyRankedTensor())
+      .attr("dimension", attrDimensionAttr())
+      .result("result", ods::AnyRankedTensor())
+      .traits({ods::Pure()})
+      .format("$inputs attr-dict `:` type($inputs) `to` type($result)")
+      .verifier([](Operation *op) { return ConcatenateOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.convert
+  ods::OpDef("sparse_tensor.convert", TypeID::get<ConvertOp>())
+      .operand("source", ods::AnyRankedTensor())
+      .result("dest", ods::AnyRankedTensor())
+      .traits({ods::Pure()})
+      .format("$source attr-dict `:` type($source) `to` type($dest)")
+      .verifier([](Operation *op) { return ConvertOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.crd_translate
+  ods::OpDef("sparse_tensor.crd_translate", TypeID::get<CrdTranslateOp>())
+      .variadicOperand("in_crds", ods::Index())
+      .attr("direction", attrSparseTensorCrdTransDirectionAttr())
+      .attr("encoder", attrSparseTensorEncodingAttr())
+      .variadicResult("out_crds", ods::Index())
+      .traits({ods::Pure()})
+      .format("$direction `[` $in_crds `]` `as` $encoder attr-dict `:` type($out_crds)")
+      .verifier([](Operation *op) { return CrdTranslateOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.disassemble
+  ods::OpDef("sparse_tensor.disassemble", TypeID::get<DisassembleOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .variadicOperand("out_levels", typeAssembleOpLevels())
+      .operand("out_values", typeAssembleOpValues())
+      .variadicResult("ret_levels", typeAssembleOpLevels())
+      .result("ret_values", typeAssembleOpValues())
+      .variadicResult("lvl_lens", typeAnyIndexingScalarLike())
+      .result("val_len", typeAnyIndexingScalarLike())
+      .traits({ods::Pure(), ods::SameVariadicResultSize()})
+      .format("$tensor attr-dict `:` type($tensor)`out_lvls` `(` $out_levels `:` type($out_levels) `)` `out_vals` `(` $out_values `:` type($out_values) `)` `->``(` type($ret_levels) `)` `,` type($ret_values) `,` `(` type($lvl_lens) `)` `,` type($val_len)")
+      .verifier([](Operation *op) { return DisassembleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.expand
+  ods::OpDef("sparse_tensor.expand", TypeID::get<ExpandOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .result("values", typeCompressOpValues())
+      .result("filled", typeCompressOpFilled())
+      .result("added", typeCompressOpAdded())
+      .result("count", ods::Index())
+      .format("$tensor attr-dict `:` type($tensor) `to` type($values) `,` type($filled) `,` type($added)")
+      .registerIn(dialect);
+
+  // sparse_tensor.foreach
+  ods::OpDef("sparse_tensor.foreach", TypeID::get<ForeachOp>())
+      .operand("tensor", ods::AnyRankedTensor())
+      .variadicOperand("initArgs", ods::AnyType())
+      .optionalAttr("order", ods::AffineMapAttr())
+      .variadicResult("results", ods::AnyType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("sparse_tensor.yield")})
+      .format("`in` $tensor (`init``(`$initArgs^`)`)? attr-dict `:` type($tensor) (`,` type($initArgs)^)? (`->` type($results)^)? `do` $region")
+      .verifier([](Operation *op) { return ForeachOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.storage_specifier.get
+  ods::OpDef("sparse_tensor.storage_specifier.get", TypeID::get<GetStorageSpecifierOp>())
+      .operand("specifier", typeSparseTensorStorageSpecifier())
+      .attr("specifierKind", attrSparseTensorStorageSpecifierKindAttr())
+      .optionalAttr("level", attrLevelAttr())
+      .result("result", ods::Index())
+      .traits({ods::Pure()})
+      .format("$specifier $specifierKind (`at` $level^)? attr-dict`:` qualified(type($specifier))")
+      .verifier([](Operation *op) { return GetStorageSpecifierOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.has_runtime_library
+  ods::OpDef("sparse_tensor.has_runtime_library", TypeID::get<HasRuntimeLibraryOp>())
+      .result("result", ods::I(1))
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // sparse_tensor.load
+  ods::OpDef("sparse_tensor.load", TypeID::get<LoadOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .attr("hasInserts", ods::UnitAttr())
+      .result("result", ods::AnyTensor())
+      .traits({ods::SameOperandsAndResultType()})
+      .format("$tensor (`hasInserts` $hasInserts^)? attr-dict `:` type($tensor)")
+      .registerIn(dialect);
+
+  // sparse_tensor.lvl
+  ods::OpDef("sparse_tensor.lvl", TypeID::get<LvlOp>())
+      .operand("source", typeAnySparseTensor())
+      .operand("index", ods::Index())
+      .result("result", ods::Index())
+      .traits({ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return LvlOp(op).getSpeculatability(); }}), ods::NoMemoryEffect()})
+      .format("attr-dict $source `,` $index `:` type($source)")
+      .verifier([](Operation *op) { return LvlOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.new
+  ods::OpDef("sparse_tensor.new", TypeID::get<NewOp>())
+      .operand("source", ods::AnyType())
+      .result("result", typeAnySparseTensor())
+      .traits({ods::Pure()})
+      .format("$source attr-dict `:` type($source) `to` type($result)")
+      .registerIn(dialect);
+
+  // sparse_tensor.number_of_entries
+  ods::OpDef("sparse_tensor.number_of_entries", TypeID::get<NumberOfEntriesOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .result("result", ods::Index())
+      .traits({ods::Pure()})
+      .format("$tensor attr-dict `:` type($tensor)")
+      .registerIn(dialect);
+
+  // sparse_tensor.out
+  ods::OpDef("sparse_tensor.out", TypeID::get<OutOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .operand("dest", ods::AnyType())
+      .format("$tensor `,` $dest attr-dict `:` type($tensor) `,` type($dest)")
+      .registerIn(dialect);
+
+  // sparse_tensor.print
+  ods::OpDef("sparse_tensor.print", TypeID::get<PrintOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .format("$tensor attr-dict `:` type($tensor)")
+      .registerIn(dialect);
+
+  // sparse_tensor.push_back
+  ods::OpDef("sparse_tensor.push_back", TypeID::get<PushBackOp>())
+      .operand("curSize", ods::Index())
+      .operand("inBuffer", typePushBackOpInBuffer())
+      .operand("value", ods::AnyType())
+      .optionalOperand("n", ods::Index())
+      .attr("inbounds", ods::UnitAttr())
+      .result("outBuffer", typePushBackOpInBuffer())
+      .result("newSize", ods::Index())
+      .traits({ods::TypesMatchWith("value type matches element type of inBuffer", "inBuffer", "value", transform_PushBackOp_inBuffer_value), ods::AllTypesMatch({"inBuffer", "outBuffer"})})
+      .format("(`inbounds` $inbounds^)? $curSize `,` $inBuffer `,` $value (`,` $n^ )? attr-dict `:` type($curSize) `,` type($inBuffer) `,` type($value) (`,` type($n)^ )?")
+      .verifier([](Operation *op) { return PushBackOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.reduce
+  ods::OpDef("sparse_tensor.reduce", TypeID::get<ReduceOp>())
+      .operand("x", ods::AnyType())
+      .operand("y", ods::AnyType())
+      .operand("identity", ods::AnyType())
+      .result("output", ods::AnyType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$x `,` $y `,` $identity attr-dict `:` type($output) $region")
+      .verifier([](Operation *op) { return ReduceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.reinterpret_map
+  ods::OpDef("sparse_tensor.reinterpret_map", TypeID::get<ReinterpretMapOp>())
+      .operand("source", typeAnySparseTensor())
+      .result("dest", typeAnySparseTensor())
+      .traits({ods::NoMemoryEffect()})
+      .format("$source attr-dict `:` type($source) `to` type($dest)")
+      .verifier([](Operation *op) { return ReinterpretMapOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.reorder_coo
+  ods::OpDef("sparse_tensor.reorder_coo", TypeID::get<ReorderCOOOp>())
+      .operand("input_coo", typeAnySparseTensor())
+      .attr("algorithm", attrSparseTensorSortKindAttr())
+      .result("result_coo", typeAnySparseTensor())
+      .traits({ods::Pure()})
+      .format("$algorithm $input_coo attr-dict`:` type($input_coo) `to` type($result_coo)")
+      .verifier([](Operation *op) { return ReorderCOOOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.select
+  ods::OpDef("sparse_tensor.select", TypeID::get<SelectOp>())
+      .operand("x", ods::AnyType())
+      .result("output", ods::AnyType())
+      .region("region", ods::SizedRegion(1))
+      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
+      .format("$x attr-dict `:` type($x) $region")
+      .verifier([](Operation *op) { return SelectOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.storage_specifier.set
+  ods::OpDef("sparse_tensor.storage_specifier.set", TypeID::get<SetStorageSpecifierOp>())
+      .operand("specifier", typeSparseTensorStorageSpecifier())
+      .operand("value", ods::Index())
+      .attr("specifierKind", attrSparseTensorStorageSpecifierKindAttr())
+      .optionalAttr("level", attrLevelAttr())
+      .result("result", typeSparseTensorStorageSpecifier())
+      .traits({ods::Pure(), ods::AllTypesMatch({"result", "specifier"})})
+      .format("$specifier $specifierKind (`at` $level^)? `with` $value attr-dict `:` qualified(type($result))")
+      .verifier([](Operation *op) { return SetStorageSpecifierOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.sort
+  ods::OpDef("sparse_tensor.sort", TypeID::get<SortOp>())
+      .operand("n", ods::Index())
+      .operand("xy", typeSortOpXy())
+      .variadicOperand("ys", typePushBackOpInBuffer())
+      .attr("perm_map", ods::AffineMapAttr())
+      .optionalAttr("ny", ods::IndexAttr())
+      .attr("algorithm", attrSparseTensorSortKindAttr())
+      .format("$algorithm $n`,`$xy (`jointly` $ys^)? attr-dict`:` type($xy) (`jointly` type($ys)^)?")
+      .verifier([](Operation *op) { return SortOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.storage_specifier.init
+  ods::OpDef("sparse_tensor.storage_specifier.init", TypeID::get<StorageSpecifierInitOp>())
+      .optionalOperand("source", typeSparseTensorStorageSpecifier())
+      .result("result", typeSparseTensorStorageSpecifier())
+      .traits({ods::Pure()})
+      .format("attr-dict (`with` $source^)? `:` (`from` qualified(type($source))^ `to`)? qualified(type($result))")
+      .registerIn(dialect);
+
+  // sparse_tensor.coordinates_buffer
+  ods::OpDef("sparse_tensor.coordinates_buffer", TypeID::get<ToCoordinatesBufferOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .result("result", typeAnyNon0RankedMemRef())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToCoordinatesBufferOp::inferReturnTypes}))})
+      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
+      .verifier([](Operation *op) { return ToCoordinatesBufferOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.coordinates
+  ods::OpDef("sparse_tensor.coordinates", TypeID::get<ToCoordinatesOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .attr("level", attrLevelAttr())
+      .result("result", typeAnyNon0RankedMemRef())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToCoordinatesOp::inferReturnTypes}))})
+      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
+      .verifier([](Operation *op) { return ToCoordinatesOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.positions
+  ods::OpDef("sparse_tensor.positions", TypeID::get<ToPositionsOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .attr("level", attrLevelAttr())
+      .result("result", typeAnyNon0RankedMemRef())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToPositionsOp::inferReturnTypes}))})
+      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
+      .verifier([](Operation *op) { return ToPositionsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.slice.offset
+  ods::OpDef("sparse_tensor.slice.offset", TypeID::get<ToSliceOffsetOp>())
+      .operand("slice", typeAnySparseTensorSlice())
+      .attr("dim", ods::IndexAttr())
+      .result("offset", ods::Index())
+      .traits({ods::Pure()})
+      .format("$slice `at` $dim attr-dict `:` type($slice)")
+      .verifier([](Operation *op) { return ToSliceOffsetOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.slice.stride
+  ods::OpDef("sparse_tensor.slice.stride", TypeID::get<ToSliceStrideOp>())
+      .operand("slice", typeAnySparseTensorSlice())
+      .attr("dim", ods::IndexAttr())
+      .result("stride", ods::Index())
+      .traits({ods::Pure()})
+      .format("$slice `at` $dim attr-dict `:` type($slice)")
+      .verifier([](Operation *op) { return ToSliceStrideOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.values
+  ods::OpDef("sparse_tensor.values", TypeID::get<ToValuesOp>())
+      .operand("tensor", typeAnySparseTensor())
+      .result("result", typeAnyNon0RankedMemRef())
+      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToValuesOp::inferReturnTypes}))})
+      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
+      .verifier([](Operation *op) { return ToValuesOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.unary
+  ods::OpDef("sparse_tensor.unary", TypeID::get<UnaryOp>())
+      .operand("x", ods::AnyType())
+      .result("output", ods::AnyType())
+      .region("presentRegion", ods::AnyRegion())
+      .region("absentRegion", ods::AnyRegion())
+      .traits({ods::Pure()})
+      .format("$x attr-dict `:` type($x) `to` type($output) `\\n` `present` `=` $presentRegion `\\n` `absent` `=` $absentRegion")
+      .verifier([](Operation *op) { return UnaryOp(op).verify(); })
+      .registerIn(dialect);
+
+  // sparse_tensor.yield
+  ods::OpDef("sparse_tensor.yield", TypeID::get<YieldOp>())
+      .variadicOperand("results", ods::AnyType())
+      .traits({ods::Pure(), ods::IsTerminator(), ods::HasParent({"sparse_tensor.binary", "sparse_tensor.unary", "sparse_tensor.reduce", "sparse_tensor.select", "sparse_tensor.foreach", "sparse_tensor.iterate", "sparse_tensor.coiterate"})})
+      .format("$results attr-dict `:` type($results)")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::SparseTensorDialect::registerGenerated() {
@@ -344,387 +731,5 @@ void lamina::SparseTensorDialect::registerGenerated() {
       .param(ods::classParam<SparseTensorEncodingAttr>("encoding", "::mlir::sparse_tensor::SparseTensorEncodingAttr"))
       .format("`<` qualified($encoding) `>`")
       .registerIn(attrTypes);
-
-  // sparse_tensor.extract_iteration_space
-  ods::OpDef("sparse_tensor.extract_iteration_space", TypeID::get<ExtractIterSpaceOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .optionalOperand("parentIter", typeAnySparseIterator())
-      .attr("loLvl", attrLevelAttr())
-      .attr("hiLvl", attrLevelAttr())
-      .result("extractedSpace", typeAnySparseIterSpace())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ExtractIterSpaceOp::inferReturnTypes}))})
-      .format("$tensor (`at` $parentIter^)? `lvls` `=` custom<LevelRange>($loLvl, $hiLvl) attr-dict `:` type($tensor) (`,` type($parentIter)^)? `->` qualified(type($extractedSpace))")
-      .directive(getLevelRangeDirective())
-      .verifier([](Operation *op) { return ExtractIterSpaceOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.extract_value
-  ods::OpDef("sparse_tensor.extract_value", TypeID::get<ExtractValOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .operand("iterator", typeAnySparseIterator())
-      .result("result", ods::AnyType())
-      .traits({ods::Pure(), ods::TypesMatchWith("result type matches element type of tensor", "tensor", "result", transform_ExtractValOp_tensor_result)})
-      .format("$tensor `at` $iterator attr-dict `:` type($tensor)`,` qualified(type($iterator))")
-      .verifier([](Operation *op) { return ExtractValOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.iterate
-  ods::OpDef("sparse_tensor.iterate", TypeID::get<IterateOp>())
-      .operand("iterSpace", typeAnySparseIterSpace())
-      .variadicOperand("initArgs", ods::AnyType())
-      .attr("crdUsedLvls", attrI64BitSetAttr())
-      .variadicResult("results", ods::AnyType())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::RecursiveMemoryEffects(), ods::RecursivelySpeculatable(), ods::verifiedWithRegions(ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return IterateOp(op).getLoopRegions(); }, .getInitsMutable = [](Operation *op) { return IterateOp(op).getInitsMutable(); }, .getRegionIterArgs = [](Operation *op) -> ValueRange { return IterateOp(op).getRegionIterArgs(); }, .getYieldedValuesMutable = [](Operation *op) { return IterateOp(op).getYieldedValuesMutable(); }, .getLoopResults = [](Operation *op) { return IterateOp(op).getLoopResults(); }})), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return IterateOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { IterateOp(op).getSuccessorRegions(point, regions); }})), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("sparse_tensor.yield")})
-      .customAssembly(&IterateOp::parse, [](Operation *op, OpAsmPrinter &p) { IterateOp(op).print(p); })
-      .verifier([](Operation *op) { return IterateOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return IterateOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // sparse_tensor.assemble
-  ods::OpDef("sparse_tensor.assemble", TypeID::get<AssembleOp>())
-      .variadicOperand("levels", typeAssembleOpLevels())
-      .operand("values", typeAssembleOpValues())
-      .result("result", typeAnySparseTensor())
-      .traits({ods::Pure()})
-      .format("` ` `(` $levels `)` `,` $values attr-dict `:` `(` type($levels) `)` `,` type($values) `to` type($result)")
-      .verifier([](Operation *op) { return AssembleOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.binary
-  ods::OpDef("sparse_tensor.binary", TypeID::get<BinaryOp>())
-      .operand("x", ods::AnyType())
-      .operand("y", ods::AnyType())
-      .attr("left_identity", ods::UnitAttr())
-      .attr("right_identity", ods::UnitAttr())
-      .result("output", ods::AnyType())
-      .region("overlapRegion", ods::AnyRegion())
-      .region("leftRegion", ods::AnyRegion())
-      .region("rightRegion", ods::AnyRegion())
-      .traits({ods::Pure()})
-      .format("$x `,` $y `:` attr-dict type($x) `,` type($y) `to` type($output) `\\n` `overlap` `=` $overlapRegion `\\n` `left` `=` (`identity` $left_identity^):($leftRegion)? `\\n` `right` `=` (`identity` $right_identity^):($rightRegion)?")
-      .verifier([](Operation *op) { return BinaryOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.coiterate
-  ods::OpDef("sparse_tensor.coiterate", TypeID::get<CoIterateOp>())
-      .variadicOperand("iterSpaces", typeAnySparseIterSpace())
-      .variadicOperand("initArgs", ods::AnyType())
-      .attr("crdUsedLvls", attrI64BitSetAttr())
-      .attr("cases", attrI64BitSetArrayAttr())
-      .variadicResult("results", ods::AnyType())
-      .variadicRegion("caseRegions", ods::SizedRegion(1))
-      .traits({ods::AttrSizedOperandSegments(), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("sparse_tensor.yield"), ods::RecursiveMemoryEffects()})
-      .customAssembly(&CoIterateOp::parse, [](Operation *op, OpAsmPrinter &p) { CoIterateOp(op).print(p); })
-      .verifier([](Operation *op) { return CoIterateOp(op).verify(); })
-      .regionVerifier([](Operation *op) { return CoIterateOp(op).verifyRegions(); })
-      .registerIn(*this);
-
-  // sparse_tensor.compress
-  ods::OpDef("sparse_tensor.compress", TypeID::get<CompressOp>())
-      .operand("values", typeCompressOpValues())
-      .operand("filled", typeCompressOpFilled())
-      .operand("added", typeCompressOpAdded())
-      .operand("count", ods::Index())
-      .operand("tensor", typeAnySparseTensor())
-      .variadicOperand("lvlCoords", ods::Index())
-      .result("result", typeAnySparseTensor())
-      .traits({ods::AllTypesMatch({"tensor", "result"})})
-      .format("$values `,` $filled `,` $added `,` $count `into` $tensor `[` $lvlCoords `]` attr-dict `:` type($values) `,` type($filled) `,` type($added) `,` type($tensor)")
-      .verifier([](Operation *op) { return CompressOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.concatenate
-  ods::OpDef("sparse_tensor.concatenate", TypeID::get<ConcatenateOp>())
-      .variadicOperand("inputs", ods::AnyRankedTensor())
-      .attr("dimension", attrDimensionAttr())
-      .result("result", ods::AnyRankedTensor())
-      .traits({ods::Pure()})
-      .format("$inputs attr-dict `:` type($inputs) `to` type($result)")
-      .verifier([](Operation *op) { return ConcatenateOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.convert
-  ods::OpDef("sparse_tensor.convert", TypeID::get<ConvertOp>())
-      .operand("source", ods::AnyRankedTensor())
-      .result("dest", ods::AnyRankedTensor())
-      .traits({ods::Pure()})
-      .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .verifier([](Operation *op) { return ConvertOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.crd_translate
-  ods::OpDef("sparse_tensor.crd_translate", TypeID::get<CrdTranslateOp>())
-      .variadicOperand("in_crds", ods::Index())
-      .attr("direction", attrSparseTensorCrdTransDirectionAttr())
-      .attr("encoder", attrSparseTensorEncodingAttr())
-      .variadicResult("out_crds", ods::Index())
-      .traits({ods::Pure()})
-      .format("$direction `[` $in_crds `]` `as` $encoder attr-dict `:` type($out_crds)")
-      .verifier([](Operation *op) { return CrdTranslateOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.disassemble
-  ods::OpDef("sparse_tensor.disassemble", TypeID::get<DisassembleOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .variadicOperand("out_levels", typeAssembleOpLevels())
-      .operand("out_values", typeAssembleOpValues())
-      .variadicResult("ret_levels", typeAssembleOpLevels())
-      .result("ret_values", typeAssembleOpValues())
-      .variadicResult("lvl_lens", typeAnyIndexingScalarLike())
-      .result("val_len", typeAnyIndexingScalarLike())
-      .traits({ods::Pure(), ods::SameVariadicResultSize()})
-      .format("$tensor attr-dict `:` type($tensor)`out_lvls` `(` $out_levels `:` type($out_levels) `)` `out_vals` `(` $out_values `:` type($out_values) `)` `->``(` type($ret_levels) `)` `,` type($ret_values) `,` `(` type($lvl_lens) `)` `,` type($val_len)")
-      .verifier([](Operation *op) { return DisassembleOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.expand
-  ods::OpDef("sparse_tensor.expand", TypeID::get<ExpandOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .result("values", typeCompressOpValues())
-      .result("filled", typeCompressOpFilled())
-      .result("added", typeCompressOpAdded())
-      .result("count", ods::Index())
-      .format("$tensor attr-dict `:` type($tensor) `to` type($values) `,` type($filled) `,` type($added)")
-      .registerIn(*this);
-
-  // sparse_tensor.foreach
-  ods::OpDef("sparse_tensor.foreach", TypeID::get<ForeachOp>())
-      .operand("tensor", ods::AnyRankedTensor())
-      .variadicOperand("initArgs", ods::AnyType())
-      .optionalAttr("order", ods::AffineMapAttr())
-      .variadicResult("results", ods::AnyType())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("sparse_tensor.yield")})
-      .format("`in` $tensor (`init``(`$initArgs^`)`)? attr-dict `:` type($tensor) (`,` type($initArgs)^)? (`->` type($results)^)? `do` $region")
-      .verifier([](Operation *op) { return ForeachOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.storage_specifier.get
-  ods::OpDef("sparse_tensor.storage_specifier.get", TypeID::get<GetStorageSpecifierOp>())
-      .operand("specifier", typeSparseTensorStorageSpecifier())
-      .attr("specifierKind", attrSparseTensorStorageSpecifierKindAttr())
-      .optionalAttr("level", attrLevelAttr())
-      .result("result", ods::Index())
-      .traits({ods::Pure()})
-      .format("$specifier $specifierKind (`at` $level^)? attr-dict`:` qualified(type($specifier))")
-      .verifier([](Operation *op) { return GetStorageSpecifierOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.has_runtime_library
-  ods::OpDef("sparse_tensor.has_runtime_library", TypeID::get<HasRuntimeLibraryOp>())
-      .result("result", ods::I(1))
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // sparse_tensor.load
-  ods::OpDef("sparse_tensor.load", TypeID::get<LoadOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .attr("hasInserts", ods::UnitAttr())
-      .result("result", ods::AnyTensor())
-      .traits({ods::SameOperandsAndResultType()})
-      .format("$tensor (`hasInserts` $hasInserts^)? attr-dict `:` type($tensor)")
-      .registerIn(*this);
-
-  // sparse_tensor.lvl
-  ods::OpDef("sparse_tensor.lvl", TypeID::get<LvlOp>())
-      .operand("source", typeAnySparseTensor())
-      .operand("index", ods::Index())
-      .result("result", ods::Index())
-      .traits({ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return LvlOp(op).getSpeculatability(); }}), ods::NoMemoryEffect()})
-      .format("attr-dict $source `,` $index `:` type($source)")
-      .verifier([](Operation *op) { return LvlOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.new
-  ods::OpDef("sparse_tensor.new", TypeID::get<NewOp>())
-      .operand("source", ods::AnyType())
-      .result("result", typeAnySparseTensor())
-      .traits({ods::Pure()})
-      .format("$source attr-dict `:` type($source) `to` type($result)")
-      .registerIn(*this);
-
-  // sparse_tensor.number_of_entries
-  ods::OpDef("sparse_tensor.number_of_entries", TypeID::get<NumberOfEntriesOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .result("result", ods::Index())
-      .traits({ods::Pure()})
-      .format("$tensor attr-dict `:` type($tensor)")
-      .registerIn(*this);
-
-  // sparse_tensor.out
-  ods::OpDef("sparse_tensor.out", TypeID::get<OutOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .operand("dest", ods::AnyType())
-      .format("$tensor `,` $dest attr-dict `:` type($tensor) `,` type($dest)")
-      .registerIn(*this);
-
-  // sparse_tensor.print
-  ods::OpDef("sparse_tensor.print", TypeID::get<PrintOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .format("$tensor attr-dict `:` type($tensor)")
-      .registerIn(*this);
-
-  // sparse_tensor.push_back
-  ods::OpDef("sparse_tensor.push_back", TypeID::get<PushBackOp>())
-      .operand("curSize", ods::Index())
-      .operand("inBuffer", typePushBackOpInBuffer())
-      .operand("value", ods::AnyType())
-      .optionalOperand("n", ods::Index())
-      .attr("inbounds", ods::UnitAttr())
-      .result("outBuffer", typePushBackOpInBuffer())
-      .result("newSize", ods::Index())
-      .traits({ods::TypesMatchWith("value type matches element type of inBuffer", "inBuffer", "value", transform_PushBackOp_inBuffer_value), ods::AllTypesMatch({"inBuffer", "outBuffer"})})
-      .format("(`inbounds` $inbounds^)? $curSize `,` $inBuffer `,` $value (`,` $n^ )? attr-dict `:` type($curSize) `,` type($inBuffer) `,` type($value) (`,` type($n)^ )?")
-      .verifier([](Operation *op) { return PushBackOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.reduce
-  ods::OpDef("sparse_tensor.reduce", TypeID::get<ReduceOp>())
-      .operand("x", ods::AnyType())
-      .operand("y", ods::AnyType())
-      .operand("identity", ods::AnyType())
-      .result("output", ods::AnyType())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$x `,` $y `,` $identity attr-dict `:` type($output) $region")
-      .verifier([](Operation *op) { return ReduceOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.reinterpret_map
-  ods::OpDef("sparse_tensor.reinterpret_map", TypeID::get<ReinterpretMapOp>())
-      .operand("source", typeAnySparseTensor())
-      .result("dest", typeAnySparseTensor())
-      .traits({ods::NoMemoryEffect()})
-      .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .verifier([](Operation *op) { return ReinterpretMapOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.reorder_coo
-  ods::OpDef("sparse_tensor.reorder_coo", TypeID::get<ReorderCOOOp>())
-      .operand("input_coo", typeAnySparseTensor())
-      .attr("algorithm", attrSparseTensorSortKindAttr())
-      .result("result_coo", typeAnySparseTensor())
-      .traits({ods::Pure()})
-      .format("$algorithm $input_coo attr-dict`:` type($input_coo) `to` type($result_coo)")
-      .verifier([](Operation *op) { return ReorderCOOOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.select
-  ods::OpDef("sparse_tensor.select", TypeID::get<SelectOp>())
-      .operand("x", ods::AnyType())
-      .result("output", ods::AnyType())
-      .region("region", ods::SizedRegion(1))
-      .traits({ods::Pure(), ods::SameOperandsAndResultType()})
-      .format("$x attr-dict `:` type($x) $region")
-      .verifier([](Operation *op) { return SelectOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.storage_specifier.set
-  ods::OpDef("sparse_tensor.storage_specifier.set", TypeID::get<SetStorageSpecifierOp>())
-      .operand("specifier", typeSparseTensorStorageSpecifier())
-      .operand("value", ods::Index())
-      .attr("specifierKind", attrSparseTensorStorageSpecifierKindAttr())
-      .optionalAttr("level", attrLevelAttr())
-      .result("result", typeSparseTensorStorageSpecifier())
-      .traits({ods::Pure(), ods::AllTypesMatch({"result", "specifier"})})
-      .format("$specifier $specifierKind (`at` $level^)? `with` $value attr-dict `:` qualified(type($result))")
-      .verifier([](Operation *op) { return SetStorageSpecifierOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.sort
-  ods::OpDef("sparse_tensor.sort", TypeID::get<SortOp>())
-      .operand("n", ods::Index())
-      .operand("xy", typeSortOpXy())
-      .variadicOperand("ys", typePushBackOpInBuffer())
-      .attr("perm_map", ods::AffineMapAttr())
-      .optionalAttr("ny", ods::IndexAttr())
-      .attr("algorithm", attrSparseTensorSortKindAttr())
-      .format("$algorithm $n`,`$xy (`jointly` $ys^)? attr-dict`:` type($xy) (`jointly` type($ys)^)?")
-      .verifier([](Operation *op) { return SortOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.storage_specifier.init
-  ods::OpDef("sparse_tensor.storage_specifier.init", TypeID::get<StorageSpecifierInitOp>())
-      .optionalOperand("source", typeSparseTensorStorageSpecifier())
-      .result("result", typeSparseTensorStorageSpecifier())
-      .traits({ods::Pure()})
-      .format("attr-dict (`with` $source^)? `:` (`from` qualified(type($source))^ `to`)? qualified(type($result))")
-      .registerIn(*this);
-
-  // sparse_tensor.coordinates_buffer
-  ods::OpDef("sparse_tensor.coordinates_buffer", TypeID::get<ToCoordinatesBufferOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .result("result", typeAnyNon0RankedMemRef())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToCoordinatesBufferOp::inferReturnTypes}))})
-      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
-      .verifier([](Operation *op) { return ToCoordinatesBufferOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.coordinates
-  ods::OpDef("sparse_tensor.coordinates", TypeID::get<ToCoordinatesOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .attr("level", attrLevelAttr())
-      .result("result", typeAnyNon0RankedMemRef())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToCoordinatesOp::inferReturnTypes}))})
-      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
-      .verifier([](Operation *op) { return ToCoordinatesOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.positions
-  ods::OpDef("sparse_tensor.positions", TypeID::get<ToPositionsOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .attr("level", attrLevelAttr())
-      .result("result", typeAnyNon0RankedMemRef())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToPositionsOp::inferReturnTypes}))})
-      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
-      .verifier([](Operation *op) { return ToPositionsOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.slice.offset
-  ods::OpDef("sparse_tensor.slice.offset", TypeID::get<ToSliceOffsetOp>())
-      .operand("slice", typeAnySparseTensorSlice())
-      .attr("dim", ods::IndexAttr())
-      .result("offset", ods::Index())
-      .traits({ods::Pure()})
-      .format("$slice `at` $dim attr-dict `:` type($slice)")
-      .verifier([](Operation *op) { return ToSliceOffsetOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.slice.stride
-  ods::OpDef("sparse_tensor.slice.stride", TypeID::get<ToSliceStrideOp>())
-      .operand("slice", typeAnySparseTensorSlice())
-      .attr("dim", ods::IndexAttr())
-      .result("stride", ods::Index())
-      .traits({ods::Pure()})
-      .format("$slice `at` $dim attr-dict `:` type($slice)")
-      .verifier([](Operation *op) { return ToSliceStrideOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.values
-  ods::OpDef("sparse_tensor.values", TypeID::get<ToValuesOp>())
-      .operand("tensor", typeAnySparseTensor())
-      .result("result", typeAnyNon0RankedMemRef())
-      .traits({ods::Pure(), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToValuesOp::inferReturnTypes}))})
-      .format("$tensor attr-dict `:` type($tensor) `to` type($result)")
-      .verifier([](Operation *op) { return ToValuesOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.unary
-  ods::OpDef("sparse_tensor.unary", TypeID::get<UnaryOp>())
-      .operand("x", ods::AnyType())
-      .result("output", ods::AnyType())
-      .region("presentRegion", ods::AnyRegion())
-      .region("absentRegion", ods::AnyRegion())
-      .traits({ods::Pure()})
-      .format("$x attr-dict `:` type($x) `to` type($output) `\\n` `present` `=` $presentRegion `\\n` `absent` `=` $absentRegion")
-      .verifier([](Operation *op) { return UnaryOp(op).verify(); })
-      .registerIn(*this);
-
-  // sparse_tensor.yield
-  ods::OpDef("sparse_tensor.yield", TypeID::get<YieldOp>())
-      .variadicOperand("results", ods::AnyType())
-      .traits({ods::Pure(), ods::IsTerminator(), ods::HasParent({"sparse_tensor.binary", "sparse_tensor.unary", "sparse_tensor.reduce", "sparse_tensor.select", "sparse_tensor.foreach", "sparse_tensor.iterate", "sparse_tensor.coiterate"})})
-      .format("$results attr-dict `:` type($results)")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerSparseTensorOpDefinitions);
 }

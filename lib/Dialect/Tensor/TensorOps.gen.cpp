@@ -126,21 +126,16 @@ static ods::TypeConstraint typeReshapeOpShape() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TensorDialect::registerGenerated() {
-  // Dependent dialects.
-  getContext()->getOrLoadDialect<AffineDialect>();
-  getContext()->getOrLoadDialect<ArithDialect>();
-  getContext()->getOrLoadDialect<ComplexDialect>();
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerTensorOpDefinitions(Dialect &dialect) {
   // tensor.bitcast
   ods::OpDef("tensor.bitcast", TypeID::get<BitcastOp>())
       .operand("source", typeBitcastOpSource())
       .result("dest", typeBitcastOpSource())
       .traits({ods::CastOpInterface(&BitcastOp::areCastCompatible), ods::Pure()})
       .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.cast
   ods::OpDef("tensor.cast", TypeID::get<CastOp>())
@@ -148,7 +143,7 @@ void lamina::TensorDialect::registerGenerated() {
       .result("dest", ods::AnyTensor())
       .traits({ods::CastOpInterface(&CastOp::areCastCompatible), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { CastOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source attr-dict `:` type($source) `to` type($dest)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.collapse_shape
   ods::OpDef("tensor.collapse_shape", TypeID::get<CollapseShapeOp>())
@@ -158,7 +153,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { CollapseShapeOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$src $reassociation attr-dict `:` type($src) `into` type($result)")
       .verifier([](Operation *op) { return CollapseShapeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.concat
   ods::OpDef("tensor.concat", TypeID::get<ConcatOp>())
@@ -168,7 +163,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ConcatOp(op).getAsmResultNames(fn); }})})
       .format("`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return ConcatOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.dim
   ods::OpDef("tensor.dim", TypeID::get<DimOp>())
@@ -177,7 +172,7 @@ void lamina::TensorDialect::registerGenerated() {
       .result("result", ods::Index())
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { DimOp(op).getAsmResultNames(fn); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return DimOp(op).getSpeculatability(); }}), ods::NoMemoryEffect(), ods::ShapedDimOpInterface()})
       .format("attr-dict $source `,` $index `:` type($source)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.empty
   ods::OpDef("tensor.empty", TypeID::get<EmptyOp>())
@@ -186,7 +181,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Pure()})
       .format("`(`$dynamicSizes`)` attr-dict `:` type($result)")
       .verifier([](Operation *op) { return EmptyOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.expand_shape
   ods::OpDef("tensor.expand_shape", TypeID::get<ExpandShapeOp>())
@@ -199,7 +194,7 @@ void lamina::TensorDialect::registerGenerated() {
       .format("$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return ExpandShapeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.extract
   ods::OpDef("tensor.extract", TypeID::get<ExtractOp>())
@@ -209,7 +204,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ExtractOp(op).getAsmResultNames(fn); }}), ods::Pure(), ods::TypesMatchWith("result type matches element type of tensor", "tensor", "result", transform_ExtractOp_tensor_result)})
       .format("$tensor `[` $indices `]` attr-dict `:` type($tensor)")
       .verifier([](Operation *op) { return ExtractOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.extract_slice
   ods::OpDef("tensor.extract_slice", TypeID::get<ExtractSliceOp>())
@@ -225,7 +220,7 @@ void lamina::TensorDialect::registerGenerated() {
       .format("$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return ExtractSliceOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.from_elements
   ods::OpDef("tensor.from_elements", TypeID::get<FromElementsOp>())
@@ -233,7 +228,7 @@ void lamina::TensorDialect::registerGenerated() {
       .result("result", typeAnyStaticShapeTensor())
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { FromElementsOp(op).getAsmResultNames(fn); }}), ods::Pure(), ods::TypesMatchWith("operand types match result element type", "result", "elements", transform_FromElementsOp_result_elements, true)})
       .format("$elements attr-dict `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.gather
   ods::OpDef("tensor.gather", TypeID::get<GatherOp>())
@@ -245,7 +240,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { GatherOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return GatherOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.generate
   ods::OpDef("tensor.generate", TypeID::get<GenerateOp>())
@@ -256,7 +251,7 @@ void lamina::TensorDialect::registerGenerated() {
       .format("$dynamicExtents $body attr-dict `:` type($result)")
       .verifier([](Operation *op) { return GenerateOp(op).verify(); })
       .regionVerifier([](Operation *op) { return GenerateOp(op).verifyRegions(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.insert
   ods::OpDef("tensor.insert", TypeID::get<InsertOp>())
@@ -267,7 +262,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { InsertOp(op).getAsmResultNames(fn); }}), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return InsertOp(op).getDpsInits(); })), ods::Pure(), ods::TypesMatchWith("result type matches type of dest", "dest", "result", transform_InsertOp_dest_result), ods::TypesMatchWith("scalar type matches element type of dest", "dest", "scalar", transform_InsertOp_dest_scalar)})
       .format("$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)")
       .verifier([](Operation *op) { return InsertOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.insert_slice
   ods::OpDef("tensor.insert_slice", TypeID::get<InsertSliceOp>())
@@ -284,7 +279,7 @@ void lamina::TensorDialect::registerGenerated() {
       .format("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return InsertSliceOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.pad
   ods::OpDef("tensor.pad", TypeID::get<PadOp>())
@@ -301,7 +296,7 @@ void lamina::TensorDialect::registerGenerated() {
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return PadOp(op).verify(); })
       .regionVerifier([](Operation *op) { return PadOp(op).verifyRegions(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.parallel_insert_slice
   ods::OpDef("tensor.parallel_insert_slice", TypeID::get<ParallelInsertSliceOp>())
@@ -317,7 +312,7 @@ void lamina::TensorDialect::registerGenerated() {
       .format("$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return ParallelInsertSliceOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.rank
   ods::OpDef("tensor.rank", TypeID::get<RankOp>())
@@ -325,7 +320,7 @@ void lamina::TensorDialect::registerGenerated() {
       .result("", ods::Index())
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { RankOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$tensor attr-dict `:` type($tensor)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.reshape
   ods::OpDef("tensor.reshape", TypeID::get<ReshapeOp>())
@@ -335,7 +330,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ReshapeOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source `(` $shape `)` attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return ReshapeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.scatter
   ods::OpDef("tensor.scatter", TypeID::get<ScatterOp>())
@@ -348,7 +343,7 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ScatterOp(op).getAsmResultNames(fn); }}), ods::Pure()})
       .format("$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return ScatterOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.splat
   ods::OpDef("tensor.splat", TypeID::get<SplatOp>())
@@ -358,12 +353,22 @@ void lamina::TensorDialect::registerGenerated() {
       .traits({ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { SplatOp(op).getAsmResultNames(fn); }}), ods::Pure(), ods::TypesMatchWith("operand type matches element type of result", "aggregate", "input", transform_SplatOp_aggregate_input)})
       .format("$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)")
       .verifier([](Operation *op) { return SplatOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // tensor.yield
   ods::OpDef("tensor.yield", TypeID::get<YieldOp>())
       .operand("value", ods::AnyType())
       .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator(), ods::HasParent({"tensor.generate", "tensor.pad"})})
       .format("$value attr-dict `:` type($value)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TensorDialect::registerGenerated() {
+  // Dependent dialects.
+  getContext()->getOrLoadDialect<AffineDialect>();
+  getContext()->getOrLoadDialect<ArithDialect>();
+  getContext()->getOrLoadDialect<ComplexDialect>();
+  ods::registerOpsOnce(*this, registerTensorOpDefinitions);
 }

@@ -20,6 +20,7 @@
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/IR/OpImplementation.h"
+#include "lamina/ODS/OpDef.h"
 
 #include <deque>
 #include <mutex>
@@ -108,7 +109,7 @@ MLIRTestDialect::MLIRTestDialect(MLIRContext *ctx)
                 testdialect::TestExternElementsAttr, testdialect::CustomFloatAttr,
                 testdialect::SubElementsAccessAttr, testdialect::AttrParamsAttr, testdialect::TestVerbatimAttr,
                 testdialect::TestEnumAttr, testdialect::TestBitEnumAttr, testdialect::TestBitEnumVerticalBarAttr>();
-  registerOps();
+  ods::registerOpsOnce(*this, [](Dialect &d) { static_cast<MLIRTestDialect &>(d).registerOps(); });
 }
 
 MLIRTestDialect::~MLIRTestDialect() = default;

@@ -523,6 +523,957 @@ static ods::TypeConstraint typeTosaScalarInt32Tensor() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerTosaOpDefinitions(Dialect &dialect) {
+  // tosa.abs
+  ods::OpDef("tosa.abs", TypeID::get<AbsOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.add
+  ods::OpDef("tosa.add", TypeID::get<AddOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.add_shape
+  ods::OpDef("tosa.add_shape", TypeID::get<AddShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.apply_scale
+  ods::OpDef("tosa.apply_scale", TypeID::get<ApplyScaleOp>())
+      .operand("value", typeTosaIntLike())
+      .operand("multiplier", typeTosaIntLike())
+      .operand("shift", typeTosaInt8Like())
+      .attr("rounding_mode", attrTosaRoundingModeAttr())
+      .result("output", typeTosaIntLike())
+      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&ApplyScaleOp::parse, [](Operation *op, OpAsmPrinter &p) { ApplyScaleOp(op).print(p); })
+      .registerIn(dialect);
+
+  // tosa.argmax
+  ods::OpDef("tosa.argmax", TypeID::get<ArgMaxOp>())
+      .operand("input", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .defaultAttr("nan_mode", attrArgMaxOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
+      .result("output", typeTosaTensor())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&ArgMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { ArgMaxOp(op).print(p); })
+      .verifier([](Operation *op) { return ArgMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.arithmetic_right_shift
+  ods::OpDef("tosa.arithmetic_right_shift", TypeID::get<ArithmeticRightShiftOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .attr("round", ods::BoolAttr())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.avg_pool2d
+  ods::OpDef("tosa.avg_pool2d", TypeID::get<AvgPool2dOp>())
+      .operand("input", typeTosaTensor4D())
+      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("output_zp", typeTosaScalarIntOrFloatTensor())
+      .attr("kernel", attrTosaIntArrayAttr2())
+      .attr("stride", attrTosaIntArrayAttr2())
+      .attr("pad", attrTosaIntArrayAttr4())
+      .attr("acc_type", attrAvgPool2dOpAccType())
+      .result("output", typeTosaTensor4D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return AvgPool2dOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.bitwise_and
+  ods::OpDef("tosa.bitwise_and", TypeID::get<BitwiseAndOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.bitwise_not
+  ods::OpDef("tosa.bitwise_not", TypeID::get<BitwiseNotOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.bitwise_or
+  ods::OpDef("tosa.bitwise_or", TypeID::get<BitwiseOrOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.bitwise_xor
+  ods::OpDef("tosa.bitwise_xor", TypeID::get<BitwiseXorOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.cast_from_block_scaled
+  ods::OpDef("tosa.cast_from_block_scaled", TypeID::get<CastFromBlockScaledOp>())
+      .operand("input_data", typeTosaMXFPDataTensorAtLeast1D())
+      .operand("input_scale", typeTosaMXFPScaleTensorAtLeast1D())
+      .attr("block_size", attrTosaBlockSizeAttr())
+      .result("output_data", typeTosaTensorAtLeast1D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&CastFromBlockScaledOp::parse, [](Operation *op, OpAsmPrinter &p) { CastFromBlockScaledOp(op).print(p); })
+      .verifier([](Operation *op) { return CastFromBlockScaledOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.cast
+  ods::OpDef("tosa.cast", TypeID::get<CastOp>())
+      .operand("input", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::Pure(), ods::SameOperandsAndResultShape(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.cast_to_block_scaled
+  ods::OpDef("tosa.cast_to_block_scaled", TypeID::get<CastToBlockScaledOp>())
+      .operand("input_data", typeTosaTensorAtLeast1D())
+      .attr("block_size", attrTosaBlockSizeAttr())
+      .result("output_data", typeTosaMXFPDataTensorAtLeast1D())
+      .result("output_scale", typeTosaMXFPScaleTensorAtLeast1D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&CastToBlockScaledOp::parse, [](Operation *op, OpAsmPrinter &p) { CastToBlockScaledOp(op).print(p); })
+      .verifier([](Operation *op) { return CastToBlockScaledOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.ceil
+  ods::OpDef("tosa.ceil", TypeID::get<CeilOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.clamp
+  ods::OpDef("tosa.clamp", TypeID::get<ClampOp>())
+      .operand("input", typeTosaTensor())
+      .attr("min_val", attrTosaIntOrFloatAttr())
+      .attr("max_val", attrTosaIntOrFloatAttr())
+      .defaultAttr("nan_mode", attrClampOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&ClampOp::parse, [](Operation *op, OpAsmPrinter &p) { ClampOp(op).print(p); })
+      .verifier([](Operation *op) { return ClampOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.clz
+  ods::OpDef("tosa.clz", TypeID::get<ClzOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.concat
+  ods::OpDef("tosa.concat", TypeID::get<ConcatOp>())
+      .variadicOperand("input1", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ConcatOp::inferReturnTypes, &ConcatOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ConcatOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.concat_shape
+  ods::OpDef("tosa.concat_shape", TypeID::get<ConcatShapeOp>())
+      .variadicOperand("input", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ConcatShapeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.const
+  ods::OpDef("tosa.const", TypeID::get<ConstOp>())
+      .attr("values", ods::ElementsAttr())
+      .result("output", typeTosaTensor())
+      .traits({ods::ConstantLike(), ods::Pure(), ods::AllShapesMatch({"values", "output"}), tosa::FirstAttrDerivedResultTypeTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .verifier([](Operation *op) { return ConstOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.const_shape
+  ods::OpDef("tosa.const_shape", TypeID::get<ConstShapeOp>())
+      .attr("values", attrIndexElementsAttr())
+      .result("output", typeTosaShape())
+      .traits({ods::ConstantLike(), ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ConstShapeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.conv2d
+  ods::OpDef("tosa.conv2d", TypeID::get<Conv2DOp>())
+      .operand("input", typeTosaTensor4D())
+      .operand("weight", typeTosaTensor4D())
+      .operand("bias", typeTosaTensor1D())
+      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
+      .attr("pad", attrTosaIntArrayAttr4())
+      .attr("stride", attrTosaIntArrayAttr2())
+      .attr("dilation", attrTosaIntArrayAttr2())
+      .attr("acc_type", attrAvgPool2dOpAccType())
+      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
+      .result("output", typeTosaTensor4D())
+      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return Conv2DOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.conv3d
+  ods::OpDef("tosa.conv3d", TypeID::get<Conv3DOp>())
+      .operand("input", typeTosaTensor5D())
+      .operand("weight", typeTosaTensor5D())
+      .operand("bias", typeTosaTensor1D())
+      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
+      .attr("pad", attrTosaIntArrayAttr6())
+      .attr("stride", attrTosaIntArrayAttr3())
+      .attr("dilation", attrTosaIntArrayAttr3())
+      .attr("acc_type", attrAvgPool2dOpAccType())
+      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
+      .result("output", typeTosaTensor5D())
+      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return Conv3DOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.cos
+  ods::OpDef("tosa.cos", TypeID::get<CosOp>())
+      .operand("input1", typeTosaFloatTensor())
+      .result("output", typeTosaFloatTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.custom
+  ods::OpDef("tosa.custom", TypeID::get<CustomOp>())
+      .variadicOperand("input_list", typeTosaTensor())
+      .attr("operator_name", ods::StrAttr())
+      .attr("domain_name", ods::StrAttr())
+      .attr("implementation_attrs", ods::StrAttr())
+      .variadicResult("output_list", typeTosaTensor())
+      .traits({tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.depthwise_conv2d
+  ods::OpDef("tosa.depthwise_conv2d", TypeID::get<DepthwiseConv2DOp>())
+      .operand("input", typeTosaTensor4D())
+      .operand("weight", typeTosaTensor4D())
+      .operand("bias", typeTosaTensor1D())
+      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
+      .attr("pad", attrTosaIntArrayAttr4())
+      .attr("stride", attrTosaIntArrayAttr2())
+      .attr("dilation", attrTosaIntArrayAttr2())
+      .attr("acc_type", attrAvgPool2dOpAccType())
+      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
+      .result("output", typeTosaTensor4D())
+      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return DepthwiseConv2DOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.dim
+  ods::OpDef("tosa.dim", TypeID::get<DimOp>())
+      .operand("input1", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return DimOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.div_ceil_shape
+  ods::OpDef("tosa.div_ceil_shape", TypeID::get<DivCeilShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.div_floor_shape
+  ods::OpDef("tosa.div_floor_shape", TypeID::get<DivFloorShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.equal
+  ods::OpDef("tosa.equal", TypeID::get<EqualOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaI1Tensor())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&EqualOp::inferReturnTypes, &EqualOp::isCompatibleReturnTypes})), tosa::InferTensorTypeTrait({}), ods::Commutative(), ods::SameOperandsElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.erf
+  ods::OpDef("tosa.erf", TypeID::get<ErfOp>())
+      .operand("input", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.exp2_shape
+  ods::OpDef("tosa.exp2_shape", TypeID::get<Exp2ShapeOp>())
+      .operand("input", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.exp
+  ods::OpDef("tosa.exp", TypeID::get<ExpOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.fft2d
+  ods::OpDef("tosa.fft2d", TypeID::get<FFT2dOp>())
+      .operand("input_real", typeTosaTensor3D())
+      .operand("input_imag", typeTosaTensor3D())
+      .attr("inverse", ods::BoolAttr())
+      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
+      .result("output_real", typeTosaTensor3D())
+      .result("output_imag", typeTosaTensor3D())
+      .traits({ods::SameOperandsAndResultElementType(), ods::SameOperandsAndResultShape(), tosa::ResultsAreFloatLikeTrait({}), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return FFT2dOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.floor
+  ods::OpDef("tosa.floor", TypeID::get<FloorOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.gather
+  ods::OpDef("tosa.gather", TypeID::get<GatherOp>())
+      .operand("values", typeTosaTensor3D())
+      .operand("indices", typeTosaIndexTensor2D())
+      .result("output", typeTosaTensor3D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return GatherOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.greater_equal
+  ods::OpDef("tosa.greater_equal", TypeID::get<GreaterEqualOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaI1Tensor())
+      .traits({ods::SameOperandsElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.greater
+  ods::OpDef("tosa.greater", TypeID::get<GreaterOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaI1Tensor())
+      .traits({ods::SameOperandsElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.identity
+  ods::OpDef("tosa.identity", TypeID::get<IdentityOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.cond_if
+  ods::OpDef("tosa.cond_if", TypeID::get<IfOp>())
+      .operand("condition", typeTosaI1Tensor())
+      .variadicOperand("input_list", typeTosaTensor())
+      .variadicResult("output_list", typeTosaTensor())
+      .region("then_graph", ods::SizedRegion(1))
+      .region("else_graph", ods::SizedRegion(1))
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tosa.yield"), ods::RecursiveMemoryEffects(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&IfOp::parse, [](Operation *op, OpAsmPrinter &p) { IfOp(op).print(p); })
+      .verifier([](Operation *op) { return IfOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.intdiv
+  ods::OpDef("tosa.intdiv", TypeID::get<IntDivOp>())
+      .operand("input1", typeTosaInt32Or64Tensor())
+      .operand("input2", typeTosaInt32Or64Tensor())
+      .result("output", typeTosaInt32Or64Tensor())
+      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.log2_ceil_shape
+  ods::OpDef("tosa.log2_ceil_shape", TypeID::get<Log2CeilShapeOp>())
+      .operand("input", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.log2_floor_shape
+  ods::OpDef("tosa.log2_floor_shape", TypeID::get<Log2FloorShapeOp>())
+      .operand("input", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.log
+  ods::OpDef("tosa.log", TypeID::get<LogOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.logical_and
+  ods::OpDef("tosa.logical_and", TypeID::get<LogicalAndOp>())
+      .operand("input1", typeTosaI1Tensor())
+      .operand("input2", typeTosaI1Tensor())
+      .result("output", typeTosaI1Tensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.logical_left_shift
+  ods::OpDef("tosa.logical_left_shift", TypeID::get<LogicalLeftShiftOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.logical_not
+  ods::OpDef("tosa.logical_not", TypeID::get<LogicalNotOp>())
+      .operand("input1", typeTosaI1Tensor())
+      .result("output", typeTosaI1Tensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.logical_or
+  ods::OpDef("tosa.logical_or", TypeID::get<LogicalOrOp>())
+      .operand("input1", typeTosaI1Tensor())
+      .operand("input2", typeTosaI1Tensor())
+      .result("output", typeTosaI1Tensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.logical_right_shift
+  ods::OpDef("tosa.logical_right_shift", TypeID::get<LogicalRightShiftOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.logical_xor
+  ods::OpDef("tosa.logical_xor", TypeID::get<LogicalXorOp>())
+      .operand("input1", typeTosaI1Tensor())
+      .operand("input2", typeTosaI1Tensor())
+      .result("output", typeTosaI1Tensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.matmul
+  ods::OpDef("tosa.matmul", TypeID::get<MatMulOp>())
+      .operand("a", typeTosaTensor3D())
+      .operand("b", typeTosaTensor3D())
+      .operand("a_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("b_zp", typeTosaScalarIntOrFloatTensor())
+      .result("output", typeTosaTensor3D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return MatMulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.matmul_t_block_scaled
+  ods::OpDef("tosa.matmul_t_block_scaled", TypeID::get<MatmulTBlockScaledOp>())
+      .operand("a_data", typeTosaMXFPDataTensor3D())
+      .operand("a_scale", typeTosaMXFPScaleTensor3D())
+      .operand("b_data", typeTosaMXFPDataTensor3D())
+      .operand("b_scale", typeTosaMXFPScaleTensor3D())
+      .attr("block_size", attrTosaBlockSizeAttr())
+      .result("output_data", typeTosaTensor3D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&MatmulTBlockScaledOp::parse, [](Operation *op, OpAsmPrinter &p) { MatmulTBlockScaledOp(op).print(p); })
+      .verifier([](Operation *op) { return MatmulTBlockScaledOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.max_pool2d
+  ods::OpDef("tosa.max_pool2d", TypeID::get<MaxPool2dOp>())
+      .operand("input", typeTosaTensor4D())
+      .attr("kernel", attrTosaIntArrayAttr2())
+      .attr("stride", attrTosaIntArrayAttr2())
+      .attr("pad", attrTosaIntArrayAttr4())
+      .defaultAttr("nan_mode", attrMaxPool2dOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
+      .result("output", typeTosaTensor4D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&MaxPool2dOp::parse, [](Operation *op, OpAsmPrinter &p) { MaxPool2dOp(op).print(p); })
+      .verifier([](Operation *op) { return MaxPool2dOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.max_shape
+  ods::OpDef("tosa.max_shape", TypeID::get<MaxShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.maximum
+  ods::OpDef("tosa.maximum", TypeID::get<MaximumOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .defaultAttr("nan_mode", attrMaximumOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
+      .result("output", typeTosaTensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&MaximumOp::parse, [](Operation *op, OpAsmPrinter &p) { MaximumOp(op).print(p); })
+      .registerIn(dialect);
+
+  // tosa.min_shape
+  ods::OpDef("tosa.min_shape", TypeID::get<MinShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.minimum
+  ods::OpDef("tosa.minimum", TypeID::get<MinimumOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .defaultAttr("nan_mode", attrMinimumOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
+      .result("output", typeTosaTensor())
+      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&MinimumOp::parse, [](Operation *op, OpAsmPrinter &p) { MinimumOp(op).print(p); })
+      .registerIn(dialect);
+
+  // tosa.mod_shape
+  ods::OpDef("tosa.mod_shape", TypeID::get<ModShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.mul
+  ods::OpDef("tosa.mul", TypeID::get<MulOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .operand("shift", typeTosaScalarInt8Tensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return MulOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.mul_shape
+  ods::OpDef("tosa.mul_shape", TypeID::get<MulShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.negate
+  ods::OpDef("tosa.negate", TypeID::get<NegateOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input1_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("output_zp", typeTosaScalarIntOrFloatTensor())
+      .result("output", typeTosaTensor())
+      .traits({tosa::TosaElementwiseOperatorTrait({}), ods::Pure(), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return NegateOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.pad
+  ods::OpDef("tosa.pad", TypeID::get<PadOp>())
+      .operand("input1", typeTosaTensorAtLeast1D())
+      .operand("padding", typeTosaShape())
+      .operand("pad_const", typeTosaScalarTensor())
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return PadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.pow
+  ods::OpDef("tosa.pow", TypeID::get<PowOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.rfft2d
+  ods::OpDef("tosa.rfft2d", TypeID::get<RFFT2dOp>())
+      .operand("input_real", typeTosaTensor3D())
+      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
+      .result("output_real", typeTosaTensor3D())
+      .result("output_imag", typeTosaTensor3D())
+      .traits({ods::SameOperandsAndResultElementType(), tosa::ResultsAreFloatLikeTrait({}), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return RFFT2dOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reciprocal
+  ods::OpDef("tosa.reciprocal", TypeID::get<ReciprocalOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.reduce_all
+  ods::OpDef("tosa.reduce_all", TypeID::get<ReduceAllOp>())
+      .operand("input", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceAllOp::inferReturnTypes, &ReduceAllOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ReduceAllOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reduce_any
+  ods::OpDef("tosa.reduce_any", TypeID::get<ReduceAnyOp>())
+      .operand("input", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceAnyOp::inferReturnTypes, &ReduceAnyOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ReduceAnyOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reduce_max
+  ods::OpDef("tosa.reduce_max", TypeID::get<ReduceMaxOp>())
+      .operand("input", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .defaultAttr("nan_mode", attrReduceMaxOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceMaxOp::inferReturnTypes, &ReduceMaxOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&ReduceMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceMaxOp(op).print(p); })
+      .verifier([](Operation *op) { return ReduceMaxOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reduce_min
+  ods::OpDef("tosa.reduce_min", TypeID::get<ReduceMinOp>())
+      .operand("input", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .defaultAttr("nan_mode", attrReduceMinOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceMinOp::inferReturnTypes, &ReduceMinOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&ReduceMinOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceMinOp(op).print(p); })
+      .verifier([](Operation *op) { return ReduceMinOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reduce_product
+  ods::OpDef("tosa.reduce_product", TypeID::get<ReduceProductOp>())
+      .operand("input", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceProductOp::inferReturnTypes, &ReduceProductOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ReduceProductOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reduce_sum
+  ods::OpDef("tosa.reduce_sum", TypeID::get<ReduceSumOp>())
+      .operand("input", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceSumOp::inferReturnTypes, &ReduceSumOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ReduceSumOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.rescale
+  ods::OpDef("tosa.rescale", TypeID::get<RescaleOp>())
+      .operand("input", typeTosaTensor())
+      .operand("multiplier", typeTosa1DInt16Or32Tensor())
+      .operand("shift", typeTosa1DInt8Tensor())
+      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("output_zp", typeTosaScalarIntOrFloatTensor())
+      .attr("scale32", ods::BoolAttr())
+      .attr("rounding_mode", attrTosaRoundingModeAttr())
+      .attr("per_channel", ods::BoolAttr())
+      .attr("input_unsigned", ods::BoolAttr())
+      .attr("output_unsigned", ods::BoolAttr())
+      .result("output", typeTosaTensor())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&RescaleOp::parse, [](Operation *op, OpAsmPrinter &p) { RescaleOp(op).print(p); })
+      .verifier([](Operation *op) { return RescaleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reshape
+  ods::OpDef("tosa.reshape", TypeID::get<ReshapeOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("shape", typeTosaShape())
+      .result("output", typeTosaTensor())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReshapeOp::inferReturnTypes, &ReshapeOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ReshapeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.resize
+  ods::OpDef("tosa.resize", TypeID::get<ResizeOp>())
+      .operand("input", typeTosaTensor4D())
+      .operand("scale", typeRank4TosaShape())
+      .operand("offset", typeRank2TosaShape())
+      .operand("border", typeRank2TosaShape())
+      .attr("mode", attrTosaResizeModeAttr())
+      .result("output", typeTosaTensor4D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&ResizeOp::parse, [](Operation *op, OpAsmPrinter &p) { ResizeOp(op).print(p); })
+      .verifier([](Operation *op) { return ResizeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.reverse
+  ods::OpDef("tosa.reverse", TypeID::get<ReverseOp>())
+      .operand("input1", typeTosaTensorAtLeast1D())
+      .attr("axis", ods::IntAttr(32))
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ReverseOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.rsqrt
+  ods::OpDef("tosa.rsqrt", TypeID::get<RsqrtOp>())
+      .operand("input1", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.scatter
+  ods::OpDef("tosa.scatter", TypeID::get<ScatterOp>())
+      .operand("values_in", typeTosaTensor3D())
+      .operand("indices", typeTosaIndexTensor2D())
+      .operand("input", typeTosaTensor3D())
+      .result("values_out", typeTosaTensor3D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return ScatterOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.select
+  ods::OpDef("tosa.select", TypeID::get<SelectOp>())
+      .operand("input1", typeTosaI1Tensor())
+      .operand("input2", typeTosaTensor())
+      .operand("input3", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return SelectOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.sigmoid
+  ods::OpDef("tosa.sigmoid", TypeID::get<SigmoidOp>())
+      .operand("input", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.sin
+  ods::OpDef("tosa.sin", TypeID::get<SinOp>())
+      .operand("input1", typeTosaFloatTensor())
+      .result("output", typeTosaFloatTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.slice
+  ods::OpDef("tosa.slice", TypeID::get<SliceOp>())
+      .operand("input1", typeTosaTensorAtLeast1D())
+      .operand("start", typeTosaShape())
+      .operand("size", typeTosaShape())
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return SliceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.slice_shape
+  ods::OpDef("tosa.slice_shape", TypeID::get<SliceShapeOp>())
+      .operand("input", typeTosaShape())
+      .operand("start", typeTosaScalarInt32Tensor())
+      .operand("size", typeTosaScalarInt32Tensor())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return SliceShapeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.sub
+  ods::OpDef("tosa.sub", TypeID::get<SubOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("input2", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.sub_shape
+  ods::OpDef("tosa.sub_shape", TypeID::get<SubShapeOp>())
+      .operand("input1", typeTosaShape())
+      .operand("input2", typeTosaShape())
+      .result("output", typeTosaShape())
+      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.table
+  ods::OpDef("tosa.table", TypeID::get<TableOp>())
+      .operand("input1", typeTosaTensor())
+      .operand("table", typeTosaTensor1D())
+      .result("output", typeTosaTensor())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return TableOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.tanh
+  ods::OpDef("tosa.tanh", TypeID::get<TanhOp>())
+      .operand("input", typeTosaTensor())
+      .result("output", typeTosaTensor())
+      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // tosa.tile
+  ods::OpDef("tosa.tile", TypeID::get<TileOp>())
+      .operand("input1", typeTosaTensorAtLeast1D())
+      .operand("multiples", typeTosaShape())
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return TileOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.transpose_conv2d
+  ods::OpDef("tosa.transpose_conv2d", TypeID::get<TransposeConv2DOp>())
+      .operand("input", typeTosaTensor4D())
+      .operand("weight", typeTosaTensor4D())
+      .operand("bias", typeTosaTensor1D())
+      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
+      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
+      .attr("out_pad", attrTosaIntArrayAttr4())
+      .attr("stride", attrTosaIntArrayAttr2())
+      .attr("acc_type", attrAvgPool2dOpAccType())
+      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
+      .result("output", typeTosaTensor4D())
+      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return TransposeConv2DOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.transpose
+  ods::OpDef("tosa.transpose", TypeID::get<TransposeOp>())
+      .operand("input1", typeTosaTensorAtLeast1D())
+      .attr("perms", ods::DenseI32ArrayAttr())
+      .result("output", typeTosaTensorAtLeast1D())
+      .traits({ods::AllElementTypesMatch({"input1", "output"}), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("operands attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.variable
+  ods::OpDef("tosa.variable", TypeID::get<VariableOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("var_shape", attrIndexElementsAttr())
+      .attr("type", ods::TypeAttr())
+      .optionalAttr("initial_value", ods::AnyAttr())
+      .traits({ods::Symbol(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("$sym_name attr-dict custom<VariableOpTypeOrInitialValue>($var_shape, $type, $initial_value)")
+      .directive(getVariableOpTypeOrInitialValueDirective())
+      .registerIn(dialect);
+
+  // tosa.variable_read
+  ods::OpDef("tosa.variable_read", TypeID::get<VariableReadOp>())
+      .attr("name", ods::SymbolNameAttr())
+      .result("output1", typeTosaTensor())
+      .traits({tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("$name attr-dict `:` type($output1)")
+      .verifier([](Operation *op) { return VariableReadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.variable_write
+  ods::OpDef("tosa.variable_write", TypeID::get<VariableWriteOp>())
+      .operand("input1", typeTosaTensor())
+      .attr("name", ods::SymbolNameAttr())
+      .traits({tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("$name attr-dict `,` $input1 `:` type($input1)")
+      .verifier([](Operation *op) { return VariableWriteOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.while_loop
+  ods::OpDef("tosa.while_loop", TypeID::get<WhileOp>())
+      .variadicOperand("input_list", typeTosaTensor())
+      .variadicResult("output_list", typeTosaTensor())
+      .region("cond_graph", ods::SizedRegion(1))
+      .region("body_graph", ods::SizedRegion(1))
+      .traits({ods::verifiedWithRegions(ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return WhileOp(op).getLoopRegions(); }})), tosa::InferShapedTypeOpAdaptorTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tosa.yield"), ods::RecursiveMemoryEffects(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .customAssembly(&WhileOp::parse, [](Operation *op, OpAsmPrinter &p) { WhileOp(op).print(p); })
+      .verifier([](Operation *op) { return WhileOp(op).verify(); })
+      .registerIn(dialect);
+
+  // tosa.yield
+  ods::OpDef("tosa.yield", TypeID::get<YieldOp>())
+      .variadicOperand("inputs", typeTosaTensor())
+      .traits({ods::IsTerminator(), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
+      .format("$inputs attr-dict `:` type($inputs)")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::TosaDialect::registerGenerated() {
@@ -600,951 +1551,5 @@ void lamina::TosaDialect::registerGenerated() {
       .param("rank", "int")
       .format("`<` $rank `>`")
       .registerIn(attrTypes);
-
-  // tosa.abs
-  ods::OpDef("tosa.abs", TypeID::get<AbsOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.add
-  ods::OpDef("tosa.add", TypeID::get<AddOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.add_shape
-  ods::OpDef("tosa.add_shape", TypeID::get<AddShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.apply_scale
-  ods::OpDef("tosa.apply_scale", TypeID::get<ApplyScaleOp>())
-      .operand("value", typeTosaIntLike())
-      .operand("multiplier", typeTosaIntLike())
-      .operand("shift", typeTosaInt8Like())
-      .attr("rounding_mode", attrTosaRoundingModeAttr())
-      .result("output", typeTosaIntLike())
-      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&ApplyScaleOp::parse, [](Operation *op, OpAsmPrinter &p) { ApplyScaleOp(op).print(p); })
-      .registerIn(*this);
-
-  // tosa.argmax
-  ods::OpDef("tosa.argmax", TypeID::get<ArgMaxOp>())
-      .operand("input", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .defaultAttr("nan_mode", attrArgMaxOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
-      .result("output", typeTosaTensor())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&ArgMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { ArgMaxOp(op).print(p); })
-      .verifier([](Operation *op) { return ArgMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.arithmetic_right_shift
-  ods::OpDef("tosa.arithmetic_right_shift", TypeID::get<ArithmeticRightShiftOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .attr("round", ods::BoolAttr())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.avg_pool2d
-  ods::OpDef("tosa.avg_pool2d", TypeID::get<AvgPool2dOp>())
-      .operand("input", typeTosaTensor4D())
-      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("output_zp", typeTosaScalarIntOrFloatTensor())
-      .attr("kernel", attrTosaIntArrayAttr2())
-      .attr("stride", attrTosaIntArrayAttr2())
-      .attr("pad", attrTosaIntArrayAttr4())
-      .attr("acc_type", attrAvgPool2dOpAccType())
-      .result("output", typeTosaTensor4D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return AvgPool2dOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.bitwise_and
-  ods::OpDef("tosa.bitwise_and", TypeID::get<BitwiseAndOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.bitwise_not
-  ods::OpDef("tosa.bitwise_not", TypeID::get<BitwiseNotOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.bitwise_or
-  ods::OpDef("tosa.bitwise_or", TypeID::get<BitwiseOrOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.bitwise_xor
-  ods::OpDef("tosa.bitwise_xor", TypeID::get<BitwiseXorOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.cast_from_block_scaled
-  ods::OpDef("tosa.cast_from_block_scaled", TypeID::get<CastFromBlockScaledOp>())
-      .operand("input_data", typeTosaMXFPDataTensorAtLeast1D())
-      .operand("input_scale", typeTosaMXFPScaleTensorAtLeast1D())
-      .attr("block_size", attrTosaBlockSizeAttr())
-      .result("output_data", typeTosaTensorAtLeast1D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&CastFromBlockScaledOp::parse, [](Operation *op, OpAsmPrinter &p) { CastFromBlockScaledOp(op).print(p); })
-      .verifier([](Operation *op) { return CastFromBlockScaledOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.cast
-  ods::OpDef("tosa.cast", TypeID::get<CastOp>())
-      .operand("input", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::Pure(), ods::SameOperandsAndResultShape(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.cast_to_block_scaled
-  ods::OpDef("tosa.cast_to_block_scaled", TypeID::get<CastToBlockScaledOp>())
-      .operand("input_data", typeTosaTensorAtLeast1D())
-      .attr("block_size", attrTosaBlockSizeAttr())
-      .result("output_data", typeTosaMXFPDataTensorAtLeast1D())
-      .result("output_scale", typeTosaMXFPScaleTensorAtLeast1D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&CastToBlockScaledOp::parse, [](Operation *op, OpAsmPrinter &p) { CastToBlockScaledOp(op).print(p); })
-      .verifier([](Operation *op) { return CastToBlockScaledOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.ceil
-  ods::OpDef("tosa.ceil", TypeID::get<CeilOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.clamp
-  ods::OpDef("tosa.clamp", TypeID::get<ClampOp>())
-      .operand("input", typeTosaTensor())
-      .attr("min_val", attrTosaIntOrFloatAttr())
-      .attr("max_val", attrTosaIntOrFloatAttr())
-      .defaultAttr("nan_mode", attrClampOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&ClampOp::parse, [](Operation *op, OpAsmPrinter &p) { ClampOp(op).print(p); })
-      .verifier([](Operation *op) { return ClampOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.clz
-  ods::OpDef("tosa.clz", TypeID::get<ClzOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.concat
-  ods::OpDef("tosa.concat", TypeID::get<ConcatOp>())
-      .variadicOperand("input1", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ConcatOp::inferReturnTypes, &ConcatOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ConcatOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.concat_shape
-  ods::OpDef("tosa.concat_shape", TypeID::get<ConcatShapeOp>())
-      .variadicOperand("input", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ConcatShapeOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.const
-  ods::OpDef("tosa.const", TypeID::get<ConstOp>())
-      .attr("values", ods::ElementsAttr())
-      .result("output", typeTosaTensor())
-      .traits({ods::ConstantLike(), ods::Pure(), ods::AllShapesMatch({"values", "output"}), tosa::FirstAttrDerivedResultTypeTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .verifier([](Operation *op) { return ConstOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.const_shape
-  ods::OpDef("tosa.const_shape", TypeID::get<ConstShapeOp>())
-      .attr("values", attrIndexElementsAttr())
-      .result("output", typeTosaShape())
-      .traits({ods::ConstantLike(), ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ConstShapeOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.conv2d
-  ods::OpDef("tosa.conv2d", TypeID::get<Conv2DOp>())
-      .operand("input", typeTosaTensor4D())
-      .operand("weight", typeTosaTensor4D())
-      .operand("bias", typeTosaTensor1D())
-      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
-      .attr("pad", attrTosaIntArrayAttr4())
-      .attr("stride", attrTosaIntArrayAttr2())
-      .attr("dilation", attrTosaIntArrayAttr2())
-      .attr("acc_type", attrAvgPool2dOpAccType())
-      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
-      .result("output", typeTosaTensor4D())
-      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return Conv2DOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.conv3d
-  ods::OpDef("tosa.conv3d", TypeID::get<Conv3DOp>())
-      .operand("input", typeTosaTensor5D())
-      .operand("weight", typeTosaTensor5D())
-      .operand("bias", typeTosaTensor1D())
-      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
-      .attr("pad", attrTosaIntArrayAttr6())
-      .attr("stride", attrTosaIntArrayAttr3())
-      .attr("dilation", attrTosaIntArrayAttr3())
-      .attr("acc_type", attrAvgPool2dOpAccType())
-      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
-      .result("output", typeTosaTensor5D())
-      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return Conv3DOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.cos
-  ods::OpDef("tosa.cos", TypeID::get<CosOp>())
-      .operand("input1", typeTosaFloatTensor())
-      .result("output", typeTosaFloatTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.custom
-  ods::OpDef("tosa.custom", TypeID::get<CustomOp>())
-      .variadicOperand("input_list", typeTosaTensor())
-      .attr("operator_name", ods::StrAttr())
-      .attr("domain_name", ods::StrAttr())
-      .attr("implementation_attrs", ods::StrAttr())
-      .variadicResult("output_list", typeTosaTensor())
-      .traits({tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.depthwise_conv2d
-  ods::OpDef("tosa.depthwise_conv2d", TypeID::get<DepthwiseConv2DOp>())
-      .operand("input", typeTosaTensor4D())
-      .operand("weight", typeTosaTensor4D())
-      .operand("bias", typeTosaTensor1D())
-      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
-      .attr("pad", attrTosaIntArrayAttr4())
-      .attr("stride", attrTosaIntArrayAttr2())
-      .attr("dilation", attrTosaIntArrayAttr2())
-      .attr("acc_type", attrAvgPool2dOpAccType())
-      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
-      .result("output", typeTosaTensor4D())
-      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return DepthwiseConv2DOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.dim
-  ods::OpDef("tosa.dim", TypeID::get<DimOp>())
-      .operand("input1", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return DimOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.div_ceil_shape
-  ods::OpDef("tosa.div_ceil_shape", TypeID::get<DivCeilShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.div_floor_shape
-  ods::OpDef("tosa.div_floor_shape", TypeID::get<DivFloorShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.equal
-  ods::OpDef("tosa.equal", TypeID::get<EqualOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaI1Tensor())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&EqualOp::inferReturnTypes, &EqualOp::isCompatibleReturnTypes})), tosa::InferTensorTypeTrait({}), ods::Commutative(), ods::SameOperandsElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.erf
-  ods::OpDef("tosa.erf", TypeID::get<ErfOp>())
-      .operand("input", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.exp2_shape
-  ods::OpDef("tosa.exp2_shape", TypeID::get<Exp2ShapeOp>())
-      .operand("input", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.exp
-  ods::OpDef("tosa.exp", TypeID::get<ExpOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.fft2d
-  ods::OpDef("tosa.fft2d", TypeID::get<FFT2dOp>())
-      .operand("input_real", typeTosaTensor3D())
-      .operand("input_imag", typeTosaTensor3D())
-      .attr("inverse", ods::BoolAttr())
-      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
-      .result("output_real", typeTosaTensor3D())
-      .result("output_imag", typeTosaTensor3D())
-      .traits({ods::SameOperandsAndResultElementType(), ods::SameOperandsAndResultShape(), tosa::ResultsAreFloatLikeTrait({}), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return FFT2dOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.floor
-  ods::OpDef("tosa.floor", TypeID::get<FloorOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.gather
-  ods::OpDef("tosa.gather", TypeID::get<GatherOp>())
-      .operand("values", typeTosaTensor3D())
-      .operand("indices", typeTosaIndexTensor2D())
-      .result("output", typeTosaTensor3D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return GatherOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.greater_equal
-  ods::OpDef("tosa.greater_equal", TypeID::get<GreaterEqualOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaI1Tensor())
-      .traits({ods::SameOperandsElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.greater
-  ods::OpDef("tosa.greater", TypeID::get<GreaterOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaI1Tensor())
-      .traits({ods::SameOperandsElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.identity
-  ods::OpDef("tosa.identity", TypeID::get<IdentityOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.cond_if
-  ods::OpDef("tosa.cond_if", TypeID::get<IfOp>())
-      .operand("condition", typeTosaI1Tensor())
-      .variadicOperand("input_list", typeTosaTensor())
-      .variadicResult("output_list", typeTosaTensor())
-      .region("then_graph", ods::SizedRegion(1))
-      .region("else_graph", ods::SizedRegion(1))
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tosa.yield"), ods::RecursiveMemoryEffects(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&IfOp::parse, [](Operation *op, OpAsmPrinter &p) { IfOp(op).print(p); })
-      .verifier([](Operation *op) { return IfOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.intdiv
-  ods::OpDef("tosa.intdiv", TypeID::get<IntDivOp>())
-      .operand("input1", typeTosaInt32Or64Tensor())
-      .operand("input2", typeTosaInt32Or64Tensor())
-      .result("output", typeTosaInt32Or64Tensor())
-      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.log2_ceil_shape
-  ods::OpDef("tosa.log2_ceil_shape", TypeID::get<Log2CeilShapeOp>())
-      .operand("input", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.log2_floor_shape
-  ods::OpDef("tosa.log2_floor_shape", TypeID::get<Log2FloorShapeOp>())
-      .operand("input", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.log
-  ods::OpDef("tosa.log", TypeID::get<LogOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.logical_and
-  ods::OpDef("tosa.logical_and", TypeID::get<LogicalAndOp>())
-      .operand("input1", typeTosaI1Tensor())
-      .operand("input2", typeTosaI1Tensor())
-      .result("output", typeTosaI1Tensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.logical_left_shift
-  ods::OpDef("tosa.logical_left_shift", TypeID::get<LogicalLeftShiftOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.logical_not
-  ods::OpDef("tosa.logical_not", TypeID::get<LogicalNotOp>())
-      .operand("input1", typeTosaI1Tensor())
-      .result("output", typeTosaI1Tensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.logical_or
-  ods::OpDef("tosa.logical_or", TypeID::get<LogicalOrOp>())
-      .operand("input1", typeTosaI1Tensor())
-      .operand("input2", typeTosaI1Tensor())
-      .result("output", typeTosaI1Tensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.logical_right_shift
-  ods::OpDef("tosa.logical_right_shift", TypeID::get<LogicalRightShiftOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.logical_xor
-  ods::OpDef("tosa.logical_xor", TypeID::get<LogicalXorOp>())
-      .operand("input1", typeTosaI1Tensor())
-      .operand("input2", typeTosaI1Tensor())
-      .result("output", typeTosaI1Tensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.matmul
-  ods::OpDef("tosa.matmul", TypeID::get<MatMulOp>())
-      .operand("a", typeTosaTensor3D())
-      .operand("b", typeTosaTensor3D())
-      .operand("a_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("b_zp", typeTosaScalarIntOrFloatTensor())
-      .result("output", typeTosaTensor3D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return MatMulOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.matmul_t_block_scaled
-  ods::OpDef("tosa.matmul_t_block_scaled", TypeID::get<MatmulTBlockScaledOp>())
-      .operand("a_data", typeTosaMXFPDataTensor3D())
-      .operand("a_scale", typeTosaMXFPScaleTensor3D())
-      .operand("b_data", typeTosaMXFPDataTensor3D())
-      .operand("b_scale", typeTosaMXFPScaleTensor3D())
-      .attr("block_size", attrTosaBlockSizeAttr())
-      .result("output_data", typeTosaTensor3D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&MatmulTBlockScaledOp::parse, [](Operation *op, OpAsmPrinter &p) { MatmulTBlockScaledOp(op).print(p); })
-      .verifier([](Operation *op) { return MatmulTBlockScaledOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.max_pool2d
-  ods::OpDef("tosa.max_pool2d", TypeID::get<MaxPool2dOp>())
-      .operand("input", typeTosaTensor4D())
-      .attr("kernel", attrTosaIntArrayAttr2())
-      .attr("stride", attrTosaIntArrayAttr2())
-      .attr("pad", attrTosaIntArrayAttr4())
-      .defaultAttr("nan_mode", attrMaxPool2dOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
-      .result("output", typeTosaTensor4D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&MaxPool2dOp::parse, [](Operation *op, OpAsmPrinter &p) { MaxPool2dOp(op).print(p); })
-      .verifier([](Operation *op) { return MaxPool2dOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.max_shape
-  ods::OpDef("tosa.max_shape", TypeID::get<MaxShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.maximum
-  ods::OpDef("tosa.maximum", TypeID::get<MaximumOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .defaultAttr("nan_mode", attrMaximumOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
-      .result("output", typeTosaTensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&MaximumOp::parse, [](Operation *op, OpAsmPrinter &p) { MaximumOp(op).print(p); })
-      .registerIn(*this);
-
-  // tosa.min_shape
-  ods::OpDef("tosa.min_shape", TypeID::get<MinShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.minimum
-  ods::OpDef("tosa.minimum", TypeID::get<MinimumOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .defaultAttr("nan_mode", attrMinimumOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
-      .result("output", typeTosaTensor())
-      .traits({ods::Commutative(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&MinimumOp::parse, [](Operation *op, OpAsmPrinter &p) { MinimumOp(op).print(p); })
-      .registerIn(*this);
-
-  // tosa.mod_shape
-  ods::OpDef("tosa.mod_shape", TypeID::get<ModShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.mul
-  ods::OpDef("tosa.mul", TypeID::get<MulOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .operand("shift", typeTosaScalarInt8Tensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return MulOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.mul_shape
-  ods::OpDef("tosa.mul_shape", TypeID::get<MulShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.negate
-  ods::OpDef("tosa.negate", TypeID::get<NegateOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input1_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("output_zp", typeTosaScalarIntOrFloatTensor())
-      .result("output", typeTosaTensor())
-      .traits({tosa::TosaElementwiseOperatorTrait({}), ods::Pure(), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return NegateOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.pad
-  ods::OpDef("tosa.pad", TypeID::get<PadOp>())
-      .operand("input1", typeTosaTensorAtLeast1D())
-      .operand("padding", typeTosaShape())
-      .operand("pad_const", typeTosaScalarTensor())
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return PadOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.pow
-  ods::OpDef("tosa.pow", TypeID::get<PowOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.rfft2d
-  ods::OpDef("tosa.rfft2d", TypeID::get<RFFT2dOp>())
-      .operand("input_real", typeTosaTensor3D())
-      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
-      .result("output_real", typeTosaTensor3D())
-      .result("output_imag", typeTosaTensor3D())
-      .traits({ods::SameOperandsAndResultElementType(), tosa::ResultsAreFloatLikeTrait({}), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return RFFT2dOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reciprocal
-  ods::OpDef("tosa.reciprocal", TypeID::get<ReciprocalOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.reduce_all
-  ods::OpDef("tosa.reduce_all", TypeID::get<ReduceAllOp>())
-      .operand("input", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceAllOp::inferReturnTypes, &ReduceAllOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ReduceAllOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reduce_any
-  ods::OpDef("tosa.reduce_any", TypeID::get<ReduceAnyOp>())
-      .operand("input", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceAnyOp::inferReturnTypes, &ReduceAnyOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ReduceAnyOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reduce_max
-  ods::OpDef("tosa.reduce_max", TypeID::get<ReduceMaxOp>())
-      .operand("input", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .defaultAttr("nan_mode", attrReduceMaxOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceMaxOp::inferReturnTypes, &ReduceMaxOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&ReduceMaxOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceMaxOp(op).print(p); })
-      .verifier([](Operation *op) { return ReduceMaxOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reduce_min
-  ods::OpDef("tosa.reduce_min", TypeID::get<ReduceMinOp>())
-      .operand("input", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .defaultAttr("nan_mode", attrReduceMinOpNanModeDefault(), "::mlir::tosa::NanPropagationMode::PROPAGATE")
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceMinOp::inferReturnTypes, &ReduceMinOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&ReduceMinOp::parse, [](Operation *op, OpAsmPrinter &p) { ReduceMinOp(op).print(p); })
-      .verifier([](Operation *op) { return ReduceMinOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reduce_product
-  ods::OpDef("tosa.reduce_product", TypeID::get<ReduceProductOp>())
-      .operand("input", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceProductOp::inferReturnTypes, &ReduceProductOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ReduceProductOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reduce_sum
-  ods::OpDef("tosa.reduce_sum", TypeID::get<ReduceSumOp>())
-      .operand("input", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReduceSumOp::inferReturnTypes, &ReduceSumOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ReduceSumOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.rescale
-  ods::OpDef("tosa.rescale", TypeID::get<RescaleOp>())
-      .operand("input", typeTosaTensor())
-      .operand("multiplier", typeTosa1DInt16Or32Tensor())
-      .operand("shift", typeTosa1DInt8Tensor())
-      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("output_zp", typeTosaScalarIntOrFloatTensor())
-      .attr("scale32", ods::BoolAttr())
-      .attr("rounding_mode", attrTosaRoundingModeAttr())
-      .attr("per_channel", ods::BoolAttr())
-      .attr("input_unsigned", ods::BoolAttr())
-      .attr("output_unsigned", ods::BoolAttr())
-      .result("output", typeTosaTensor())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&RescaleOp::parse, [](Operation *op, OpAsmPrinter &p) { RescaleOp(op).print(p); })
-      .verifier([](Operation *op) { return RescaleOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reshape
-  ods::OpDef("tosa.reshape", TypeID::get<ReshapeOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("shape", typeTosaShape())
-      .result("output", typeTosaTensor())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ReshapeOp::inferReturnTypes, &ReshapeOp::isCompatibleReturnTypes})), tosa::InferShapedTypeOpAdaptorTrait({}), tosa::InferTensorTypeTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ReshapeOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.resize
-  ods::OpDef("tosa.resize", TypeID::get<ResizeOp>())
-      .operand("input", typeTosaTensor4D())
-      .operand("scale", typeRank4TosaShape())
-      .operand("offset", typeRank2TosaShape())
-      .operand("border", typeRank2TosaShape())
-      .attr("mode", attrTosaResizeModeAttr())
-      .result("output", typeTosaTensor4D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&ResizeOp::parse, [](Operation *op, OpAsmPrinter &p) { ResizeOp(op).print(p); })
-      .verifier([](Operation *op) { return ResizeOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.reverse
-  ods::OpDef("tosa.reverse", TypeID::get<ReverseOp>())
-      .operand("input1", typeTosaTensorAtLeast1D())
-      .attr("axis", ods::IntAttr(32))
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ReverseOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.rsqrt
-  ods::OpDef("tosa.rsqrt", TypeID::get<RsqrtOp>())
-      .operand("input1", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.scatter
-  ods::OpDef("tosa.scatter", TypeID::get<ScatterOp>())
-      .operand("values_in", typeTosaTensor3D())
-      .operand("indices", typeTosaIndexTensor2D())
-      .operand("input", typeTosaTensor3D())
-      .result("values_out", typeTosaTensor3D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return ScatterOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.select
-  ods::OpDef("tosa.select", TypeID::get<SelectOp>())
-      .operand("input1", typeTosaI1Tensor())
-      .operand("input2", typeTosaTensor())
-      .operand("input3", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return SelectOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.sigmoid
-  ods::OpDef("tosa.sigmoid", TypeID::get<SigmoidOp>())
-      .operand("input", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.sin
-  ods::OpDef("tosa.sin", TypeID::get<SinOp>())
-      .operand("input1", typeTosaFloatTensor())
-      .result("output", typeTosaFloatTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.slice
-  ods::OpDef("tosa.slice", TypeID::get<SliceOp>())
-      .operand("input1", typeTosaTensorAtLeast1D())
-      .operand("start", typeTosaShape())
-      .operand("size", typeTosaShape())
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return SliceOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.slice_shape
-  ods::OpDef("tosa.slice_shape", TypeID::get<SliceShapeOp>())
-      .operand("input", typeTosaShape())
-      .operand("start", typeTosaScalarInt32Tensor())
-      .operand("size", typeTosaScalarInt32Tensor())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return SliceShapeOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.sub
-  ods::OpDef("tosa.sub", TypeID::get<SubOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("input2", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.sub_shape
-  ods::OpDef("tosa.sub_shape", TypeID::get<SubShapeOp>())
-      .operand("input1", typeTosaShape())
-      .operand("input2", typeTosaShape())
-      .result("output", typeTosaShape())
-      .traits({ods::Pure(), tosa::TosaShapeOperatorWithSameRanksTrait({}), tosa::TosaShapeOperatorTrait({}), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.table
-  ods::OpDef("tosa.table", TypeID::get<TableOp>())
-      .operand("input1", typeTosaTensor())
-      .operand("table", typeTosaTensor1D())
-      .result("output", typeTosaTensor())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return TableOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.tanh
-  ods::OpDef("tosa.tanh", TypeID::get<TanhOp>())
-      .operand("input", typeTosaTensor())
-      .result("output", typeTosaTensor())
-      .traits({ods::SameOperandsAndResultShape(), ods::SameOperandsAndResultElementType(), ods::ResultsBroadcastableShape(), tosa::TosaElementwiseOperatorTrait({}), tosa::SameOperandsAndResultRankTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // tosa.tile
-  ods::OpDef("tosa.tile", TypeID::get<TileOp>())
-      .operand("input1", typeTosaTensorAtLeast1D())
-      .operand("multiples", typeTosaShape())
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return TileOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.transpose_conv2d
-  ods::OpDef("tosa.transpose_conv2d", TypeID::get<TransposeConv2DOp>())
-      .operand("input", typeTosaTensor4D())
-      .operand("weight", typeTosaTensor4D())
-      .operand("bias", typeTosaTensor1D())
-      .operand("input_zp", typeTosaScalarIntOrFloatTensor())
-      .operand("weight_zp", typeTosaScalarIntOrFloatTensor())
-      .attr("out_pad", attrTosaIntArrayAttr4())
-      .attr("stride", attrTosaIntArrayAttr2())
-      .attr("acc_type", attrAvgPool2dOpAccType())
-      .defaultOptionalAttr("local_bound", ods::BoolAttr(), "false")
-      .result("output", typeTosaTensor4D())
-      .traits({ods::SameVariadicOperandSize(), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return TransposeConv2DOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.transpose
-  ods::OpDef("tosa.transpose", TypeID::get<TransposeOp>())
-      .operand("input1", typeTosaTensorAtLeast1D())
-      .attr("perms", ods::DenseI32ArrayAttr())
-      .result("output", typeTosaTensorAtLeast1D())
-      .traits({ods::AllElementTypesMatch({"input1", "output"}), tosa::InferShapedTypeOpAdaptorTrait({}), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("operands attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.variable
-  ods::OpDef("tosa.variable", TypeID::get<VariableOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("var_shape", attrIndexElementsAttr())
-      .attr("type", ods::TypeAttr())
-      .optionalAttr("initial_value", ods::AnyAttr())
-      .traits({ods::Symbol(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("$sym_name attr-dict custom<VariableOpTypeOrInitialValue>($var_shape, $type, $initial_value)")
-      .directive(getVariableOpTypeOrInitialValueDirective())
-      .registerIn(*this);
-
-  // tosa.variable_read
-  ods::OpDef("tosa.variable_read", TypeID::get<VariableReadOp>())
-      .attr("name", ods::SymbolNameAttr())
-      .result("output1", typeTosaTensor())
-      .traits({tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("$name attr-dict `:` type($output1)")
-      .verifier([](Operation *op) { return VariableReadOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.variable_write
-  ods::OpDef("tosa.variable_write", TypeID::get<VariableWriteOp>())
-      .operand("input1", typeTosaTensor())
-      .attr("name", ods::SymbolNameAttr())
-      .traits({tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("$name attr-dict `,` $input1 `:` type($input1)")
-      .verifier([](Operation *op) { return VariableWriteOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.while_loop
-  ods::OpDef("tosa.while_loop", TypeID::get<WhileOp>())
-      .variadicOperand("input_list", typeTosaTensor())
-      .variadicResult("output_list", typeTosaTensor())
-      .region("cond_graph", ods::SizedRegion(1))
-      .region("body_graph", ods::SizedRegion(1))
-      .traits({ods::verifiedWithRegions(ods::Implements<LoopLikeOpInterface>({.getLoopRegions = [](Operation *op) { return WhileOp(op).getLoopRegions(); }})), tosa::InferShapedTypeOpAdaptorTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("tosa.yield"), ods::RecursiveMemoryEffects(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .customAssembly(&WhileOp::parse, [](Operation *op, OpAsmPrinter &p) { WhileOp(op).print(p); })
-      .verifier([](Operation *op) { return WhileOp(op).verify(); })
-      .registerIn(*this);
-
-  // tosa.yield
-  ods::OpDef("tosa.yield", TypeID::get<YieldOp>())
-      .variadicOperand("inputs", typeTosaTensor())
-      .traits({ods::IsTerminator(), ods::Pure(), tosa::TosaResolvableShapeOperandsTrait({})})
-      .format("$inputs attr-dict `:` type($inputs)")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerTosaOpDefinitions);
 }

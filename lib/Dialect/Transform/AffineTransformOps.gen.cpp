@@ -43,10 +43,9 @@ static ods::TypeConstraint typeTransformHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerAffineTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerAffineTransformOpDefinitions(Dialect &dialect) {
   // transform.affine.simplify_bounded_affine_ops
   ods::OpDef("transform.affine.simplify_bounded_affine_ops", TypeID::get<SimplifyBoundedAffineOpsOp>())
       .operand("target", typeTransformHandleTypeInterface())
@@ -56,12 +55,18 @@ void lamina::TransformDialect::registerAffineTransformOps() {
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SimplifyBoundedAffineOpsOp(op).getEffects(effects); }})})
       .format("$target `with` `[` ($bounded_values^ `:` type($bounded_values))? `]` `within` $lower_bounds `and` $upper_bounds attr-dict `:` type($target)")
       .verifier([](Operation *op) { return SimplifyBoundedAffineOpsOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.affine.simplify_min_max_affine_ops
   ods::OpDef("transform.affine.simplify_min_max_affine_ops", TypeID::get<SimplifyMinMaxAffineOpsOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SimplifyMinMaxAffineOpsOp(op).getEffects(effects); }})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerAffineTransformOps() {
+  ods::registerOpsOnce(*this, registerAffineTransformOpDefinitions);
 }

@@ -26,19 +26,24 @@ namespace {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerArmSVETransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerArmSVETransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.arm_sve.vector_contract_to_bfmmla
   ods::OpDef("transform.apply_patterns.arm_sve.vector_contract_to_bfmmla", TypeID::get<ApplyArmSVELowerContractionToBFMMLAPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.arm_sve.vector_contract_to_i8mm
   ods::OpDef("transform.apply_patterns.arm_sve.vector_contract_to_i8mm", TypeID::get<ApplyArmSVELowerContractionToI8MMPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerArmSVETransformOps() {
+  ods::registerOpsOnce(*this, registerArmSVETransformOpDefinitions);
 }

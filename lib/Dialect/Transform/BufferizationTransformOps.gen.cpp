@@ -85,23 +85,22 @@ static ods::AttrConstraint attrLayoutMapOption() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerBufferizationTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerBufferizationTransformOpDefinitions(Dialect &dialect) {
   // transform.bufferization.buffer_loop_hoisting
   ods::OpDef("transform.bufferization.buffer_loop_hoisting", TypeID::get<BufferLoopHoistingOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BufferLoopHoistingOp(op).getEffects(effects); }}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.bufferization.eliminate_empty_tensors
   ods::OpDef("transform.bufferization.eliminate_empty_tensors", TypeID::get<EliminateEmptyTensorsOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { EliminateEmptyTensorsOp(op).getEffects(effects); }})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.bufferization.empty_tensor_to_alloc_tensor
   ods::OpDef("transform.bufferization.empty_tensor_to_alloc_tensor", TypeID::get<EmptyTensorToAllocTensorOp>())
@@ -109,7 +108,7 @@ void lamina::TransformDialect::registerBufferizationTransformOps() {
       .result("transformed", typeTransformAllocTensorOp())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.bufferization.one_shot_bufferize
   ods::OpDef("transform.bufferization.one_shot_bufferize", TypeID::get<OneShotBufferizeOp>())
@@ -127,5 +126,11 @@ void lamina::TransformDialect::registerBufferizationTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("(`layout` `{` $function_boundary_type_conversion^ `}`)? $target attr-dict `:` functional-type($target, results)")
       .verifier([](Operation *op) { return OneShotBufferizeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerBufferizationTransformOps() {
+  ods::registerOpsOnce(*this, registerBufferizationTransformOpDefinitions);
 }

@@ -52,10 +52,9 @@ static ods::TypeConstraint typeTransformParamTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerDLTITransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerDLTITransformOpDefinitions(Dialect &dialect) {
   // transform.dlti.query
   ods::OpDef("transform.dlti.query", TypeID::get<QueryOp>())
       .operand("target", typeTransformHandleTypeInterface())
@@ -63,5 +62,11 @@ void lamina::TransformDialect::registerDLTITransformOps() {
       .result("associated_attr", typeTransformParamTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { QueryOp(op).getEffects(effects); }})})
       .format("$keys `at` $target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerDLTITransformOps() {
+  ods::registerOpsOnce(*this, registerDLTITransformOpDefinitions);
 }

@@ -60,10 +60,9 @@ static ods::TypeConstraint typeTransformAnyHandleType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerDebugExtensionOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerDebugExtensionOpDefinitions(Dialect &dialect) {
   // transform.debug.emit_param_as_remark
   ods::OpDef("transform.debug.emit_param_as_remark", TypeID::get<EmitParamAsRemarkOp>())
       .operand("param", typeTransformParamTypeInterface())
@@ -71,7 +70,7 @@ void lamina::TransformDialect::registerDebugExtensionOps() {
       .optionalAttr("message", ods::StrAttr())
       .traits({ods::Implements<transform::MatchOpInterface>({}), ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
       .format("$param (`,` $message^)? (`at` $anchor^)?attr-dict `:` type($param) (`,` type($anchor)^)?")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.debug.emit_remark_at
   ods::OpDef("transform.debug.emit_remark_at", TypeID::get<EmitRemarkAtOp>())
@@ -79,5 +78,11 @@ void lamina::TransformDialect::registerDebugExtensionOps() {
       .attr("message", ods::StrAttr())
       .traits({ods::Implements<transform::MatchOpInterface>({}), ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
       .format("$at `,` $message attr-dict `:` type($at)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerDebugExtensionOps() {
+  ods::registerOpsOnce(*this, registerDebugExtensionOpDefinitions);
 }

@@ -52,15 +52,14 @@ static ods::TypeConstraint typeTransformValueHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerFuncTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerFuncTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_conversion_patterns.func.func_to_llvm
   ods::OpDef("transform.apply_conversion_patterns.func.func_to_llvm", TypeID::get<ApplyFuncToLLVMConversionPatternsOp>())
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.func.cast_and_call
   ods::OpDef("transform.func.cast_and_call", TypeID::get<CastAndCallOp>())
@@ -75,7 +74,7 @@ void lamina::TransformDialect::registerFuncTransformOps() {
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CastAndCallOp(op).getEffects(effects); }}), ods::AttrSizedOperandSegments(), transform::ReportTrackingListenerFailuresOpTrait({}), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
       .format("($function_name^)? ($function^)? ( `(` $inputs^ `)` )? ( `->` $outputs^ )? (`after` $insert_after^):(`before`)? $insertion_point ($conversions^)? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return CastAndCallOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.func.deduplicate_func_args
   ods::OpDef("transform.func.deduplicate_func_args", TypeID::get<DeduplicateFuncArgsOp>())
@@ -85,7 +84,7 @@ void lamina::TransformDialect::registerFuncTransformOps() {
       .result("transformed_function", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { DeduplicateFuncArgsOp(op).getEffects(effects); }})})
       .format("$function_name `at` $module attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.func.replace_func_signature
   ods::OpDef("transform.func.replace_func_signature", TypeID::get<ReplaceFuncSignatureOp>())
@@ -98,5 +97,11 @@ void lamina::TransformDialect::registerFuncTransformOps() {
       .result("transformed_function", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ReplaceFuncSignatureOp(op).getEffects(effects); }})})
       .format("$function_name `args_interchange` `=` $args_interchange `results_interchange` `=` $results_interchange `at` $module attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerFuncTransformOps() {
+  ods::registerOpsOnce(*this, registerFuncTransformOpDefinitions);
 }

@@ -43,48 +43,47 @@ static ods::TypeConstraint typeTransformHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerGPUTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerGPUTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.gpu.gpu_shuffle_to_amdgpu
   ods::OpDef("transform.apply_patterns.gpu.gpu_shuffle_to_amdgpu", TypeID::get<ApplyGPUPromoteShuffleToAMDGPUPatternsOp>())
       .optionalAttr("chipset", ods::StrAttr())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("(`chipset` `=` $chipset^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.gpu.gpu_rewrite_patterns
   ods::OpDef("transform.apply_patterns.gpu.gpu_rewrite_patterns", TypeID::get<ApplyGPURewritePatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.gpu.gpu_subgroup_reduce_to_nvvm
   ods::OpDef("transform.apply_conversion_patterns.gpu.gpu_subgroup_reduce_to_nvvm", TypeID::get<ApplyGPUSubgroupReduceToNVVMConversionPatternsOp>())
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.gpu.gpu_to_nvvm
   ods::OpDef("transform.apply_conversion_patterns.gpu.gpu_to_nvvm", TypeID::get<ApplyGPUToNVVMConversionPatternsOp>())
       .defaultAttr("benefit", ods::IntAttr(16), "1")
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.gpu.gpu_to_rocdl
   ods::OpDef("transform.apply_conversion_patterns.gpu.gpu_to_rocdl", TypeID::get<ApplyGPUToROCDLConversionPatternsOp>())
       .attr("chipset", ods::StrAttr())
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("`chipset` `=` $chipset attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.gpu.gpu_wmma_to_nvvm
   ods::OpDef("transform.apply_conversion_patterns.gpu.gpu_wmma_to_nvvm", TypeID::get<ApplyGPUWwmaToNVVMConversionPatternsOp>())
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.gpu.unroll_vectors_subgroup_mma
   ods::OpDef("transform.apply_patterns.gpu.unroll_vectors_subgroup_mma", TypeID::get<ApplyUnrollVectorsSubgroupMmaOp>())
@@ -93,13 +92,13 @@ void lamina::TransformDialect::registerGPUTransformOps() {
       .attr("k", ods::IntAttr(64))
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("`[` $m `,` $n `,` $k `]` attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.gpu.eliminate_barriers
   ods::OpDef("transform.apply_patterns.gpu.eliminate_barriers", TypeID::get<EliminateBarriersOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.gpu.map_forall_to_blocks
   ods::OpDef("transform.gpu.map_forall_to_blocks", TypeID::get<MapForallToBlocks>())
@@ -110,7 +109,7 @@ void lamina::TransformDialect::registerGPUTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target (`generate_gpu_launch` $generate_gpu_launch^)? (`grid_dims` `=` $grid_dims^)? attr-dict `:` functional-type($target, $result)")
       .verifier([](Operation *op) { return MapForallToBlocks(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.gpu.map_nested_forall_to_threads
   ods::OpDef("transform.gpu.map_nested_forall_to_threads", TypeID::get<MapNestedForallToThreads>())
@@ -121,5 +120,11 @@ void lamina::TransformDialect::registerGPUTransformOps() {
       .result("result", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target `block_dims` `=` $block_dims (`sync_after_distribute` `=` $sync_after_distribute^)? (`warp_size` `=` $warp_size^)? attr-dict `:` functional-type($target, $result)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerGPUTransformOps() {
+  ods::registerOpsOnce(*this, registerGPUTransformOpDefinitions);
 }

@@ -43,10 +43,9 @@ static ods::TypeConstraint typeTransformHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerIRDLExtensionOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerIRDLExtensionOpDefinitions(Dialect &dialect) {
   // transform.irdl.collect_matching
   ods::OpDef("transform.irdl.collect_matching", TypeID::get<IRDLCollectMatchingOp>())
       .operand("root", typeTransformHandleTypeInterface())
@@ -55,5 +54,11 @@ void lamina::TransformDialect::registerIRDLExtensionOps() {
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { IRDLCollectMatchingOp(op).getEffects(effects); }}), ods::SymbolTableTrait(), ods::NoTerminator()})
       .format("`in` $root `:` functional-type(operands, results) attr-dict-with-keyword regions")
       .verifier([](Operation *op) { return IRDLCollectMatchingOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerIRDLExtensionOps() {
+  ods::registerOpsOnce(*this, registerIRDLExtensionOpDefinitions);
 }

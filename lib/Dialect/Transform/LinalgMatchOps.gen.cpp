@@ -91,10 +91,9 @@ static ods::TypeConstraint typeTransformAnyHandle() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerLinalgMatchOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerLinalgMatchOpDefinitions(Dialect &dialect) {
   // transform.match.structured.body
   ods::OpDef("transform.match.structured.body", TypeID::get<MatchStructuredBodyOp>())
       .operand("operand_handle", typeTransformHandleTypeInterface())
@@ -105,7 +104,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .traits({transform::SingleOpMatcherOpTrait({}), transform::StructuredOpPredicateOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle attr-dict `:` type($operand_handle)")
       .verifier([](Operation *op) { return MatchStructuredBodyOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.classify_contraction_dims
   ods::OpDef("transform.match.structured.classify_contraction_dims", TypeID::get<MatchStructuredClassifyContractionDimsOp>())
@@ -116,7 +115,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .result("k", typeTransformParamTypeInterface())
       .traits({transform::SingleOpMatcherOpTrait({}), transform::StructuredOpPredicateOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.classify_convolution_dims
   ods::OpDef("transform.match.structured.classify_convolution_dims", TypeID::get<MatchStructuredClassifyConvolutionDimsOp>())
@@ -131,7 +130,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .result("dilations", typeTransformParamTypeInterface())
       .traits({transform::SingleOpMatcherOpTrait({}), transform::StructuredOpPredicateOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.dim
   ods::OpDef("transform.match.structured.dim", TypeID::get<MatchStructuredDimOp>())
@@ -147,7 +146,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .directive(getSemiFunctionTypeDirective())
       .directive(getTransformMatchDimsDirective())
       .verifier([](Operation *op) { return MatchStructuredDimOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.elemental_bitwidth
   ods::OpDef("transform.match.structured.elemental_bitwidth", TypeID::get<MatchStructuredElementalBitwidthOp>())
@@ -155,7 +154,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .result("result", typeTransformParamTypeInterface())
       .traits({transform::SingleValueMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.init
   ods::OpDef("transform.match.structured.init", TypeID::get<MatchStructuredInitOp>())
@@ -171,7 +170,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .directive(getSemiFunctionTypeDirective())
       .directive(getTransformMatchDimsDirective())
       .verifier([](Operation *op) { return MatchStructuredInitOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.input
   ods::OpDef("transform.match.structured.input", TypeID::get<MatchStructuredInputOp>())
@@ -187,7 +186,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .directive(getSemiFunctionTypeDirective())
       .directive(getTransformMatchDimsDirective())
       .verifier([](Operation *op) { return MatchStructuredInputOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.num_inits
   ods::OpDef("transform.match.structured.num_inits", TypeID::get<MatchStructuredNumInitsOp>())
@@ -195,7 +194,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .result("result", typeTransformParamTypeInterface())
       .traits({transform::StructuredOpPredicateOpTrait({}), transform::SingleOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.num_inputs
   ods::OpDef("transform.match.structured.num_inputs", TypeID::get<MatchStructuredNumInputsOp>())
@@ -203,7 +202,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .result("result", typeTransformParamTypeInterface())
       .traits({transform::StructuredOpPredicateOpTrait({}), transform::SingleOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured
   ods::OpDef("transform.match.structured", TypeID::get<MatchStructuredOp>())
@@ -215,7 +214,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .format("(`failures` `(` $failure_propagation_mode^ `)`)?$current `:` custom<SemiFunctionType>(type($current), type($outputs))attr-dict-with-keyword regions")
       .directive(getSemiFunctionTypeDirective())
       .verifier([](Operation *op) { return MatchStructuredOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.rank
   ods::OpDef("transform.match.structured.rank", TypeID::get<MatchStructuredRankOp>())
@@ -224,7 +223,7 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .traits({transform::StructuredOpPredicateOpTrait({}), transform::SingleOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle attr-dict `:` custom<SemiFunctionType>(type($operand_handle), type($rank), \"false\")")
       .directive(getSemiFunctionTypeDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.result
   ods::OpDef("transform.match.structured.result", TypeID::get<MatchStructuredResultOp>())
@@ -236,12 +235,18 @@ void lamina::TransformDialect::registerLinalgMatchOps() {
       .traits({transform::StructuredOpPredicateOpTrait({}), transform::SingleOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
       .format("$operand_handle `[` $position `]` (`any` $any^)? (`single` $single^)?attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return MatchStructuredResultOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.match.structured.yield
   ods::OpDef("transform.match.structured.yield", TypeID::get<MatchStructuredYieldOp>())
       .variadicOperand("handles", typeTransformAnyHandleOrParamType())
       .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MatchStructuredYieldOp(op).getEffects(effects); }}), ods::IsTerminator()})
       .format("$handles attr-dict (`:` type($handles)^)?")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerLinalgMatchOps() {
+  ods::registerOpsOnce(*this, registerLinalgMatchOpDefinitions);
 }

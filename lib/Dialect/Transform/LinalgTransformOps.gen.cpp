@@ -358,70 +358,69 @@ static ods::AttrConstraint attrWinogradConv2DFmr() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerLinalgTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerLinalgTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.linalg.decompose_pack_unpack
   ods::OpDef("transform.apply_patterns.linalg.decompose_pack_unpack", TypeID::get<ApplyDecomposeTensorPackUnpackPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.decompose_pad
   ods::OpDef("transform.apply_patterns.linalg.decompose_pad", TypeID::get<ApplyDecomposeTensorPadPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.erase_unnecessary_inputs
   ods::OpDef("transform.apply_patterns.linalg.erase_unnecessary_inputs", TypeID::get<ApplyEraseUnnecessaryInputsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.fold_add_into_dest
   ods::OpDef("transform.apply_patterns.linalg.fold_add_into_dest", TypeID::get<ApplyFoldAddIntoDestPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.fold_into_pack_and_unpack
   ods::OpDef("transform.apply_patterns.tensor.fold_into_pack_and_unpack", TypeID::get<ApplyFoldIntoPackAndUnpackPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.fold_pack_unpack_into_empty
   ods::OpDef("transform.apply_patterns.linalg.fold_pack_unpack_into_empty", TypeID::get<ApplyFoldPackUnpackIntoEmptyPatternsOp>())
       .defaultAttr("fold_single_use_only", ods::BoolAttr(), "false")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.fold_unit_extent_dims_via_reshapes
   ods::OpDef("transform.apply_patterns.linalg.fold_unit_extent_dims_via_reshapes", TypeID::get<ApplyFoldUnitExtentDimsViaReshapesPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
   ods::OpDef("transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices", TypeID::get<ApplyFoldUnitExtentDimsViaSlicesPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.pad_vectorization
   ods::OpDef("transform.apply_patterns.linalg.pad_vectorization", TypeID::get<ApplyPadVectorizationPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.linalg.tiling_canonicalization
   ods::OpDef("transform.apply_patterns.linalg.tiling_canonicalization", TypeID::get<ApplyTilingCanonicalizationPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.bufferize_to_allocation
   ods::OpDef("transform.structured.bufferize_to_allocation", TypeID::get<BufferizeToAllocationOp>())
@@ -436,7 +435,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { BufferizeToAllocationOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` type($target)")
       .verifier([](Operation *op) { return BufferizeToAllocationOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.continuous_tile_sizes
   ods::OpDef("transform.structured.continuous_tile_sizes", TypeID::get<ContinuousTileSizesOp>())
@@ -449,7 +448,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target attr-dict `:` custom<ContinuousTileSizeTypes>(type($target), type($tile_sizes), type($chunk_sizes))")
       .directive(getContinuousTileSizeTypesDirective())
       .verifier([](Operation *op) { return ContinuousTileSizesOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.convert_conv2d_to_img2col
   ods::OpDef("transform.structured.convert_conv2d_to_img2col", TypeID::get<ConvertConv2DToImg2ColOp>())
@@ -458,7 +457,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.convert_to_loops
   ods::OpDef("transform.structured.convert_to_loops", TypeID::get<ConvertToLoopsOp>())
@@ -466,7 +465,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("result", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.decompose_interface
   ods::OpDef("transform.structured.decompose_interface", TypeID::get<DecomposeInterfaceOp>())
@@ -474,7 +473,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.decompose
   ods::OpDef("transform.structured.decompose", TypeID::get<DecomposeOp>())
@@ -482,7 +481,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.decompose_winograd_op
   ods::OpDef("transform.structured.decompose_winograd_op", TypeID::get<DecomposeWinogradOp>())
@@ -490,14 +489,14 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.eliminate_empty_tensors
   ods::OpDef("transform.structured.eliminate_empty_tensors", TypeID::get<EliminateLinalgOpAnchoredEmptyTensorsOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { EliminateLinalgOpAnchoredEmptyTensorsOp(op).getEffects(effects); }})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.flatten_elementwise
   ods::OpDef("transform.structured.flatten_elementwise", TypeID::get<FlattenElementwiseLinalgOp>())
@@ -505,7 +504,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.fuse_into_containing_op
   ods::OpDef("transform.structured.fuse_into_containing_op", TypeID::get<FuseIntoContainingOp>())
@@ -515,7 +514,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("new_containing_op", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { FuseIntoContainingOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$producer_op `into` $containing_op attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.fuse
   ods::OpDef("transform.structured.fuse", TypeID::get<FuseOp>())
@@ -532,7 +531,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target oilist( `tile_sizes` custom<DynamicIndexList>($tile_sizes, $static_tile_sizes) | `interchange` custom<DynamicIndexList>($tile_interchange, $static_tile_interchange) ) attr-dict `:` functional-type(operands, results)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return FuseOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.generalize
   ods::OpDef("transform.structured.generalize", TypeID::get<GeneralizeOp>())
@@ -541,7 +540,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` custom<SemiFunctionType>(type($target), type($transformed), \"false\")")
       .directive(getSemiFunctionTypeDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.hoist_pad.build_packing_loop_nest
   ods::OpDef("transform.structured.hoist_pad.build_packing_loop_nest", TypeID::get<HoistPadBuildPackingLoopNestOp>())
@@ -552,7 +551,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { HoistPadBuildPackingLoopNestOp(op).getEffects(effects); }}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target `above` $loop (`,` `transpose` `by` $transpose^)? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return HoistPadBuildPackingLoopNestOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.hoist_pad
   ods::OpDef("transform.structured.hoist_pad", TypeID::get<HoistPadOp>())
@@ -563,7 +562,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target `by` $num_loops `loops` (`,` `transpose` `by` $transpose^)? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return HoistPadOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.hoist_redundant_vector_broadcasts
   ods::OpDef("transform.structured.hoist_redundant_vector_broadcasts", TypeID::get<HoistRedundantVectorBroadcastsOp>())
@@ -571,7 +570,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.hoist_redundant_vector_transfers
   ods::OpDef("transform.structured.hoist_redundant_vector_transfers", TypeID::get<HoistRedundantVectorTransfersOp>())
@@ -580,7 +579,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.insert_slice_to_copy
   ods::OpDef("transform.structured.insert_slice_to_copy", TypeID::get<InsertSliceToCopyOp>())
@@ -588,7 +587,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.interchange
   ods::OpDef("transform.structured.interchange", TypeID::get<InterchangeOp>())
@@ -599,7 +598,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target (`iterator_interchange` `=` $iterator_interchange^)? attr-dict `:` custom<SemiFunctionType>(type($target), type($transformed), \"false\")")
       .directive(getSemiFunctionTypeDirective())
       .verifier([](Operation *op) { return InterchangeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.linalg_copy_to_memref
   ods::OpDef("transform.structured.linalg_copy_to_memref", TypeID::get<LinalgCopyToMemrefOp>())
@@ -607,7 +606,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.lower_pack
   ods::OpDef("transform.structured.lower_pack", TypeID::get<LowerPackOp>())
@@ -618,7 +617,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transpose_op", typeLowerPackOpTransposeOp())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.lower_unpack
   ods::OpDef("transform.structured.lower_unpack", TypeID::get<LowerUnPackOp>())
@@ -630,7 +629,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("extract_slice_op", typeLowerUnPackOpExtractSliceOp())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.gpu.map_copy_to_threads
   ods::OpDef("transform.structured.gpu.map_copy_to_threads", TypeID::get<MapCopyToThreadsOp>())
@@ -641,7 +640,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("tiled_op", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target `total_num_threads` `=` $total_num_threads `desired_bit_alignment` `=` $desired_bit_alignment attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.match
   ods::OpDef("transform.structured.match", TypeID::get<MatchOp>())
@@ -654,7 +653,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("results", typeTransformHandleTypeInterface())
       .traits({transform::NavigationTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("(`ops` `{` $ops^ `}`)? (`interface` `{` $interface^ `}`)? (`attributes` $op_attrs^)? (`filter_result_type` `=` $filter_result_type^)? (`filter_operand_types` `=` $filter_operand_types^)? `in` $target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.multitile_sizes
   ods::OpDef("transform.structured.multitile_sizes", TypeID::get<MultiTileSizesOp>())
@@ -669,7 +668,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target attr-dict `:` custom<MultitileSizesTypes>(type($target), type($low_size), type($high_size), type($split_point))")
       .directive(getMultitileSizesTypesDirective())
       .verifier([](Operation *op) { return MultiTileSizesOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.pack_greedily
   ods::OpDef("transform.structured.pack_greedily", TypeID::get<PackGreedilyOp>())
@@ -683,7 +682,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target oilist( `matmul_packed_sizes` `=` custom<DynamicIndexList>($matmul_packed_sizes, $static_matmul_packed_sizes) (`matmul_padded_sizes_next_multiple_of` `=` $matmul_padded_sizes_next_multiple_of^)? `matmul_inner_dims_order` `=` $matmul_inner_dims_order ) attr-dict `:` functional-type(operands, results)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return PackGreedilyOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.pack
   ods::OpDef("transform.structured.pack", TypeID::get<PackOp>())
@@ -694,7 +693,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PackOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target `packed_sizes` `=` custom<DynamicIndexList>($packed_sizes, $static_packed_sizes) attr-dict `:` functional-type(operands, results)")
       .directive(ods::dynamicIndexListDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.pack_transpose
   ods::OpDef("transform.structured.pack_transpose", TypeID::get<PackTransposeOp>())
@@ -708,7 +707,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target_pack_or_un_pack_op `with_compute_op` `(` $target_linalg_op `)` (`outer_perm` `=` $outer_perm^ )? (`inner_perm` `=` $inner_perm^ )? attr-dict `:` functional-type(operands, results)")
       .verifier([](Operation *op) { return PackTransposeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.pad
   ods::OpDef("transform.structured.pad", TypeID::get<PadOp>())
@@ -728,7 +727,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target (`pad_to_multiple_of` custom<DynamicIndexList>($pad_to_multiple_of, $static_pad_to_multiple_of)^)? (`use_prescribed_tensor_shapes` $use_prescribed_tensor_shapes^)? attr-dict `:` functional-type(operands, results)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return PadOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.pad_tiling_interface
   ods::OpDef("transform.structured.pad_tiling_interface", TypeID::get<PadTilingInterfaceOp>())
@@ -743,7 +742,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target `to` (`padding_sizes` custom<DynamicIndexList>($padding_sizes, $static_padding_sizes)^)? (`pad_to_multiple_of` $pad_to_multiple_of^)? attr-dict `:` functional-type(operands, results)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return PadTilingInterfaceOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.promote
   ods::OpDef("transform.structured.promote", TypeID::get<PromoteOp>())
@@ -760,7 +759,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` custom<SemiFunctionType>(type($target), type($transformed), \"false\")")
       .directive(getSemiFunctionTypeDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.promote_tensor
   ods::OpDef("transform.structured.promote_tensor", TypeID::get<PromoteTensorOp>())
@@ -769,7 +768,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("promoted", typeTransformValueHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PromoteTensorOp(op).getEffects(effects); }}), ods::SameOperandsAndResultType()})
       .format("(`to` $memory_space^)? $tensor attr-dict `:` type($tensor)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.replace
   ods::OpDef("transform.structured.replace", TypeID::get<ReplaceOp>())
@@ -780,7 +779,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target attr-dict-with-keyword regions `:` custom<SemiFunctionType>(type($target), type($replacement), \"false\")")
       .directive(getSemiFunctionTypeDirective())
       .verifier([](Operation *op) { return ReplaceOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.rewrite_in_destination_passing_style
   ods::OpDef("transform.structured.rewrite_in_destination_passing_style", TypeID::get<RewriteInDestinationPassingStyleOp>())
@@ -788,7 +787,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.scalarize
   ods::OpDef("transform.structured.scalarize", TypeID::get<ScalarizeOp>())
@@ -797,7 +796,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` custom<SemiFunctionType>(type($target), type($result), \"false\")")
       .directive(getSemiFunctionTypeDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.specialize
   ods::OpDef("transform.structured.specialize", TypeID::get<SpecializeOp>())
@@ -806,7 +805,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` custom<SemiFunctionType>(type($target), type($transformed), \"false\")")
       .directive(getSemiFunctionTypeDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.split
   ods::OpDef("transform.structured.split", TypeID::get<SplitOp>())
@@ -819,7 +818,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SplitOp(op).getEffects(effects); }}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .customAssembly(&SplitOp::parse, [](Operation *op, OpAsmPrinter &p) { SplitOp(op).print(p); })
       .verifier([](Operation *op) { return SplitOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.split_reduction
   ods::OpDef("transform.structured.split_reduction", TypeID::get<SplitReductionOp>())
@@ -835,7 +834,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("combining_linalg_op", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:`functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.tile_reduction_using_for
   ods::OpDef("transform.structured.tile_reduction_using_for", TypeID::get<TileReductionUsingForOp>())
@@ -848,7 +847,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("for_op", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target (`reduction_dims` `=` $reduction_dims^)? `by` `tile_sizes` `=` $tile_sizes attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.tile_reduction_using_forall
   ods::OpDef("transform.structured.tile_reduction_using_forall", TypeID::get<TileReductionUsingForallOp>())
@@ -863,7 +862,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("forall_op", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target (`reduction_dims` `=` $reduction_dims^)? `by` (`num_threads` `=` $num_threads^)? (`tile_sizes` `=` $tile_sizes^)? (`mapping` `=` $mapping^)? attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.tile_using_for
   ods::OpDef("transform.structured.tile_using_for", TypeID::get<TileUsingForOp>())
@@ -878,7 +877,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target `tile_sizes` custom<DynamicIndexList>( $dynamic_sizes, $static_sizes, $scalable_sizes) (`interchange` `=` $interchange^)? attr-dict `:` functional-type(operands, results)")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return TileUsingForOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.tile_using_forall
   ods::OpDef("transform.structured.tile_using_forall", TypeID::get<TileUsingForallOp>())
@@ -896,7 +895,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target oilist( `num_threads` custom<PackedOrDynamicIndexList>($packed_num_threads, $num_threads, $static_num_threads) | `tile_sizes` custom<PackedOrDynamicIndexList>($packed_tile_sizes, $tile_sizes, $static_tile_sizes)) (`(` `mapping` `=` $mapping^ `)`)? attr-dict `:` functional-type(operands, results)")
       .directive(getPackedOrDynamicIndexListDirective())
       .verifier([](Operation *op) { return TileUsingForallOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.transpose_conv2d
   ods::OpDef("transform.structured.transpose_conv2d", TypeID::get<TransposeConv2DOp>())
@@ -904,7 +903,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.transpose_matmul
   ods::OpDef("transform.structured.transpose_matmul", TypeID::get<TransposeMatmulOp>())
@@ -913,7 +912,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target (`<` $inputToTranspose^ `>`)? attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.vectorize_children_and_apply_patterns
   ods::OpDef("transform.structured.vectorize_children_and_apply_patterns", TypeID::get<VectorizeChildrenAndApplyPatternsOp>())
@@ -927,7 +926,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:`functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.vectorize
   ods::OpDef("transform.structured.vectorize", TypeID::get<VectorizeOp>())
@@ -942,7 +941,7 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .format("$target oilist( `vector_sizes` custom<DynamicIndexList>( $vector_sizes, $static_vector_sizes, $scalable_sizes)) attr-dict `:` type($target)(`,`type($vector_sizes)^)?")
       .directive(ods::dynamicIndexListDirective())
       .verifier([](Operation *op) { return VectorizeOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.structured.winograd_conv2d
   ods::OpDef("transform.structured.winograd_conv2d", TypeID::get<WinogradConv2DOp>())
@@ -951,5 +950,11 @@ void lamina::TransformDialect::registerLinalgTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerLinalgTransformOps() {
+  ods::registerOpsOnce(*this, registerLinalgTransformOpDefinitions);
 }

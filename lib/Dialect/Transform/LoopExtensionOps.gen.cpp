@@ -43,14 +43,19 @@ static ods::TypeConstraint typeTransformHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerLoopExtensionOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerLoopExtensionOpDefinitions(Dialect &dialect) {
   // transform.loop.hoist_loop_invariant_subsets
   ods::OpDef("transform.loop.hoist_loop_invariant_subsets", TypeID::get<HoistLoopInvariantSubsetsOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { HoistLoopInvariantSubsetsOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerLoopExtensionOps() {
+  ods::registerOpsOnce(*this, registerLoopExtensionOpDefinitions);
 }

@@ -74,46 +74,45 @@ static ods::AttrConstraint attrMemRefMultiBufferOpFactor() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerMemRefTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerMemRefTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.memref.alloc_to_alloca
   ods::OpDef("transform.apply_patterns.memref.alloc_to_alloca", TypeID::get<ApplyAllocToAllocaOp>())
       .optionalAttr("size_limit", ods::IntAttr(64))
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("(`size_limit` `(` $size_limit^ `)`)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.memref.expand_ops
   ods::OpDef("transform.apply_patterns.memref.expand_ops", TypeID::get<ApplyExpandOpsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.memref.expand_strided_metadata
   ods::OpDef("transform.apply_patterns.memref.expand_strided_metadata", TypeID::get<ApplyExpandStridedMetadataPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.memref.extract_address_computations
   ods::OpDef("transform.apply_patterns.memref.extract_address_computations", TypeID::get<ApplyExtractAddressComputationsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.memref.fold_memref_alias_ops
   ods::OpDef("transform.apply_patterns.memref.fold_memref_alias_ops", TypeID::get<ApplyFoldMemrefAliasOpsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
   ods::OpDef("transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims", TypeID::get<ApplyResolveRankedShapedTypeResultDimsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.memref.alloca_to_global
   ods::OpDef("transform.memref.alloca_to_global", TypeID::get<MemRefAllocaToGlobalOp>())
@@ -122,14 +121,14 @@ void lamina::TransformDialect::registerMemRefTransformOps() {
       .result("global", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MemRefAllocaToGlobalOp(op).getEffects(effects); }})})
       .format("$alloca attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.memref.erase_dead_alloc_and_stores
   ods::OpDef("transform.memref.erase_dead_alloc_and_stores", TypeID::get<MemRefEraseDeadAllocAndStoresOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MemRefEraseDeadAllocAndStoresOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.memref.make_loop_independent
   ods::OpDef("transform.memref.make_loop_independent", TypeID::get<MemRefMakeLoopIndependentOp>())
@@ -138,7 +137,7 @@ void lamina::TransformDialect::registerMemRefTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, $transformed)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.memref.multibuffer
   ods::OpDef("transform.memref.multibuffer", TypeID::get<MemRefMultiBufferOp>())
@@ -148,7 +147,7 @@ void lamina::TransformDialect::registerMemRefTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.memref.memref_to_llvm_type_converter
   ods::OpDef("transform.apply_conversion_patterns.memref.memref_to_llvm_type_converter", TypeID::get<MemrefToLLVMTypeConverterOp>())
@@ -159,5 +158,11 @@ void lamina::TransformDialect::registerMemRefTransformOps() {
       .optionalAttr("data_layout", ods::StrAttr())
       .traits({ods::Implements<transform::TypeConverterBuilderOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerMemRefTransformOps() {
+  ods::registerOpsOnce(*this, registerMemRefTransformOpDefinitions);
 }

@@ -49,15 +49,14 @@ static ods::AttrConstraint attrFailurePropagationMode() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerNVGPUTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerNVGPUTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_conversion_patterns.nvgpu.nvgpu_to_nvvm
   ods::OpDef("transform.apply_conversion_patterns.nvgpu.nvgpu_to_nvvm", TypeID::get<ApplyNVGPUToNVVMConversionPatternsOp>())
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.nvgpu.create_async_groups
   ods::OpDef("transform.nvgpu.create_async_groups", TypeID::get<CreateAsyncGroupsOp>())
@@ -66,7 +65,7 @@ void lamina::TransformDialect::registerNVGPUTransformOps() {
       .result("result", typeTransformHandleTypeInterface())
       .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CreateAsyncGroupsOp(op).getEffects(effects); }}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.nvgpu.pipeline_shared_memory_copies
   ods::OpDef("transform.nvgpu.pipeline_shared_memory_copies", TypeID::get<PipelineSharedMemoryCopiesOp>())
@@ -77,19 +76,25 @@ void lamina::TransformDialect::registerNVGPUTransformOps() {
       .result("result", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("`failures` `(` $failure_propagation_mode `)` $for_op attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.nvgpu.rewrite_copy_as_tma
   ods::OpDef("transform.nvgpu.rewrite_copy_as_tma", TypeID::get<RewriteCopyAsTmaOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.nvgpu.rewrite_matmul_as_mma_sync
   ods::OpDef("transform.nvgpu.rewrite_matmul_as_mma_sync", TypeID::get<RewriteMatmulAsMmaSyncOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), transform::TransformEachOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::ReportTrackingListenerFailuresOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerNVGPUTransformOps() {
+  ods::registerOpsOnce(*this, registerNVGPUTransformOpDefinitions);
 }

@@ -43,10 +43,9 @@ static ods::TypeConstraint typeTransformHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerPDLExtensionOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerPDLExtensionOpDefinitions(Dialect &dialect) {
   // transform.pdl_match
   ods::OpDef("transform.pdl_match", TypeID::get<PDLMatchOp>())
       .operand("root", typeTransformHandleTypeInterface())
@@ -54,7 +53,7 @@ void lamina::TransformDialect::registerPDLExtensionOps() {
       .result("matched", typeTransformHandleTypeInterface())
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PDLMatchOp(op).getEffects(effects); }})})
       .format("$pattern_name `in` $root attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.with_pdl_patterns
   ods::OpDef("transform.with_pdl_patterns", TypeID::get<WithPDLPatternsOp>())
@@ -63,5 +62,11 @@ void lamina::TransformDialect::registerPDLExtensionOps() {
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::NoTerminator(), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "transform"; }}), transform::PossibleTopLevelTransformOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { WithPDLPatternsOp(op).getEffects(effects); }}), ods::SymbolTableTrait()})
       .format("($root^ `:` type($root))? attr-dict-with-keyword regions")
       .verifier([](Operation *op) { return WithPDLPatternsOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerPDLExtensionOps() {
+  ods::registerOpsOnce(*this, registerPDLExtensionOpDefinitions);
 }

@@ -65,27 +65,26 @@ static ods::AttrConstraint attrLoopUnrollAndJamOpFactor() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerSCFTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerSCFTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.scf.for_loop_canonicalization
   ods::OpDef("transform.apply_patterns.scf.for_loop_canonicalization", TypeID::get<ApplyForLoopCanonicalizationPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.scf.structural_conversions
   ods::OpDef("transform.apply_conversion_patterns.scf.structural_conversions", TypeID::get<ApplySCFStructuralConversionPatternsOp>())
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.scf.scf_to_control_flow
   ods::OpDef("transform.apply_conversion_patterns.scf.scf_to_control_flow", TypeID::get<ApplySCFToControlFlowPatternsOp>())
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.forall_to_for
   ods::OpDef("transform.loop.forall_to_for", TypeID::get<ForallToForOp>())
@@ -93,7 +92,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .variadicResult("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.forall_to_parallel
   ods::OpDef("transform.loop.forall_to_parallel", TypeID::get<ForallToParallelOp>())
@@ -101,7 +100,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .variadicResult("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.coalesce
   ods::OpDef("transform.loop.coalesce", TypeID::get<LoopCoalesceOp>())
@@ -109,7 +108,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, $transformed)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.fuse_sibling
   ods::OpDef("transform.loop.fuse_sibling", TypeID::get<LoopFuseSiblingOp>())
@@ -118,7 +117,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .result("fused_loop", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target `into` $source attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.outline
   ods::OpDef("transform.loop.outline", TypeID::get<LoopOutlineOp>())
@@ -128,7 +127,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .result("call", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.peel
   ods::OpDef("transform.loop.peel", TypeID::get<LoopPeelOp>())
@@ -139,7 +138,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .result("remainder_loop", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.pipeline
   ods::OpDef("transform.loop.pipeline", TypeID::get<LoopPipelineOp>())
@@ -149,14 +148,14 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.promote_if_one_iteration
   ods::OpDef("transform.loop.promote_if_one_iteration", TypeID::get<LoopPromoteIfOneIterationOp>())
       .operand("target", typeTransformHandleTypeInterface())
       .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { LoopPromoteIfOneIterationOp(op).getEffects(effects); }}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.unroll_and_jam
   ods::OpDef("transform.loop.unroll_and_jam", TypeID::get<LoopUnrollAndJamOp>())
@@ -164,7 +163,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .attr("factor", attrLoopUnrollAndJamOpFactor())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.unroll
   ods::OpDef("transform.loop.unroll", TypeID::get<LoopUnrollOp>())
@@ -172,7 +171,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .attr("factor", attrLoopUnrollAndJamOpFactor())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.loop.parallel_for_to_nested_fors
   ods::OpDef("transform.loop.parallel_for_to_nested_fors", TypeID::get<ParallelForToNestedForOps>())
@@ -180,7 +179,7 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .variadicResult("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({})})
       .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.scf.take_assumed_branch
   ods::OpDef("transform.scf.take_assumed_branch", TypeID::get<TakeAssumedBranchOp>())
@@ -188,5 +187,11 @@ void lamina::TransformDialect::registerSCFTransformOps() {
       .optionalAttr("take_else_branch", ods::UnitAttr())
       .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TakeAssumedBranchOp(op).getEffects(effects); }}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target (`take_else_branch` $take_else_branch^)? attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerSCFTransformOps() {
+  ods::registerOpsOnce(*this, registerSCFTransformOpDefinitions);
 }

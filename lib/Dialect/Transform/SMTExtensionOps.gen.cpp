@@ -43,10 +43,9 @@ static ods::TypeConstraint typeTransformParamTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerSMTExtensionOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerSMTExtensionOpDefinitions(Dialect &dialect) {
   // transform.smt.constrain_params
   ods::OpDef("transform.smt.constrain_params", TypeID::get<ConstrainParamsOp>())
       .variadicOperand("params", typeTransformParamTypeInterface())
@@ -55,5 +54,11 @@ void lamina::TransformDialect::registerSMTExtensionOps() {
       .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ConstrainParamsOp(op).getEffects(effects); }}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("smt.yield")})
       .format("`(` $params `)` attr-dict `:` functional-type(operands, results) $body")
       .verifier([](Operation *op) { return ConstrainParamsOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerSMTExtensionOps() {
+  ods::registerOpsOnce(*this, registerSMTExtensionOpDefinitions);
 }

@@ -43,10 +43,9 @@ static ods::TypeConstraint typeTransformHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerSparseTensorTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerSparseTensorTransformOpDefinitions(Dialect &dialect) {
   // transform.sparse_tensor.match.sparse_inout
   ods::OpDef("transform.sparse_tensor.match.sparse_inout", TypeID::get<MatchSparseInOut>())
       .operand("target", typeTransformHandleTypeInterface())
@@ -54,5 +53,11 @@ void lamina::TransformDialect::registerSparseTensorTransformOps() {
       .traits({ods::Implements<transform::MatchOpInterface>({}), transform::SingleOpMatcherOpTrait({})})
       .format("$target attr-dict `:` custom<SemiFunctionType>(type($target), type($result), \"false\")")
       .directive(getSemiFunctionTypeDirective())
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerSparseTensorTransformOps() {
+  ods::registerOpsOnce(*this, registerSparseTensorTransformOpDefinitions);
 }

@@ -43,65 +43,64 @@ static ods::TypeConstraint typeTransformHandleTypeInterface() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerTensorTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerTensorTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.tensor.bubble_up_extract_slice
   ods::OpDef("transform.apply_patterns.tensor.bubble_up_extract_slice", TypeID::get<ApplyBubbleUpExtractSlicePatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.decompose_concat
   ods::OpDef("transform.apply_patterns.tensor.decompose_concat", TypeID::get<ApplyDecomposeTensorConcatPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.drop_redundant_insert_slice_rank_expansion
   ods::OpDef("transform.apply_patterns.tensor.drop_redundant_insert_slice_rank_expansion", TypeID::get<ApplyDropRedundantInsertSliceRankExpansionPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.fold_tensor_empty
   ods::OpDef("transform.apply_patterns.tensor.fold_tensor_empty", TypeID::get<ApplyFoldTensorEmptyPatternsOp>())
       .defaultAttr("fold_single_use_only", ods::BoolAttr(), "false")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
   ods::OpDef("transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers", TypeID::get<ApplyFoldTensorSubsetOpsIntoVectorTransfersPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.fold_tensor_subset_ops
   ods::OpDef("transform.apply_patterns.tensor.fold_tensor_subset_ops", TypeID::get<ApplyFoldTensorSubsetOpsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
   ods::OpDef("transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice", TypeID::get<ApplyMergeConsecutiveInsertExtractSlicePatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.reassociative_reshape_folding
   ods::OpDef("transform.apply_patterns.tensor.reassociative_reshape_folding", TypeID::get<ApplyReassociativeReshapeFoldingPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.tensor.rewrite_as_constant
   ods::OpDef("transform.apply_patterns.tensor.rewrite_as_constant", TypeID::get<ApplyRewriteTensorOpsAsConstantPatternsOp>())
       .attr("aggressive", ods::UnitAttr())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("(`aggressive` $aggressive^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.tensor.make_loop_independent
   ods::OpDef("transform.tensor.make_loop_independent", TypeID::get<MakeLoopIndependentOp>())
@@ -110,12 +109,18 @@ void lamina::TransformDialect::registerTensorTransformOps() {
       .result("transformed", typeTransformHandleTypeInterface())
       .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({})})
       .format("$target attr-dict `:` functional-type($target, $transformed)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.type_conversion.tensor.cast_shape_dynamic_dims
   ods::OpDef("transform.type_conversion.tensor.cast_shape_dynamic_dims", TypeID::get<TypeConversionCastShapeDynamicDimsOp>())
       .attr("ignore_dynamic_info", ods::UnitAttr())
       .traits({ods::Implements<transform::TypeConverterBuilderOpInterface>({})})
       .format("(`ignore_dynamic_info` $ignore_dynamic_info^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerTensorTransformOps() {
+  ods::registerOpsOnce(*this, registerTensorTransformOpDefinitions);
 }

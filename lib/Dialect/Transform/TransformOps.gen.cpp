@@ -164,6 +164,366 @@ static ods::AttrConstraint attrNamedSequenceOpFunctionType() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerTransformOpDefinitions(Dialect &dialect) {
+  // transform.alternatives
+  ods::OpDef("transform.alternatives", TypeID::get<AlternativesOp>())
+      .optionalOperand("scope", typeTransformHandleTypeInterface())
+      .variadicResult("results", typeTransformHandleTypeInterface())
+      .variadicRegion("alternatives", ods::SizedRegion(1))
+      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return AlternativesOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { AlternativesOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { AlternativesOp(op).getRegionInvocationBounds(operands, bounds); }})), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AlternativesOp(op).getEffects(effects); }}), ods::IsolatedFromAbove(), transform::PossibleTopLevelTransformOpTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("transform.yield")})
+      .format("($scope^ `:` type($scope))? (`->` type($results)^)? attr-dict-with-keyword regions")
+      .verifier([](Operation *op) { return AlternativesOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.annotate
+  ods::OpDef("transform.annotate", TypeID::get<AnnotateOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .optionalOperand("param", typeTransformParamTypeInterface())
+      .attr("name", ods::StrAttr())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AnnotateOp(op).getEffects(effects); }})})
+      .format("$target $name attr-dict (`=` $param^)?`:` type($target) (`,` type($param)^)?")
+      .registerIn(dialect);
+
+  // transform.apply_patterns.canonicalization
+  ods::OpDef("transform.apply_patterns.canonicalization", TypeID::get<ApplyCanonicalizationPatternsOp>())
+      .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // transform.apply_cse
+  ods::OpDef("transform.apply_cse", TypeID::get<ApplyCommonSubexpressionEliminationOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyCommonSubexpressionEliminationOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
+      .format("`to` $target attr-dict `:` type($target)")
+      .registerIn(dialect);
+
+  // transform.apply_conversion_patterns
+  ods::OpDef("transform.apply_conversion_patterns", TypeID::get<ApplyConversionPatternsOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .optionalAttr("legal_ops", ods::StrArrayAttr())
+      .optionalAttr("illegal_ops", ods::StrArrayAttr())
+      .optionalAttr("legal_dialects", ods::StrArrayAttr())
+      .optionalAttr("illegal_dialects", ods::StrArrayAttr())
+      .attr("partial_conversion", ods::UnitAttr())
+      .attr("preserve_handles", ods::UnitAttr())
+      .region("patterns", ods::MaxSizedRegion(1))
+      .variadicRegion("default_type_converter_region", ods::MaxSizedRegion(1))
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyConversionPatternsOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({}), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
+      .format("`to` $target $patterns (`with` `type_converter` $default_type_converter_region^)? attr-dict `:` type($target)")
+      .verifier([](Operation *op) { return ApplyConversionPatternsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.apply_dce
+  ods::OpDef("transform.apply_dce", TypeID::get<ApplyDeadCodeEliminationOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyDeadCodeEliminationOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
+      .format("`to` $target attr-dict `:` type($target)")
+      .registerIn(dialect);
+
+  // transform.apply_licm
+  ods::OpDef("transform.apply_licm", TypeID::get<ApplyLoopInvariantCodeMotionOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyLoopInvariantCodeMotionOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
+      .format("`to` $target attr-dict `:` type($target)")
+      .registerIn(dialect);
+
+  // transform.apply_patterns
+  ods::OpDef("transform.apply_patterns", TypeID::get<ApplyPatternsOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .attr("apply_cse", ods::UnitAttr())
+      .defaultAttr("max_iterations", ods::IntAttr(64), "-1")
+      .defaultAttr("max_num_rewrites", ods::IntAttr(64), "-1")
+      .region("patterns", ods::MaxSizedRegion(1))
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyPatternsOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({}), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
+      .format("`to` $target $patterns attr-dict `:` type($target)")
+      .verifier([](Operation *op) { return ApplyPatternsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.apply_registered_pass
+  ods::OpDef("transform.apply_registered_pass", TypeID::get<ApplyRegisteredPassOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .variadicOperand("dynamic_options", typeTransformParamTypeInterface())
+      .attr("pass_name", ods::StrAttr())
+      .defaultAttr("options", ods::DictionaryAttr(), "{}")
+      .result("result", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyRegisteredPassOp(op).getEffects(effects); }})})
+      .format("$pass_name (`with` `options` `=` custom<ApplyRegisteredPassOptions>($options, $dynamic_options)^)? `to` $target attr-dict `:` functional-type(operands, results)")
+      .directive(getApplyRegisteredPassOptionsDirective())
+      .verifier([](Operation *op) { return ApplyRegisteredPassOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.apply_conversion_patterns.dialect_to_llvm
+  ods::OpDef("transform.apply_conversion_patterns.dialect_to_llvm", TypeID::get<ApplyToLLVMConversionPatternsOp>())
+      .attr("dialect_name", ods::StrAttr())
+      .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
+      .format("$dialect_name attr-dict")
+      .verifier([](Operation *op) { return ApplyToLLVMConversionPatternsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.cast
+  ods::OpDef("transform.cast", TypeID::get<CastOp>())
+      .operand("input", typeTransformHandleTypeInterface())
+      .result("output", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::CastOpInterface(&CastOp::areCastCompatible), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CastOp(op).getEffects(effects); }})})
+      .format("$input attr-dict `:` type($input) `to` type($output)")
+      .registerIn(dialect);
+
+  // transform.collect_matching
+  ods::OpDef("transform.collect_matching", TypeID::get<CollectMatchingOp>())
+      .operand("root", typeTransformHandleTypeInterface())
+      .attr("matcher", ods::SymbolRefAttr())
+      .variadicResult("results", typeTransformAnyHandleOrParamType())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CollectMatchingOp(op).getEffects(effects); }}), ods::Implements<SymbolUserOpInterface>({&CollectMatchingOp::verifySymbolUses}), ods::Implements<transform::TransformOpInterface>({})})
+      .format("$matcher `in` $root attr-dict `:` functional-type($root, $results)")
+      .registerIn(dialect);
+
+  // transform.foreach_match
+  ods::OpDef("transform.foreach_match", TypeID::get<ForeachMatchOp>())
+      .operand("root", typeTransformHandleTypeInterface())
+      .variadicOperand("forwarded_inputs", typeTransformAnyHandleOrParamType())
+      .attr("restrict_root", ods::UnitAttr())
+      .attr("flatten_results", ods::UnitAttr())
+      .attr("matchers", attrSymbolRefArrayAttr())
+      .attr("actions", attrSymbolRefArrayAttr())
+      .result("updated", typeTransformHandleTypeInterface())
+      .variadicResult("forwarded_outputs", typeTransformAnyHandleOrParamType())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ForeachMatchOp(op).getEffects(effects); }}), ods::Implements<SymbolUserOpInterface>({&ForeachMatchOp::verifySymbolUses}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ForeachMatchOp(op).getAsmResultNames(fn); }})})
+      .format("oilist( `restrict_root` $restrict_root | `flatten_results` $flatten_results ) `in` $root (`,` $forwarded_inputs^)? custom<ForeachMatchSymbols>($matchers, $actions) attr-dict `:` functional-type(operands, results)")
+      .directive(getForeachMatchSymbolsDirective())
+      .verifier([](Operation *op) { return ForeachMatchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.foreach
+  ods::OpDef("transform.foreach", TypeID::get<ForeachOp>())
+      .variadicOperand("targets", typeTransformAnyHandleOrParamType())
+      .attr("with_zip_shortest", ods::UnitAttr())
+      .variadicResult("results", typeTransformAnyHandleOrParamType())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ForeachOp(op).getEffects(effects); }}), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return ForeachOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { ForeachOp(op).getSuccessorRegions(point, regions); }})), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("transform.yield")})
+      .format("$targets oilist(`with_zip_shortest` $with_zip_shortest) `:` type($targets) (`->` type($results)^)? $body attr-dict")
+      .verifier([](Operation *op) { return ForeachOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.get_consumers_of_result
+  ods::OpDef("transform.get_consumers_of_result", TypeID::get<GetConsumersOfResult>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .attr("result_number", ods::IntAttr(64))
+      .result("consumers", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
+      .format("$target `[` $result_number `]` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // transform.get_defining_op
+  ods::OpDef("transform.get_defining_op", TypeID::get<GetDefiningOp>())
+      .operand("target", typeTransformValueHandleTypeInterface())
+      .result("result", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), transform::NavigationTransformOpTrait({})})
+      .format("$target attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // transform.get_operand
+  ods::OpDef("transform.get_operand", TypeID::get<GetOperandOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .attr("raw_position_list", ods::DenseI64ArrayAttr())
+      .attr("is_inverted", ods::UnitAttr())
+      .attr("is_all", ods::UnitAttr())
+      .result("result", typeTransformValueHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
+      .format("$target `[`custom<TransformMatchDims>($raw_position_list, $is_inverted, $is_all)`]` attr-dict `:` functional-type(operands, results)")
+      .directive(getTransformMatchDimsDirective())
+      .verifier([](Operation *op) { return GetOperandOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.get_parent_op
+  ods::OpDef("transform.get_parent_op", TypeID::get<GetParentOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .attr("isolated_from_above", ods::UnitAttr())
+      .attr("allow_empty_results", ods::UnitAttr())
+      .optionalAttr("op_name", ods::StrAttr())
+      .attr("deduplicate", ods::UnitAttr())
+      .defaultAttr("nth_parent", attrGetParentOpNthParentDefault(), "1")
+      .result("parent", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), transform::NavigationTransformOpTrait({})})
+      .format("$target attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // transform.get_producer_of_operand
+  ods::OpDef("transform.get_producer_of_operand", TypeID::get<GetProducerOfOperand>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .attr("operand_number", ods::IntAttr(64))
+      .result("producer", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
+      .format("$target `[` $operand_number `]` attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // transform.get_result
+  ods::OpDef("transform.get_result", TypeID::get<GetResultOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .attr("raw_position_list", ods::DenseI64ArrayAttr())
+      .attr("is_inverted", ods::UnitAttr())
+      .attr("is_all", ods::UnitAttr())
+      .result("result", typeTransformValueHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
+      .format("$target `[`custom<TransformMatchDims>($raw_position_list, $is_inverted, $is_all)`]` attr-dict `:` functional-type(operands, results)")
+      .directive(getTransformMatchDimsDirective())
+      .verifier([](Operation *op) { return GetResultOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.get_type
+  ods::OpDef("transform.get_type", TypeID::get<GetTypeOp>())
+      .operand("value", typeTransformValueHandleTypeInterface())
+      .attr("elemental", ods::UnitAttr())
+      .result("type_param", typeTransformParamTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { GetTypeOp(op).getEffects(effects); }})})
+      .format("(`elemental` $elemental^)? $value attr-dict `:`functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // transform.include
+  ods::OpDef("transform.include", TypeID::get<IncludeOp>())
+      .variadicOperand("operands", typeTransformAnyHandleOrParamType())
+      .attr("target", ods::SymbolRefAttr())
+      .attr("failure_propagation_mode", attrFailurePropagationMode())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .variadicResult("results", typeTransformAnyHandleOrParamType())
+      .traits({ods::Implements<transform::MatchOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { IncludeOp(op).getEffects(effects); }}), ods::Implements<SymbolUserOpInterface>({&IncludeOp::verifySymbolUses}), ods::Implements<transform::TransformOpInterface>({})})
+      .format("$target `failures` `(` $failure_propagation_mode `)``(` $operands `)` attr-dict `:` functional-type($operands, $results)")
+      .registerIn(dialect);
+
+  // transform.match.operation_empty
+  ods::OpDef("transform.match.operation_empty", TypeID::get<MatchOperationEmptyOp>())
+      .operand("operand_handle", typeTransformHandleTypeInterface())
+      .traits({transform::AtMostOneOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
+      .format("$operand_handle attr-dict `:` type($operand_handle)")
+      .registerIn(dialect);
+
+  // transform.match.operation_name
+  ods::OpDef("transform.match.operation_name", TypeID::get<MatchOperationNameOp>())
+      .operand("operand_handle", typeTransformHandleTypeInterface())
+      .attr("op_names", ods::StrArrayAttr())
+      .traits({transform::SingleOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
+      .format("$operand_handle $op_names attr-dict `:` type($operand_handle)")
+      .registerIn(dialect);
+
+  // transform.match.param.cmpi
+  ods::OpDef("transform.match.param.cmpi", TypeID::get<MatchParamCmpIOp>())
+      .operand("param", typeTransformParamTypeInterface())
+      .operand("reference", typeTransformParamTypeInterface())
+      .attr("predicate", attrMatchCmpIPredicateAttr())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MatchParamCmpIOp(op).getEffects(effects); }}), ods::SameTypeOperands()})
+      .format("$predicate $param `,` $reference attr-dict `:` type($param)")
+      .registerIn(dialect);
+
+  // transform.merge_handles
+  ods::OpDef("transform.merge_handles", TypeID::get<MergeHandlesOp>())
+      .variadicOperand("handles", typeTransformAnyHandleOrParamType())
+      .attr("deduplicate", ods::UnitAttr())
+      .result("result", typeTransformAnyHandleOrParamType())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MergeHandlesOp(op).getEffects(effects); }}), ods::Implements<transform::MatchOpInterface>({}), ods::SameOperandsAndResultType()})
+      .format("(`deduplicate` $deduplicate^)? $handles attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // transform.named_sequence
+  ods::OpDef("transform.named_sequence", TypeID::get<NamedSequenceOp>())
+      .attr("sym_name", ods::SymbolNameAttr())
+      .attr("function_type", attrNamedSequenceOpFunctionType())
+      .optionalAttr("sym_visibility", ods::StrAttr())
+      .optionalAttr("arg_attrs", ods::DictArrayAttr())
+      .optionalAttr("res_attrs", ods::DictArrayAttr())
+      .region("body", ods::MaxSizedRegion(1))
+      .traits({ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { NamedSequenceOp(op).getEffects(effects); }}), ods::Implements<transform::TransformOpInterface>({})})
+      .customAssembly(&NamedSequenceOp::parse, [](Operation *op, OpAsmPrinter &p) { NamedSequenceOp(op).print(p); })
+      .verifier([](Operation *op) { return NamedSequenceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.num_associations
+  ods::OpDef("transform.num_associations", TypeID::get<NumAssociationsOp>())
+      .operand("handle", typeTransformAnyHandleOrParamType())
+      .result("num", typeTransformParamTypeInterface())
+      .traits({transform::ParamProducerTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({})})
+      .format("$handle attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return NumAssociationsOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.param.constant
+  ods::OpDef("transform.param.constant", TypeID::get<ParamConstantOp>())
+      .attr("value", ods::AnyAttr())
+      .result("param", typeTransformParamTypeInterface())
+      .traits({ods::Implements<transform::MatchOpInterface>({}), ods::Implements<transform::TransformOpInterface>({}), transform::ParamProducerTransformOpTrait({})})
+      .format("$value attr-dict `->` type($param)")
+      .registerIn(dialect);
+
+  // transform.print
+  ods::OpDef("transform.print", TypeID::get<PrintOp>())
+      .optionalOperand("target", typeTransformHandleTypeInterface())
+      .optionalAttr("name", ods::StrAttr())
+      .optionalAttr("assume_verified", ods::UnitAttr())
+      .optionalAttr("use_local_scope", ods::UnitAttr())
+      .optionalAttr("skip_regions", ods::UnitAttr())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PrintOp(op).getEffects(effects); }}), ods::Implements<transform::MatchOpInterface>({})})
+      .format("$target attr-dict (`:` type($target)^)?")
+      .registerIn(dialect);
+
+  // transform.replicate
+  ods::OpDef("transform.replicate", TypeID::get<ReplicateOp>())
+      .operand("pattern", typeTransformHandleTypeInterface())
+      .variadicOperand("handles", typeTransformAnyHandleOrParamType())
+      .variadicResult("replicated", typeTransformAnyHandleOrParamType())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ReplicateOp(op).getEffects(effects); }}), ods::AllTypesMatch({"handles", "replicated"})})
+      .format("`num` `(` $pattern `)` $handles attr-dict `:` type($pattern) `,` type($handles)")
+      .registerIn(dialect);
+
+  // transform.select
+  ods::OpDef("transform.select", TypeID::get<SelectOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .attr("op_name", ods::StrAttr())
+      .result("result", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
+      .format("$op_name `in` $target attr-dict `:` functional-type(operands, results)")
+      .registerIn(dialect);
+
+  // transform.sequence
+  ods::OpDef("transform.sequence", TypeID::get<SequenceOp>())
+      .optionalOperand("root", typeTransformHandleTypeInterface())
+      .variadicOperand("extra_bindings", typeTransformAnyHandleOrParamType())
+      .attr("failure_propagation_mode", attrFailurePropagationMode())
+      .variadicResult("results", typeTransformHandleTypeInterface())
+      .region("body", ods::SizedRegion(1))
+      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return SequenceOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { SequenceOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { SequenceOp(op).getRegionInvocationBounds(operands, bounds); }})), ods::Implements<transform::MatchOpInterface>({}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SequenceOp(op).getEffects(effects); }}), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "transform"; }}), transform::PossibleTopLevelTransformOpTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("transform.yield"), ods::AttrSizedOperandSegments()})
+      .format("custom<SequenceOpOperands>($root, type($root), $extra_bindings, type($extra_bindings)) (`->` type($results)^)? `failures` `(` $failure_propagation_mode `)` attr-dict-with-keyword regions")
+      .directive(getSequenceOpOperandsDirective())
+      .verifier([](Operation *op) { return SequenceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.split_handle
+  ods::OpDef("transform.split_handle", TypeID::get<SplitHandleOp>())
+      .operand("handle", typeTransformAnyHandleOrParamType())
+      .defaultAttr("pass_through_empty_handle", ods::BoolAttr(), "true")
+      .defaultAttr("fail_on_payload_too_small", ods::BoolAttr(), "true")
+      .optionalAttr("overflow_result", ods::IntAttr(64))
+      .variadicResult("results", typeTransformAnyHandleOrParamType())
+      .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SplitHandleOp(op).getEffects(effects); }})})
+      .format("$handle attr-dict `:` functional-type(operands, results)")
+      .verifier([](Operation *op) { return SplitHandleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // transform.verify
+  ods::OpDef("transform.verify", TypeID::get<VerifyOp>())
+      .operand("target", typeTransformHandleTypeInterface())
+      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { VerifyOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
+      .format("$target attr-dict `:` type($target)")
+      .registerIn(dialect);
+
+  // transform.yield
+  ods::OpDef("transform.yield", TypeID::get<YieldOp>())
+      .variadicOperand("operands", typeTransformAnyHandleOrParamType())
+      .traits({ods::IsTerminator(), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { YieldOp(op).getEffects(effects); }})})
+      .format("operands attr-dict (`:` type($operands)^)?")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::TransformDialect::registerGenerated() {
@@ -202,360 +562,5 @@ void lamina::TransformDialect::registerGenerated() {
   ods::TypeDef<TypeParamType>("type", "Transform_TypeParamType")
       .format("")
       .registerIn(attrTypes);
-
-  // transform.alternatives
-  ods::OpDef("transform.alternatives", TypeID::get<AlternativesOp>())
-      .optionalOperand("scope", typeTransformHandleTypeInterface())
-      .variadicResult("results", typeTransformHandleTypeInterface())
-      .variadicRegion("alternatives", ods::SizedRegion(1))
-      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return AlternativesOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { AlternativesOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { AlternativesOp(op).getRegionInvocationBounds(operands, bounds); }})), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AlternativesOp(op).getEffects(effects); }}), ods::IsolatedFromAbove(), transform::PossibleTopLevelTransformOpTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("transform.yield")})
-      .format("($scope^ `:` type($scope))? (`->` type($results)^)? attr-dict-with-keyword regions")
-      .verifier([](Operation *op) { return AlternativesOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.annotate
-  ods::OpDef("transform.annotate", TypeID::get<AnnotateOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .optionalOperand("param", typeTransformParamTypeInterface())
-      .attr("name", ods::StrAttr())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { AnnotateOp(op).getEffects(effects); }})})
-      .format("$target $name attr-dict (`=` $param^)?`:` type($target) (`,` type($param)^)?")
-      .registerIn(*this);
-
-  // transform.apply_patterns.canonicalization
-  ods::OpDef("transform.apply_patterns.canonicalization", TypeID::get<ApplyCanonicalizationPatternsOp>())
-      .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // transform.apply_cse
-  ods::OpDef("transform.apply_cse", TypeID::get<ApplyCommonSubexpressionEliminationOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyCommonSubexpressionEliminationOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
-      .format("`to` $target attr-dict `:` type($target)")
-      .registerIn(*this);
-
-  // transform.apply_conversion_patterns
-  ods::OpDef("transform.apply_conversion_patterns", TypeID::get<ApplyConversionPatternsOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .optionalAttr("legal_ops", ods::StrArrayAttr())
-      .optionalAttr("illegal_ops", ods::StrArrayAttr())
-      .optionalAttr("legal_dialects", ods::StrArrayAttr())
-      .optionalAttr("illegal_dialects", ods::StrArrayAttr())
-      .attr("partial_conversion", ods::UnitAttr())
-      .attr("preserve_handles", ods::UnitAttr())
-      .region("patterns", ods::MaxSizedRegion(1))
-      .variadicRegion("default_type_converter_region", ods::MaxSizedRegion(1))
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyConversionPatternsOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({}), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
-      .format("`to` $target $patterns (`with` `type_converter` $default_type_converter_region^)? attr-dict `:` type($target)")
-      .verifier([](Operation *op) { return ApplyConversionPatternsOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.apply_dce
-  ods::OpDef("transform.apply_dce", TypeID::get<ApplyDeadCodeEliminationOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyDeadCodeEliminationOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
-      .format("`to` $target attr-dict `:` type($target)")
-      .registerIn(*this);
-
-  // transform.apply_licm
-  ods::OpDef("transform.apply_licm", TypeID::get<ApplyLoopInvariantCodeMotionOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyLoopInvariantCodeMotionOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
-      .format("`to` $target attr-dict `:` type($target)")
-      .registerIn(*this);
-
-  // transform.apply_patterns
-  ods::OpDef("transform.apply_patterns", TypeID::get<ApplyPatternsOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .attr("apply_cse", ods::UnitAttr())
-      .defaultAttr("max_iterations", ods::IntAttr(64), "-1")
-      .defaultAttr("max_num_rewrites", ods::IntAttr(64), "-1")
-      .region("patterns", ods::MaxSizedRegion(1))
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyPatternsOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({}), ods::NoTerminator(), ods::SingleBlock(), ods::HasOnlyGraphRegion()})
-      .format("`to` $target $patterns attr-dict `:` type($target)")
-      .verifier([](Operation *op) { return ApplyPatternsOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.apply_registered_pass
-  ods::OpDef("transform.apply_registered_pass", TypeID::get<ApplyRegisteredPassOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .variadicOperand("dynamic_options", typeTransformParamTypeInterface())
-      .attr("pass_name", ods::StrAttr())
-      .defaultAttr("options", ods::DictionaryAttr(), "{}")
-      .result("result", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ApplyRegisteredPassOp(op).getEffects(effects); }})})
-      .format("$pass_name (`with` `options` `=` custom<ApplyRegisteredPassOptions>($options, $dynamic_options)^)? `to` $target attr-dict `:` functional-type(operands, results)")
-      .directive(getApplyRegisteredPassOptionsDirective())
-      .verifier([](Operation *op) { return ApplyRegisteredPassOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.apply_conversion_patterns.dialect_to_llvm
-  ods::OpDef("transform.apply_conversion_patterns.dialect_to_llvm", TypeID::get<ApplyToLLVMConversionPatternsOp>())
-      .attr("dialect_name", ods::StrAttr())
-      .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
-      .format("$dialect_name attr-dict")
-      .verifier([](Operation *op) { return ApplyToLLVMConversionPatternsOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.cast
-  ods::OpDef("transform.cast", TypeID::get<CastOp>())
-      .operand("input", typeTransformHandleTypeInterface())
-      .result("output", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::CastOpInterface(&CastOp::areCastCompatible), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CastOp(op).getEffects(effects); }})})
-      .format("$input attr-dict `:` type($input) `to` type($output)")
-      .registerIn(*this);
-
-  // transform.collect_matching
-  ods::OpDef("transform.collect_matching", TypeID::get<CollectMatchingOp>())
-      .operand("root", typeTransformHandleTypeInterface())
-      .attr("matcher", ods::SymbolRefAttr())
-      .variadicResult("results", typeTransformAnyHandleOrParamType())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { CollectMatchingOp(op).getEffects(effects); }}), ods::Implements<SymbolUserOpInterface>({&CollectMatchingOp::verifySymbolUses}), ods::Implements<transform::TransformOpInterface>({})})
-      .format("$matcher `in` $root attr-dict `:` functional-type($root, $results)")
-      .registerIn(*this);
-
-  // transform.foreach_match
-  ods::OpDef("transform.foreach_match", TypeID::get<ForeachMatchOp>())
-      .operand("root", typeTransformHandleTypeInterface())
-      .variadicOperand("forwarded_inputs", typeTransformAnyHandleOrParamType())
-      .attr("restrict_root", ods::UnitAttr())
-      .attr("flatten_results", ods::UnitAttr())
-      .attr("matchers", attrSymbolRefArrayAttr())
-      .attr("actions", attrSymbolRefArrayAttr())
-      .result("updated", typeTransformHandleTypeInterface())
-      .variadicResult("forwarded_outputs", typeTransformAnyHandleOrParamType())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ForeachMatchOp(op).getEffects(effects); }}), ods::Implements<SymbolUserOpInterface>({&ForeachMatchOp::verifySymbolUses}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { ForeachMatchOp(op).getAsmResultNames(fn); }})})
-      .format("oilist( `restrict_root` $restrict_root | `flatten_results` $flatten_results ) `in` $root (`,` $forwarded_inputs^)? custom<ForeachMatchSymbols>($matchers, $actions) attr-dict `:` functional-type(operands, results)")
-      .directive(getForeachMatchSymbolsDirective())
-      .verifier([](Operation *op) { return ForeachMatchOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.foreach
-  ods::OpDef("transform.foreach", TypeID::get<ForeachOp>())
-      .variadicOperand("targets", typeTransformAnyHandleOrParamType())
-      .attr("with_zip_shortest", ods::UnitAttr())
-      .variadicResult("results", typeTransformAnyHandleOrParamType())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ForeachOp(op).getEffects(effects); }}), ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return ForeachOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { ForeachOp(op).getSuccessorRegions(point, regions); }})), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("transform.yield")})
-      .format("$targets oilist(`with_zip_shortest` $with_zip_shortest) `:` type($targets) (`->` type($results)^)? $body attr-dict")
-      .verifier([](Operation *op) { return ForeachOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.get_consumers_of_result
-  ods::OpDef("transform.get_consumers_of_result", TypeID::get<GetConsumersOfResult>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .attr("result_number", ods::IntAttr(64))
-      .result("consumers", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
-      .format("$target `[` $result_number `]` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // transform.get_defining_op
-  ods::OpDef("transform.get_defining_op", TypeID::get<GetDefiningOp>())
-      .operand("target", typeTransformValueHandleTypeInterface())
-      .result("result", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), transform::NavigationTransformOpTrait({})})
-      .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // transform.get_operand
-  ods::OpDef("transform.get_operand", TypeID::get<GetOperandOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .attr("raw_position_list", ods::DenseI64ArrayAttr())
-      .attr("is_inverted", ods::UnitAttr())
-      .attr("is_all", ods::UnitAttr())
-      .result("result", typeTransformValueHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
-      .format("$target `[`custom<TransformMatchDims>($raw_position_list, $is_inverted, $is_all)`]` attr-dict `:` functional-type(operands, results)")
-      .directive(getTransformMatchDimsDirective())
-      .verifier([](Operation *op) { return GetOperandOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.get_parent_op
-  ods::OpDef("transform.get_parent_op", TypeID::get<GetParentOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .attr("isolated_from_above", ods::UnitAttr())
-      .attr("allow_empty_results", ods::UnitAttr())
-      .optionalAttr("op_name", ods::StrAttr())
-      .attr("deduplicate", ods::UnitAttr())
-      .defaultAttr("nth_parent", attrGetParentOpNthParentDefault(), "1")
-      .result("parent", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), transform::NavigationTransformOpTrait({})})
-      .format("$target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // transform.get_producer_of_operand
-  ods::OpDef("transform.get_producer_of_operand", TypeID::get<GetProducerOfOperand>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .attr("operand_number", ods::IntAttr(64))
-      .result("producer", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
-      .format("$target `[` $operand_number `]` attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // transform.get_result
-  ods::OpDef("transform.get_result", TypeID::get<GetResultOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .attr("raw_position_list", ods::DenseI64ArrayAttr())
-      .attr("is_inverted", ods::UnitAttr())
-      .attr("is_all", ods::UnitAttr())
-      .result("result", typeTransformValueHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
-      .format("$target `[`custom<TransformMatchDims>($raw_position_list, $is_inverted, $is_all)`]` attr-dict `:` functional-type(operands, results)")
-      .directive(getTransformMatchDimsDirective())
-      .verifier([](Operation *op) { return GetResultOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.get_type
-  ods::OpDef("transform.get_type", TypeID::get<GetTypeOp>())
-      .operand("value", typeTransformValueHandleTypeInterface())
-      .attr("elemental", ods::UnitAttr())
-      .result("type_param", typeTransformParamTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { GetTypeOp(op).getEffects(effects); }})})
-      .format("(`elemental` $elemental^)? $value attr-dict `:`functional-type(operands, results)")
-      .registerIn(*this);
-
-  // transform.include
-  ods::OpDef("transform.include", TypeID::get<IncludeOp>())
-      .variadicOperand("operands", typeTransformAnyHandleOrParamType())
-      .attr("target", ods::SymbolRefAttr())
-      .attr("failure_propagation_mode", attrFailurePropagationMode())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .variadicResult("results", typeTransformAnyHandleOrParamType())
-      .traits({ods::Implements<transform::MatchOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { IncludeOp(op).getEffects(effects); }}), ods::Implements<SymbolUserOpInterface>({&IncludeOp::verifySymbolUses}), ods::Implements<transform::TransformOpInterface>({})})
-      .format("$target `failures` `(` $failure_propagation_mode `)``(` $operands `)` attr-dict `:` functional-type($operands, $results)")
-      .registerIn(*this);
-
-  // transform.match.operation_empty
-  ods::OpDef("transform.match.operation_empty", TypeID::get<MatchOperationEmptyOp>())
-      .operand("operand_handle", typeTransformHandleTypeInterface())
-      .traits({transform::AtMostOneOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
-      .format("$operand_handle attr-dict `:` type($operand_handle)")
-      .registerIn(*this);
-
-  // transform.match.operation_name
-  ods::OpDef("transform.match.operation_name", TypeID::get<MatchOperationNameOp>())
-      .operand("operand_handle", typeTransformHandleTypeInterface())
-      .attr("op_names", ods::StrArrayAttr())
-      .traits({transform::SingleOpMatcherOpTrait({}), ods::Implements<transform::MatchOpInterface>({})})
-      .format("$operand_handle $op_names attr-dict `:` type($operand_handle)")
-      .registerIn(*this);
-
-  // transform.match.param.cmpi
-  ods::OpDef("transform.match.param.cmpi", TypeID::get<MatchParamCmpIOp>())
-      .operand("param", typeTransformParamTypeInterface())
-      .operand("reference", typeTransformParamTypeInterface())
-      .attr("predicate", attrMatchCmpIPredicateAttr())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MatchParamCmpIOp(op).getEffects(effects); }}), ods::SameTypeOperands()})
-      .format("$predicate $param `,` $reference attr-dict `:` type($param)")
-      .registerIn(*this);
-
-  // transform.merge_handles
-  ods::OpDef("transform.merge_handles", TypeID::get<MergeHandlesOp>())
-      .variadicOperand("handles", typeTransformAnyHandleOrParamType())
-      .attr("deduplicate", ods::UnitAttr())
-      .result("result", typeTransformAnyHandleOrParamType())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { MergeHandlesOp(op).getEffects(effects); }}), ods::Implements<transform::MatchOpInterface>({}), ods::SameOperandsAndResultType()})
-      .format("(`deduplicate` $deduplicate^)? $handles attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // transform.named_sequence
-  ods::OpDef("transform.named_sequence", TypeID::get<NamedSequenceOp>())
-      .attr("sym_name", ods::SymbolNameAttr())
-      .attr("function_type", attrNamedSequenceOpFunctionType())
-      .optionalAttr("sym_visibility", ods::StrAttr())
-      .optionalAttr("arg_attrs", ods::DictArrayAttr())
-      .optionalAttr("res_attrs", ods::DictArrayAttr())
-      .region("body", ods::MaxSizedRegion(1))
-      .traits({ods::FunctionOpInterface(), ods::IsolatedFromAbove(), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { NamedSequenceOp(op).getEffects(effects); }}), ods::Implements<transform::TransformOpInterface>({})})
-      .customAssembly(&NamedSequenceOp::parse, [](Operation *op, OpAsmPrinter &p) { NamedSequenceOp(op).print(p); })
-      .verifier([](Operation *op) { return NamedSequenceOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.num_associations
-  ods::OpDef("transform.num_associations", TypeID::get<NumAssociationsOp>())
-      .operand("handle", typeTransformAnyHandleOrParamType())
-      .result("num", typeTransformParamTypeInterface())
-      .traits({transform::ParamProducerTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<transform::MatchOpInterface>({})})
-      .format("$handle attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return NumAssociationsOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.param.constant
-  ods::OpDef("transform.param.constant", TypeID::get<ParamConstantOp>())
-      .attr("value", ods::AnyAttr())
-      .result("param", typeTransformParamTypeInterface())
-      .traits({ods::Implements<transform::MatchOpInterface>({}), ods::Implements<transform::TransformOpInterface>({}), transform::ParamProducerTransformOpTrait({})})
-      .format("$value attr-dict `->` type($param)")
-      .registerIn(*this);
-
-  // transform.print
-  ods::OpDef("transform.print", TypeID::get<PrintOp>())
-      .optionalOperand("target", typeTransformHandleTypeInterface())
-      .optionalAttr("name", ods::StrAttr())
-      .optionalAttr("assume_verified", ods::UnitAttr())
-      .optionalAttr("use_local_scope", ods::UnitAttr())
-      .optionalAttr("skip_regions", ods::UnitAttr())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { PrintOp(op).getEffects(effects); }}), ods::Implements<transform::MatchOpInterface>({})})
-      .format("$target attr-dict (`:` type($target)^)?")
-      .registerIn(*this);
-
-  // transform.replicate
-  ods::OpDef("transform.replicate", TypeID::get<ReplicateOp>())
-      .operand("pattern", typeTransformHandleTypeInterface())
-      .variadicOperand("handles", typeTransformAnyHandleOrParamType())
-      .variadicResult("replicated", typeTransformAnyHandleOrParamType())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { ReplicateOp(op).getEffects(effects); }}), ods::AllTypesMatch({"handles", "replicated"})})
-      .format("`num` `(` $pattern `)` $handles attr-dict `:` type($pattern) `,` type($handles)")
-      .registerIn(*this);
-
-  // transform.select
-  ods::OpDef("transform.select", TypeID::get<SelectOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .attr("op_name", ods::StrAttr())
-      .result("result", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::NavigationTransformOpTrait({})})
-      .format("$op_name `in` $target attr-dict `:` functional-type(operands, results)")
-      .registerIn(*this);
-
-  // transform.sequence
-  ods::OpDef("transform.sequence", TypeID::get<SequenceOp>())
-      .optionalOperand("root", typeTransformHandleTypeInterface())
-      .variadicOperand("extra_bindings", typeTransformAnyHandleOrParamType())
-      .attr("failure_propagation_mode", attrFailurePropagationMode())
-      .variadicResult("results", typeTransformHandleTypeInterface())
-      .region("body", ods::SizedRegion(1))
-      .traits({ods::verifiedWithRegions(ods::Implements<RegionBranchOpInterface>({.getEntrySuccessorOperands = [](Operation *op, RegionSuccessor s) { return SequenceOp(op).getEntrySuccessorOperands(s); }, .getSuccessorRegions = [](Operation *op, RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) { SequenceOp(op).getSuccessorRegions(point, regions); }, .getRegionInvocationBounds = [](Operation *op, ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) { SequenceOp(op).getRegionInvocationBounds(operands, bounds); }})), ods::Implements<transform::MatchOpInterface>({}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SequenceOp(op).getEffects(effects); }}), ods::Implements<OpAsmOpInterface>({.getDefaultDialect = []() -> std::string_view { return "transform"; }}), transform::PossibleTopLevelTransformOpTrait({}), ods::SingleBlock(), ods::SingleBlockImplicitTerminator("transform.yield"), ods::AttrSizedOperandSegments()})
-      .format("custom<SequenceOpOperands>($root, type($root), $extra_bindings, type($extra_bindings)) (`->` type($results)^)? `failures` `(` $failure_propagation_mode `)` attr-dict-with-keyword regions")
-      .directive(getSequenceOpOperandsDirective())
-      .verifier([](Operation *op) { return SequenceOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.split_handle
-  ods::OpDef("transform.split_handle", TypeID::get<SplitHandleOp>())
-      .operand("handle", typeTransformAnyHandleOrParamType())
-      .defaultAttr("pass_through_empty_handle", ods::BoolAttr(), "true")
-      .defaultAttr("fail_on_payload_too_small", ods::BoolAttr(), "true")
-      .optionalAttr("overflow_result", ods::IntAttr(64))
-      .variadicResult("results", typeTransformAnyHandleOrParamType())
-      .traits({transform::FunctionalStyleTransformOpTrait({}), ods::Implements<transform::TransformOpInterface>({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { SplitHandleOp(op).getEffects(effects); }})})
-      .format("$handle attr-dict `:` functional-type(operands, results)")
-      .verifier([](Operation *op) { return SplitHandleOp(op).verify(); })
-      .registerIn(*this);
-
-  // transform.verify
-  ods::OpDef("transform.verify", TypeID::get<VerifyOp>())
-      .operand("target", typeTransformHandleTypeInterface())
-      .traits({ods::Implements<transform::TransformOpInterface>({}), transform::TransformEachOpTrait({}), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { VerifyOp(op).getEffects(effects); }}), transform::ReportTrackingListenerFailuresOpTrait({})})
-      .format("$target attr-dict `:` type($target)")
-      .registerIn(*this);
-
-  // transform.yield
-  ods::OpDef("transform.yield", TypeID::get<YieldOp>())
-      .variadicOperand("operands", typeTransformAnyHandleOrParamType())
-      .traits({ods::IsTerminator(), ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { YieldOp(op).getEffects(effects); }})})
-      .format("operands attr-dict (`:` type($operands)^)?")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerTransformOpDefinitions);
 }

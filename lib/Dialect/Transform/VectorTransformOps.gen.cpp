@@ -116,126 +116,125 @@ static ods::AttrConstraint attrVectorTransferSplitAttr() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerVectorTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerVectorTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.vector.cast_away_vector_leading_one_dim
   ods::OpDef("transform.apply_patterns.vector.cast_away_vector_leading_one_dim", TypeID::get<ApplyCastAwayVectorLeadingOneDimPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops
   ods::OpDef("transform.apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops", TypeID::get<ApplyDropInnerMostUnitDimsFromXferOpsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.drop_unit_dims_with_shape_cast
   ods::OpDef("transform.apply_patterns.vector.drop_unit_dims_with_shape_cast", TypeID::get<ApplyDropUnitDimWithShapeCastPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.fold_arith_extension
   ods::OpDef("transform.apply_patterns.vector.fold_arith_extension", TypeID::get<ApplyFoldArithExtensionPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.elementwise_to_vector
   ods::OpDef("transform.apply_patterns.vector.elementwise_to_vector", TypeID::get<ApplyFoldElementwiseToVectorPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.interleave_to_shuffle
   ods::OpDef("transform.apply_patterns.vector.interleave_to_shuffle", TypeID::get<ApplyInterleaveToShufflePatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_bitcast
   ods::OpDef("transform.apply_patterns.vector.lower_bitcast", TypeID::get<ApplyLowerBitCastPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_broadcast
   ods::OpDef("transform.apply_patterns.vector.lower_broadcast", TypeID::get<ApplyLowerBroadcastPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_contraction
   ods::OpDef("transform.apply_patterns.vector.lower_contraction", TypeID::get<ApplyLowerContractionPatternsOp>())
       .defaultAttr("lowering_strategy", attrVectorContractLoweringAttr(), "vector::VectorContractLowering::OuterProduct")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("(`lowering_strategy` `=` $lowering_strategy^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_create_mask
   ods::OpDef("transform.apply_patterns.vector.lower_create_mask", TypeID::get<ApplyLowerCreateMaskPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_gather
   ods::OpDef("transform.apply_patterns.vector.lower_gather", TypeID::get<ApplyLowerGatherPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_interleave
   ods::OpDef("transform.apply_patterns.vector.lower_interleave", TypeID::get<ApplyLowerInterleavePatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_masked_transfers
   ods::OpDef("transform.apply_patterns.vector.lower_masked_transfers", TypeID::get<ApplyLowerMaskedTransfersPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_masks
   ods::OpDef("transform.apply_patterns.vector.lower_masks", TypeID::get<ApplyLowerMasksPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_multi_reduction
   ods::OpDef("transform.apply_patterns.vector.lower_multi_reduction", TypeID::get<ApplyLowerMultiReductionPatternsOp>())
       .defaultAttr("lowering_strategy", attrVectorMultiReductionLoweringAttr(), "vector::VectorMultiReductionLowering::InnerParallel")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("(`lowering_strategy` `=` $lowering_strategy^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_outerproduct
   ods::OpDef("transform.apply_patterns.vector.lower_outerproduct", TypeID::get<ApplyLowerOuterProductPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_scan
   ods::OpDef("transform.apply_patterns.vector.lower_scan", TypeID::get<ApplyLowerScanPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_shape_cast
   ods::OpDef("transform.apply_patterns.vector.lower_shape_cast", TypeID::get<ApplyLowerShapeCastPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_transfer
   ods::OpDef("transform.apply_patterns.vector.lower_transfer", TypeID::get<ApplyLowerTransferPatternsOp>())
       .defaultAttr("max_transfer_rank", ods::IntAttr(64), "1")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("(`max_transfer_rank` `=` $max_transfer_rank^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.lower_transpose
   ods::OpDef("transform.apply_patterns.vector.lower_transpose", TypeID::get<ApplyLowerTransposePatternsOp>())
@@ -243,50 +242,50 @@ void lamina::TransformDialect::registerVectorTransformOps() {
       .defaultAttr("avx2_lowering_strategy", ods::BoolAttr(), "false")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("oilist ( `lowering_strategy` `=` $lowering_strategy | `avx2_lowering_strategy` `=` $avx2_lowering_strategy ) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.materialize_masks
   ods::OpDef("transform.apply_patterns.vector.materialize_masks", TypeID::get<ApplyMaterializeMasksPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.rank_reducing_subview_patterns
   ods::OpDef("transform.apply_patterns.vector.rank_reducing_subview_patterns", TypeID::get<ApplyRankReducingSubviewPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.rewrite_narrow_types
   ods::OpDef("transform.apply_patterns.vector.rewrite_narrow_types", TypeID::get<ApplyRewriteNarrowTypePatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.sink_mem_ops
   ods::OpDef("transform.apply_patterns.vector.sink_mem_ops", TypeID::get<ApplySinkVectorMemPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.sink_ops
   ods::OpDef("transform.apply_patterns.vector.sink_ops", TypeID::get<ApplySinkVectorPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.split_transfer_full_partial
   ods::OpDef("transform.apply_patterns.vector.split_transfer_full_partial", TypeID::get<ApplySplitTransferFullPartialPatternsOp>())
       .defaultAttr("split_transfer_strategy", attrVectorTransferSplitAttr(), "vector::VectorTransferSplit::LinalgCopy")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("(`split_transfer_strategy` `=` $split_transfer_strategy^)? attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.transfer_permutation_patterns
   ods::OpDef("transform.apply_patterns.vector.transfer_permutation_patterns", TypeID::get<ApplyTransferPermutationPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.transfer_to_scf
   ods::OpDef("transform.apply_patterns.vector.transfer_to_scf", TypeID::get<ApplyTransferToScfPatternsOp>())
@@ -294,25 +293,25 @@ void lamina::TransformDialect::registerVectorTransformOps() {
       .defaultAttr("full_unroll", ods::BoolAttr(), "false")
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("oilist ( `max_transfer_rank` `=` $max_transfer_rank | `full_unroll` `=` $full_unroll ) attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.unroll_from_elements
   ods::OpDef("transform.apply_patterns.vector.unroll_from_elements", TypeID::get<ApplyUnrollFromElementsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.unroll_to_elements
   ods::OpDef("transform.apply_patterns.vector.unroll_to_elements", TypeID::get<ApplyUnrollToElementsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.vector.reduction_to_contract
   ods::OpDef("transform.apply_patterns.vector.reduction_to_contract", TypeID::get<ApplyVectorReductionToContractPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_conversion_patterns.vector.vector_to_llvm
   ods::OpDef("transform.apply_conversion_patterns.vector.vector_to_llvm", TypeID::get<ApplyVectorToLLVMConversionPatternsOp>())
@@ -321,5 +320,11 @@ void lamina::TransformDialect::registerVectorTransformOps() {
       .defaultAttr("use_vector_alignment", ods::BoolAttr(), "false")
       .traits({ods::Implements<transform::ConversionPatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerVectorTransformOps() {
+  ods::registerOpsOnce(*this, registerVectorTransformOpDefinitions);
 }

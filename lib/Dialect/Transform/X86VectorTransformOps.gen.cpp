@@ -26,31 +26,36 @@ namespace {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::TransformDialect::registerX86VectorTransformOps() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerX86VectorTransformOpDefinitions(Dialect &dialect) {
   // transform.apply_patterns.x86vector.sink_vector_producer_ops
   ods::OpDef("transform.apply_patterns.x86vector.sink_vector_producer_ops", TypeID::get<ApplySinkVectorProducerOpsPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.x86vector.vector_contract_bf16_to_fma
   ods::OpDef("transform.apply_patterns.x86vector.vector_contract_bf16_to_fma", TypeID::get<ApplyVectorContractBF16ToFMAPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.x86vector.vector_contract_to_fma
   ods::OpDef("transform.apply_patterns.x86vector.vector_contract_to_fma", TypeID::get<ApplyVectorContractToFMAPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // transform.apply_patterns.x86vector.vector_contract_to_packed_type_dot_product
   ods::OpDef("transform.apply_patterns.x86vector.vector_contract_to_packed_type_dot_product", TypeID::get<ApplyVectorContractToPackedTypeDotProductPatternsOp>())
       .traits({ods::Implements<transform::PatternDescriptorOpInterface>({})})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::TransformDialect::registerX86VectorTransformOps() {
+  ods::registerOpsOnce(*this, registerX86VectorTransformOpDefinitions);
 }

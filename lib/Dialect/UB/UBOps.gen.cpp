@@ -51,24 +51,29 @@ static ods::AttrConstraint attrPoisonOpValueDefault() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::UBDialect::registerGenerated() {
-  addAttributes<PoisonAttr>();
-  ods::AttrDef<PoisonAttr>("poison", "PoisonAttr")
-      .registerIn(attrTypes);
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerUBOpDefinitions(Dialect &dialect) {
   // ub.poison
   ods::OpDef("ub.poison", TypeID::get<PoisonOp>())
       .defaultAttr("value", attrPoisonOpValueDefault(), "{}")
       .result("result", ods::AnyType())
       .traits({ods::ConstantLike(), ods::Pure()})
       .format("attr-dict (`<` $value^ `>`)? `:` type($result)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // ub.unreachable
   ods::OpDef("ub.unreachable", TypeID::get<UnreachableOp>())
       .traits({ods::IsTerminator()})
       .format("attr-dict")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::UBDialect::registerGenerated() {
+  addAttributes<PoisonAttr>();
+  ods::AttrDef<PoisonAttr>("poison", "PoisonAttr")
+      .registerIn(attrTypes);
+  ods::registerOpsOnce(*this, registerUBOpDefinitions);
 }

@@ -391,6 +391,424 @@ static ods::TypeConstraint typeTypeCastOpMemref() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerVectorOpDefinitions(Dialect &dialect) {
+  // vector.vscale
+  ods::OpDef("vector.vscale", TypeID::get<VectorScaleOp>())
+      .result("res", ods::Index())
+      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { VectorScaleOp(op).getAsmResultNames(fn); }})})
+      .format("attr-dict")
+      .registerIn(dialect);
+
+  // vector.bitcast
+  ods::OpDef("vector.bitcast", TypeID::get<BitCastOp>())
+      .operand("source", ods::AnyVector())
+      .result("result", ods::AnyVector())
+      .traits({ods::Pure(), ods::AllRanksMatch({"source", "result"})})
+      .format("$source attr-dict `:` type($source) `to` type($result)")
+      .verifier([](Operation *op) { return BitCastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.broadcast
+  ods::OpDef("vector.broadcast", TypeID::get<BroadcastOp>())
+      .operand("source", ods::AnyType())
+      .result("vector", ods::AnyVector())
+      .traits({ods::Pure(), ods::PredOpTrait("source operand and result have same element type", pred_BroadcastOp_0)})
+      .format("$source attr-dict `:` type($source) `to` type($vector)")
+      .verifier([](Operation *op) { return BroadcastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.compressstore
+  ods::OpDef("vector.compressstore", TypeID::get<CompressStoreOp>())
+      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("indices", ods::Index())
+      .operand("mask", typeCompressStoreOpMask())
+      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)")
+      .verifier([](Operation *op) { return CompressStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.constant_mask
+  ods::OpDef("vector.constant_mask", TypeID::get<ConstantMaskOp>())
+      .attr("mask_dim_sizes", ods::DenseI64ArrayAttr())
+      .result("", typeConstantMaskOpResult())
+      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({})})
+      .format("$mask_dim_sizes attr-dict `:` type(results)")
+      .verifier([](Operation *op) { return ConstantMaskOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.contract
+  ods::OpDef("vector.contract", TypeID::get<ContractionOp>())
+      .operand("lhs", typeAnyVectorOfNonZeroRank())
+      .operand("rhs", typeAnyVectorOfNonZeroRank())
+      .operand("acc", ods::AnyType())
+      .attr("indexing_maps", ods::ArrayAttr())
+      .attr("iterator_types", attrVectorIteratorTypeArrayAttr())
+      .defaultAttr("kind", attrContractionOpKindDefault(), "CombiningKind::ADD")
+      .result("", ods::AnyType())
+      .traits({ods::Pure(), ods::PredOpTrait("lhs and rhs have same element type", pred_ContractionOp_6), ods::PredOpTrait("third operand acc and result have same element type", pred_ContractionOp_7)})
+      .customAssembly(&ContractionOp::parse, [](Operation *op, OpAsmPrinter &p) { ContractionOp(op).print(p); })
+      .verifier([](Operation *op) { return ContractionOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.create_mask
+  ods::OpDef("vector.create_mask", TypeID::get<CreateMaskOp>())
+      .variadicOperand("operands", ods::Index())
+      .result("", typeConstantMaskOpResult())
+      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({})})
+      .format("$operands attr-dict `:` type(results)")
+      .verifier([](Operation *op) { return CreateMaskOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.deinterleave
+  ods::OpDef("vector.deinterleave", TypeID::get<DeinterleaveOp>())
+      .operand("source", typeAnyVectorOfNonZeroRank())
+      .result("res1", typeAnyVectorOfNonZeroRank())
+      .result("res2", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::PredOpTrait("the trailing dimension of the source vector has an even number of elements", pred_DeinterleaveOp_8), ods::TypesMatchWith("the trailing dimension of the results is half the width of source trailing dimension", "source", "res1", transform_DeinterleaveOp_source_res1), ods::AllTypesMatch({"res1", "res2"})})
+      .format("$source attr-dict `:` type($source) `->` type($res1)")
+      .registerIn(dialect);
+
+  // vector.expandload
+  ods::OpDef("vector.expandload", TypeID::get<ExpandLoadOp>())
+      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("indices", ods::Index())
+      .operand("mask", typeCompressStoreOpMask())
+      .operand("pass_thru", typeAnyVectorOfNonZeroRank())
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .result("result", typeAnyVectorOfNonZeroRank())
+      .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)")
+      .verifier([](Operation *op) { return ExpandLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.extract
+  ods::OpDef("vector.extract", TypeID::get<ExtractOp>())
+      .operand("source", ods::AnyVector())
+      .variadicOperand("dynamic_position", ods::Index())
+      .attr("static_position", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyType())
+      .traits({ods::Pure(), ods::PredOpTrait("operand and result have same element type", pred_ExtractOp_10), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ExtractOp::inferReturnTypes, &ExtractOp::isCompatibleReturnTypes}))})
+      .format("$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($source)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return ExtractOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.extract_strided_slice
+  ods::OpDef("vector.extract_strided_slice", TypeID::get<ExtractStridedSliceOp>())
+      .operand("source", typeAnyVectorOfNonZeroRank())
+      .attr("offsets", ods::IntArrayAttr(64))
+      .attr("sizes", ods::IntArrayAttr(64))
+      .attr("strides", ods::IntArrayAttr(64))
+      .result("", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::PredOpTrait("operand and result have same element type", pred_ExtractStridedSliceOp_11)})
+      .format("$source attr-dict `:` type($source) `to` type(results)")
+      .verifier([](Operation *op) { return ExtractStridedSliceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.fma
+  ods::OpDef("vector.fma", TypeID::get<FMAOp>())
+      .operand("lhs", typeFMAOpLhs())
+      .operand("rhs", typeFMAOpLhs())
+      .operand("acc", typeFMAOpLhs())
+      .result("result", typeFMAOpLhs())
+      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs", "acc", "result"}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
+      .format("$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)")
+      .registerIn(dialect);
+
+  // vector.from_elements
+  ods::OpDef("vector.from_elements", TypeID::get<FromElementsOp>())
+      .variadicOperand("elements", ods::AnyType())
+      .result("dest", typeAnyFixedVectorOfAnyRank())
+      .traits({ods::Pure(), ods::TypesMatchWith("shaped type 'dest' matches 'elements' element count and types", "dest", "elements", transform_FromElementsOp_dest_elements, true)})
+      .format("$elements attr-dict `:` type($dest)")
+      .registerIn(dialect);
+
+  // vector.gather
+  ods::OpDef("vector.gather", TypeID::get<GatherOp>())
+      .operand("base", typeGatherOpBase(), {ods::MemRead()})
+      .variadicOperand("offsets", ods::Index())
+      .operand("indices", typeGatherOpIndices())
+      .operand("mask", typeGatherOpMask())
+      .operand("pass_thru", typeAnyVectorOfNonZeroRank())
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .result("result", typeAnyVectorOfNonZeroRank())
+      .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($pass_thru) `into` type($result)")
+      .verifier([](Operation *op) { return GatherOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.insert
+  ods::OpDef("vector.insert", TypeID::get<InsertOp>())
+      .operand("valueToStore", ods::AnyType())
+      .operand("dest", ods::AnyVector())
+      .variadicOperand("dynamic_position", ods::Index())
+      .attr("static_position", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyVector())
+      .traits({ods::Pure(), ods::PredOpTrait("source operand and result have same element type", pred_InsertOp_18), ods::AllTypesMatch({"dest", "result"})})
+      .format("$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return InsertOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.insert_strided_slice
+  ods::OpDef("vector.insert_strided_slice", TypeID::get<InsertStridedSliceOp>())
+      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
+      .operand("dest", typeAnyVectorOfNonZeroRank())
+      .attr("offsets", ods::IntArrayAttr(64))
+      .attr("strides", ods::IntArrayAttr(64))
+      .result("result", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::PredOpTrait("operand #0 and result have same element type", pred_InsertStridedSliceOp_19), ods::AllTypesMatch({"dest", "result"})})
+      .format("$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)")
+      .verifier([](Operation *op) { return InsertStridedSliceOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.interleave
+  ods::OpDef("vector.interleave", TypeID::get<InterleaveOp>())
+      .operand("lhs", ods::AnyVector())
+      .operand("rhs", ods::AnyVector())
+      .result("result", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::TypesMatchWith("type of 'result' is double the width of the inputs", "lhs", "result", transform_InterleaveOp_lhs_result)})
+      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)")
+      .registerIn(dialect);
+
+  // vector.load
+  ods::OpDef("vector.load", TypeID::get<LoadOp>())
+      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("indices", ods::Index())
+      .defaultOptionalAttr("nontemporal", ods::BoolAttr(), "false")
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .result("result", ods::AnyVector())
+      .format("$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)")
+      .verifier([](Operation *op) { return LoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.mask
+  ods::OpDef("vector.mask", TypeID::get<MaskOp>())
+      .operand("mask", typeGatherOpMask())
+      .optionalOperand("passthru", ods::AnyType())
+      .variadicResult("results", ods::AnyType())
+      .region("maskRegion", ods::SizedRegion(1))
+      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("vector.yield"), ods::RecursiveMemoryEffects(), ods::NoRegionArguments()})
+      .customAssembly(&MaskOp::parse, [](Operation *op, OpAsmPrinter &p) { MaskOp(op).print(p); })
+      .verifier([](Operation *op) { return MaskOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.maskedload
+  ods::OpDef("vector.maskedload", TypeID::get<MaskedLoadOp>())
+      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
+      .variadicOperand("indices", ods::Index())
+      .operand("mask", typeGatherOpMask())
+      .operand("pass_thru", typeAnyVectorOfNonZeroRank())
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .result("result", typeAnyVectorOfNonZeroRank())
+      .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)")
+      .verifier([](Operation *op) { return MaskedLoadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.maskedstore
+  ods::OpDef("vector.maskedstore", TypeID::get<MaskedStoreOp>())
+      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("indices", ods::Index())
+      .operand("mask", typeGatherOpMask())
+      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)")
+      .verifier([](Operation *op) { return MaskedStoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.multi_reduction
+  ods::OpDef("vector.multi_reduction", TypeID::get<MultiDimReductionOp>())
+      .operand("source", typeAnyVectorOfNonZeroRank())
+      .operand("acc", ods::AnyType())
+      .attr("kind", attrVectorCombiningKindAttr())
+      .attr("reduction_dims", ods::DenseI64ArrayAttr())
+      .result("dest", ods::AnyType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"dest", "acc"}), ods::PredOpTrait("source operand and result have same element type", pred_MultiDimReductionOp_21), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MultiDimReductionOp::inferReturnTypes}))})
+      .format("$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)")
+      .verifier([](Operation *op) { return MultiDimReductionOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.outerproduct
+  ods::OpDef("vector.outerproduct", TypeID::get<OuterProductOp>())
+      .operand("lhs", typeAnyVectorOfNonZeroRank())
+      .operand("rhs", ods::AnyType())
+      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
+      .defaultAttr("kind", attrOuterProductOpKindDefault(), "CombiningKind::ADD")
+      .result("", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::PredOpTrait("lhs operand and result have same element type", pred_OuterProductOp_22), ods::PredOpTrait("rhs operand and result have same element type", pred_OuterProductOp_23)})
+      .customAssembly(&OuterProductOp::parse, [](Operation *op, OpAsmPrinter &p) { OuterProductOp(op).print(p); })
+      .verifier([](Operation *op) { return OuterProductOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.print
+  ods::OpDef("vector.print", TypeID::get<PrintOp>())
+      .optionalOperand("source", typePrintOpSource())
+      .defaultAttr("punctuation", attrPrintOpPunctuationDefault(), "::mlir::vector::PrintPunctuation::NewLine")
+      .optionalAttr("stringLiteral", attrBuiltinStringAttr())
+      .traits({ods::MemoryEffects({ods::MemWrite()}), ods::PredOpTrait("`source` or `punctuation` are not set when printing strings", pred_PrintOp_25)})
+      .format("($source^ `:` type($source))? oilist( `str` $stringLiteral | `punctuation` $punctuation) attr-dict")
+      .registerIn(dialect);
+
+  // vector.reduction
+  ods::OpDef("vector.reduction", TypeID::get<ReductionOp>())
+      .operand("vector", ods::AnyVector())
+      .optionalOperand("acc", ods::AnyType())
+      .attr("kind", attrVectorCombiningKindAttr())
+      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
+      .result("dest", ods::AnyType())
+      .traits({ods::Pure(), ods::PredOpTrait("source operand and result have same element type", pred_ReductionOp_26), ods::OptionalTypesMatchWith("dest and acc have the same type", "dest", "acc", transform_ReductionOp_dest_acc), ods::Implements<arith::ArithFastMathInterface>({})})
+      .format("$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)")
+      .verifier([](Operation *op) { return ReductionOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.scalable.extract
+  ods::OpDef("vector.scalable.extract", TypeID::get<ScalableExtractOp>())
+      .operand("source", typeScalableExtractOpSource())
+      .attr("pos", ods::IntAttr(64))
+      .result("result", typeScalableExtractOpResult())
+      .traits({ods::Pure(), ods::AllElementTypesMatch({"source", "result"}), ods::PredOpTrait("position is a multiple of the result length.", pred_ScalableExtractOp_30)})
+      .format("$source `[` $pos `]` attr-dict `:` type($result) `from` type($source)")
+      .registerIn(dialect);
+
+  // vector.scalable.insert
+  ods::OpDef("vector.scalable.insert", TypeID::get<ScalableInsertOp>())
+      .operand("valueToStore", typeScalableExtractOpResult())
+      .operand("dest", typeScalableExtractOpSource())
+      .attr("pos", ods::IntAttr(64))
+      .result("result", typeScalableExtractOpSource())
+      .traits({ods::Pure(), ods::AllElementTypesMatch({"valueToStore", "dest"}), ods::AllTypesMatch({"dest", "result"}), ods::PredOpTrait("position is a multiple of the source length.", pred_ScalableInsertOp_31)})
+      .format("$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)")
+      .registerIn(dialect);
+
+  // vector.scan
+  ods::OpDef("vector.scan", TypeID::get<ScanOp>())
+      .operand("source", typeAnyVectorOfNonZeroRank())
+      .operand("initial_value", ods::AnyVector())
+      .attr("kind", attrVectorCombiningKindAttr())
+      .attr("reduction_dim", ods::IntAttr(64))
+      .attr("inclusive", ods::BoolAttr())
+      .result("dest", typeAnyVectorOfNonZeroRank())
+      .result("accumulated_value", ods::AnyVector())
+      .traits({ods::Pure(), ods::AllTypesMatch({"source", "dest"}), ods::AllTypesMatch({"initial_value", "accumulated_value"})})
+      .format("$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)")
+      .verifier([](Operation *op) { return ScanOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.scatter
+  ods::OpDef("vector.scatter", TypeID::get<ScatterOp>())
+      .operand("base", typeGatherOpBase(), {ods::MemWrite()})
+      .variadicOperand("offsets", ods::Index())
+      .operand("indices", typeGatherOpIndices())
+      .operand("mask", typeGatherOpMask())
+      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .optionalResult("result", ods::AnyRankedTensor())
+      .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?")
+      .verifier([](Operation *op) { return ScatterOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.shape_cast
+  ods::OpDef("vector.shape_cast", TypeID::get<ShapeCastOp>())
+      .operand("source", ods::AnyVector())
+      .result("result", ods::AnyVector())
+      .traits({ods::Pure()})
+      .format("$source attr-dict `:` type($source) `to` type($result)")
+      .verifier([](Operation *op) { return ShapeCastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.shuffle
+  ods::OpDef("vector.shuffle", TypeID::get<ShuffleOp>())
+      .operand("v1", typeAnyFixedVectorOfAnyRank())
+      .operand("v2", typeAnyFixedVectorOfAnyRank())
+      .attr("mask", ods::DenseI64ArrayAttr())
+      .result("vector", typeAnyVectorOfNonZeroRank())
+      .traits({ods::Pure(), ods::PredOpTrait("first operand v1 and result have same element type", pred_ShuffleOp_32), ods::PredOpTrait("second operand v2 and result have same element type", pred_ShuffleOp_33), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ShuffleOp::inferReturnTypes}))})
+      .format("operands $mask attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return ShuffleOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.step
+  ods::OpDef("vector.step", TypeID::get<StepOp>())
+      .result("result", typeStepOpResult())
+      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({})})
+      .format("attr-dict `:` type($result)")
+      .registerIn(dialect);
+
+  // vector.store
+  ods::OpDef("vector.store", TypeID::get<StoreOp>())
+      .operand("valueToStore", ods::AnyVector())
+      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
+      .variadicOperand("indices", ods::Index())
+      .defaultOptionalAttr("nontemporal", ods::BoolAttr(), "false")
+      .optionalAttr("alignment", attrCompressStoreOpAlignment())
+      .format("$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)")
+      .verifier([](Operation *op) { return StoreOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.to_elements
+  ods::OpDef("vector.to_elements", TypeID::get<ToElementsOp>())
+      .operand("source", ods::AnyVector())
+      .variadicResult("elements", ods::AnyType())
+      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToElementsOp::inferReturnTypes})), ods::Pure(), ods::TypesMatchWith("shaped type 'source' matches 'elements' element count and types", "source", "elements", transform_ToElementsOp_source_elements, true)})
+      .format("$source attr-dict `:` type($source)")
+      .registerIn(dialect);
+
+  // vector.transfer_read
+  ods::OpDef("vector.transfer_read", TypeID::get<TransferReadOp>())
+      .operand("base", typeAnyShaped())
+      .variadicOperand("indices", ods::Index())
+      .operand("padding", ods::AnyType())
+      .optionalOperand("mask", typeGatherOpMask())
+      .attr("permutation_map", ods::AffineMapAttr())
+      .attr("in_bounds", attrBoolArrayAttr())
+      .result("vector", ods::AnyVector())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TransferReadOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TransferReadOp(op).getSpeculatability(); }}), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TransferReadOp(op).getDpsInits(); }))})
+      .customAssembly(&TransferReadOp::parse, [](Operation *op, OpAsmPrinter &p) { TransferReadOp(op).print(p); })
+      .verifier([](Operation *op) { return TransferReadOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.transfer_write
+  ods::OpDef("vector.transfer_write", TypeID::get<TransferWriteOp>())
+      .operand("valueToStore", ods::AnyVector())
+      .operand("base", typeAnyShaped())
+      .variadicOperand("indices", ods::Index())
+      .optionalOperand("mask", typeGatherOpMask())
+      .attr("permutation_map", ods::AffineMapAttr())
+      .attr("in_bounds", attrBoolArrayAttr())
+      .optionalResult("result", ods::AnyRankedTensor())
+      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TransferWriteOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TransferWriteOp(op).getSpeculatability(); }}), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TransferWriteOp(op).getDpsInits(); }))})
+      .customAssembly(&TransferWriteOp::parse, [](Operation *op, OpAsmPrinter &p) { TransferWriteOp(op).print(p); })
+      .verifier([](Operation *op) { return TransferWriteOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.transpose
+  ods::OpDef("vector.transpose", TypeID::get<TransposeOp>())
+      .operand("vector", ods::AnyVector())
+      .attr("permutation", ods::DenseI64ArrayAttr())
+      .result("result", ods::AnyVector())
+      .traits({ods::Pure(), ods::PredOpTrait("operand and result have same element type", pred_TransposeOp_38)})
+      .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)")
+      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.type_cast
+  ods::OpDef("vector.type_cast", TypeID::get<TypeCastOp>())
+      .operand("memref", typeTypeCastOpMemref())
+      .result("result", ods::AnyMemRef())
+      .traits({ods::Pure()})
+      .format("$memref attr-dict `:` type($memref) `to` type($result)")
+      .verifier([](Operation *op) { return TypeCastOp(op).verify(); })
+      .registerIn(dialect);
+
+  // vector.yield
+  ods::OpDef("vector.yield", TypeID::get<YieldOp>())
+      .variadicOperand("operands", ods::AnyType())
+      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
+      .format("attr-dict ($operands^ `:` type($operands))?")
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::VectorDialect::registerGenerated() {
@@ -412,418 +830,5 @@ void lamina::VectorDialect::registerGenerated() {
       .enumParam("value", getPrintPunctuationInfo())
       .format("`<` $value `>`")
       .registerIn(attrTypes);
-
-  // vector.vscale
-  ods::OpDef("vector.vscale", TypeID::get<VectorScaleOp>())
-      .result("res", ods::Index())
-      .traits({ods::Pure(), ods::Implements<OpAsmOpInterface>({.getAsmResultNames = [](Operation *op, OpAsmSetValueNameFn fn) { VectorScaleOp(op).getAsmResultNames(fn); }})})
-      .format("attr-dict")
-      .registerIn(*this);
-
-  // vector.bitcast
-  ods::OpDef("vector.bitcast", TypeID::get<BitCastOp>())
-      .operand("source", ods::AnyVector())
-      .result("result", ods::AnyVector())
-      .traits({ods::Pure(), ods::AllRanksMatch({"source", "result"})})
-      .format("$source attr-dict `:` type($source) `to` type($result)")
-      .verifier([](Operation *op) { return BitCastOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.broadcast
-  ods::OpDef("vector.broadcast", TypeID::get<BroadcastOp>())
-      .operand("source", ods::AnyType())
-      .result("vector", ods::AnyVector())
-      .traits({ods::Pure(), ods::PredOpTrait("source operand and result have same element type", pred_BroadcastOp_0)})
-      .format("$source attr-dict `:` type($source) `to` type($vector)")
-      .verifier([](Operation *op) { return BroadcastOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.compressstore
-  ods::OpDef("vector.compressstore", TypeID::get<CompressStoreOp>())
-      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
-      .variadicOperand("indices", ods::Index())
-      .operand("mask", typeCompressStoreOpMask())
-      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)")
-      .verifier([](Operation *op) { return CompressStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.constant_mask
-  ods::OpDef("vector.constant_mask", TypeID::get<ConstantMaskOp>())
-      .attr("mask_dim_sizes", ods::DenseI64ArrayAttr())
-      .result("", typeConstantMaskOpResult())
-      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({})})
-      .format("$mask_dim_sizes attr-dict `:` type(results)")
-      .verifier([](Operation *op) { return ConstantMaskOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.contract
-  ods::OpDef("vector.contract", TypeID::get<ContractionOp>())
-      .operand("lhs", typeAnyVectorOfNonZeroRank())
-      .operand("rhs", typeAnyVectorOfNonZeroRank())
-      .operand("acc", ods::AnyType())
-      .attr("indexing_maps", ods::ArrayAttr())
-      .attr("iterator_types", attrVectorIteratorTypeArrayAttr())
-      .defaultAttr("kind", attrContractionOpKindDefault(), "CombiningKind::ADD")
-      .result("", ods::AnyType())
-      .traits({ods::Pure(), ods::PredOpTrait("lhs and rhs have same element type", pred_ContractionOp_6), ods::PredOpTrait("third operand acc and result have same element type", pred_ContractionOp_7)})
-      .customAssembly(&ContractionOp::parse, [](Operation *op, OpAsmPrinter &p) { ContractionOp(op).print(p); })
-      .verifier([](Operation *op) { return ContractionOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.create_mask
-  ods::OpDef("vector.create_mask", TypeID::get<CreateMaskOp>())
-      .variadicOperand("operands", ods::Index())
-      .result("", typeConstantMaskOpResult())
-      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({})})
-      .format("$operands attr-dict `:` type(results)")
-      .verifier([](Operation *op) { return CreateMaskOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.deinterleave
-  ods::OpDef("vector.deinterleave", TypeID::get<DeinterleaveOp>())
-      .operand("source", typeAnyVectorOfNonZeroRank())
-      .result("res1", typeAnyVectorOfNonZeroRank())
-      .result("res2", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::PredOpTrait("the trailing dimension of the source vector has an even number of elements", pred_DeinterleaveOp_8), ods::TypesMatchWith("the trailing dimension of the results is half the width of source trailing dimension", "source", "res1", transform_DeinterleaveOp_source_res1), ods::AllTypesMatch({"res1", "res2"})})
-      .format("$source attr-dict `:` type($source) `->` type($res1)")
-      .registerIn(*this);
-
-  // vector.expandload
-  ods::OpDef("vector.expandload", TypeID::get<ExpandLoadOp>())
-      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
-      .variadicOperand("indices", ods::Index())
-      .operand("mask", typeCompressStoreOpMask())
-      .operand("pass_thru", typeAnyVectorOfNonZeroRank())
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .result("result", typeAnyVectorOfNonZeroRank())
-      .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)")
-      .verifier([](Operation *op) { return ExpandLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.extract
-  ods::OpDef("vector.extract", TypeID::get<ExtractOp>())
-      .operand("source", ods::AnyVector())
-      .variadicOperand("dynamic_position", ods::Index())
-      .attr("static_position", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyType())
-      .traits({ods::Pure(), ods::PredOpTrait("operand and result have same element type", pred_ExtractOp_10), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ExtractOp::inferReturnTypes, &ExtractOp::isCompatibleReturnTypes}))})
-      .format("$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($source)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return ExtractOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.extract_strided_slice
-  ods::OpDef("vector.extract_strided_slice", TypeID::get<ExtractStridedSliceOp>())
-      .operand("source", typeAnyVectorOfNonZeroRank())
-      .attr("offsets", ods::IntArrayAttr(64))
-      .attr("sizes", ods::IntArrayAttr(64))
-      .attr("strides", ods::IntArrayAttr(64))
-      .result("", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::PredOpTrait("operand and result have same element type", pred_ExtractStridedSliceOp_11)})
-      .format("$source attr-dict `:` type($source) `to` type(results)")
-      .verifier([](Operation *op) { return ExtractStridedSliceOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.fma
-  ods::OpDef("vector.fma", TypeID::get<FMAOp>())
-      .operand("lhs", typeFMAOpLhs())
-      .operand("rhs", typeFMAOpLhs())
-      .operand("acc", typeFMAOpLhs())
-      .result("result", typeFMAOpLhs())
-      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs", "acc", "result"}), ods::Elementwise(), ods::Scalarizable(), ods::Vectorizable(), ods::Tensorizable()})
-      .format("$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)")
-      .registerIn(*this);
-
-  // vector.from_elements
-  ods::OpDef("vector.from_elements", TypeID::get<FromElementsOp>())
-      .variadicOperand("elements", ods::AnyType())
-      .result("dest", typeAnyFixedVectorOfAnyRank())
-      .traits({ods::Pure(), ods::TypesMatchWith("shaped type 'dest' matches 'elements' element count and types", "dest", "elements", transform_FromElementsOp_dest_elements, true)})
-      .format("$elements attr-dict `:` type($dest)")
-      .registerIn(*this);
-
-  // vector.gather
-  ods::OpDef("vector.gather", TypeID::get<GatherOp>())
-      .operand("base", typeGatherOpBase(), {ods::MemRead()})
-      .variadicOperand("offsets", ods::Index())
-      .operand("indices", typeGatherOpIndices())
-      .operand("mask", typeGatherOpMask())
-      .operand("pass_thru", typeAnyVectorOfNonZeroRank())
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .result("result", typeAnyVectorOfNonZeroRank())
-      .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($pass_thru) `into` type($result)")
-      .verifier([](Operation *op) { return GatherOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.insert
-  ods::OpDef("vector.insert", TypeID::get<InsertOp>())
-      .operand("valueToStore", ods::AnyType())
-      .operand("dest", ods::AnyVector())
-      .variadicOperand("dynamic_position", ods::Index())
-      .attr("static_position", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyVector())
-      .traits({ods::Pure(), ods::PredOpTrait("source operand and result have same element type", pred_InsertOp_18), ods::AllTypesMatch({"dest", "result"})})
-      .format("$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return InsertOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.insert_strided_slice
-  ods::OpDef("vector.insert_strided_slice", TypeID::get<InsertStridedSliceOp>())
-      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
-      .operand("dest", typeAnyVectorOfNonZeroRank())
-      .attr("offsets", ods::IntArrayAttr(64))
-      .attr("strides", ods::IntArrayAttr(64))
-      .result("result", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::PredOpTrait("operand #0 and result have same element type", pred_InsertStridedSliceOp_19), ods::AllTypesMatch({"dest", "result"})})
-      .format("$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)")
-      .verifier([](Operation *op) { return InsertStridedSliceOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.interleave
-  ods::OpDef("vector.interleave", TypeID::get<InterleaveOp>())
-      .operand("lhs", ods::AnyVector())
-      .operand("rhs", ods::AnyVector())
-      .result("result", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::AllTypesMatch({"lhs", "rhs"}), ods::TypesMatchWith("type of 'result' is double the width of the inputs", "lhs", "result", transform_InterleaveOp_lhs_result)})
-      .format("$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)")
-      .registerIn(*this);
-
-  // vector.load
-  ods::OpDef("vector.load", TypeID::get<LoadOp>())
-      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
-      .variadicOperand("indices", ods::Index())
-      .defaultOptionalAttr("nontemporal", ods::BoolAttr(), "false")
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .result("result", ods::AnyVector())
-      .format("$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)")
-      .verifier([](Operation *op) { return LoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.mask
-  ods::OpDef("vector.mask", TypeID::get<MaskOp>())
-      .operand("mask", typeGatherOpMask())
-      .optionalOperand("passthru", ods::AnyType())
-      .variadicResult("results", ods::AnyType())
-      .region("maskRegion", ods::SizedRegion(1))
-      .traits({ods::SingleBlock(), ods::SingleBlockImplicitTerminator("vector.yield"), ods::RecursiveMemoryEffects(), ods::NoRegionArguments()})
-      .customAssembly(&MaskOp::parse, [](Operation *op, OpAsmPrinter &p) { MaskOp(op).print(p); })
-      .verifier([](Operation *op) { return MaskOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.maskedload
-  ods::OpDef("vector.maskedload", TypeID::get<MaskedLoadOp>())
-      .operand("base", ods::AnyMemRef(), {ods::MemRead()})
-      .variadicOperand("indices", ods::Index())
-      .operand("mask", typeGatherOpMask())
-      .operand("pass_thru", typeAnyVectorOfNonZeroRank())
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .result("result", typeAnyVectorOfNonZeroRank())
-      .format("$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)")
-      .verifier([](Operation *op) { return MaskedLoadOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.maskedstore
-  ods::OpDef("vector.maskedstore", TypeID::get<MaskedStoreOp>())
-      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
-      .variadicOperand("indices", ods::Index())
-      .operand("mask", typeGatherOpMask())
-      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .format("$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)")
-      .verifier([](Operation *op) { return MaskedStoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.multi_reduction
-  ods::OpDef("vector.multi_reduction", TypeID::get<MultiDimReductionOp>())
-      .operand("source", typeAnyVectorOfNonZeroRank())
-      .operand("acc", ods::AnyType())
-      .attr("kind", attrVectorCombiningKindAttr())
-      .attr("reduction_dims", ods::DenseI64ArrayAttr())
-      .result("dest", ods::AnyType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"dest", "acc"}), ods::PredOpTrait("source operand and result have same element type", pred_MultiDimReductionOp_21), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&MultiDimReductionOp::inferReturnTypes}))})
-      .format("$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)")
-      .verifier([](Operation *op) { return MultiDimReductionOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.outerproduct
-  ods::OpDef("vector.outerproduct", TypeID::get<OuterProductOp>())
-      .operand("lhs", typeAnyVectorOfNonZeroRank())
-      .operand("rhs", ods::AnyType())
-      .optionalOperand("acc", typeAnyVectorOfNonZeroRank())
-      .defaultAttr("kind", attrOuterProductOpKindDefault(), "CombiningKind::ADD")
-      .result("", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::PredOpTrait("lhs operand and result have same element type", pred_OuterProductOp_22), ods::PredOpTrait("rhs operand and result have same element type", pred_OuterProductOp_23)})
-      .customAssembly(&OuterProductOp::parse, [](Operation *op, OpAsmPrinter &p) { OuterProductOp(op).print(p); })
-      .verifier([](Operation *op) { return OuterProductOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.print
-  ods::OpDef("vector.print", TypeID::get<PrintOp>())
-      .optionalOperand("source", typePrintOpSource())
-      .defaultAttr("punctuation", attrPrintOpPunctuationDefault(), "::mlir::vector::PrintPunctuation::NewLine")
-      .optionalAttr("stringLiteral", attrBuiltinStringAttr())
-      .traits({ods::MemoryEffects({ods::MemWrite()}), ods::PredOpTrait("`source` or `punctuation` are not set when printing strings", pred_PrintOp_25)})
-      .format("($source^ `:` type($source))? oilist( `str` $stringLiteral | `punctuation` $punctuation) attr-dict")
-      .registerIn(*this);
-
-  // vector.reduction
-  ods::OpDef("vector.reduction", TypeID::get<ReductionOp>())
-      .operand("vector", ods::AnyVector())
-      .optionalOperand("acc", ods::AnyType())
-      .attr("kind", attrVectorCombiningKindAttr())
-      .defaultAttr("fastmath", ods::EnumAttrConstraint<arith::FastMathFlagsAttr>(arith::getFastMathFlagsInfo()), "::mlir::arith::FastMathFlags::none")
-      .result("dest", ods::AnyType())
-      .traits({ods::Pure(), ods::PredOpTrait("source operand and result have same element type", pred_ReductionOp_26), ods::OptionalTypesMatchWith("dest and acc have the same type", "dest", "acc", transform_ReductionOp_dest_acc), ods::Implements<arith::ArithFastMathInterface>({})})
-      .format("$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)")
-      .verifier([](Operation *op) { return ReductionOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.scalable.extract
-  ods::OpDef("vector.scalable.extract", TypeID::get<ScalableExtractOp>())
-      .operand("source", typeScalableExtractOpSource())
-      .attr("pos", ods::IntAttr(64))
-      .result("result", typeScalableExtractOpResult())
-      .traits({ods::Pure(), ods::AllElementTypesMatch({"source", "result"}), ods::PredOpTrait("position is a multiple of the result length.", pred_ScalableExtractOp_30)})
-      .format("$source `[` $pos `]` attr-dict `:` type($result) `from` type($source)")
-      .registerIn(*this);
-
-  // vector.scalable.insert
-  ods::OpDef("vector.scalable.insert", TypeID::get<ScalableInsertOp>())
-      .operand("valueToStore", typeScalableExtractOpResult())
-      .operand("dest", typeScalableExtractOpSource())
-      .attr("pos", ods::IntAttr(64))
-      .result("result", typeScalableExtractOpSource())
-      .traits({ods::Pure(), ods::AllElementTypesMatch({"valueToStore", "dest"}), ods::AllTypesMatch({"dest", "result"}), ods::PredOpTrait("position is a multiple of the source length.", pred_ScalableInsertOp_31)})
-      .format("$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)")
-      .registerIn(*this);
-
-  // vector.scan
-  ods::OpDef("vector.scan", TypeID::get<ScanOp>())
-      .operand("source", typeAnyVectorOfNonZeroRank())
-      .operand("initial_value", ods::AnyVector())
-      .attr("kind", attrVectorCombiningKindAttr())
-      .attr("reduction_dim", ods::IntAttr(64))
-      .attr("inclusive", ods::BoolAttr())
-      .result("dest", typeAnyVectorOfNonZeroRank())
-      .result("accumulated_value", ods::AnyVector())
-      .traits({ods::Pure(), ods::AllTypesMatch({"source", "dest"}), ods::AllTypesMatch({"initial_value", "accumulated_value"})})
-      .format("$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)")
-      .verifier([](Operation *op) { return ScanOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.scatter
-  ods::OpDef("vector.scatter", TypeID::get<ScatterOp>())
-      .operand("base", typeGatherOpBase(), {ods::MemWrite()})
-      .variadicOperand("offsets", ods::Index())
-      .operand("indices", typeGatherOpIndices())
-      .operand("mask", typeGatherOpMask())
-      .operand("valueToStore", typeAnyVectorOfNonZeroRank())
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .optionalResult("result", ods::AnyRankedTensor())
-      .format("$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($indices) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?")
-      .verifier([](Operation *op) { return ScatterOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.shape_cast
-  ods::OpDef("vector.shape_cast", TypeID::get<ShapeCastOp>())
-      .operand("source", ods::AnyVector())
-      .result("result", ods::AnyVector())
-      .traits({ods::Pure()})
-      .format("$source attr-dict `:` type($source) `to` type($result)")
-      .verifier([](Operation *op) { return ShapeCastOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.shuffle
-  ods::OpDef("vector.shuffle", TypeID::get<ShuffleOp>())
-      .operand("v1", typeAnyFixedVectorOfAnyRank())
-      .operand("v2", typeAnyFixedVectorOfAnyRank())
-      .attr("mask", ods::DenseI64ArrayAttr())
-      .result("vector", typeAnyVectorOfNonZeroRank())
-      .traits({ods::Pure(), ods::PredOpTrait("first operand v1 and result have same element type", pred_ShuffleOp_32), ods::PredOpTrait("second operand v2 and result have same element type", pred_ShuffleOp_33), ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ShuffleOp::inferReturnTypes}))})
-      .format("operands $mask attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return ShuffleOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.step
-  ods::OpDef("vector.step", TypeID::get<StepOp>())
-      .result("result", typeStepOpResult())
-      .traits({ods::Pure(), ods::Implements<VectorUnrollOpInterface>({})})
-      .format("attr-dict `:` type($result)")
-      .registerIn(*this);
-
-  // vector.store
-  ods::OpDef("vector.store", TypeID::get<StoreOp>())
-      .operand("valueToStore", ods::AnyVector())
-      .operand("base", ods::AnyMemRef(), {ods::MemWrite()})
-      .variadicOperand("indices", ods::Index())
-      .defaultOptionalAttr("nontemporal", ods::BoolAttr(), "false")
-      .optionalAttr("alignment", attrCompressStoreOpAlignment())
-      .format("$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)")
-      .verifier([](Operation *op) { return StoreOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.to_elements
-  ods::OpDef("vector.to_elements", TypeID::get<ToElementsOp>())
-      .operand("source", ods::AnyVector())
-      .variadicResult("elements", ods::AnyType())
-      .traits({ods::verifiedWithRegions(ods::Implements<InferTypeOpInterface>({&ToElementsOp::inferReturnTypes})), ods::Pure(), ods::TypesMatchWith("shaped type 'source' matches 'elements' element count and types", "source", "elements", transform_ToElementsOp_source_elements, true)})
-      .format("$source attr-dict `:` type($source)")
-      .registerIn(*this);
-
-  // vector.transfer_read
-  ods::OpDef("vector.transfer_read", TypeID::get<TransferReadOp>())
-      .operand("base", typeAnyShaped())
-      .variadicOperand("indices", ods::Index())
-      .operand("padding", ods::AnyType())
-      .optionalOperand("mask", typeGatherOpMask())
-      .attr("permutation_map", ods::AffineMapAttr())
-      .attr("in_bounds", attrBoolArrayAttr())
-      .result("vector", ods::AnyVector())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TransferReadOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TransferReadOp(op).getSpeculatability(); }}), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TransferReadOp(op).getDpsInits(); }))})
-      .customAssembly(&TransferReadOp::parse, [](Operation *op, OpAsmPrinter &p) { TransferReadOp(op).print(p); })
-      .verifier([](Operation *op) { return TransferReadOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.transfer_write
-  ods::OpDef("vector.transfer_write", TypeID::get<TransferWriteOp>())
-      .operand("valueToStore", ods::AnyVector())
-      .operand("base", typeAnyShaped())
-      .variadicOperand("indices", ods::Index())
-      .optionalOperand("mask", typeGatherOpMask())
-      .attr("permutation_map", ods::AffineMapAttr())
-      .attr("in_bounds", attrBoolArrayAttr())
-      .optionalResult("result", ods::AnyRankedTensor())
-      .traits({ods::Implements<MemoryEffectOpInterface>({[](Operation *op, SmallVectorImpl<MemoryEffects::EffectInstance> &effects) { TransferWriteOp(op).getEffects(effects); }}), ods::Implements<ConditionallySpeculatable>({[](Operation *op) { return TransferWriteOp(op).getSpeculatability(); }}), ods::AttrSizedOperandSegments(), ods::verifiedWithRegions(ods::DestinationStyleOpInterface([](Operation *op) { return TransferWriteOp(op).getDpsInits(); }))})
-      .customAssembly(&TransferWriteOp::parse, [](Operation *op, OpAsmPrinter &p) { TransferWriteOp(op).print(p); })
-      .verifier([](Operation *op) { return TransferWriteOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.transpose
-  ods::OpDef("vector.transpose", TypeID::get<TransposeOp>())
-      .operand("vector", ods::AnyVector())
-      .attr("permutation", ods::DenseI64ArrayAttr())
-      .result("result", ods::AnyVector())
-      .traits({ods::Pure(), ods::PredOpTrait("operand and result have same element type", pred_TransposeOp_38)})
-      .format("$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)")
-      .verifier([](Operation *op) { return TransposeOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.type_cast
-  ods::OpDef("vector.type_cast", TypeID::get<TypeCastOp>())
-      .operand("memref", typeTypeCastOpMemref())
-      .result("result", ods::AnyMemRef())
-      .traits({ods::Pure()})
-      .format("$memref attr-dict `:` type($memref) `to` type($result)")
-      .verifier([](Operation *op) { return TypeCastOp(op).verify(); })
-      .registerIn(*this);
-
-  // vector.yield
-  ods::OpDef("vector.yield", TypeID::get<YieldOp>())
-      .variadicOperand("operands", ods::AnyType())
-      .traits({ods::Pure(), ods::ReturnLike(), ods::IsTerminator()})
-      .format("attr-dict ($operands^ `:` type($operands))?")
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerVectorOpDefinitions);
 }

@@ -196,17 +196,16 @@ static ods::TypeConstraint typeVp2IntersectOpA() {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// The generated part of the dialect's constructor (MLIR's initialize()):
-/// dependent dialects, attribute and type classes with their syntax, ops.
-void lamina::X86VectorDialect::registerGenerated() {
-
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerX86VectorOpDefinitions(Dialect &dialect) {
   // x86vector.avx.bcst_to_f32.packed
   ods::OpDef("x86vector.avx.bcst_to_f32.packed", TypeID::get<BcstToPackedF32Op>())
       .operand("a", typeBcstToPackedF32OpA())
       .result("dst", typeBcstToPackedF32OpDst())
       .traits({ods::MemoryEffects({ods::MemRead()})})
       .format("$a attr-dict`:` type($a)`->` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx.cvt.packed.even.indexed_to_f32
   ods::OpDef("x86vector.avx.cvt.packed.even.indexed_to_f32", TypeID::get<CvtPackedEvenIndexedToF32Op>())
@@ -214,7 +213,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("dst", typeBcstToPackedF32OpDst())
       .traits({ods::MemoryEffects({ods::MemRead()})})
       .format("$a attr-dict`:` type($a)`->` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx512.cvt.packed.f32_to_bf16
   ods::OpDef("x86vector.avx512.cvt.packed.f32_to_bf16", TypeID::get<CvtPackedF32ToBF16Op>())
@@ -222,7 +221,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("dst", typeCvtPackedF32ToBF16OpDst())
       .traits({ods::Pure(), ods::PredOpTrait("all of {a, dst} have same element count", pred_CvtPackedF32ToBF16Op_4)})
       .format("$a attr-dict `:` type($a) `->` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx.cvt.packed.odd.indexed_to_f32
   ods::OpDef("x86vector.avx.cvt.packed.odd.indexed_to_f32", TypeID::get<CvtPackedOddIndexedToF32Op>())
@@ -230,7 +229,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("dst", typeBcstToPackedF32OpDst())
       .traits({ods::MemoryEffects({ods::MemRead()})})
       .format("$a attr-dict`:` type($a)`->` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx512.dot
   ods::OpDef("x86vector.avx512.dot", TypeID::get<DotBF16Op>())
@@ -240,7 +239,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("dst", typeDotBF16OpSrc())
       .traits({ods::Pure(), ods::AllTypesMatch({"a", "b"}), ods::AllTypesMatch({"src", "dst"}), ods::TypesMatchWith("`a` has twice an many elements as `src`", "src", "a", transform_DotBF16Op_src_a)})
       .format("$src `,` $a `,` $b attr-dict `:` type($a) `->` type($src)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx.dot.i8
   ods::OpDef("x86vector.avx.dot.i8", TypeID::get<DotInt8Op>())
@@ -250,7 +249,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("dst", typeDotInt8OpW())
       .traits({ods::Pure(), ods::AllTypesMatch({"a", "b"}), ods::AllTypesMatch({"w", "dst"}), ods::TypesMatchWith("`a` has four times elements as `w`", "w", "a", transform_DotInt8Op_w_a)})
       .format("$w `,` $a `,` $b attr-dict `:` type($a) `->` type($w)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx.intr.dot
   ods::OpDef("x86vector.avx.intr.dot", TypeID::get<DotOp>())
@@ -259,7 +258,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("res", typeDotOpA())
       .traits({ods::Pure(), ods::SameOperandsAndResultType()})
       .format("$a `,` $b attr-dict `:` type($res)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx512.mask.compress
   ods::OpDef("x86vector.avx512.mask.compress", TypeID::get<MaskCompressOp>())
@@ -271,7 +270,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .traits({ods::Pure(), ods::AllTypesMatch({"a", "dst"}), ods::TypesMatchWith("`k` has the same number of bits as elements in `dst`", "dst", "k", transform_MaskCompressOp_dst_k)})
       .format("$k `,` $a (`,` $src^)? attr-dict `:` type($dst) (`,` type($src)^)?")
       .verifier([](Operation *op) { return MaskCompressOp(op).verify(); })
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx512.mask.rndscale
   ods::OpDef("x86vector.avx512.mask.rndscale", TypeID::get<MaskRndScaleOp>())
@@ -283,7 +282,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("dst", typeMaskRndScaleOpSrc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src", "a", "dst"}), ods::TypesMatchWith("imm has the same number of bits as elements in dst", "dst", "imm", transform_MaskRndScaleOp_dst_imm)})
       .format("$src `,` $k `,` $a `,` $imm `,` $rounding attr-dict `:` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx512.mask.scalef
   ods::OpDef("x86vector.avx512.mask.scalef", TypeID::get<MaskScaleFOp>())
@@ -295,7 +294,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("dst", typeMaskRndScaleOpSrc())
       .traits({ods::Pure(), ods::AllTypesMatch({"src", "a", "b", "dst"}), ods::TypesMatchWith("k has the same number of bits as elements in dst", "dst", "k", transform_MaskScaleFOp_dst_k)})
       .format("$src `,` $a `,` $b `,` $k `,` $rounding attr-dict `:` type($dst)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx.rsqrt
   ods::OpDef("x86vector.avx.rsqrt", TypeID::get<RsqrtOp>())
@@ -303,7 +302,7 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("b", typeDotOpA())
       .traits({ods::Pure(), ods::SameOperandsAndResultType()})
       .format("$a attr-dict `:` type($a)")
-      .registerIn(*this);
+      .registerIn(dialect);
 
   // x86vector.avx512.vp2intersect
   ods::OpDef("x86vector.avx512.vp2intersect", TypeID::get<Vp2IntersectOp>())
@@ -313,5 +312,11 @@ void lamina::X86VectorDialect::registerGenerated() {
       .result("k2", typeMaskCompressOpK())
       .traits({ods::Pure(), ods::AllTypesMatch({"a", "b"}), ods::TypesMatchWith("k1 has the same number of bits as elements in a", "a", "k1", transform_Vp2IntersectOp_a_k1), ods::TypesMatchWith("k2 has the same number of bits as elements in b", "a", "k2", transform_Vp2IntersectOp_a_k2)})
       .format("$a `,` $b attr-dict `:` type($a)")
-      .registerIn(*this);
+      .registerIn(dialect);
+}
+
+/// The generated part of the dialect's constructor (MLIR's initialize()):
+/// dependent dialects, attribute and type classes with their syntax, ops.
+void lamina::X86VectorDialect::registerGenerated() {
+  ods::registerOpsOnce(*this, registerX86VectorOpDefinitions);
 }

@@ -280,6 +280,258 @@ static ods::TypeConstraint typeLoadGatherOpValue() {
 // Registration
 //===----------------------------------------------------------------------===//
 
+/// The ops (ods::registerOpsOnce: run by the first context of the process
+/// that loads the dialect, replayed for the others).
+static void registerXeGPUOpDefinitions(Dialect &dialect) {
+  // xegpu.alloc_nbarrier
+  ods::OpDef("xegpu.alloc_nbarrier", TypeID::get<AllocNbarrierOp>())
+      .attr("nbarrier_num", ods::IntAttr(64))
+      .format("$nbarrier_num attr-dict")
+      .registerIn(dialect);
+
+  // xegpu.atomic_rmw
+  ods::OpDef("xegpu.atomic_rmw", TypeID::get<AtomicRMWOp>())
+      .operand("tensorDesc", typeXeGPUTensorDesc())
+      .operand("mask", typeXeGPUMaskType())
+      .operand("value", typeXeGPUValueType())
+      .attr("kind", attrAtomicRMWKindAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .result("result", typeXeGPUValueType())
+      .traits({ods::Pure(), ods::MemoryEffects({ods::MemRead(), ods::MemWrite()}), ods::AllElementTypesMatch({"tensorDesc", "value", "result"}), ods::AllShapesMatch({"tensorDesc", "value", "result"})})
+      .format("$kind $tensorDesc `,` $mask `,` $value attr-dict `:` qualified(type($tensorDesc)) `,` type($mask) `,` type($value) `->` type($result)")
+      .registerIn(dialect);
+
+  // xegpu.convert_layout
+  ods::OpDef("xegpu.convert_layout", TypeID::get<ConvertLayoutOp>())
+      .operand("source", typeXeGPUVectorType())
+      .attr("input_layout", attrDistributeLayoutAttr())
+      .attr("target_layout", attrDistributeLayoutAttr())
+      .result("result", typeXeGPUVectorType())
+      .traits({ods::Pure(), ods::AllTypesMatch({"source", "result"})})
+      .format("$source prop-dict attr-dict `:` type($source)")
+      .verifier([](Operation *op) { return ConvertLayoutOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.create_tdesc
+  ods::OpDef("xegpu.create_tdesc", TypeID::get<CreateDescOp>())
+      .operand("source", typeXeGPUGatherScatterBaseAddrType())
+      .operand("offsets", typeXeGPUOffsetType())
+      .result("TensorDesc", typeXeGPUTensorDesc())
+      .traits({ods::Pure()})
+      .format("$source `,` $offsets attr-dict `:` type($source) `,` type($offsets) `->` qualified(type($TensorDesc))")
+      .verifier([](Operation *op) { return CreateDescOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.create_mem_desc
+  ods::OpDef("xegpu.create_mem_desc", TypeID::get<CreateMemDescOp>())
+      .operand("source", typeCreateMemDescOpSource())
+      .result("mem_desc", typeXeGPUMemDesc())
+      .traits({ods::Pure(), ods::PredOpTrait("all of {source, mem_desc} have same size in bits", pred_CreateMemDescOp_9)})
+      .format("$source prop-dict attr-dict `` `:` type($source) `->` qualified(type($mem_desc))")
+      .registerIn(dialect);
+
+  // xegpu.create_nd_tdesc
+  ods::OpDef("xegpu.create_nd_tdesc", TypeID::get<CreateNdDescOp>())
+      .operand("source", typeXeGPUBaseAddrType())
+      .variadicOperand("offsets", ods::Index())
+      .variadicOperand("shape", ods::Index())
+      .variadicOperand("strides", ods::Index())
+      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
+      .optionalAttr("const_shape", ods::DenseI64ArrayAttr())
+      .optionalAttr("const_strides", ods::DenseI64ArrayAttr())
+      .result("TensorDesc", typeXeGPUTensorDesc())
+      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
+      .format("$source `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) (`,` `shape` `:` custom<DynamicIndexList>($shape, $const_shape)^ `,` `strides``:` custom<DynamicIndexList>($strides, $const_strides))? attr-dict `:` type($source) `->` qualified(type($TensorDesc))")
+      .directive(ods::dynamicIndexListDirective())
+      .directive(getOptionalDynamicIndexListDirective())
+      .verifier([](Operation *op) { return CreateNdDescOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.dpas
+  ods::OpDef("xegpu.dpas", TypeID::get<DpasOp>())
+      .operand("lhs", typeXeGPUDpasOprType())
+      .operand("rhs", typeXeGPUDpasOprType())
+      .optionalOperand("acc", typeXeGPUDpasResType())
+      .optionalAttr("layout_a", attrDistributeLayoutAttr())
+      .optionalAttr("layout_b", attrDistributeLayoutAttr())
+      .optionalAttr("layout_cd", attrDistributeLayoutAttr())
+      .result("result", typeXeGPUDpasResType())
+      .traits({ods::Pure(), ods::AllElementTypesMatch({"lhs", "rhs"})})
+      .format("$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs)`,` type($rhs) (`,` type($acc)^)? `->` type($result)")
+      .verifier([](Operation *op) { return DpasOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.fence
+  ods::OpDef("xegpu.fence", TypeID::get<FenceOp>())
+      .attr("memory_kind", attrXeGPUMemorySpaceAttr())
+      .attr("fence_scope", attrXeGPUFenceScopeAttr())
+      .format("`memory_kind` `=` `` $memory_kind `,` `fence_scope` `=` `` $fence_scope attr-dict")
+      .registerIn(dialect);
+
+  // xegpu.init_nbarrier
+  ods::OpDef("xegpu.init_nbarrier", TypeID::get<InitNbarrierOp>())
+      .operand("nbarrier_id", ods::I(8))
+      .operand("participant_thread_num", ods::I(8))
+      .result("result", typeXeGPUNbarrier())
+      .format("$nbarrier_id `,` $participant_thread_num attr-dict `:` type($nbarrier_id) `,` type($participant_thread_num) `->` qualified(type($result))")
+      .registerIn(dialect);
+
+  // xegpu.load
+  ods::OpDef("xegpu.load", TypeID::get<LoadGatherOp>())
+      .operand("source", typeXeGPUGatherScatterSourceType())
+      .optionalOperand("offsets", typeLoadGatherOpOffsets())
+      .operand("mask", typeLoadGatherOpMask())
+      .optionalAttr("chunk_size", ods::IntAttr(64))
+      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .result("value", typeLoadGatherOpValue())
+      .traits({ods::MemoryEffects({ods::MemRead()})})
+      .format("$source (`[` $offsets^ `]`)? `,` $mask prop-dict attr-dict `:` type(operands) `->` type($value)")
+      .verifier([](Operation *op) { return LoadGatherOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.load_matrix
+  ods::OpDef("xegpu.load_matrix", TypeID::get<LoadMatrixOp>())
+      .operand("mem_desc", typeXeGPUMemDesc())
+      .variadicOperand("offsets", ods::Index())
+      .attr("const_offsets", ods::DenseI64ArrayAttr())
+      .optionalAttr("subgroup_block_io", ods::UnitAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .result("res", typeLoadGatherOpValue())
+      .traits({ods::MemoryEffects({ods::MemRead()}), ods::AllElementTypesMatch({"mem_desc", "res"})})
+      .format("$mem_desc `` custom<DynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `` `:` type(operands) `->` type(results)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return LoadMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.load_nd
+  ods::OpDef("xegpu.load_nd", TypeID::get<LoadNdOp>())
+      .operand("TensorDesc", typeXeGPUTensorDesc())
+      .variadicOperand("offsets", ods::Index())
+      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
+      .optionalAttr("packed", ods::UnitAttr())
+      .optionalAttr("transpose", ods::DenseI64ArrayAttr())
+      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .result("value", typeXeGPUValueType())
+      .traits({ods::AllElementTypesMatch({"value", "TensorDesc"}), ods::MemoryEffects({ods::MemRead()})})
+      .format("$TensorDesc `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `:` qualified(type($TensorDesc)) `->` type($value)")
+      .directive(getOptionalDynamicIndexListDirective())
+      .verifier([](Operation *op) { return LoadNdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.nbarrier_arrive
+  ods::OpDef("xegpu.nbarrier_arrive", TypeID::get<NbarrierArriveOp>())
+      .operand("nbarrier", typeXeGPUNbarrier())
+      .format("$nbarrier attr-dict `:` qualified(type($nbarrier))")
+      .registerIn(dialect);
+
+  // xegpu.nbarrier_wait
+  ods::OpDef("xegpu.nbarrier_wait", TypeID::get<NbarrierWaitOp>())
+      .operand("nbarrier", typeXeGPUNbarrier())
+      .format("$nbarrier attr-dict `:` qualified(type($nbarrier))")
+      .registerIn(dialect);
+
+  // xegpu.prefetch_nd
+  ods::OpDef("xegpu.prefetch_nd", TypeID::get<PrefetchNdOp>())
+      .operand("TensorDesc", typeXeGPUTensorDesc())
+      .variadicOperand("offsets", ods::Index())
+      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
+      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .format("$TensorDesc `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `:` qualified(type($TensorDesc))")
+      .directive(getOptionalDynamicIndexListDirective())
+      .verifier([](Operation *op) { return PrefetchNdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.prefetch
+  ods::OpDef("xegpu.prefetch", TypeID::get<PrefetchOp>())
+      .operand("source", typeXeGPUGatherScatterSourceType())
+      .optionalOperand("offsets", typeLoadGatherOpOffsets())
+      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("offset_align_byte", ods::IntAttr(64))
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .format("$source (`[` $offsets^ `]`)? prop-dict attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return PrefetchOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.store_matrix
+  ods::OpDef("xegpu.store_matrix", TypeID::get<StoreMatrixOp>())
+      .operand("data", typeLoadGatherOpValue())
+      .operand("mem_desc", typeXeGPUMemDesc())
+      .variadicOperand("offsets", ods::Index())
+      .attr("const_offsets", ods::DenseI64ArrayAttr())
+      .optionalAttr("subgroup_block_io", ods::UnitAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .traits({ods::MemoryEffects({ods::MemWrite()}), ods::AllElementTypesMatch({"mem_desc", "data"})})
+      .format("$data `,` $mem_desc `` custom<DynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `` `:` type(operands)")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return StoreMatrixOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.store_nd
+  ods::OpDef("xegpu.store_nd", TypeID::get<StoreNdOp>())
+      .operand("value", typeXeGPUValueType())
+      .operand("TensorDesc", typeXeGPUTensorDesc())
+      .variadicOperand("offsets", ods::Index())
+      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
+      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .traits({ods::AllElementTypesMatch({"value", "TensorDesc"}), ods::MemoryEffects({ods::MemWrite()})})
+      .format("$value `,` $TensorDesc `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `:` type($value) `,` qualified(type($TensorDesc))")
+      .directive(getOptionalDynamicIndexListDirective())
+      .verifier([](Operation *op) { return StoreNdOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.store
+  ods::OpDef("xegpu.store", TypeID::get<StoreScatterOp>())
+      .operand("value", typeLoadGatherOpValue())
+      .operand("dest", typeXeGPUGatherScatterSourceType())
+      .optionalOperand("offsets", typeLoadGatherOpOffsets())
+      .operand("mask", typeLoadGatherOpMask())
+      .optionalAttr("chunk_size", ods::IntAttr(64))
+      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
+      .optionalAttr("layout", attrDistributeLayoutAttr())
+      .traits({ods::MemoryEffects({ods::MemWrite()})})
+      .format("$value `,` $dest (`[` $offsets^ `]`)? `,` $mask prop-dict attr-dict `:` type(operands)")
+      .verifier([](Operation *op) { return StoreScatterOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.update_nd_offset
+  ods::OpDef("xegpu.update_nd_offset", TypeID::get<UpdateNdOffsetOp>())
+      .operand("TensorDesc", typeXeGPUTensorDesc())
+      .variadicOperand("offsets", ods::Index())
+      .attr("const_offsets", ods::DenseI64ArrayAttr())
+      .result("result", typeXeGPUTensorDesc())
+      .traits({ods::Pure(), ods::AllTypesMatch({"TensorDesc", "result"})})
+      .format("$TensorDesc `,` custom<DynamicIndexList>($offsets, $const_offsets) attr-dict `:` qualified(type($result))")
+      .directive(ods::dynamicIndexListDirective())
+      .verifier([](Operation *op) { return UpdateNdOffsetOp(op).verify(); })
+      .registerIn(dialect);
+
+  // xegpu.update_offset
+  ods::OpDef("xegpu.update_offset", TypeID::get<UpdateOffsetOp>())
+      .operand("TensorDesc", typeXeGPUTensorDesc())
+      .operand("offsets", typeXeGPUOffsetType())
+      .result("result", typeXeGPUTensorDesc())
+      .traits({ods::AllTypesMatch({"TensorDesc", "result"})})
+      .format("$TensorDesc `,` $offsets attr-dict `:` qualified(type($TensorDesc)) `,` type($offsets)")
+      .verifier([](Operation *op) { return UpdateOffsetOp(op).verify(); })
+      .registerIn(dialect);
+}
+
 /// The generated part of the dialect's constructor (MLIR's initialize()):
 /// dependent dialects, attribute and type classes with their syntax, ops.
 void lamina::XeGPUDialect::registerGenerated() {
@@ -363,252 +615,5 @@ void lamina::XeGPUDialect::registerGenerated() {
       .param("layout", "mlir::Attribute").markOptional()
       .custom(&TensorDescType::parse, [](Type t, AsmPrinter &p) { cast<TensorDescType>(t).print(p); })
       .registerIn(attrTypes);
-
-  // xegpu.alloc_nbarrier
-  ods::OpDef("xegpu.alloc_nbarrier", TypeID::get<AllocNbarrierOp>())
-      .attr("nbarrier_num", ods::IntAttr(64))
-      .format("$nbarrier_num attr-dict")
-      .registerIn(*this);
-
-  // xegpu.atomic_rmw
-  ods::OpDef("xegpu.atomic_rmw", TypeID::get<AtomicRMWOp>())
-      .operand("tensorDesc", typeXeGPUTensorDesc())
-      .operand("mask", typeXeGPUMaskType())
-      .operand("value", typeXeGPUValueType())
-      .attr("kind", attrAtomicRMWKindAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .result("result", typeXeGPUValueType())
-      .traits({ods::Pure(), ods::MemoryEffects({ods::MemRead(), ods::MemWrite()}), ods::AllElementTypesMatch({"tensorDesc", "value", "result"}), ods::AllShapesMatch({"tensorDesc", "value", "result"})})
-      .format("$kind $tensorDesc `,` $mask `,` $value attr-dict `:` qualified(type($tensorDesc)) `,` type($mask) `,` type($value) `->` type($result)")
-      .registerIn(*this);
-
-  // xegpu.convert_layout
-  ods::OpDef("xegpu.convert_layout", TypeID::get<ConvertLayoutOp>())
-      .operand("source", typeXeGPUVectorType())
-      .attr("input_layout", attrDistributeLayoutAttr())
-      .attr("target_layout", attrDistributeLayoutAttr())
-      .result("result", typeXeGPUVectorType())
-      .traits({ods::Pure(), ods::AllTypesMatch({"source", "result"})})
-      .format("$source prop-dict attr-dict `:` type($source)")
-      .verifier([](Operation *op) { return ConvertLayoutOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.create_tdesc
-  ods::OpDef("xegpu.create_tdesc", TypeID::get<CreateDescOp>())
-      .operand("source", typeXeGPUGatherScatterBaseAddrType())
-      .operand("offsets", typeXeGPUOffsetType())
-      .result("TensorDesc", typeXeGPUTensorDesc())
-      .traits({ods::Pure()})
-      .format("$source `,` $offsets attr-dict `:` type($source) `,` type($offsets) `->` qualified(type($TensorDesc))")
-      .verifier([](Operation *op) { return CreateDescOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.create_mem_desc
-  ods::OpDef("xegpu.create_mem_desc", TypeID::get<CreateMemDescOp>())
-      .operand("source", typeCreateMemDescOpSource())
-      .result("mem_desc", typeXeGPUMemDesc())
-      .traits({ods::Pure(), ods::PredOpTrait("all of {source, mem_desc} have same size in bits", pred_CreateMemDescOp_9)})
-      .format("$source prop-dict attr-dict `` `:` type($source) `->` qualified(type($mem_desc))")
-      .registerIn(*this);
-
-  // xegpu.create_nd_tdesc
-  ods::OpDef("xegpu.create_nd_tdesc", TypeID::get<CreateNdDescOp>())
-      .operand("source", typeXeGPUBaseAddrType())
-      .variadicOperand("offsets", ods::Index())
-      .variadicOperand("shape", ods::Index())
-      .variadicOperand("strides", ods::Index())
-      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
-      .optionalAttr("const_shape", ods::DenseI64ArrayAttr())
-      .optionalAttr("const_strides", ods::DenseI64ArrayAttr())
-      .result("TensorDesc", typeXeGPUTensorDesc())
-      .traits({ods::Pure(), ods::AttrSizedOperandSegments()})
-      .format("$source `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) (`,` `shape` `:` custom<DynamicIndexList>($shape, $const_shape)^ `,` `strides``:` custom<DynamicIndexList>($strides, $const_strides))? attr-dict `:` type($source) `->` qualified(type($TensorDesc))")
-      .directive(ods::dynamicIndexListDirective())
-      .directive(getOptionalDynamicIndexListDirective())
-      .verifier([](Operation *op) { return CreateNdDescOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.dpas
-  ods::OpDef("xegpu.dpas", TypeID::get<DpasOp>())
-      .operand("lhs", typeXeGPUDpasOprType())
-      .operand("rhs", typeXeGPUDpasOprType())
-      .optionalOperand("acc", typeXeGPUDpasResType())
-      .optionalAttr("layout_a", attrDistributeLayoutAttr())
-      .optionalAttr("layout_b", attrDistributeLayoutAttr())
-      .optionalAttr("layout_cd", attrDistributeLayoutAttr())
-      .result("result", typeXeGPUDpasResType())
-      .traits({ods::Pure(), ods::AllElementTypesMatch({"lhs", "rhs"})})
-      .format("$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs)`,` type($rhs) (`,` type($acc)^)? `->` type($result)")
-      .verifier([](Operation *op) { return DpasOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.fence
-  ods::OpDef("xegpu.fence", TypeID::get<FenceOp>())
-      .attr("memory_kind", attrXeGPUMemorySpaceAttr())
-      .attr("fence_scope", attrXeGPUFenceScopeAttr())
-      .format("`memory_kind` `=` `` $memory_kind `,` `fence_scope` `=` `` $fence_scope attr-dict")
-      .registerIn(*this);
-
-  // xegpu.init_nbarrier
-  ods::OpDef("xegpu.init_nbarrier", TypeID::get<InitNbarrierOp>())
-      .operand("nbarrier_id", ods::I(8))
-      .operand("participant_thread_num", ods::I(8))
-      .result("result", typeXeGPUNbarrier())
-      .format("$nbarrier_id `,` $participant_thread_num attr-dict `:` type($nbarrier_id) `,` type($participant_thread_num) `->` qualified(type($result))")
-      .registerIn(*this);
-
-  // xegpu.load
-  ods::OpDef("xegpu.load", TypeID::get<LoadGatherOp>())
-      .operand("source", typeXeGPUGatherScatterSourceType())
-      .optionalOperand("offsets", typeLoadGatherOpOffsets())
-      .operand("mask", typeLoadGatherOpMask())
-      .optionalAttr("chunk_size", ods::IntAttr(64))
-      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .result("value", typeLoadGatherOpValue())
-      .traits({ods::MemoryEffects({ods::MemRead()})})
-      .format("$source (`[` $offsets^ `]`)? `,` $mask prop-dict attr-dict `:` type(operands) `->` type($value)")
-      .verifier([](Operation *op) { return LoadGatherOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.load_matrix
-  ods::OpDef("xegpu.load_matrix", TypeID::get<LoadMatrixOp>())
-      .operand("mem_desc", typeXeGPUMemDesc())
-      .variadicOperand("offsets", ods::Index())
-      .attr("const_offsets", ods::DenseI64ArrayAttr())
-      .optionalAttr("subgroup_block_io", ods::UnitAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .result("res", typeLoadGatherOpValue())
-      .traits({ods::MemoryEffects({ods::MemRead()}), ods::AllElementTypesMatch({"mem_desc", "res"})})
-      .format("$mem_desc `` custom<DynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `` `:` type(operands) `->` type(results)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return LoadMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.load_nd
-  ods::OpDef("xegpu.load_nd", TypeID::get<LoadNdOp>())
-      .operand("TensorDesc", typeXeGPUTensorDesc())
-      .variadicOperand("offsets", ods::Index())
-      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
-      .optionalAttr("packed", ods::UnitAttr())
-      .optionalAttr("transpose", ods::DenseI64ArrayAttr())
-      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .result("value", typeXeGPUValueType())
-      .traits({ods::AllElementTypesMatch({"value", "TensorDesc"}), ods::MemoryEffects({ods::MemRead()})})
-      .format("$TensorDesc `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `:` qualified(type($TensorDesc)) `->` type($value)")
-      .directive(getOptionalDynamicIndexListDirective())
-      .verifier([](Operation *op) { return LoadNdOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.nbarrier_arrive
-  ods::OpDef("xegpu.nbarrier_arrive", TypeID::get<NbarrierArriveOp>())
-      .operand("nbarrier", typeXeGPUNbarrier())
-      .format("$nbarrier attr-dict `:` qualified(type($nbarrier))")
-      .registerIn(*this);
-
-  // xegpu.nbarrier_wait
-  ods::OpDef("xegpu.nbarrier_wait", TypeID::get<NbarrierWaitOp>())
-      .operand("nbarrier", typeXeGPUNbarrier())
-      .format("$nbarrier attr-dict `:` qualified(type($nbarrier))")
-      .registerIn(*this);
-
-  // xegpu.prefetch_nd
-  ods::OpDef("xegpu.prefetch_nd", TypeID::get<PrefetchNdOp>())
-      .operand("TensorDesc", typeXeGPUTensorDesc())
-      .variadicOperand("offsets", ods::Index())
-      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
-      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .format("$TensorDesc `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `:` qualified(type($TensorDesc))")
-      .directive(getOptionalDynamicIndexListDirective())
-      .verifier([](Operation *op) { return PrefetchNdOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.prefetch
-  ods::OpDef("xegpu.prefetch", TypeID::get<PrefetchOp>())
-      .operand("source", typeXeGPUGatherScatterSourceType())
-      .optionalOperand("offsets", typeLoadGatherOpOffsets())
-      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("offset_align_byte", ods::IntAttr(64))
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .format("$source (`[` $offsets^ `]`)? prop-dict attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return PrefetchOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.store_matrix
-  ods::OpDef("xegpu.store_matrix", TypeID::get<StoreMatrixOp>())
-      .operand("data", typeLoadGatherOpValue())
-      .operand("mem_desc", typeXeGPUMemDesc())
-      .variadicOperand("offsets", ods::Index())
-      .attr("const_offsets", ods::DenseI64ArrayAttr())
-      .optionalAttr("subgroup_block_io", ods::UnitAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .traits({ods::MemoryEffects({ods::MemWrite()}), ods::AllElementTypesMatch({"mem_desc", "data"})})
-      .format("$data `,` $mem_desc `` custom<DynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `` `:` type(operands)")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return StoreMatrixOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.store_nd
-  ods::OpDef("xegpu.store_nd", TypeID::get<StoreNdOp>())
-      .operand("value", typeXeGPUValueType())
-      .operand("TensorDesc", typeXeGPUTensorDesc())
-      .variadicOperand("offsets", ods::Index())
-      .optionalAttr("const_offsets", ods::DenseI64ArrayAttr())
-      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .traits({ods::AllElementTypesMatch({"value", "TensorDesc"}), ods::MemoryEffects({ods::MemWrite()})})
-      .format("$value `,` $TensorDesc `` custom<OptionalDynamicIndexList>($offsets, $const_offsets) prop-dict attr-dict `:` type($value) `,` qualified(type($TensorDesc))")
-      .directive(getOptionalDynamicIndexListDirective())
-      .verifier([](Operation *op) { return StoreNdOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.store
-  ods::OpDef("xegpu.store", TypeID::get<StoreScatterOp>())
-      .operand("value", typeLoadGatherOpValue())
-      .operand("dest", typeXeGPUGatherScatterSourceType())
-      .optionalOperand("offsets", typeLoadGatherOpOffsets())
-      .operand("mask", typeLoadGatherOpMask())
-      .optionalAttr("chunk_size", ods::IntAttr(64))
-      .optionalAttr("l1_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l2_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("l3_hint", attrXeGPUCacheHintAttr())
-      .optionalAttr("layout", attrDistributeLayoutAttr())
-      .traits({ods::MemoryEffects({ods::MemWrite()})})
-      .format("$value `,` $dest (`[` $offsets^ `]`)? `,` $mask prop-dict attr-dict `:` type(operands)")
-      .verifier([](Operation *op) { return StoreScatterOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.update_nd_offset
-  ods::OpDef("xegpu.update_nd_offset", TypeID::get<UpdateNdOffsetOp>())
-      .operand("TensorDesc", typeXeGPUTensorDesc())
-      .variadicOperand("offsets", ods::Index())
-      .attr("const_offsets", ods::DenseI64ArrayAttr())
-      .result("result", typeXeGPUTensorDesc())
-      .traits({ods::Pure(), ods::AllTypesMatch({"TensorDesc", "result"})})
-      .format("$TensorDesc `,` custom<DynamicIndexList>($offsets, $const_offsets) attr-dict `:` qualified(type($result))")
-      .directive(ods::dynamicIndexListDirective())
-      .verifier([](Operation *op) { return UpdateNdOffsetOp(op).verify(); })
-      .registerIn(*this);
-
-  // xegpu.update_offset
-  ods::OpDef("xegpu.update_offset", TypeID::get<UpdateOffsetOp>())
-      .operand("TensorDesc", typeXeGPUTensorDesc())
-      .operand("offsets", typeXeGPUOffsetType())
-      .result("result", typeXeGPUTensorDesc())
-      .traits({ods::AllTypesMatch({"TensorDesc", "result"})})
-      .format("$TensorDesc `,` $offsets attr-dict `:` qualified(type($TensorDesc)) `,` type($offsets)")
-      .verifier([](Operation *op) { return UpdateOffsetOp(op).verify(); })
-      .registerIn(*this);
+  ods::registerOpsOnce(*this, registerXeGPUOpDefinitions);
 }
