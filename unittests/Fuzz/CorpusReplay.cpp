@@ -17,7 +17,13 @@
 // file is K modulo N (two processes share the cores). A case that runs for
 // more than --timeout seconds (default 300) ends the process (SIGALRM).
 //
+// A `reject` case (test/Bytecode/Inputs/corrupt.py's damaged inputs, replayed
+// in-process in sanitizer builds) must exit 0, or 1 with an `error:`
+// diagnostic; its diagnostics are captured instead of printed.
+//
 #include "FuzzSupport.h"
+
+#include "lamina/Support/RawOstream.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -65,13 +71,40 @@ public:
     for (std::string &arg : r.args)
       if (!field(arg))
         return false;
-    return r.check == "output" || r.check == "verify";
+    return r.check == "output" || r.check == "verify" || r.check == "reject";
   }
 
 private:
   std::string data;
   size_t pos = 0;
 };
+
+/// Runs lamina-opt on `input` with its standard error (the diagnostics)
+/// captured into `diagnostics`; returns its exit status.
+int runCapturingDiagnostics(const std::vector<std::string> &args, const std::string &input, std::string &output,
+                            std::string &diagnostics) {
+  std::fflush(stderr);
+  FILE *capture = std::tmpfile();
+  int saved = capture ? ::dup(2) : -1;
+  if (saved < 0 || ::dup2(::fileno(capture), 2) < 0) {
+    if (capture)
+      std::fclose(capture);
+    return -1;
+  }
+  int status = lamina::fuzz::runLaminaOpt(args, input, output, "-");
+  lamina::errs().flush();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  diagnostics.clear();
+  std::rewind(capture);
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), capture)) > 0)
+    diagnostics.append(buf, n);
+  std::fclose(capture);
+  return status;
+}
 
 /// Why `actual` is not `expected`: the first line that differs.
 std::string firstDifference(std::string_view expected, std::string_view actual) {
@@ -133,7 +166,7 @@ int main(int argc, char **argv) {
   size_t index = 0, run = 0;
   std::vector<std::string> failures;
   Record r;
-  std::string output;
+  std::string output, diagnostics;
   while (!reader.atEnd()) {
     if (!reader.record(r)) {
       std::fprintf(stderr, "lamina-corpus-replay: '%s' is not a records file (record %zu)\n", path, index);
@@ -145,8 +178,21 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "lamina-corpus-replay: case %s [%s]\n", r.id.c_str(), r.suite.c_str());
     std::fflush(stderr);
     ::alarm(timeout);
-    int status = lamina::fuzz::runLaminaOpt(r.args, r.input, output, "-");
     std::string why;
+    if (r.check == "reject") {
+      int status = runCapturingDiagnostics(r.args, r.input, output, diagnostics);
+      if (status != 0 && status != 1)
+        why = "exit status " + std::to_string(status);
+      else if (status == 1 && diagnostics.find("error: ") == std::string::npos)
+        why = "failed without an error diagnostic (it printed '" + diagnostics.substr(0, 300) + "')";
+      ::alarm(0);
+      if (!why.empty()) {
+        std::fprintf(stderr, "lamina-corpus-replay: FAIL %s [%s]: %s\n", r.id.c_str(), r.suite.c_str(), why.c_str());
+        failures.push_back(r.suite + " " + r.id + ": " + why);
+      }
+      continue;
+    }
+    int status = lamina::fuzz::runLaminaOpt(r.args, r.input, output, "-");
     if (status != 0) {
       why = "exit status " + std::to_string(status);
     } else if (r.check == "output") {
