@@ -215,6 +215,13 @@ LogicalResult MaskOp::verify() {
   if (numMaskRegionOps == 1)
     return success();
   Operation *maskableOp = &block.front();
+  // The masked op is verified after this one, and what its mask type is
+  // computed from (its vector types) is only known valid once it is: check
+  // its own invariants first (bytecode can give it a scalar where a vector
+  // is required; mlir-opt's verifier crashes on such an input).
+  if (auto verifyInvariants = maskableOp->getName().getInfo().verifyInvariants)
+    if (failed(verifyInvariants(maskableOp)))
+      return failure();
   Type expectedMaskType = getExpectedMaskType(maskableOp);
   if (!expectedMaskType)
     return emitOpError("expects a MaskableOpInterface within the mask region");
