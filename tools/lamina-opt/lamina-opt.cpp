@@ -23,6 +23,11 @@
 #include "lamina/Dialect/MemRef/Passes.h"
 #include "lamina/Dialect/SCF/Passes.h"
 
+#ifdef LAMINA_OPT_MIMALLOC
+#include <cstdlib>
+#include <mimalloc.h>
+#endif
+
 /// Registers what lamina-opt registers: dialects into `registry`, passes
 /// into the global pass registry. (The fuzz targets compile this file too,
 /// with main renamed, and call this once per process.)
@@ -47,7 +52,27 @@ void registerLaminaOptDialectsAndPasses(lamina::DialectRegistry &registry) {
   lamina::scf::registerSCFPasses();
 }
 
+#ifdef LAMINA_OPT_MIMALLOC
+/// Lets mimalloc back its memory with transparent huge pages (2 MiB), where
+/// the kernel gives them on request (`madvise` mode, Debian's default):
+/// mimalloc then commits each segment whole instead of a 4 KiB page at a
+/// time, and the first touch of the IR's memory takes one page fault per
+/// 2 MiB instead of one per 4 KiB (~30,000 faults for a 20 MB input, a fifth
+/// of the CPU time of parsing it). The cost is memory: a thread's partly
+/// used segments are resident whole (about 5 MiB per thread). The user's
+/// MIMALLOC_* environment variables still win.
+static void configureAllocator() {
+  if (!std::getenv("MIMALLOC_LARGE_OS_PAGES"))
+    mi_option_set(mi_option_large_os_pages, 1);
+  if (!std::getenv("MIMALLOC_EAGER_COMMIT_DELAY"))
+    mi_option_set(mi_option_eager_commit_delay, 0);
+}
+#endif
+
 int main(int argc, char **argv) {
+#ifdef LAMINA_OPT_MIMALLOC
+  configureAllocator();
+#endif
   lamina::DialectRegistry registry;
   registerLaminaOptDialectsAndPasses(registry);
   return lamina::optMain(argc, argv, "lamina-opt", registry);

@@ -14,6 +14,8 @@ namespace lamina {
 /// A simple pool of worker threads running queued tasks.
 class ThreadPool {
 public:
+  /// `numThreads` workers; 0: one per hardware thread but one (at least
+  /// one), the caller of parallelFor being the other.
   explicit ThreadPool(unsigned numThreads = 0);
   ~ThreadPool();
   ThreadPool(const ThreadPool &) = delete;
