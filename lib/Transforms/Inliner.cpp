@@ -13,7 +13,9 @@
 //
 // Beyond MLIR: the first simplification of every callable runs in parallel
 // before the bottom-up walk, when that provably gives the walk's result
-// (see preOptimizeCallables); the walk then only replays it.
+// (see preOptimizeCallables); the walk then only replays it. The walk itself
+// runs SCCs that share no state on several threads, in an order that gives
+// each SCC the state the sequential walk would (see walkInParallel).
 //
 #include "lamina/Transforms/Passes.h"
 
@@ -27,9 +29,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <functional>
 #include <memory>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <queue>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -78,20 +84,27 @@ void walkReferencedSymbolNodes(Operation *op, CallGraph &cg, SymbolTableCollecti
 /// The uses of the discardable callables (symbols nothing outside the IR
 /// can see): a count per node and, per callable, the nodes it references
 /// (MLIR's CGUseList; counts may go negative or reappear for erased nodes
-/// exactly as in MLIR, whose maps insert on decrement).
+/// exactly as in MLIR, whose maps insert on decrement). The state of each
+/// node lives in a slot of its own, allocated up front, so that the
+/// parallel walk (see walkInParallel) can update the slots of disjoint sets
+/// of nodes at the same time; symbol lookups go through the caller's
+/// SymbolTableCollection (one per thread).
 class CGUseList {
 public:
   CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbolTable);
 
-  void dropCallUses(CallGraphNode *userNode, Operation *callOp, CallGraph &cg);
+  void dropCallUses(CallGraphNode *userNode, Operation *callOp, CallGraph &cg, SymbolTableCollection &symbolTable);
   void eraseNode(CallGraphNode *node);
   bool isDead(CallGraphNode *node) const;
   bool hasOneUseAndDiscardable(CallGraphNode *node) const;
-  void recomputeUses(CallGraphNode *node, CallGraph &cg);
+  void recomputeUses(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable);
   void mergeUsesAfterInlining(CallGraphNode *lhs, CallGraphNode *rhs);
   /// Whether, when the list was built, every reference to a callable inside
   /// a callable was the callee of a call op (see preOptimizeCallables).
   bool allCallableReferencesAreCalls() const { return onlyCallReferences; }
+  /// The dense index of a node of the call graph (its slot).
+  unsigned getIndex(CallGraphNode *node) const { return *nodeIndex.lookup(node); }
+  unsigned getNumNodes() const { return unsigned(states.size()); }
 
 private:
   struct CGUser {
@@ -116,16 +129,47 @@ private:
 
   void decrementDiscardableUses(CGUser &uses);
 
-  std::unordered_map<CallGraphNode *, int> discardableSymNodeUses;
-  std::unordered_map<CallGraphNode *, CGUser> nodeUses;
-  SymbolTableCollection &symbolTable;
+  /// A node's entries of MLIR's two maps: the discardable use count
+  /// (`hasCount`: the key is present) and the references the node makes.
+  struct NodeState {
+    bool hasCount = false;
+    bool hasUser = false;
+    int count = 0;
+    CGUser user;
+  };
+  NodeState &state(CallGraphNode *node) { return states[getIndex(node)]; }
+  const NodeState &state(CallGraphNode *node) const { return states[getIndex(node)]; }
+  /// `discardableSymNodeUses[node]` (inserts a zero count).
+  int &countOf(CallGraphNode *node) {
+    NodeState &s = state(node);
+    if (!s.hasCount) {
+      s.hasCount = true;
+      s.count = 0;
+    }
+    return s.count;
+  }
+  /// `nodeUses[node]` (inserts an empty record).
+  CGUser &userOf(CallGraphNode *node) {
+    NodeState &s = state(node);
+    if (!s.hasUser) {
+      s.hasUser = true;
+      s.user = CGUser();
+    }
+    return s.user;
+  }
+
+  PointerMap<CallGraphNode *, unsigned> nodeIndex;
+  std::vector<NodeState> states;
   /// Set while the constructor counts the uses (see
   /// allCallableReferencesAreCalls).
   bool checkingReferences = false;
   bool onlyCallReferences = true;
 };
 
-CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbolTable) : symbolTable(symbolTable) {
+CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbolTable) {
+  for (CallGraphNode *node : cg.getNodes())
+    nodeIndex.insert(node, unsigned(nodeIndex.size()));
+  states.resize(nodeIndex.size());
   // Referenced from outside a callable: always live.
   ResolvedRefs alwaysLiveNodes;
   std::vector<CallGraphNode *> alwaysLiveOrder;
@@ -136,7 +180,7 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
           if (CallGraphNode *node = cg.lookupNode(callable.getCallableRegion())) {
             SymbolOpInterface symbol = dyn_cast<SymbolOpInterface>(&nested);
             if (symbol && (allUsesVisible || symbol.isPrivate()) && symbol.canDiscardOnUseEmpty())
-              discardableSymNodeUses.try_emplace(node, 0);
+              (void)countOf(node);
             continue;
           }
         }
@@ -147,23 +191,24 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
   SymbolTable::walkSymbolTables(op, /*allSymUsesVisible=*/!op->getBlock(), walkFn);
   alwaysLiveNodes.forEach([&](const void *, CallGraphNode *node) {
     if (node)
-      discardableSymNodeUses.erase(node);
+      state(node).hasCount = false;
   });
   checkingReferences = true;
   for (CallGraphNode *node : cg.getNodes())
-    recomputeUses(node, cg);
+    recomputeUses(node, cg, symbolTable);
   checkingReferences = false;
 }
 
-void CGUseList::dropCallUses(CallGraphNode *userNode, Operation *callOp, CallGraph &cg) {
-  CGUser &userRefs = nodeUses[userNode];
+void CGUseList::dropCallUses(CallGraphNode *userNode, Operation *callOp, CallGraph &cg,
+                             SymbolTableCollection &symbolTable) {
+  CGUser &userRefs = userOf(userNode);
   ResolvedRefs resolvedRefs;
   walkReferencedSymbolNodes(callOp, cg, symbolTable, resolvedRefs, [&](CallGraphNode *node, Operation *) {
     int *count = userRefs.findInner(node);
     if (!count)
       return;
     --*count;
-    --discardableSymNodeUses[node];
+    --countOf(node);
   });
 }
 
@@ -186,12 +231,13 @@ void CGUseList::eraseNode(CallGraphNode *root) {
     }
     CallGraphNode *node = frame.node;
     stack.pop_back();
-    auto useIt = nodeUses.find(node);
-    if (useIt != nodeUses.end()) {
-      decrementDiscardableUses(useIt->second);
-      nodeUses.erase(useIt);
+    NodeState &s = state(node);
+    if (s.hasUser) {
+      decrementDiscardableUses(s.user);
+      s.hasUser = false;
+      s.user = CGUser();
     }
-    discardableSymNodeUses.erase(node);
+    s.hasCount = false;
   }
 }
 
@@ -199,21 +245,21 @@ bool CGUseList::isDead(CallGraphNode *node) const {
   Operation *nodeOp = node->getCallableRegion()->getParentOp();
   if (!isa<SymbolOpInterface>(nodeOp))
     return isMemoryEffectFree(nodeOp) && nodeOp->use_empty();
-  auto it = discardableSymNodeUses.find(node);
-  return it != discardableSymNodeUses.end() && it->second == 0;
+  const NodeState &s = state(node);
+  return s.hasCount && s.count == 0;
 }
 
 bool CGUseList::hasOneUseAndDiscardable(CallGraphNode *node) const {
   Operation *nodeOp = node->getCallableRegion()->getParentOp();
   if (!isa<SymbolOpInterface>(nodeOp))
     return isMemoryEffectFree(nodeOp) && nodeOp->hasOneUse();
-  auto it = discardableSymNodeUses.find(node);
-  return it != discardableSymNodeUses.end() && it->second == 1;
+  const NodeState &s = state(node);
+  return s.hasCount && s.count == 1;
 }
 
-void CGUseList::recomputeUses(CallGraphNode *node, CallGraph &cg) {
+void CGUseList::recomputeUses(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable) {
   Operation *parentOp = node->getCallableRegion()->getParentOp();
-  CGUser &uses = nodeUses[node];
+  CGUser &uses = userOf(node);
   decrementDiscardableUses(uses);
   uses = CGUser();
   ResolvedRefs resolvedRefs;
@@ -223,8 +269,8 @@ void CGUseList::recomputeUses(CallGraphNode *node, CallGraph &cg) {
       if (!call || cg.resolveCallable(call, symbolTable) != refNode)
         onlyCallReferences = false;
     }
-    auto it = discardableSymNodeUses.find(refNode);
-    if (it == discardableSymNodeUses.end())
+    NodeState &refState = state(refNode);
+    if (!refState.hasCount)
       return;
     if (user != parentOp) {
       ++uses.inner(refNode);
@@ -233,26 +279,26 @@ void CGUseList::recomputeUses(CallGraphNode *node, CallGraph &cg) {
         return;
       uses.topLevelUses.push_back(refNode);
     }
-    ++it->second;
+    ++refState.count;
   });
 }
 
 void CGUseList::mergeUsesAfterInlining(CallGraphNode *lhs, CallGraphNode *rhs) {
-  CGUser &lhsUses = nodeUses[lhs];
-  CGUser &rhsUses = nodeUses[rhs];
+  CGUser &lhsUses = userOf(lhs);
+  CGUser &rhsUses = userOf(rhs);
   // `rhsUses` may grow while `lhsUses` is read: copy first.
   std::vector<std::pair<CallGraphNode *, int>> inner = lhsUses.innerUses;
   for (auto &[node, count] : inner) {
     rhsUses.inner(node) += count;
-    discardableSymNodeUses[node] += count;
+    countOf(node) += count;
   }
 }
 
 void CGUseList::decrementDiscardableUses(CGUser &uses) {
   for (CallGraphNode *node : uses.topLevelUses)
-    --discardableSymNodeUses[node];
+    --countOf(node);
   for (auto &[node, count] : uses.innerUses)
-    discardableSymNodeUses[node] -= count;
+    countOf(node) -= count;
 }
 
 //===----------------------------------------------------------------------===//
@@ -358,8 +404,14 @@ struct InlinerPass : impl::InlinerBase<InlinerPass> {
   void runOnOperation() override;
 
 private:
-  LogicalResult inlineSCC(InlinerInterfaceImpl &inlinerIface, CGUseList &useList, std::vector<CallGraphNode *> &scc);
-  LogicalResult optimizeSCC(CallGraph &cg, CGUseList &useList, std::vector<CallGraphNode *> &scc);
+  /// The pipelines of one thread, by op name.
+  using PipelineMap = std::map<std::string, OpPassManager>;
+  /// `pipelines`: run the SCC's simplifications on this thread with these
+  /// (the parallel walk); null: in parallel over the SCC's nodes.
+  LogicalResult inlineSCC(InlinerInterfaceImpl &inlinerIface, CGUseList &useList, std::vector<CallGraphNode *> &scc,
+                          PipelineMap *pipelines = nullptr);
+  LogicalResult optimizeSCC(CallGraph &cg, CGUseList &useList, std::vector<CallGraphNode *> &scc,
+                            SymbolTableCollection &symbolTable, PipelineMap *pipelines);
   LogicalResult optimizeCallable(CallGraphNode *node, std::map<std::string, OpPassManager> &pipelines);
   bool inlineCallsInSCC(InlinerInterfaceImpl &inlinerIface, CGUseList &useList, std::vector<CallGraphNode *> &scc);
   bool shouldInline(ResolvedCall &resolvedCall);
@@ -371,12 +423,20 @@ private:
   /// `preOptimized` (entries made beforehand) and go on after a failure.
   LogicalResult optimizeInParallel(const std::vector<CallGraphNode *> &nodes, bool ahead);
   void preOptimizeCallables(const CGUseList &useList, const std::vector<std::vector<CallGraphNode *>> &sccs);
+  /// The bottom-up walk with independent SCCs on several threads, when it
+  /// provably gives the sequential walk's result (see the definition).
+  /// Returns nullopt if it did not apply (nothing was done), else whether
+  /// an SCC failed.
+  std::optional<bool> walkInParallel(CallGraph &cg, CGUseList &useList, std::vector<std::vector<CallGraphNode *>> &sccs,
+                                     InlinerInterfaceImpl &mainIface);
 
   /// The first simplification of a callable, done ahead by
   /// preOptimizeCallables: its result and its diagnostics, held until the
   /// walk reaches the callable (emitted when the handler is destroyed).
   struct PreOptimized {
     bool failed = false;
+    /// Reached by the walk (its diagnostics said).
+    bool consumed = false;
     std::unique_ptr<ParallelDiagnosticHandler> diagnostics;
   };
   using PreOptimizedMap = std::unordered_map<CallGraphNode *, PreOptimized>;
@@ -406,9 +466,13 @@ void InlinerPass::runOnOperation() {
   preOptimizedPtr = &preOptimized;
   preOptimizeCallables(useList, sccs);
   bool failedSCC = false;
-  for (std::vector<CallGraphNode *> &scc : sccs)
-    if ((failedSCC = failed(inlineSCC(inlinerIface, useList, scc))))
-      break;
+  if (std::optional<bool> parallelFailed = walkInParallel(cg, useList, sccs, inlinerIface)) {
+    failedSCC = *parallelFailed;
+  } else {
+    for (std::vector<CallGraphNode *> &scc : sccs)
+      if ((failedSCC = failed(inlineSCC(inlinerIface, useList, scc))))
+        break;
+  }
   preOptimizedPtr = nullptr;
   if (failedSCC) {
     // What the walk did not reach stays unsaid, as it would have.
@@ -458,13 +522,178 @@ void InlinerPass::preOptimizeCallables(const CGUseList &useList,
   (void)optimizeInParallel(nodes, /*ahead=*/true);
 }
 
+// The sequential walk visits the SCCs in order; visiting one reads and
+// writes the bodies of its own callables, the bodies of the callables it
+// may inline (its callees and, through inlined bodies, theirs: the nodes it
+// reaches by calls) and the use-list slots of both (counts, references),
+// and nothing else: a count decides whether a callee is moved or cloned
+// and whether a callable is dead, the counts of other nodes do not matter,
+// simplification edits only the callable it runs on, and symbol tables do
+// not change before the walk ends (dead callables are erased after it).
+// Two SCCs whose reached sets (own nodes included) are disjoint therefore
+// commute, and an SCC sees the state the sequential walk gives it once
+// every earlier SCC that reaches one of its nodes is done. SCCs run as
+// soon as those are done, on as many threads as the pool has plus this
+// one, each thread with its own pipelines and symbol tables; diagnostics
+// are held per SCC and said in SCC order, up to the first SCC that fails
+// (the sequential walk stops there). This needs what the pre-optimization
+// needs (every reference to a callable inside a callable a call, so the
+// reached sets follow the call edges; threads on, no instrumentation),
+// callables that are top-level symbols of the inliner's op without
+// nested callables, and reached sets of bounded total size.
+std::optional<bool> InlinerPass::walkInParallel(CallGraph &cg, CGUseList &useList,
+                                                std::vector<std::vector<CallGraphNode *>> &sccs,
+                                                InlinerInterfaceImpl &mainIface) {
+  MLIRContext *context = &getContext();
+  if (!context->isMultithreadingEnabled() || getAnalysisManager().getPassInstrumentor())
+    return std::nullopt;
+  if (!useList.allCallableReferencesAreCalls() || sccs.size() < 2)
+    return std::nullopt;
+  Operation *root = getOperation();
+  PointerMap<CallGraphNode *, unsigned> sccOf;
+  size_t numEdges = 0;
+  for (size_t i = 0; i < sccs.size(); ++i) {
+    for (CallGraphNode *node : sccs[i]) {
+      sccOf.insert(node, unsigned(i));
+      if (node->isExternal())
+        continue;
+      Operation *callable = node->getCallableRegion()->getParentOp();
+      if (node->hasChildren() || callable->getParentOp() != root || !isa<SymbolOpInterface>(callable))
+        return std::nullopt;
+      numEdges += node->getEdges().size();
+    }
+  }
+
+  // The nodes each SCC reaches, own nodes included (by dense index,
+  // sorted), computed callees first: the SCCs come bottom-up.
+  size_t budget = 16 * (size_t(useList.getNumNodes()) + numEdges) + 4096, total = 0;
+  std::vector<std::vector<unsigned>> reached(sccs.size());
+  for (size_t i = 0; i < sccs.size(); ++i) {
+    std::vector<unsigned> &set = reached[i];
+    for (CallGraphNode *node : sccs[i]) {
+      if (node->isExternal())
+        continue;
+      set.push_back(useList.getIndex(node));
+      for (const CallGraphNode::Edge &edge : node->getEdges()) {
+        CallGraphNode *target = edge.getTarget();
+        if (target->isExternal())
+          continue;
+        const unsigned *targetSCC = sccOf.lookup(target);
+        if (!targetSCC)
+          return std::nullopt;
+        if (*targetSCC == i)
+          continue;
+        assert(*targetSCC < i && "callees come first");
+        const std::vector<unsigned> &sub = reached[*targetSCC];
+        set.insert(set.end(), sub.begin(), sub.end());
+      }
+    }
+    std::sort(set.begin(), set.end());
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+    if ((total += set.size()) > budget)
+      return std::nullopt;
+  }
+
+  // Each SCC waits for the last earlier SCC reaching each node it reaches.
+  size_t n = sccs.size();
+  std::vector<std::vector<unsigned>> dependents(n);
+  std::vector<unsigned> pending(n, 0);
+  {
+    std::vector<int> lastReacher(useList.getNumNodes(), -1);
+    std::vector<unsigned> deps;
+    for (size_t i = 0; i < n; ++i) {
+      deps.clear();
+      for (unsigned node : reached[i]) {
+        if (lastReacher[node] >= 0)
+          deps.push_back(unsigned(lastReacher[node]));
+        lastReacher[node] = int(i);
+      }
+      std::sort(deps.begin(), deps.end());
+      deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+      for (unsigned dep : deps)
+        dependents[dep].push_back(unsigned(i));
+      pending[i] = unsigned(deps.size());
+    }
+  }
+  reached.clear();
+
+  // Analysis managers and pipelines are made here, outside the threads.
+  size_t numWorkers = context->getThreadPool().getThreadCount() + 1;
+  if (executorPipelines.size() < numWorkers)
+    executorPipelines.resize(numWorkers, opPipelines);
+  AnalysisManager am = getAnalysisManager();
+  for (const std::vector<CallGraphNode *> &scc : sccs)
+    for (CallGraphNode *node : scc)
+      if (!node->isExternal())
+        (void)am.nest(node->getCallableRegion()->getParentOp());
+
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>> readySCCs;
+  for (size_t i = 0; i < n; ++i)
+    if (!pending[i])
+      readySCCs.push(unsigned(i));
+  size_t numDone = 0;
+  std::atomic<size_t> firstFailed{n};
+  std::vector<std::unique_ptr<ParallelDiagnosticHandler>> diagnostics(n);
+  std::vector<std::vector<CallGraphNode *>> deadNodes(numWorkers);
+  context->getThreadPool().parallelFor(0, numWorkers, [&](size_t worker) {
+    SymbolTableCollection symbolTable;
+    InlinerInterfaceImpl iface(context, cg, symbolTable);
+    for (;;) {
+      unsigned i;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        ready.wait(lock, [&] { return !readySCCs.empty() || numDone == n; });
+        if (readySCCs.empty())
+          break;
+        i = readySCCs.top();
+        readySCCs.pop();
+      }
+      // After a failure the sequential walk visits no later SCC.
+      if (i < firstFailed.load()) {
+        diagnostics[i] = std::make_unique<ParallelDiagnosticHandler>(context);
+        diagnostics[i]->setOrderIDForThread(0);
+        bool sccFailed = failed(inlineSCC(iface, useList, sccs[i], &executorPipelines[worker]));
+        diagnostics[i]->eraseOrderIDForThread();
+        if (sccFailed) {
+          size_t expected = firstFailed.load();
+          while (i < expected && !firstFailed.compare_exchange_weak(expected, i)) {
+          }
+        }
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      ++numDone;
+      for (unsigned dependent : dependents[i])
+        if (!--pending[dependent])
+          readySCCs.push(dependent);
+      ready.notify_all();
+    }
+    deadNodes[worker] = std::move(iface.deadNodes);
+  });
+
+  size_t failedAt = firstFailed.load();
+  for (size_t i = 0; i < n && i <= failedAt; ++i)
+    diagnostics[i].reset();
+  {
+    ScopedDiagnosticSuppression suppress;
+    diagnostics.clear();
+  }
+  if (failedAt < n)
+    return true;
+  for (const std::vector<CallGraphNode *> &nodes : deadNodes)
+    for (CallGraphNode *node : nodes)
+      mainIface.markForDeletion(node);
+  return false;
+}
+
 LogicalResult InlinerPass::inlineSCC(InlinerInterfaceImpl &inlinerIface, CGUseList &useList,
-                                     std::vector<CallGraphNode *> &scc) {
+                                     std::vector<CallGraphNode *> &scc, PipelineMap *pipelines) {
   // Simplify and inline until nothing is inlined, at most max-iterations
   // times.
   unsigned iterationCount = 0;
   do {
-    if (failed(optimizeSCC(inlinerIface.cg, useList, scc)))
+    if (failed(optimizeSCC(inlinerIface.cg, useList, scc, inlinerIface.symbolTable, pipelines)))
       return failure();
     if (!inlineCallsInSCC(inlinerIface, useList, scc))
       break;
@@ -472,7 +701,8 @@ LogicalResult InlinerPass::inlineSCC(InlinerInterfaceImpl &inlinerIface, CGUseLi
   return success();
 }
 
-LogicalResult InlinerPass::optimizeSCC(CallGraph &cg, CGUseList &useList, std::vector<CallGraphNode *> &scc) {
+LogicalResult InlinerPass::optimizeSCC(CallGraph &cg, CGUseList &useList, std::vector<CallGraphNode *> &scc,
+                                       SymbolTableCollection &symbolTable, PipelineMap *pipelines) {
   // Callables without nested callables, on which passes can be scheduled.
   std::vector<CallGraphNode *> nodesToVisit;
   for (CallGraphNode *node : scc)
@@ -482,23 +712,29 @@ LogicalResult InlinerPass::optimizeSCC(CallGraph &cg, CGUseList &useList, std::v
     return success();
 
   // Simplified ahead (every node of the SCC, on its first visit): what
-  // remains is to say what their pipelines said, in node order.
+  // remains is to say what their pipelines said, in node order. (The map
+  // is only read here: the parallel walk visits SCCs on several threads.)
   std::vector<CallGraphNode *> toRun;
   for (CallGraphNode *node : nodesToVisit) {
     auto it = preOptimizedPtr->find(node);
-    if (it == preOptimizedPtr->end()) {
+    if (it == preOptimizedPtr->end() || it->second.consumed) {
       toRun.push_back(node);
       continue;
     }
-    bool failedAhead = it->second.failed;
-    preOptimizedPtr->erase(it);
-    if (failedAhead)
+    it->second.consumed = true;
+    it->second.diagnostics.reset();
+    if (it->second.failed)
       return failure();
   }
-  if (!toRun.empty() && failed(optimizeInParallel(toRun, /*ahead=*/false)))
+  if (pipelines) {
+    for (CallGraphNode *node : toRun)
+      if (failed(optimizeCallable(node, *pipelines)))
+        return failure();
+  } else if (!toRun.empty() && failed(optimizeInParallel(toRun, /*ahead=*/false))) {
     return failure();
+  }
   for (CallGraphNode *node : nodesToVisit)
-    useList.recomputeUses(node, cg);
+    useList.recomputeUses(node, cg, symbolTable);
   return success();
 }
 
@@ -618,7 +854,7 @@ bool InlinerPass::inlineCallsInSCC(InlinerInterfaceImpl &inlinerIface, CGUseList
     for (size_t k = prevSize; k != calls.size(); ++k)
       callHistory.push_back(newInlineHistoryID);
 
-    useList.dropCallUses(it.sourceNode, call.getOperation(), cg);
+    useList.dropCallUses(it.sourceNode, call.getOperation(), cg, inlinerIface.symbolTable);
     useList.mergeUsesAfterInlining(it.targetNode, it.sourceNode);
     call.getOperation()->erase();
 
