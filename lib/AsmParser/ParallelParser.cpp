@@ -166,7 +166,7 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
   unsigned bufferID = state.lex.getBufferID();
   const char *begin = getToken().getLoc().getPointer();
   ThreadPool &pool = ctx->getThreadPool();
-  unsigned numChunks = 2 * (pool.getThreadCount() + 1);
+  unsigned numChunks = 4 * (pool.getThreadCount() + 1);
   std::optional<ChunkPlan> plan = planChunks(begin, state.lex.getBufferEnd(), untilCloseBrace, numChunks);
   if (!plan)
     return false;
