@@ -1,8 +1,10 @@
 //===- CallGraph.cpp - The call graph of an operation ---------------------===//
 #include "lamina/Analysis/CallGraph.h"
 
+#include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/IR/SymbolTable.h"
+#include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
 
@@ -28,28 +30,38 @@ void CallGraphNode::addEdge(CallGraphNode *node, Edge::Kind kind) {
 // CallGraph
 //===----------------------------------------------------------------------===//
 
-/// MLIR's recursive computeCallGraph (run twice: callables, then calls) as
-/// one pre-order walk with an explicit stack: callables with a body become
-/// the enclosing node of what they contain, callables without one are not
-/// entered, and the calls met are resolved after the walk (a call may name
-/// a callable nested later), in the order the second walk would add them.
-static void computeCallGraph(Operation *root, CallGraph &cg, SymbolTableCollection &symbolTable) {
-  std::vector<std::pair<Operation *, CallGraphNode *>> stack{{root, nullptr}};
-  std::vector<std::pair<CallOpInterface, CallGraphNode *>> calls;
+namespace {
+/// What computeCallGraph's walk meets under one op, in pre-order: the
+/// callables with a body (with the index of the enclosing one, -1 for the
+/// walk's start node) and the calls inside callables (with the index of
+/// their callable).
+struct WalkEvents {
+  std::vector<std::pair<Region *, int>> callables;
+  std::vector<std::pair<CallOpInterface, int>> calls;
+};
+} // namespace
+
+/// The pre-order walk of computeCallGraph under `start`, whose enclosing
+/// callable is index -1 (`inCallable`: whether there is one).
+static void walkForCallGraph(Operation *start, bool inCallable, WalkEvents &events) {
+  std::vector<std::pair<Operation *, int>> stack{{start, inCallable ? -1 : -2}};
   std::vector<Operation *> nested;
   while (!stack.empty()) {
-    auto [op, parentNode] = stack.back();
+    auto [op, parent] = stack.back();
     stack.pop_back();
     if (auto call = dyn_cast<CallOpInterface>(op)) {
-      if (parentNode)
-        calls.push_back({call, parentNode});
+      if (parent != -2)
+        events.calls.push_back({call, parent});
       continue;
     }
+    if (op->getNumRegions() == 0)
+      continue;
     if (auto callable = dyn_cast<CallableOpInterface>(op)) {
       Region *callableRegion = callable.getCallableRegion();
       if (!callableRegion)
         continue;
-      parentNode = cg.getOrAddNode(callableRegion, parentNode);
+      events.callables.push_back({callableRegion, parent == -2 ? -1 : parent});
+      parent = int(events.callables.size() - 1);
     }
     nested.clear();
     for (Region &region : op->getRegions())
@@ -57,16 +69,74 @@ static void computeCallGraph(Operation *root, CallGraph &cg, SymbolTableCollecti
         for (Operation &child : block)
           nested.push_back(&child);
     for (auto it = nested.rbegin(); it != nested.rend(); ++it)
-      stack.push_back({*it, parentNode});
+      stack.push_back({*it, parent});
   }
-  for (auto &[call, node] : calls)
-    node->addCallEdge(cg.resolveCallable(call, symbolTable));
 }
 
-CallGraph::CallGraph(Operation *op) {
-  SymbolTableCollection symbolTable;
-  computeCallGraph(op, *this, symbolTable);
+/// MLIR's recursive computeCallGraph (run twice: callables, then calls) as
+/// one pre-order walk with an explicit stack: callables with a body become
+/// the enclosing node of what they contain, callables without one are not
+/// entered, and the calls met are resolved after the walk (a call may name
+/// a callable nested later), in the order the second walk would add them.
+/// With threads, the subtrees of the root's ops are walked in parallel and
+/// their callables and calls added in order afterwards: the same nodes,
+/// edges and orders.
+static void computeCallGraph(Operation *root, CallGraph &cg) {
+  MLIRContext *ctx = root->getContext();
+  std::vector<Operation *> tops;
+  bool parallel = ctx->isMultithreadingEnabled() && !isa<CallOpInterface>(root) &&
+                  !isa<CallableOpInterface>(root) && root->getNumRegions() == 1 &&
+                  root->getRegion(0).hasOneBlock();
+  if (parallel) {
+    for (Operation &op : root->getRegion(0).front())
+      tops.push_back(&op);
+    parallel = tops.size() >= 64;
+  }
+  std::vector<WalkEvents> events(parallel ? tops.size() : 1);
+  if (parallel) {
+    // Contiguous groups of top-level ops per task, a few per thread.
+    size_t numTasks = std::min(tops.size(), size_t(8) * (ctx->getThreadPool().getThreadCount() + 1));
+    ctx->getThreadPool().parallelFor(0, numTasks, [&](size_t task) {
+      size_t begin = tops.size() * task / numTasks, end = tops.size() * (task + 1) / numTasks;
+      for (size_t i = begin; i < end; ++i)
+        walkForCallGraph(tops[i], /*inCallable=*/false, events[i]);
+    });
+  } else {
+    walkForCallGraph(root, /*inCallable=*/false, events[0]);
+  }
+
+  std::vector<std::pair<CallOpInterface, CallGraphNode *>> calls;
+  std::vector<CallGraphNode *> nodes;
+  for (WalkEvents &walk : events) {
+    nodes.clear();
+    for (auto &[region, parent] : walk.callables)
+      nodes.push_back(cg.getOrAddNode(region, parent < 0 ? nullptr : nodes[size_t(parent)]));
+    for (auto &[call, node] : walk.calls)
+      calls.push_back({call, nodes[size_t(node)]});
+  }
+  events.clear();
+
+  // Resolving a call looks its callee up; with threads, in parallel (a
+  // symbol table collection per task), then the edges in order.
+  std::vector<CallGraphNode *> targets(calls.size());
+  auto resolveRange = [&](size_t begin, size_t end) {
+    SymbolTableCollection symbolTable;
+    for (size_t i = begin; i < end; ++i)
+      targets[i] = cg.resolveCallable(calls[i].first, symbolTable);
+  };
+  if (parallel && calls.size() >= 256) {
+    size_t numTasks = ctx->getThreadPool().getThreadCount() + 1;
+    ctx->getThreadPool().parallelFor(0, numTasks, [&](size_t task) {
+      resolveRange(calls.size() * task / numTasks, calls.size() * (task + 1) / numTasks);
+    });
+  } else {
+    resolveRange(0, calls.size());
+  }
+  for (size_t i = 0; i < calls.size(); ++i)
+    calls[i].second->addCallEdge(targets[i]);
 }
+
+CallGraph::CallGraph(Operation *op) { computeCallGraph(op, *this); }
 
 CallGraphNode *CallGraph::getOrAddNode(Region *region, CallGraphNode *parentNode) {
   std::unique_ptr<CallGraphNode> &node = nodes[region];

@@ -314,6 +314,7 @@ void SymbolTable::walkSymbolTables(Operation *op, bool allSymUsesVisible,
     bool expanded;
   };
   std::vector<Item> stack{{op, allSymUsesVisible, false}};
+  std::vector<Operation *> children;
   while (!stack.empty()) {
     Item &top = stack.back();
     if (top.expanded) {
@@ -332,11 +333,14 @@ void SymbolTable::walkSymbolTables(Operation *op, bool allSymUsesVisible,
       visible = item.visible || !getNameIfSymbol(item.op) ||
                 getSymbolVisibility(item.op) == Visibility::Private;
     stack.back().visible = visible;
-    std::vector<Operation *> children;
+    // An op without regions that is no symbol table has nothing to visit
+    // (most ops): it is not stacked.
+    children.clear();
     for (Region &region : item.op->getRegions())
       for (Block &block : region)
         for (Operation &nested : block)
-          children.push_back(&nested);
+          if (nested.getNumRegions() || nested.hasTrait<OpTrait::SymbolTable>())
+            children.push_back(&nested);
     for (size_t i = children.size(); i-- > 0;)
       stack.push_back({children[i], visible, false});
   }

@@ -129,6 +129,21 @@ private:
 
   void decrementDiscardableUses(CGUser &uses);
 
+  /// A symbol use in a callable naming a callable node: by the callable op
+  /// itself (`topLevel`) or a nested op, and whether the user is a call
+  /// resolving to that node.
+  struct Reference {
+    CallGraphNode *node;
+    bool topLevel;
+    bool byCall;
+  };
+  /// The references `node`'s callable makes, in use order (reads the IR
+  /// only); `byCall` is computed only if `checkCalls`.
+  static void findReferences(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable, bool checkCalls,
+                             std::vector<Reference> &references);
+  /// recomputeUses with the references found.
+  void countReferences(CallGraphNode *node, const std::vector<Reference> &references);
+
   /// A node's entries of MLIR's two maps: the discardable use count
   /// (`hasCount`: the key is present) and the references the node makes.
   struct NodeState {
@@ -193,10 +208,64 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
     if (node)
       state(node).hasCount = false;
   });
+  // Each node's references are found (a walk of its body) in parallel,
+  // then counted in node order as recomputeUses counts them.
+  const std::vector<CallGraphNode *> &nodes = cg.getNodes();
+  MLIRContext *ctx = op->getContext();
+  if (!ctx->isMultithreadingEnabled() || nodes.size() < 64) {
+    checkingReferences = true;
+    for (CallGraphNode *node : nodes)
+      recomputeUses(node, cg, symbolTable);
+    checkingReferences = false;
+    return;
+  }
+  std::vector<std::vector<Reference>> references(nodes.size());
+  size_t numTasks = std::min(nodes.size(), size_t(8) * (ctx->getThreadPool().getThreadCount() + 1));
+  ctx->getThreadPool().parallelFor(0, numTasks, [&](size_t task) {
+    SymbolTableCollection taskSymbolTable;
+    size_t begin = nodes.size() * task / numTasks, end = nodes.size() * (task + 1) / numTasks;
+    for (size_t i = begin; i < end; ++i)
+      findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
+  });
   checkingReferences = true;
-  for (CallGraphNode *node : cg.getNodes())
-    recomputeUses(node, cg, symbolTable);
+  for (size_t i = 0; i < nodes.size(); ++i)
+    countReferences(nodes[i], references[i]);
   checkingReferences = false;
+}
+
+void CGUseList::findReferences(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable,
+                               bool checkCalls, std::vector<Reference> &references) {
+  Operation *parentOp = node->getCallableRegion()->getParentOp();
+  ResolvedRefs resolvedRefs;
+  walkReferencedSymbolNodes(parentOp, cg, symbolTable, resolvedRefs, [&](CallGraphNode *refNode, Operation *user) {
+    bool byCall = true;
+    if (checkCalls) {
+      auto call = dyn_cast<CallOpInterface>(user);
+      byCall = call && cg.resolveCallable(call, symbolTable) == refNode;
+    }
+    references.push_back({refNode, user == parentOp, byCall});
+  });
+}
+
+void CGUseList::countReferences(CallGraphNode *node, const std::vector<Reference> &references) {
+  CGUser &uses = userOf(node);
+  decrementDiscardableUses(uses);
+  uses = CGUser();
+  for (const Reference &ref : references) {
+    if (checkingReferences && !ref.byCall)
+      onlyCallReferences = false;
+    NodeState &refState = state(ref.node);
+    if (!refState.hasCount)
+      continue;
+    if (!ref.topLevel) {
+      ++uses.inner(ref.node);
+    } else {
+      if (std::find(uses.topLevelUses.begin(), uses.topLevelUses.end(), ref.node) != uses.topLevelUses.end())
+        continue;
+      uses.topLevelUses.push_back(ref.node);
+    }
+    ++refState.count;
+  }
 }
 
 void CGUseList::dropCallUses(CallGraphNode *userNode, Operation *callOp, CallGraph &cg,
@@ -258,29 +327,9 @@ bool CGUseList::hasOneUseAndDiscardable(CallGraphNode *node) const {
 }
 
 void CGUseList::recomputeUses(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable) {
-  Operation *parentOp = node->getCallableRegion()->getParentOp();
-  CGUser &uses = userOf(node);
-  decrementDiscardableUses(uses);
-  uses = CGUser();
-  ResolvedRefs resolvedRefs;
-  walkReferencedSymbolNodes(parentOp, cg, symbolTable, resolvedRefs, [&](CallGraphNode *refNode, Operation *user) {
-    if (checkingReferences && onlyCallReferences) {
-      auto call = dyn_cast<CallOpInterface>(user);
-      if (!call || cg.resolveCallable(call, symbolTable) != refNode)
-        onlyCallReferences = false;
-    }
-    NodeState &refState = state(refNode);
-    if (!refState.hasCount)
-      return;
-    if (user != parentOp) {
-      ++uses.inner(refNode);
-    } else {
-      if (std::find(uses.topLevelUses.begin(), uses.topLevelUses.end(), refNode) != uses.topLevelUses.end())
-        return;
-      uses.topLevelUses.push_back(refNode);
-    }
-    ++refState.count;
-  });
+  std::vector<Reference> references;
+  findReferences(node, cg, symbolTable, /*checkCalls=*/checkingReferences && onlyCallReferences, references);
+  countReferences(node, references);
 }
 
 void CGUseList::mergeUsesAfterInlining(CallGraphNode *lhs, CallGraphNode *rhs) {
