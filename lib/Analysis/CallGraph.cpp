@@ -4,7 +4,7 @@
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/Operation.h"
 #include "lamina/IR/SymbolTable.h"
-#include "lamina/Support/ThreadPool.h"
+#include "lamina/IR/Threading.h"
 
 #include <algorithm>
 
@@ -94,10 +94,7 @@ static void computeCallGraph(Operation *root, CallGraph &cg) {
   }
   std::vector<WalkEvents> events(parallel ? tops.size() : 1);
   if (parallel) {
-    // Contiguous groups of top-level ops per task, a few per thread.
-    size_t numTasks = std::min(tops.size(), size_t(8) * (ctx->getThreadPool().getThreadCount() + 1));
-    ctx->getThreadPool().parallelFor(0, numTasks, [&](size_t task) {
-      size_t begin = tops.size() * task / numTasks, end = tops.size() * (task + 1) / numTasks;
+    parallelForRanges(ctx, tops.size(), 8, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i)
         walkForCallGraph(tops[i], /*inCallable=*/false, events[i]);
     });
@@ -124,14 +121,10 @@ static void computeCallGraph(Operation *root, CallGraph &cg) {
     for (size_t i = begin; i < end; ++i)
       targets[i] = cg.resolveCallable(calls[i].first, symbolTable);
   };
-  if (parallel && calls.size() >= 256) {
-    size_t numTasks = ctx->getThreadPool().getThreadCount() + 1;
-    ctx->getThreadPool().parallelFor(0, numTasks, [&](size_t task) {
-      resolveRange(calls.size() * task / numTasks, calls.size() * (task + 1) / numTasks);
-    });
-  } else {
+  if (parallel && calls.size() >= 256)
+    parallelForRanges(ctx, calls.size(), 1, resolveRange);
+  else
     resolveRange(0, calls.size());
-  }
   for (size_t i = 0; i < calls.size(); ++i)
     calls[i].second->addCallEdge(targets[i]);
 }

@@ -220,10 +220,8 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
     return;
   }
   std::vector<std::vector<Reference>> references(nodes.size());
-  size_t numTasks = std::min(nodes.size(), size_t(8) * (ctx->getThreadPool().getThreadCount() + 1));
-  ctx->getThreadPool().parallelFor(0, numTasks, [&](size_t task) {
+  parallelForRanges(ctx, nodes.size(), 8, [&](size_t begin, size_t end) {
     SymbolTableCollection taskSymbolTable;
-    size_t begin = nodes.size() * task / numTasks, end = nodes.size() * (task + 1) / numTasks;
     for (size_t i = begin; i < end; ++i)
       findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
   });

@@ -11,6 +11,7 @@
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/Support/ThreadPool.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace lamina {
@@ -32,6 +33,23 @@ template <typename FuncT> void parallelForEachIndex(MLIRContext *context, size_t
     func(i);
     handler.eraseOrderIDForThread();
   });
+}
+
+/// Calls `func(begin, end)` on contiguous ranges that cover [0, n),
+/// `rangesPerThread` per thread that can run them (the caller's included),
+/// in parallel on the context's thread pool; without multithreading, once
+/// with [0, n). Diagnostics are not reordered: for work that emits none.
+template <typename FuncT>
+void parallelForRanges(MLIRContext *context, size_t n, size_t rangesPerThread, FuncT &&func) {
+  if (n == 0)
+    return;
+  if (!context->isMultithreadingEnabled()) {
+    func(size_t(0), n);
+    return;
+  }
+  ThreadPool &pool = context->getThreadPool();
+  size_t numRanges = std::min(n, std::max<size_t>(rangesPerThread, 1) * (pool.getThreadCount() + 1));
+  pool.parallelFor(0, numRanges, [&](size_t r) { func(n * r / numRanges, n * (r + 1) / numRanges); });
 }
 
 /// Calls `func(element)` for each element of `range` (a random-access
