@@ -32,25 +32,25 @@ void CallGraphNode::addEdge(CallGraphNode *node, Edge::Kind kind) {
 
 namespace {
 /// What computeCallGraph's walk meets under one op, in pre-order: the
-/// callables with a body (with the index of the enclosing one, -1 for the
-/// walk's start node) and the calls inside callables (with the index of
-/// their callable).
+/// callables with a body (with the index of the enclosing one, -1 for
+/// none) and the calls inside callables (with the index of their
+/// callable).
 struct WalkEvents {
   std::vector<std::pair<Region *, int>> callables;
   std::vector<std::pair<CallOpInterface, int>> calls;
 };
 } // namespace
 
-/// The pre-order walk of computeCallGraph under `start`, whose enclosing
-/// callable is index -1 (`inCallable`: whether there is one).
-static void walkForCallGraph(Operation *start, bool inCallable, WalkEvents &events) {
-  std::vector<std::pair<Operation *, int>> stack{{start, inCallable ? -1 : -2}};
+/// The pre-order walk of computeCallGraph under `start`, which no callable
+/// encloses (-1: outside every callable).
+static void walkForCallGraph(Operation *start, WalkEvents &events) {
+  std::vector<std::pair<Operation *, int>> stack{{start, -1}};
   std::vector<Operation *> nested;
   while (!stack.empty()) {
     auto [op, parent] = stack.back();
     stack.pop_back();
     if (auto call = dyn_cast<CallOpInterface>(op)) {
-      if (parent != -2)
+      if (parent >= 0)
         events.calls.push_back({call, parent});
       continue;
     }
@@ -60,7 +60,7 @@ static void walkForCallGraph(Operation *start, bool inCallable, WalkEvents &even
       Region *callableRegion = callable.getCallableRegion();
       if (!callableRegion)
         continue;
-      events.callables.push_back({callableRegion, parent == -2 ? -1 : parent});
+      events.callables.push_back({callableRegion, parent});
       parent = int(events.callables.size() - 1);
     }
     nested.clear();
@@ -96,10 +96,10 @@ static void computeCallGraph(Operation *root, CallGraph &cg) {
   if (parallel) {
     parallelForRanges(ctx, tops.size(), 8, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i)
-        walkForCallGraph(tops[i], /*inCallable=*/false, events[i]);
+        walkForCallGraph(tops[i], events[i]);
     });
   } else {
-    walkForCallGraph(root, /*inCallable=*/false, events[0]);
+    walkForCallGraph(root, events[0]);
   }
 
   std::vector<std::pair<CallOpInterface, CallGraphNode *>> calls;

@@ -141,8 +141,9 @@ private:
   /// only); `byCall` is computed only if `checkCalls`.
   static void findReferences(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable, bool checkCalls,
                              std::vector<Reference> &references);
-  /// recomputeUses with the references found.
-  void countReferences(CallGraphNode *node, const std::vector<Reference> &references);
+  /// recomputeUses with the references found; `checkCalls` (the
+  /// constructor): also clear onlyCallReferences on one not by a call.
+  void countReferences(CallGraphNode *node, const std::vector<Reference> &references, bool checkCalls);
 
   /// A node's entries of MLIR's two maps: the discardable use count
   /// (`hasCount`: the key is present) and the references the node makes.
@@ -175,9 +176,7 @@ private:
 
   PointerMap<CallGraphNode *, unsigned> nodeIndex;
   std::vector<NodeState> states;
-  /// Set while the constructor counts the uses (see
-  /// allCallableReferencesAreCalls).
-  bool checkingReferences = false;
+  /// See allCallableReferencesAreCalls (set by the constructor).
   bool onlyCallReferences = true;
 };
 
@@ -208,27 +207,22 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
     if (node)
       state(node).hasCount = false;
   });
-  // Each node's references are found (a walk of its body) in parallel,
-  // then counted in node order as recomputeUses counts them.
+  // Each node's references are found (a walk of its body), in parallel
+  // with threads and enough nodes, then counted in node order as
+  // recomputeUses counts them.
   const std::vector<CallGraphNode *> &nodes = cg.getNodes();
-  MLIRContext *ctx = op->getContext();
-  if (!ctx->isMultithreadingEnabled() || nodes.size() < 64) {
-    checkingReferences = true;
-    for (CallGraphNode *node : nodes)
-      recomputeUses(node, cg, symbolTable);
-    checkingReferences = false;
-    return;
-  }
   std::vector<std::vector<Reference>> references(nodes.size());
-  parallelForRanges(ctx, nodes.size(), 8, [&](size_t begin, size_t end) {
-    SymbolTableCollection taskSymbolTable;
+  auto findRange = [&](size_t begin, size_t end) {
+    SymbolTableCollection rangeSymbolTable;
     for (size_t i = begin; i < end; ++i)
-      findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
-  });
-  checkingReferences = true;
+      findReferences(nodes[i], cg, rangeSymbolTable, /*checkCalls=*/true, references[i]);
+  };
+  if (nodes.size() >= 64)
+    parallelForRanges(op->getContext(), nodes.size(), 8, findRange);
+  else
+    findRange(0, nodes.size());
   for (size_t i = 0; i < nodes.size(); ++i)
-    countReferences(nodes[i], references[i]);
-  checkingReferences = false;
+    countReferences(nodes[i], references[i], /*checkCalls=*/true);
 }
 
 void CGUseList::findReferences(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable,
@@ -245,12 +239,12 @@ void CGUseList::findReferences(CallGraphNode *node, CallGraph &cg, SymbolTableCo
   });
 }
 
-void CGUseList::countReferences(CallGraphNode *node, const std::vector<Reference> &references) {
+void CGUseList::countReferences(CallGraphNode *node, const std::vector<Reference> &references, bool checkCalls) {
   CGUser &uses = userOf(node);
   decrementDiscardableUses(uses);
   uses = CGUser();
   for (const Reference &ref : references) {
-    if (checkingReferences && !ref.byCall)
+    if (checkCalls && !ref.byCall)
       onlyCallReferences = false;
     NodeState &refState = state(ref.node);
     if (!refState.hasCount)
@@ -326,8 +320,8 @@ bool CGUseList::hasOneUseAndDiscardable(CallGraphNode *node) const {
 
 void CGUseList::recomputeUses(CallGraphNode *node, CallGraph &cg, SymbolTableCollection &symbolTable) {
   std::vector<Reference> references;
-  findReferences(node, cg, symbolTable, /*checkCalls=*/checkingReferences && onlyCallReferences, references);
-  countReferences(node, references);
+  findReferences(node, cg, symbolTable, /*checkCalls=*/false, references);
+  countReferences(node, references, /*checkCalls=*/false);
 }
 
 void CGUseList::mergeUsesAfterInlining(CallGraphNode *lhs, CallGraphNode *rhs) {
@@ -469,6 +463,11 @@ private:
   /// thread. `ahead`: record each node's result and diagnostics in
   /// `preOptimized` (entries made beforehand) and go on after a failure.
   LogicalResult optimizeInParallel(const std::vector<CallGraphNode *> &nodes, bool ahead);
+  /// What the pre-optimization and the parallel walk both need to give the
+  /// sequential walk's result (see preOptimizeCallables): threads, no
+  /// instrumentation watching the nested pipelines, and every reference to
+  /// a callable inside a callable the callee of a call.
+  bool mayReorderWalk(const CGUseList &useList);
   void preOptimizeCallables(const CGUseList &useList, const std::vector<std::vector<CallGraphNode *>> &sccs);
   /// The bottom-up walk with independent SCCs on several threads, when it
   /// provably gives the sequential walk's result (see the definition).
@@ -547,14 +546,14 @@ bool InlinerPass::isOptimizable(CallGraphNode *node) {
 // callable inside a callable must be the callee of a call op. Also off when
 // instrumentations watch the passes (IR printing would show the nested
 // pipelines in another order) and without threads.
+bool InlinerPass::mayReorderWalk(const CGUseList &useList) {
+  return getContext().isMultithreadingEnabled() && !getAnalysisManager().getPassInstrumentor() &&
+         useList.allCallableReferencesAreCalls();
+}
+
 void InlinerPass::preOptimizeCallables(const CGUseList &useList,
                                        const std::vector<std::vector<CallGraphNode *>> &sccs) {
-  MLIRContext *context = &getContext();
-  if (!context->isMultithreadingEnabled() || getAnalysisManager().getPassInstrumentor())
-    return;
-  if (!hasDefaultPipeline && opPipelines.empty())
-    return;
-  if (!useList.allCallableReferencesAreCalls())
+  if (!mayReorderWalk(useList) || (!hasDefaultPipeline && opPipelines.empty()))
     return;
   // The nodes the walk will simplify first.
   std::vector<CallGraphNode *> nodes;
@@ -592,9 +591,7 @@ std::optional<bool> InlinerPass::walkInParallel(CallGraph &cg, CGUseList &useLis
                                                 std::vector<std::vector<CallGraphNode *>> &sccs,
                                                 InlinerInterfaceImpl &mainIface) {
   MLIRContext *context = &getContext();
-  if (!context->isMultithreadingEnabled() || getAnalysisManager().getPassInstrumentor())
-    return std::nullopt;
-  if (!useList.allCallableReferencesAreCalls() || sccs.size() < 2)
+  if (!mayReorderWalk(useList) || sccs.size() < 2)
     return std::nullopt;
   Operation *root = getOperation();
   PointerMap<CallGraphNode *, unsigned> sccOf;
