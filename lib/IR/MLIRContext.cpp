@@ -67,8 +67,7 @@ MLIRContext::Impl::~Impl() {
   // Dialects may reference the uniquers; destroy them first.
   dialects.clear();
   // Operation names live in the arena but own vectors.
-  for (auto &e : opNames)
-    e.second->~Impl();
+  opNames.forEach([](std::string_view, OperationName::Impl *name) { name->~Impl(); });
   for (auto &e : resourceEntries)
     delete e;
 }
@@ -136,9 +135,19 @@ void MLIRContext::disableMultithreading(bool disable) { impl->threadingDisabled 
 
 ThreadPool &MLIRContext::getThreadPool() {
   std::lock_guard<std::mutex> lock(impl->threadPoolMutex);
+  if (impl->externalThreadPool)
+    return *impl->externalThreadPool;
   if (!impl->threadPool)
     impl->threadPool = std::make_unique<ThreadPool>();
   return *impl->threadPool;
+}
+
+void MLIRContext::setThreadPool(ThreadPool &pool) {
+  {
+    std::lock_guard<std::mutex> lock(impl->threadPoolMutex);
+    impl->externalThreadPool = &pool;
+  }
+  enableMultithreading();
 }
 
 bool MLIRContext::shouldPrintOpOnDiagnostic() const { return impl->printOpOnDiagnostic; }

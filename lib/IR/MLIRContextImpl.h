@@ -7,6 +7,7 @@
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/MLIRContext.h"
 #include "lamina/IR/OperationSupport.h"
+#include "lamina/Support/DenseMap.h"
 
 #include <atomic>
 #include <map>
@@ -105,7 +106,7 @@ struct MLIRContext::Impl {
   std::unordered_map<std::string, TypeID> abstractTypeNames, abstractAttributeNames;
 
   std::shared_mutex opNamesMutex;
-  std::unordered_map<std::string_view, OperationName::Impl *, StringHash, std::equal_to<>> opNames;
+  StringViewMap<OperationName::Impl *> opNames;
 
   std::mutex allocatorMutex;
   BumpPtrAllocator allocator;
@@ -119,6 +120,8 @@ struct MLIRContext::Impl {
 
   std::mutex threadPoolMutex;
   std::unique_ptr<ThreadPool> threadPool;
+  /// The pool given by setThreadPool (not owned), or null.
+  ThreadPool *externalThreadPool = nullptr;
 
   bool allowUnregistered = false;
   bool threadingDisabled = false;

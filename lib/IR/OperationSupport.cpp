@@ -18,17 +18,15 @@ OperationName::OperationName(std::string_view name, MLIRContext *ctx) {
   auto &ci = ctx->getImpl();
   {
     std::shared_lock<std::shared_mutex> lock(ci.opNamesMutex);
-    auto it = ci.opNames.find(name);
-    if (it != ci.opNames.end()) {
-      impl = it->second;
+    if (Impl **found = ci.opNames.find(name)) {
+      impl = *found;
       return;
     }
   }
   StringAttr nameAttr = StringAttr::get(ctx, name);
   std::unique_lock<std::shared_mutex> lock(ci.opNamesMutex);
-  auto it = ci.opNames.find(name);
-  if (it != ci.opNames.end()) {
-    impl = it->second;
+  if (Impl **found = ci.opNames.find(name)) {
+    impl = *found;
     return;
   }
   Impl *newImpl;
@@ -45,16 +43,17 @@ OperationName::OperationName(std::string_view name, MLIRContext *ctx) {
     if (dit != ci.dialects.end())
       newImpl->dialect = dit->second.get();
   }
-  ci.opNames.emplace(nameAttr.getValue(), newImpl);
+  // The key's bytes are the uniqued name's: they live as long as the context.
+  ci.opNames[nameAttr.getValue()] = newImpl;
   impl = newImpl;
 }
 
 std::optional<OperationName> OperationName::lookupRegistered(std::string_view name, MLIRContext *ctx) {
   auto &ci = ctx->getImpl();
   std::shared_lock<std::shared_mutex> lock(ci.opNamesMutex);
-  auto it = ci.opNames.find(name);
-  if (it != ci.opNames.end() && it->second->registered)
-    return OperationName(it->second);
+  Impl **found = ci.opNames.find(name);
+  if (found && (*found)->registered)
+    return OperationName(*found);
   return std::nullopt;
 }
 
@@ -63,10 +62,19 @@ OperationName::Impl *OperationName::insert(std::string_view name, Dialect &diale
   MLIRContext *ctx = dialect.getContext();
   OperationName opName(name, ctx);
   Impl *impl = opName.getImpl();
-  std::vector<StringAttr> names;
-  names.reserve(attributeNames.size());
-  for (std::string_view n : attributeNames)
-    names.push_back(StringAttr::get(ctx, n));
+  // The names in the context's arena: no allocation of their own (a context
+  // registers every op of each dialect it loads).
+  StringAttr *names = nullptr;
+  if (!attributeNames.empty()) {
+    auto &ci = ctx->getImpl();
+    {
+      std::lock_guard<std::mutex> alock(ci.allocatorMutex);
+      names = static_cast<StringAttr *>(
+          ci.allocator.allocate(sizeof(StringAttr) * attributeNames.size(), alignof(StringAttr)));
+    }
+    for (size_t i = 0; i < attributeNames.size(); ++i)
+      new (&names[i]) StringAttr(StringAttr::get(ctx, attributeNames[i]));
+  }
   // Filled under the names lock, `registered` last: lookupRegistered (which
   // reads under the lock) sees a name either unregistered or complete, also
   // while another thread loads the dialect.
@@ -74,7 +82,7 @@ OperationName::Impl *OperationName::insert(std::string_view name, Dialect &diale
   impl->dialect = &dialect;
   impl->typeID = typeID;
   impl->info = info;
-  impl->attributeNames = std::move(names);
+  impl->attributeNames = ArrayRef<StringAttr>(names, attributeNames.size());
   impl->registered = true;
   return impl;
 }
@@ -83,9 +91,10 @@ std::vector<OperationName> MLIRContext::getRegisteredOperations() {
   std::vector<OperationName> result;
   {
     std::shared_lock<std::shared_mutex> lock(impl->opNamesMutex);
-    for (auto &e : impl->opNames)
-      if (e.second->registered)
-        result.push_back(OperationName(e.second));
+    impl->opNames.forEach([&](std::string_view, OperationName::Impl *name) {
+      if (name->registered)
+        result.push_back(OperationName(name));
+    });
   }
   std::sort(result.begin(), result.end(),
             [](OperationName a, OperationName b) { return a.getStringRef() < b.getStringRef(); });
@@ -94,9 +103,10 @@ std::vector<OperationName> MLIRContext::getRegisteredOperations() {
 
 void MLIRContext::Impl::attachDialectToOpNames(Dialect *dialect) {
   std::unique_lock<std::shared_mutex> lock(opNamesMutex);
-  for (auto &e : opNames)
-    if (!e.second->dialect && e.second->dialectNamespace == dialect->getNamespace())
-      e.second->dialect = dialect;
+  opNames.forEach([&](std::string_view, OperationName::Impl *name) {
+    if (!name->dialect && name->dialectNamespace == dialect->getNamespace())
+      name->dialect = dialect;
+  });
 }
 
 std::string_view OperationName::getStringRef() const { return impl->name.getValue(); }

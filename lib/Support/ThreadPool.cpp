@@ -10,12 +10,8 @@ using namespace lamina;
 // too, and a third thread on two cores only adds switches and, with a
 // per-thread allocator heap, resident memory (on bench/compare.py's 20 MB
 // inputs ~4 MB of peak memory, no time).
-ThreadPool::ThreadPool(unsigned numThreads) {
-  if (!numThreads)
-    numThreads = std::max(2u, std::thread::hardware_concurrency()) - 1;
-  for (unsigned i = 0; i < numThreads; ++i)
-    workers.emplace_back([this] { workerLoop(); });
-}
+ThreadPool::ThreadPool(unsigned numThreads)
+    : numWorkers(numThreads ? numThreads : std::max(2u, std::thread::hardware_concurrency()) - 1) {}
 
 ThreadPool::~ThreadPool() {
   {
@@ -66,13 +62,17 @@ void ThreadPool::parallelFor(size_t begin, size_t end, const std::function<void(
       }
     }
   };
-  size_t helpers = std::min<size_t>(workers.size(), total - 1);
-  {
+  size_t helpers = std::min<size_t>(numWorkers, total - 1);
+  if (helpers) {
     std::lock_guard<std::mutex> lock(mutex);
+    if (workers.empty())
+      for (unsigned i = 0; i < numWorkers; ++i)
+        workers.emplace_back([this] { workerLoop(); });
     for (size_t i = 0; i < helpers; ++i)
       tasks.push(work);
   }
-  cv.notify_all();
+  if (helpers)
+    cv.notify_all();
   work();
   std::unique_lock<std::mutex> lock(shared->m);
   shared->cv.wait(lock, [&] { return shared->done.load() == total; });

@@ -26,6 +26,7 @@
 #include "lamina/Support/CommandLine.h"
 #include "lamina/Support/RawOstream.h"
 #include "lamina/Support/SourceMgr.h"
+#include "lamina/Support/ThreadPool.h"
 #include "lamina/Support/Timing.h"
 
 #include <atomic>
@@ -505,8 +506,13 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
     }
   } contextOwner{contextPtr, isLastBuffer && !verifier && !kTeardownAtExit && !run.teardownLast};
   MLIRContext &context = *contextPtr;
-  if (!run.options.disableThreading)
-    context.enableMultithreading();
+  if (!run.options.disableThreading) {
+    // One pool for every context of the process (as mlir-opt shares one
+    // among its split chunks; here also among the runs of an in-process
+    // caller). Never destroyed: its workers may wait for work at exit.
+    static ThreadPool *sharedPool = new ThreadPool();
+    context.setThreadPool(*sharedPool);
+  }
   context.allowUnregisteredDialects(run.options.allowUnregisteredDialects);
   context.printOpOnDiagnostic(!verifier);
   if (!run.options.irdlFile.getValue().empty() && failed(loadIRDLDialects(run.options.irdlFile.getValue(), context))) {

@@ -11,14 +11,54 @@
 #include "lamina/Support/TypeID.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <memory>
 #include <utility>
 #include <vector>
 
 namespace lamina {
 
+namespace detail {
+/// A vector whose copies share their elements until one of them changes
+/// (copy on write). Operation names copy their trait and interface tables
+/// from a process-wide record into every context that loads their dialect
+/// (ods::registerOpsOnce): sharing makes that copy free of allocation. The
+/// elements are read through a pointer kept beside the owner, so a lookup
+/// costs what a std::vector's does.
+template <typename T> class SharedVector {
+public:
+  const T *begin() const { return data; }
+  const T *end() const { return data + count; }
+  size_t size() const { return count; }
+  bool empty() const { return count == 0; }
+  /// The elements as a vector (an empty one if there are none).
+  const std::vector<T> &asVector() const {
+    static const std::vector<T> none;
+    return owner ? *owner : none;
+  }
+  /// Changes the elements through `fn(std::vector<T> &)`, first copying
+  /// them if another SharedVector shares them.
+  template <typename Fn> void update(Fn &&fn) {
+    if (!owner)
+      owner = std::make_shared<std::vector<T>>();
+    else if (owner.use_count() != 1)
+      owner = std::make_shared<std::vector<T>>(*owner);
+    fn(*owner);
+    data = owner->data();
+    count = owner->size();
+  }
+
+private:
+  std::shared_ptr<std::vector<T>> owner;
+  const T *data = nullptr;
+  size_t count = 0;
+};
+} // namespace detail
+
 /// Maps interface TypeIDs to concept tables (lookups are a short scan). A few
 /// interfaces asked per operation on hot paths (the printer's and parser's
-/// OpAsmOpInterface) also get a fixed slot, read without a scan.
+/// OpAsmOpInterface) also get a fixed slot, read without a scan. Copies
+/// share the table until one changes.
 class InterfaceMap {
 public:
   /// The number of fixed slots (see `OpInterface`'s `fastSlot`).
@@ -29,12 +69,14 @@ public:
   void insert(TypeID interfaceID, const void *conceptPtr, int fastSlot = -1) {
     if (fastSlot >= 0)
       fast[fastSlot] = conceptPtr;
-    for (auto &e : entries)
-      if (e.first == interfaceID) {
-        e.second = conceptPtr;
-        return;
-      }
-    entries.emplace_back(interfaceID, conceptPtr);
+    entries.update([&](std::vector<std::pair<TypeID, const void *>> &list) {
+      for (auto &e : list)
+        if (e.first == interfaceID) {
+          e.second = conceptPtr;
+          return;
+        }
+      list.emplace_back(interfaceID, conceptPtr);
+    });
   }
   /// The concept for `interfaceID`, or null.
   const void *lookup(TypeID interfaceID) const {
@@ -50,19 +92,20 @@ public:
   }
   bool empty() const { return entries.empty(); }
   /// Every (interface, concept) pair, in registration order.
-  const std::vector<std::pair<TypeID, const void *>> &getEntries() const { return entries; }
+  const std::vector<std::pair<TypeID, const void *>> &getEntries() const { return entries.asVector(); }
 
 private:
-  std::vector<std::pair<TypeID, const void *>> entries;
+  detail::SharedVector<std::pair<TypeID, const void *>> entries;
   const void *fast[kNumFastSlots] = {};
 };
 
-/// A sorted set of trait TypeIDs.
+/// A set of trait TypeIDs, in insertion order. Copies share the set until
+/// one changes.
 class TraitSet {
 public:
   void insert(TypeID id) {
     if (!contains(id))
-      ids.push_back(id);
+      ids.update([&](std::vector<TypeID> &list) { list.push_back(id); });
   }
   bool contains(TypeID id) const {
     for (TypeID t : ids)
@@ -70,10 +113,10 @@ public:
         return true;
     return false;
   }
-  const std::vector<TypeID> &getIDs() const { return ids; }
+  const std::vector<TypeID> &getIDs() const { return ids.asVector(); }
 
 private:
-  std::vector<TypeID> ids;
+  detail::SharedVector<TypeID> ids;
 };
 
 } // namespace lamina

@@ -54,7 +54,7 @@ public:
   /// file:line:col packed if it fits (see getFileIndex), else created.
   static PackedLocation getFileLineCol(MLIRContext *ctx, int fileIndex, const StringAttr &file, unsigned line,
                                        unsigned col) {
-    if (fileIndex >= 0 && line < (uint64_t(1) << kLineBits) && col < (uint64_t(1) << kColBits))
+    if (fileIndex >= 0 && fitsIn(line, kLineBits) && fitsIn(col, kColBits))
       return PackedLocation((uint64_t(col) << (1 + kFileBits + kLineBits)) | (uint64_t(line) << (1 + kFileBits)) |
                             (uint64_t(fileIndex) << 1) | 1);
     return PackedLocation(createFileLineCol(file, line, col));
@@ -83,6 +83,9 @@ public:
   }
 
   static constexpr unsigned kFileBits = 8, kLineBits = 32, kColBits = 23;
+  /// Whether `value` fits in `bits` bits (a function, not a comparison with
+  /// a constant: a 32-bit line always fits, which compilers warn about).
+  static bool fitsIn(uint64_t value, unsigned bits) { return bits >= 64 || value < (uint64_t(1) << bits); }
 
 private:
   explicit PackedLocation(uint64_t packed) : bits(uintptr_t(packed)) {}

@@ -91,6 +91,12 @@ public:
   void disableMultithreading(bool disable = true);
   void enableMultithreading(bool enable = true) { disableMultithreading(!enable); }
   ThreadPool &getThreadPool();
+  /// Makes the context use `pool` (which must outlive it) instead of a pool
+  /// of its own, and enables multithreading (MLIR's setThreadPool): contexts
+  /// made one after another (one per `--split-input-file` chunk, or per run
+  /// of an in-process driver) share their threads. Call it before anything
+  /// asks for the context's pool.
+  void setThreadPool(ThreadPool &pool);
 
   /// Printing options used by diagnostics -----------------------------------
   bool shouldPrintOpOnDiagnostic() const;

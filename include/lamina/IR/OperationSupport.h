@@ -84,8 +84,9 @@ public:
     OperationInfo info;
     TraitSet traits;
     InterfaceMap interfaces;
-    /// Inherent attribute names (= property slots), in definition order.
-    std::vector<StringAttr> attributeNames;
+    /// Inherent attribute names (= property slots), in definition order
+    /// (in the context's arena).
+    ArrayRef<StringAttr> attributeNames;
   };
 
   OperationName() = default;

@@ -260,6 +260,12 @@ public:
     slots.clear();
     count = 0;
   }
+  /// Calls fn(key, value) on every entry, in no particular order.
+  template <typename Fn> void forEach(Fn &&fn) {
+    for (Slot &s : slots)
+      if (s.used)
+        fn(s.key, s.value);
+  }
 
 private:
   struct Slot {

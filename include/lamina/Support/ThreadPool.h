@@ -11,7 +11,9 @@
 
 namespace lamina {
 
-/// A simple pool of worker threads running queued tasks.
+/// A simple pool of worker threads running queued tasks. The workers start
+/// with the first parallelFor: a context whose work never runs in parallel
+/// (a small input) starts no thread.
 class ThreadPool {
 public:
   /// `numThreads` workers; 0: one per hardware thread but one (at least
@@ -20,13 +22,14 @@ public:
   ~ThreadPool();
   ThreadPool(const ThreadPool &) = delete;
 
-  unsigned getThreadCount() const { return workers.size(); }
+  unsigned getThreadCount() const { return numWorkers; }
   /// Runs fn(i) for i in [begin, end) across the pool and the caller; returns
   /// when all calls are done.
   void parallelFor(size_t begin, size_t end, const std::function<void(size_t)> &fn);
 
 private:
   void workerLoop();
+  unsigned numWorkers;
   std::vector<std::thread> workers;
   std::queue<std::function<void()>> tasks;
   std::mutex mutex;
