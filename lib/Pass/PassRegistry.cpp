@@ -427,16 +427,15 @@ PassPipelineCLParser::PassPipelineCLParser(std::string_view description) : impl(
 
 PassPipelineCLParser::~PassPipelineCLParser() {
   // Unregister the options owned here from the tool flags.
+  // (A sorted list of them: a flag per registered pass, and as many other
+  // tool options; an in-process driver makes a parser per run.)
+  std::vector<const cl::Option *> owned = {&impl->passPipeline, &impl->alias};
+  for (auto &flag : impl->flags)
+    owned.push_back(flag.get());
+  std::sort(owned.begin(), owned.end());
   std::vector<cl::Option *> &tool = cl::getToolOptions();
   tool.erase(std::remove_if(tool.begin(), tool.end(),
-                            [&](cl::Option *opt) {
-                              if (opt == &impl->passPipeline || opt == &impl->alias)
-                                return true;
-                              for (auto &flag : impl->flags)
-                                if (opt == flag.get())
-                                  return true;
-                              return false;
-                            }),
+                            [&](cl::Option *opt) { return std::binary_search(owned.begin(), owned.end(), opt); }),
              tool.end());
   cl::setExtraHelpSection({});
 }
