@@ -969,8 +969,15 @@ void AttrTypeDefinition::printParams(const std::vector<ParamValue> &values, AsmP
 // Builder
 //===----------------------------------------------------------------------===//
 
-AttrTypeDefBuilder::AttrTypeDefBuilder(bool isType, std::string mnemonic, std::string defName, TypeID id)
-    : def(std::make_unique<AttrTypeDefinition>()) {
+AttrTypeDefBuilder::AttrTypeDefBuilder(bool isType, std::string mnemonic, std::string defName, TypeID id) {
+  // A class is defined once per process: the contexts that load its dialect
+  // later only record the finalized definition (building it again, with its
+  // parameters, format and hooks, was much of loading a dialect).
+  if (const AttrTypeDefinition *published = lookupDef(id)) {
+    existing = published;
+    return;
+  }
+  def = std::make_unique<AttrTypeDefinition>();
   def->isType = isType;
   def->mnemonic = std::move(mnemonic);
   def->defName = std::move(defName);
@@ -980,6 +987,8 @@ AttrTypeDefBuilder::AttrTypeDefBuilder(AttrTypeDefBuilder &&) = default;
 AttrTypeDefBuilder::~AttrTypeDefBuilder() = default;
 
 void AttrTypeDefBuilder::addParam(ParamSpec spec) {
+  if (!def)
+    return;
   if (spec.cppType.empty()) {
     switch (spec.kind) {
     case ParamKind::Int: spec.cppType = "int64_t"; break;
@@ -1023,7 +1032,15 @@ void AttrTypeDefBuilder::addParam(ParamSpec spec) {
   }
   def->params.push_back(std::move(spec));
 }
-ParamSpec &AttrTypeDefBuilder::lastParam() { return def->params.back(); }
+ParamSpec &AttrTypeDefBuilder::lastParam() {
+  if (!def) {
+    // Whatever the caller sets goes nowhere.
+    thread_local ParamSpec scratch;
+    scratch = ParamSpec();
+    return scratch;
+  }
+  return def->params.back();
+}
 
 ParamSpec ods::affineMapParam(std::string name) {
   ParamSpec s;
@@ -1043,35 +1060,54 @@ ParamSpec ods::affineMapParam(std::string name) {
   };
   return s;
 }
-void AttrTypeDefBuilder::setFormat(std::string fmt) { def->formatText = std::move(fmt); }
-void AttrTypeDefBuilder::addDirective(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print) {
-  def->directives.push_back({std::move(name), parse, print});
+void AttrTypeDefBuilder::setFormat(std::string fmt) {
+  if (def)
+    def->formatText = std::move(fmt);
 }
-void AttrTypeDefBuilder::setMnemonicAlias() { def->mnemonicAlias = true; }
+void AttrTypeDefBuilder::addDirective(std::string name, DefDirectiveParseFn parse, DefDirectivePrintFn print) {
+  if (def)
+    def->directives.push_back({std::move(name), parse, print});
+}
+void AttrTypeDefBuilder::setMnemonicAlias() {
+  if (def)
+    def->mnemonicAlias = true;
+}
 void AttrTypeDefBuilder::setCustom(CustomAttrParseFn parse, CustomAttrPrintFn print) {
+  if (!def)
+    return;
   def->customAttrParse = parse;
   def->customAttrPrint = print;
 }
 void AttrTypeDefBuilder::setCustom(CustomTypeParseFn parse, CustomTypePrintFn print) {
+  if (!def)
+    return;
   def->customTypeParse = parse;
   def->customTypePrint = print;
 }
 void AttrTypeDefBuilder::setBuild(
     std::function<Attribute(function_ref<InFlightDiagnostic()>, MLIRContext *, std::vector<ParamValue> &)> fn) {
-  def->buildAttr = std::move(fn);
+  if (def)
+    def->buildAttr = std::move(fn);
 }
 void AttrTypeDefBuilder::setBuild(
     std::function<Type(function_ref<InFlightDiagnostic()>, MLIRContext *, std::vector<ParamValue> &)> fn) {
-  def->buildType = std::move(fn);
+  if (def)
+    def->buildType = std::move(fn);
 }
 void AttrTypeDefBuilder::setGetParams(std::function<void(Attribute, std::vector<ParamValue> &)> fn) {
-  def->getAttrParams = std::move(fn);
+  if (def)
+    def->getAttrParams = std::move(fn);
 }
 void AttrTypeDefBuilder::setGetParams(std::function<void(Type, std::vector<ParamValue> &)> fn) {
-  def->getTypeParams = std::move(fn);
+  if (def)
+    def->getTypeParams = std::move(fn);
 }
 
 void AttrTypeDefBuilder::registerIn(DialectAttrTypes &table) {
+  if (!def) {
+    table.add(existing);
+    return;
+  }
   const AttrTypeDefinition *d;
   {
     DefRegistry &r = registry();

@@ -35,6 +35,12 @@ TEST(SharedTables, TraitSetCopiesChangeApart) {
   EXPECT_FALSE(copy.contains(TypeID::get<TagC>()));
   EXPECT_EQ(original.getIDs().size(), 2u);
   EXPECT_EQ(copy.getIDs().size(), 2u);
+  // A moved-from set is empty.
+  TraitSet moved = std::move(copy);
+  EXPECT_TRUE(moved.contains(TypeID::get<TagB>()));
+  EXPECT_TRUE(copy.getIDs().empty()); // NOLINT(bugprone-use-after-move)
+  EXPECT_FALSE(copy.contains(TypeID::get<TagA>()));
+  copy = moved;
   // Inserting what is there changes nothing.
   copy.insert(TypeID::get<TagA>());
   EXPECT_EQ(copy.getIDs().size(), 2u);

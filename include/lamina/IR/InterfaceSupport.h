@@ -27,6 +27,26 @@ namespace detail {
 /// costs what a std::vector's does.
 template <typename T> class SharedVector {
 public:
+  SharedVector() = default;
+  SharedVector(const SharedVector &) = default;
+  SharedVector &operator=(const SharedVector &) = default;
+  /// A moved-from vector is empty (not a view of the elements it gave away).
+  SharedVector(SharedVector &&other) noexcept
+      : owner(std::move(other.owner)), data(other.data), count(other.count) {
+    other.data = nullptr;
+    other.count = 0;
+  }
+  SharedVector &operator=(SharedVector &&other) noexcept {
+    if (this != &other) {
+      owner = std::move(other.owner);
+      data = other.data;
+      count = other.count;
+      other.data = nullptr;
+      other.count = 0;
+    }
+    return *this;
+  }
+
   const T *begin() const { return data; }
   const T *end() const { return data + count; }
   size_t size() const { return count; }

@@ -488,7 +488,11 @@ public:
   void registerIn(class DialectAttrTypes &table);
 
 private:
+  /// The definition being built; null when the class was finalized before
+  /// (an earlier context loaded the dialect): the calls then change nothing
+  /// and registerIn records `existing`.
   std::unique_ptr<AttrTypeDefinition> def;
+  const AttrTypeDefinition *existing = nullptr;
 };
 
 /// Dispatches a dialect's attribute/type parsing and printing by mnemonic.
