@@ -114,9 +114,10 @@ template <typename MapOrSet> static void legalizeDemotedDims(MapOrSet &mapOrSet,
 
 template <typename MapOrSet>
 static void canonicalizeMapOrSetAndOperands(MapOrSet *mapOrSet, SmallVectorImpl<Value> *operands) {
-  if (!*mapOrSet || operands->empty())
+  // (An op whose operands do not match its map or set, which the generic
+  // form lets through some verifiers, is left alone.)
+  if (!*mapOrSet || operands->empty() || mapOrSet->getNumInputs() != operands->size())
     return;
-  assert(mapOrSet->getNumInputs() == operands->size() && "map/set inputs must match number of operands");
 
   canonicalizePromotedSymbols(mapOrSet, operands);
   legalizeDemotedDims(*mapOrSet, *operands);
@@ -268,6 +269,8 @@ static bool hasApplyCycle(ArrayRef<Value> operands) {
 }
 
 void affine::composeAffineMapAndOperands(AffineMap *map, SmallVectorImpl<Value> *operands) {
+  if (map->getNumInputs() != operands->size())
+    return;
   if (map->getNumResults() == 0 || hasApplyCycle(*operands)) {
     canonicalizeMapAndOperands(map, operands);
     *map = simplifyAffineMap(*map);

@@ -148,7 +148,7 @@ static bool foldLoopBounds(AffineForOp forOp) {
     }
     AffineMap map = lower ? forOp.getLowerBoundMap() : forOp.getUpperBoundMap();
     std::vector<int64_t> folded;
-    if (!map.constantFold(constants, folded) || folded.empty())
+    if (map.getNumInputs() != constants.size() || !map.constantFold(constants, folded) || folded.empty())
       return false;
     int64_t bound = folded[0];
     for (int64_t v : folded)
@@ -167,6 +167,11 @@ static bool foldLoopBounds(AffineForOp forOp) {
 /// canonicalizeLoopBounds. (As in MLIR, the upper bound is simplified with
 /// its operands before it is composed.)
 static bool canonicalizeLoopBounds(AffineForOp forOp) {
+  // Bounds whose operands do not match their maps (let through by the
+  // generic form) stay as they are.
+  if (forOp.getLowerBoundMap().getNumInputs() != forOp.getLowerBoundOperands().size() ||
+      forOp.getUpperBoundMap().getNumInputs() != forOp.getUpperBoundOperands().size())
+    return false;
   SmallVector<Value, 4> lbOperands, ubOperands;
   for (Value v : forOp.getLowerBoundOperands())
     lbOperands.push_back(v);
