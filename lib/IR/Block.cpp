@@ -194,6 +194,10 @@ void Block::dropAllDefinedValueUses() {
     arg.dropAllUses();
   for (Operation &op : *this)
     op.dropAllDefinedValueUses();
+  // The block itself is defined here too: branches to it (its own, or
+  // another dead block's) lose their successor, as in MLIR.
+  while (firstUse)
+    firstUse->drop();
 }
 
 // Op order indices are spaced by kOrderStride (MLIR's scheme): an op
