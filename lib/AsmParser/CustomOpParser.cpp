@@ -25,10 +25,10 @@ namespace lamina {
 class CustomOpAsmParser : public AsmParserImpl<OpAsmParser> {
 public:
   CustomOpAsmParser(SMLoc nameLoc, ArrayRef<OperationParser::ResultRecord> resultIDs,
-                    ParseResult (*parseAssembly)(OpAsmParser &, OperationState &), bool isIsolatedFromAbove,
-                    std::string_view opName, OperationParser &parser)
+                    ParseResult (*parseAssembly)(OpAsmParser &, OperationState &), std::string_view opName,
+                    OperationParser &parser)
       : AsmParserImpl<OpAsmParser>(nameLoc, parser), resultIDs(resultIDs), parseAssembly(parseAssembly),
-        isIsolatedFromAbove(isIsolatedFromAbove), opName(opName), opParser(parser) {}
+        opName(opName), opParser(parser) {}
 
   /// Errors a custom parser reports name the op: "custom op 'a.b' <msg>".
   /// (Errors of the underlying Parser's own grammar are not prefixed.)
@@ -243,7 +243,6 @@ public:
 private:
   ArrayRef<OperationParser::ResultRecord> resultIDs;
   ParseResult (*parseAssembly)(OpAsmParser &, OperationState &);
-  bool isIsolatedFromAbove;
   std::string_view opName;
   OperationParser &opParser;
 };
@@ -324,8 +323,7 @@ Operation *OperationParser::parseCustomOperation(ArrayRef<ResultRecord> resultID
   } popDialect{state};
 
   OperationState opState(state.lex.getPackedSourceLocation(opLoc), *opNameInfo);
-  bool isolated = opNameInfo->hasTrait<OpTrait::IsIsolatedFromAbove>();
-  CustomOpAsmParser opAsmParser(opLoc, resultIDs, info.parse, isolated, opName, *this);
+  CustomOpAsmParser opAsmParser(opLoc, resultIDs, info.parse, opName, *this);
   if (opAsmParser.parseOperation(opState))
     return nullptr;
   if (opAsmParser.didEmitError())

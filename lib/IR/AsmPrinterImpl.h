@@ -276,7 +276,6 @@ private:
   /// With unique ids: the counters each subtree starts from (shared with
   /// workers).
   std::shared_ptr<PointerMap<Operation *, Counters>> subtreeStart;
-  Operation *fallbackRoot = nullptr;
   std::unique_ptr<SSANameState> fallback;
 };
 

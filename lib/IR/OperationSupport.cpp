@@ -69,8 +69,7 @@ OperationName::Impl *OperationName::insert(std::string_view name, Dialect &diale
     auto &ci = ctx->getImpl();
     {
       std::lock_guard<std::mutex> alock(ci.allocatorMutex);
-      names = static_cast<StringAttr *>(
-          ci.allocator.allocate(sizeof(StringAttr) * attributeNames.size(), alignof(StringAttr)));
+      names = ci.allocator.allocate<StringAttr>(attributeNames.size());
     }
     for (size_t i = 0; i < attributeNames.size(); ++i)
       new (&names[i]) StringAttr(StringAttr::get(ctx, attributeNames[i]));

@@ -148,7 +148,8 @@ static bool foldLoopBounds(AffineForOp forOp) {
     }
     AffineMap map = lower ? forOp.getLowerBoundMap() : forOp.getUpperBoundMap();
     std::vector<int64_t> folded;
-    if (map.getNumInputs() != constants.size() || !map.constantFold(constants, folded) || folded.empty())
+    // constantFold declines a map whose inputs do not match the operands.
+    if (!map.constantFold(constants, folded) || folded.empty())
       return false;
     int64_t bound = folded[0];
     for (int64_t v : folded)
