@@ -41,9 +41,8 @@ bool isOpStartChar(char c) {
   return unsigned((c | 0x20) - 'a') < 26u || c == '_' || c == '%' || c == '"';
 }
 
-/// Splits [begin, bufEnd) into about `numChunks` chunks at line starts where
-/// an operation starts at bracket depth 0. Strings and comments are skipped.
-/// The characters planChunks looks at; everything else is skipped in bulk.
+/// The characters the planning scan looks at; everything else is skipped
+/// in bulk.
 struct ChunkScanTable {
   bool special[256] = {};
   constexpr ChunkScanTable() {
@@ -53,32 +52,75 @@ struct ChunkScanTable {
 };
 constexpr ChunkScanTable kChunkScanTable;
 
-std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool untilCloseBrace,
-                                    unsigned numChunks) {
-  struct Candidate {
-    const char *ptr, *lineStart;
-    unsigned lineDelta;
+/// The planning scan runs over pieces of the input in parallel. A piece
+/// starts at the start of a line (or at the run's first token), where no
+/// string or comment is open: strings may not span lines (the scan gives up
+/// on one that does, and so does the lexer) and comments end with theirs.
+/// What a piece cannot know is the bracket depth at its start, so it
+/// records depths relative to it, and only the events that can matter
+/// whatever that depth is; combining the pieces in order then gives exactly
+/// what one scan from the start would.
+struct PieceEvent {
+  enum Kind : uint8_t {
+    /// A line starting with an operation (at depth 0: a chunk may start
+    /// there).
+    Candidate,
+    /// A line starting with something else (at depth 0: the rest of the run
+    /// is parsed sequentially).
+    Stop,
+    /// A line starting with a block label (at depth 0: no plan).
+    Caret,
+    /// A bracket opened to a new maximum depth (too deep: no plan).
+    Open,
+    /// A bracket closed to a new minimum depth (below 0: the run ends
+    /// there if that is the `}` the caller waits for, else no plan).
+    Close,
+    /// A NUL byte or a string that does not end on its line: no plan.
+    Reject,
   };
-  std::vector<Candidate> candidates;
-  const char *stop = nullptr;
-  int depth = 0;
+  Kind kind;
+  char bracket = 0;
+  /// The depth relative to the piece's start (after the bracket, for Open
+  /// and Close).
+  int32_t rel = 0;
+  const char *ptr = nullptr, *lineStart = nullptr;
+  /// Newlines of the piece up to this event's line start.
   unsigned lines = 0;
-  const char *p = begin;
-  while (p < bufEnd && !stop) {
-    while (p < bufEnd && !kChunkScanTable.special[static_cast<unsigned char>(*p)])
+};
+
+struct PieceScan {
+  std::vector<PieceEvent> events;
+  int32_t net = 0;
+  unsigned lines = 0;
+};
+
+/// Scans [p, end): line starts are recorded only where the depth is at the
+/// piece's minimum so far (where the absolute depth can be 0: it never goes
+/// below 0 before the run ends), brackets only where they reach a new
+/// extreme.
+void scanPiece(const char *p, const char *end, const char *bufEnd, PieceScan &out) {
+  int32_t rel = 0, minRel = 0, maxRel = 0;
+  unsigned lines = 0;
+  auto reject = [&](const char *at) {
+    PieceEvent e{PieceEvent::Reject};
+    e.ptr = at;
+    out.events.push_back(e);
+  };
+  while (p < end) {
+    while (p < end && !kChunkScanTable.special[static_cast<unsigned char>(*p)])
       ++p;
-    if (p >= bufEnd)
+    if (p >= end)
       break;
     switch (*p) {
     case '"':
       for (++p; p < bufEnd && *p != '"'; ++p) {
-        if (*p == '\n')
-          return std::nullopt;
+        if (*p == '\n' || (*p == '\\' && p + 1 < bufEnd && p[1] == '\n'))
+          return reject(p);
         if (*p == '\\')
           ++p;
       }
       if (p >= bufEnd)
-        return std::nullopt;
+        return reject(p);
       break;
     case '/':
       if (p + 1 < bufEnd && p[1] == '/') {
@@ -89,43 +131,133 @@ std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool 
     case '(':
     case '[':
     case '{':
-      if (++depth > kMaxChunkDepth)
-        return std::nullopt;
+      // Deeper than kMaxChunkDepth + 1 relative is too deep at any start.
+      if (++rel > maxRel && rel <= kMaxChunkDepth + 1) {
+        maxRel = rel;
+        PieceEvent e{PieceEvent::Open};
+        e.rel = rel;
+        e.ptr = p;
+        out.events.push_back(e);
+      }
       break;
     case ')':
     case ']':
     case '}':
-      if (--depth < 0) {
-        if (!untilCloseBrace || *p != '}')
-          return std::nullopt;
-        stop = p;
-        continue;
+      if (--rel < minRel) {
+        minRel = rel;
+        PieceEvent e{PieceEvent::Close};
+        e.bracket = *p;
+        e.rel = rel;
+        e.ptr = p;
+        out.events.push_back(e);
       }
       break;
-    case '\n':
+    case '\n': {
       ++lines;
-      if (depth == 0) {
-        const char *q = p + 1;
-        while (q < bufEnd && (*q == ' ' || *q == '\t' || *q == '\r'))
-          ++q;
-        if (q >= bufEnd || *q == '\n' || *q == '/' || *q == '}')
-          break;
-        if (isOpStartChar(*q)) {
-          candidates.push_back({q, p + 1, lines});
-        } else if (*q == '^') {
-          return std::nullopt; // blocks: not a plain run of operations
-        } else {
-          stop = q; // an alias definition, `{-#`, ...: the rest is sequential
-          continue;
-        }
-      }
+      if (rel != minRel)
+        break;
+      const char *q = p + 1;
+      while (q < bufEnd && (*q == ' ' || *q == '\t' || *q == '\r'))
+        ++q;
+      if (q >= bufEnd || *q == '\n' || *q == '/' || *q == '}')
+        break;
+      PieceEvent e{isOpStartChar(*q) ? PieceEvent::Candidate
+                                     : *q == '^' ? PieceEvent::Caret : PieceEvent::Stop};
+      e.rel = rel;
+      e.ptr = q;
+      e.lineStart = p + 1;
+      e.lines = lines;
+      out.events.push_back(e);
       break;
+    }
     case 0:
-      return std::nullopt;
+      return reject(p);
     default:
       break;
     }
     ++p;
+  }
+  out.net = rel;
+  out.lines = lines;
+}
+
+/// Splits [begin, bufEnd) into about `numChunks` chunks at line starts where
+/// an operation starts at bracket depth 0, up to where the run of
+/// operations ends: the end of the buffer, the `}` closing the region when
+/// `untilCloseBrace`, or a line at depth 0 that starts with something else
+/// (an alias definition, `{-#`, ...). Strings and comments are skipped.
+/// No plan if the run is small, has blocks, or nests too deep.
+std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool untilCloseBrace,
+                                    unsigned numChunks, ThreadPool &pool) {
+  // The run is at most what is left of the buffer.
+  if (size_t(bufEnd - begin) < kMinParallelBytes || numChunks < 2)
+    return std::nullopt;
+
+  // Pieces of about equal size, each starting after a newline.
+  size_t numPieces = 2 * (size_t(pool.getThreadCount()) + 1);
+  std::vector<const char *> pieceStarts{begin};
+  for (size_t k = 1; k < numPieces; ++k) {
+    const char *target = begin + size_t(bufEnd - begin) / numPieces * k;
+    if (target <= pieceStarts.back())
+      continue;
+    const void *nl = std::memchr(target, '\n', size_t(bufEnd - target));
+    if (!nl)
+      break;
+    const char *next = static_cast<const char *>(nl) + 1;
+    if (next < bufEnd && next > pieceStarts.back())
+      pieceStarts.push_back(next);
+  }
+  std::vector<PieceScan> pieces(pieceStarts.size());
+  pool.parallelFor(0, pieces.size(), [&](size_t k) {
+    const char *end = k + 1 < pieceStarts.size() ? pieceStarts[k + 1] : bufEnd;
+    scanPiece(pieceStarts[k], end, bufEnd, pieces[k]);
+  });
+
+  struct Candidate {
+    const char *ptr, *lineStart;
+    unsigned lineDelta;
+  };
+  std::vector<Candidate> candidates;
+  const char *stop = nullptr;
+  int64_t depth = 0;
+  unsigned lines = 0;
+  for (PieceScan &piece : pieces) {
+    for (const PieceEvent &e : piece.events) {
+      int64_t at = depth + e.rel;
+      switch (e.kind) {
+      case PieceEvent::Candidate:
+        if (at == 0)
+          candidates.push_back({e.ptr, e.lineStart, lines + e.lines});
+        break;
+      case PieceEvent::Stop:
+        if (at == 0)
+          stop = e.ptr;
+        break;
+      case PieceEvent::Caret:
+        if (at == 0)
+          return std::nullopt; // blocks: not a plain run of operations
+        break;
+      case PieceEvent::Open:
+        if (at > kMaxChunkDepth)
+          return std::nullopt;
+        break;
+      case PieceEvent::Close:
+        if (at < 0) {
+          if (!untilCloseBrace || e.bracket != '}')
+            return std::nullopt;
+          stop = e.ptr;
+        }
+        break;
+      case PieceEvent::Reject:
+        return std::nullopt;
+      }
+      if (stop)
+        break;
+    }
+    if (stop)
+      break;
+    depth += piece.net;
+    lines += piece.lines;
   }
   if (!stop) {
     if (untilCloseBrace || depth != 0)
@@ -167,7 +299,7 @@ bool OperationParser::tryParallelOps(bool untilCloseBrace) {
   const char *begin = getToken().getLoc().getPointer();
   ThreadPool &pool = ctx->getThreadPool();
   unsigned numChunks = 4 * (pool.getThreadCount() + 1);
-  std::optional<ChunkPlan> plan = planChunks(begin, state.lex.getBufferEnd(), untilCloseBrace, numChunks);
+  std::optional<ChunkPlan> plan = planChunks(begin, state.lex.getBufferEnd(), untilCloseBrace, numChunks, pool);
   if (!plan)
     return false;
 

@@ -46,6 +46,15 @@
 // RUN: not lamina-opt --allow-unregistered-dialect %t.error.mlir 2> %t.err
 // RUN: FileCheck %s --check-prefix=ERROR < %t.err
 
+// The planning scan runs over pieces of the input in parallel, each starting
+// at an unknown bracket depth: chunks must still start only at depth 0, and
+// count their lines right.
+// RUN: %python %S/Inputs/gen-many-ops.py nested > %t.nested.mlir
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-debuginfo %t.nested.mlir > %t.par
+// RUN: lamina-opt --allow-unregistered-dialect --mlir-print-debuginfo --mlir-disable-threading %t.nested.mlir > %t.seq
+// RUN: diff %t.par %t.seq
+// RUN: FileCheck %s --check-prefix=NESTED < %t.par
+
 // A top-level value used across chunks makes the parser fall back.
 // RUN: %python %S/Inputs/gen-many-ops.py ssa-top > %t.ssa.mlir
 // RUN: lamina-opt --allow-unregistered-dialect %t.ssa.mlir | FileCheck %s --check-prefix=SSA
@@ -69,6 +78,12 @@
 
 // ERROR: error.mlir:39929:23: error: use of undeclared SSA value name
 // ERROR-NOT: error:
+
+// NESTED: func.func @first(
+// NESTED: tag = "{[( in a string 9999"
+// NESTED: func.func @f4999(
+// NESTED-NEXT: tag = "} // not a comment 4999"
+// NESTED: func.func @last(
 
 // SSA: %0 = "test.def"() : () -> i32
 // SSA: "test.use"(%0) : (i32) -> ()

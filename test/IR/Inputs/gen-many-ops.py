@@ -5,6 +5,10 @@ parsed in parallel. Usage: gen-many-ops.py KIND, KIND one of:
   generic    the same in generic form inside "builtin.module"
   error      custom, with a parse error near the end
   ssa-top    top-level generic ops, one using a value defined by an earlier one
+  nested     a module whose first and last functions are each larger than
+             the pieces the planning scan splits the input into (pieces start
+             deep inside them), with brackets, quotes and `//` in strings
+             and comments between small functions
   dialects   functions using ops and types of many dialects, each dialect first
              met in every chunk (chunks load the dialects they name)
 """
@@ -60,4 +64,23 @@ elif kind == "ssa-top":
     for i in range(n * 4):
         w(f'"test.op"() {{tag = "a long attribute string to make the file bigger {i}"}} : () -> ()')
     w('"test.use"(%top) : (i32) -> ()')
+elif kind == "nested":
+    def big(name):
+        w(f"func.func @{name}(%arg0: i32) -> i32 {{")
+        for i in range(n * 2):
+            w(f"  %v{i} = scf.execute_region -> i32 {{  // }} ) ] in a comment")
+            w(f'    %s{i} = "test.op"(%arg0) {{tag = "{{[( in a string {i}"}} : (i32) -> i32')
+            w(f"    scf.yield %s{i} : i32")
+            w("  }")
+        w("  return %arg0 : i32")
+        w("}")
+    w("module {")
+    big("first")
+    for i in range(n):
+        w(f'func.func @f{i}(%arg0: i32) -> i32 {{ // a comment with "a quote')
+        w(f'  %0 = "test.op"(%arg0) {{tag = "}} // not a comment {i}"}} : (i32) -> i32')
+        w("  return %0 : i32")
+        w("}")
+    big("last")
+    w("}")
 print("\n".join(out))
