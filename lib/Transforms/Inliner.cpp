@@ -212,15 +212,25 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
   // recomputeUses counts them.
   const std::vector<CallGraphNode *> &nodes = cg.getNodes();
   std::vector<std::vector<Reference>> references(nodes.size());
-  auto findRange = [&](size_t begin, size_t end) {
-    SymbolTableCollection rangeSymbolTable;
-    for (size_t i = begin; i < end; ++i)
-      findReferences(nodes[i], cg, rangeSymbolTable, /*checkCalls=*/true, references[i]);
-  };
-  if (nodes.size() >= 64)
-    parallelForRanges(op->getContext(), nodes.size(), 8, findRange);
-  else
-    findRange(0, nodes.size());
+  MLIRContext *context = op->getContext();
+  if (nodes.size() >= 64 && context->isMultithreadingEnabled()) {
+    // One task per thread claims ranges of nodes until none is left, with
+    // a symbol table collection of its own: building the tables it looks
+    // symbols up in (the module's: every symbol) costs more than a range.
+    ThreadPool &pool = context->getThreadPool();
+    size_t numTasks = size_t(pool.getThreadCount()) + 1;
+    size_t numRanges = std::min(nodes.size(), 8 * numTasks);
+    std::atomic<size_t> nextRange{0};
+    pool.parallelFor(0, numTasks, [&](size_t) {
+      SymbolTableCollection taskSymbolTable;
+      for (size_t r; (r = nextRange.fetch_add(1)) < numRanges;)
+        for (size_t i = nodes.size() * r / numRanges, e = nodes.size() * (r + 1) / numRanges; i < e; ++i)
+          findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
+    });
+  } else {
+    for (size_t i = 0; i < nodes.size(); ++i)
+      findReferences(nodes[i], cg, symbolTable, /*checkCalls=*/true, references[i]);
+  }
   for (size_t i = 0; i < nodes.size(); ++i)
     countReferences(nodes[i], references[i], /*checkCalls=*/true);
 }
