@@ -544,7 +544,8 @@ public:
     std::vector<Block *> succs;
     for (Block *b : src->getSuccessors())
       succs.push_back(mapper.lookupOrDefault(b));
-    Operation *dst = Operation::create(src->getLoc(), src->getName(), TypeRange(src->getResultTypes()),
+    // The location as the source stores it: a packed one stays packed.
+    Operation *dst = Operation::create(src->getPackedLoc(), src->getName(), TypeRange(src->getResultTypes()),
                                        ValueRange(ops), NamedAttrList(src->getDiscardableAttrDictionary()),
                                        src->isRegistered() ? Attribute() : src->getPropertiesAsAttribute(), succs,
                                        src->getNumRegions());

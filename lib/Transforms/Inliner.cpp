@@ -202,11 +202,7 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
       }
     }
   };
-  SymbolTable::walkSymbolTables(op, /*allSymUsesVisible=*/!op->getBlock(), walkFn);
-  alwaysLiveNodes.forEach([&](const void *, CallGraphNode *node) {
-    if (node)
-      state(node).hasCount = false;
-  });
+  auto walkTables = [&] { SymbolTable::walkSymbolTables(op, /*allSymUsesVisible=*/!op->getBlock(), walkFn); };
   // Each node's references are found (a walk of its body), in parallel
   // with threads and enough nodes, then counted in node order as
   // recomputeUses counts them.
@@ -214,23 +210,32 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
   std::vector<std::vector<Reference>> references(nodes.size());
   MLIRContext *context = op->getContext();
   if (nodes.size() >= 64 && context->isMultithreadingEnabled()) {
-    // One task per thread claims ranges of nodes until none is left, with
-    // a symbol table collection of its own: building the tables it looks
+    // The walk of the symbol tables (it only marks discardable and
+    // always-live nodes) is a task of its own, started first; one more task
+    // per thread claims ranges of nodes until none is left, each with a
+    // symbol table collection of its own: building the tables it looks
     // symbols up in (the module's: every symbol) costs more than a range.
     ThreadPool &pool = context->getThreadPool();
     size_t numTasks = size_t(pool.getThreadCount()) + 1;
     size_t numRanges = std::min(nodes.size(), 8 * numTasks);
     std::atomic<size_t> nextRange{0};
-    pool.parallelFor(0, numTasks, [&](size_t) {
+    pool.parallelFor(0, numTasks + 1, [&](size_t task) {
+      if (task == 0)
+        return walkTables();
       SymbolTableCollection taskSymbolTable;
       for (size_t r; (r = nextRange.fetch_add(1)) < numRanges;)
         for (size_t i = nodes.size() * r / numRanges, e = nodes.size() * (r + 1) / numRanges; i < e; ++i)
           findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
     });
   } else {
+    walkTables();
     for (size_t i = 0; i < nodes.size(); ++i)
       findReferences(nodes[i], cg, symbolTable, /*checkCalls=*/true, references[i]);
   }
+  alwaysLiveNodes.forEach([&](const void *, CallGraphNode *node) {
+    if (node)
+      state(node).hasCount = false;
+  });
   for (size_t i = 0; i < nodes.size(); ++i)
     countReferences(nodes[i], references[i], /*checkCalls=*/true);
 }
