@@ -9,7 +9,10 @@
 #include "lamina/Transforms/Passes.h"
 
 #include "lamina/IR/SymbolTable.h"
+#include "lamina/IR/Threading.h"
 
+#include <optional>
+#include <unordered_map>
 #include <unordered_set>
 
 using namespace lamina;
@@ -34,10 +37,36 @@ struct SymbolDCEPass : impl::SymbolDCEBase<SymbolDCEPass> {
     if (failed(computeLiveness(symbolTableOp, symbolTable, symbolTableIsHidden, liveSymbols)))
       return signalPassFailure();
 
-    // Erase the dead symbols of every table under the op.
-    symbolTableOp->walk([&](Operation *nestedSymbolTable) {
-      if (!nestedSymbolTable->hasTrait<OpTrait::SymbolTable>())
-        return;
+    // Erase the dead symbols of every table under the op, the tables taken
+    // in post-order. Finding them is a walk of the whole IR: with threads
+    // the subtrees of the op's own ops are searched in parallel (nothing is
+    // erased until all are found; the list is the walk's order).
+    std::vector<Operation *> tables;
+    MLIRContext *context = &getContext();
+    Block &topBlock = symbolTableOp->getRegion(0).front();
+    std::vector<Operation *> tops;
+    if (context->isMultithreadingEnabled())
+      for (Operation &op : topBlock)
+        tops.push_back(&op);
+    auto collectTables = [](Operation *root, std::vector<Operation *> &out) {
+      root->walk([&](Operation *op) {
+        if (op->hasTrait<OpTrait::SymbolTable>())
+          out.push_back(op);
+      });
+    };
+    if (tops.size() >= 64) {
+      std::vector<std::vector<Operation *>> found(tops.size());
+      parallelForRanges(context, tops.size(), 8, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+          collectTables(tops[i], found[i]);
+      });
+      for (std::vector<Operation *> &list : found)
+        tables.insert(tables.end(), list.begin(), list.end());
+      tables.push_back(symbolTableOp);
+    } else {
+      collectTables(symbolTableOp, tables);
+    }
+    for (Operation *nestedSymbolTable : tables) {
       for (Block &block : nestedSymbolTable->getRegion(0)) {
         for (Operation *op = block.empty() ? nullptr : &block.front(); op;) {
           Operation *next = op->getNextNode();
@@ -48,7 +77,7 @@ struct SymbolDCEPass : impl::SymbolDCEBase<SymbolDCEPass> {
           op = next;
         }
       }
-    });
+    }
   }
 
   /// MLIR's computeLiveness, with the recursion on nested symbol tables
@@ -80,12 +109,36 @@ struct SymbolDCEPass : impl::SymbolDCEBase<SymbolDCEPass> {
       return frame;
     };
 
+    // The symbol uses of the ops the root table starts with (every one of
+    // them is processed below), found in parallel: walking their bodies for
+    // uses is most of the pass. The uses are then taken in the sequential
+    // order, so liveness, erasure and diagnostics are unchanged.
+    std::unordered_map<Operation *, size_t> prefetchedIndex;
+    std::vector<std::optional<std::vector<SymbolTable::SymbolUse>>> prefetched;
+    auto prefetchUses = [&](const std::vector<Operation *> &ops) {
+      MLIRContext *context = rootTable->getContext();
+      if (ops.size() < 64 || !context->isMultithreadingEnabled())
+        return;
+      prefetched.resize(ops.size());
+      for (size_t i = 0; i < ops.size(); ++i)
+        prefetchedIndex.emplace(ops[i], i);
+      parallelForRanges(context, ops.size(), 8, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i)
+          prefetched[i] = SymbolTable::getSymbolUses(ops[i]);
+      });
+    };
+
     /// Marks the symbols `op` references live.
     auto collectUses = [&](Frame &frame, Operation *op) -> LogicalResult {
       Operation *parentOp = op->getParentOp();
       if (!parentOp || !parentOp->hasTrait<OpTrait::SymbolTable>())
         return success();
-      std::optional<std::vector<SymbolTable::SymbolUse>> uses = SymbolTable::getSymbolUses(op);
+      std::optional<std::vector<SymbolTable::SymbolUse>> uses;
+      auto found = prefetchedIndex.find(op);
+      if (found != prefetchedIndex.end())
+        uses = std::move(prefetched[found->second]);
+      else
+        uses = SymbolTable::getSymbolUses(op);
       if (!uses)
         return op->emitError() << "operation contains potentially unknown symbol table, meaning that we can't "
                                   "reliable compute symbol uses";
@@ -103,6 +156,7 @@ struct SymbolDCEPass : impl::SymbolDCEBase<SymbolDCEPass> {
 
     std::vector<Frame> stack;
     stack.push_back(startFrame(rootTable, rootHidden));
+    prefetchUses(stack.back().worklist);
     while (!stack.empty()) {
       Frame &frame = stack.back();
       if (frame.worklist.empty()) {
