@@ -47,6 +47,33 @@
 using namespace lamina;
 
 namespace {
+/// One pool for every context of the process (as mlir-opt shares one among
+/// its split chunks; here also among the runs of an in-process caller).
+/// Never destroyed: its workers may wait for work at exit.
+ThreadPool &sharedThreadPool() {
+  static ThreadPool *pool = new ThreadPool();
+  return *pool;
+}
+
+/// Whether `text` holds "expected-" (what makes a diagnostic verifier find
+/// expectations), searched in parallel on the shared pool. The first touch
+/// of a big mapped input's pages is most of the cost of parsing's first
+/// scan too, which then finds them mapped.
+bool containsExpectationParallel(std::string_view text) {
+  constexpr std::string_view key = "expected-";
+  constexpr size_t kPiece = size_t(1) << 20;
+  size_t numPieces = (text.size() + kPiece - 1) / kPiece;
+  std::atomic<bool> found{false};
+  sharedThreadPool().parallelFor(0, numPieces, [&](size_t i) {
+    if (found.load(std::memory_order_relaxed))
+      return;
+    size_t pos = i * kPiece;
+    size_t len = std::min(kPiece + key.size() - 1, text.size() - pos);
+    if (::memmem(text.data() + pos, len, key.data(), key.size()))
+      found.store(true, std::memory_order_relaxed);
+  });
+  return found.load();
+}
 
 //===----------------------------------------------------------------------===//
 // Options
@@ -506,13 +533,8 @@ LogicalResult processBuffer(raw_ostream &os, SourceMgr &sourceMgr, SourceMgr &in
     }
   } contextOwner{contextPtr, isLastBuffer && !verifier && !kTeardownAtExit && !run.teardownLast};
   MLIRContext &context = *contextPtr;
-  if (!run.options.disableThreading) {
-    // One pool for every context of the process (as mlir-opt shares one
-    // among its split chunks; here also among the runs of an in-process
-    // caller). Never destroyed: its workers may wait for work at exit.
-    static ThreadPool *sharedPool = new ThreadPool();
-    context.setThreadPool(*sharedPool);
-  }
+  if (!run.options.disableThreading)
+    context.setThreadPool(sharedThreadPool());
   context.allowUnregisteredDialects(run.options.allowUnregisteredDialects);
   context.printOpOnDiagnostic(!verifier);
   if (!run.options.irdlFile.getValue().empty() && failed(loadIRDLDialects(run.options.irdlFile.getValue(), context))) {
@@ -670,12 +692,19 @@ int realMain(int argc, char **argv, const char *toolName, DialectRegistry &regis
       bool processed = succeeded(splitAndProcess(os, inputMgr, run, registry, &verifier));
       ok = succeeded(verifier.verify()) && processed;
     } else {
+      // Without --verify-diagnostics the verifier only reports (after the
+      // run) expectations the input has; a big input is searched for them
+      // up front, in parallel, and the verifier is skipped if it has none.
+      std::string_view text = inputMgr.getMemoryBuffer(1)->getBuffer();
+      bool noExpectations =
+          !options.disableThreading && text.size() >= (size_t(1) << 20) && !containsExpectationParallel(text);
       ok = succeeded(splitAndProcess(os, inputMgr, run, registry, nullptr));
       // mlir-opt builds its verifier even without --verify-diagnostics and,
       // when it is destroyed, reports the input's expectations as not
       // produced (without affecting the exit code). Scanning after the run
       // keeps the input's pages out of memory during it.
-      SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), VerifyLevel::None);
+      if (!noExpectations || inputMgr.getNumBuffers() != 1)
+        SourceMgrDiagnosticVerifierHandler verifier(inputMgr, nullptr, errs(), VerifyLevel::None);
     }
     os.flush();
     if (fileStream && fileStream->hasError())
