@@ -49,3 +49,16 @@ llvm.func @f(%a: i64) {
   llvm.call @callee(%a) : (i64) -> ()
   llvm.return
 }
+
+// -----
+
+// llvm.func checks that its landing pads agree on their type before its
+// nested ops are verified: one without its result is left to its own
+// verifier (mlir-opt gives the same error, having read past the op).
+llvm.func @landingpad_without_result() {
+  "test.one_region_op"() ({
+    // expected-error@+1 {{'llvm.landingpad' op requires one result}}
+    "llvm.landingpad"() : () -> ()
+  }) : () -> ()
+  llvm.return
+}
