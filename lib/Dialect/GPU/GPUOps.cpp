@@ -490,10 +490,17 @@ static ParseResult parseSizeAssignment(OpAsmParser &parser, OpAsmParser::Unresol
                                        OpAsmParser::UnresolvedOperand *regionSizes,
                                        OpAsmParser::UnresolvedOperand *indices) {
   SmallVector<OpAsmParser::UnresolvedOperand, 3> args;
-  if (parser.parseOperandList(args, AsmParser::Delimiter::Paren, /*allowResultNumber=*/false) ||
-      parser.parseKeyword("in") || parser.parseLParen())
+  SMLoc listLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(args, AsmParser::Delimiter::Paren, /*allowResultNumber=*/false))
     return failure();
-  for (size_t i = 0; i < args.size() && i < 3; ++i)
+  // mlir-opt takes fewer than three and leaves the rest of the region's
+  // arguments unnamed and without a location (its error then shows a
+  // made-up column); three are required here.
+  if (args.size() != 3)
+    return parser.emitError(listLoc) << "expected 3 identifiers, found " << args.size();
+  if (parser.parseKeyword("in") || parser.parseLParen())
+    return failure();
+  for (size_t i = 0; i < 3; ++i)
     indices[i] = args[i];
   for (int i = 0; i < 3; ++i) {
     if (i != 0 && parser.parseComma())

@@ -103,3 +103,15 @@ func.func @warp_distribution(%laneid : index, %v : vector<2xf32>) {
 func.func @known_block_size() attributes {gpu.known_block_size = array<i32: 1, 2>} {
   return
 }
+
+// -----
+
+// Three ids are required (mlir-opt takes fewer and reports an unnamed region
+// argument at a made-up column).
+func.func @launch_too_few_ids(%one: index) {
+  // expected-error@+1 {{custom op 'gpu.launch' expected 3 identifiers, found 1}}
+  gpu.launch blocks(%a0, %a1, %a2) in (%s0 = %one, %s1 = %one, %s2 = %one) threads(%t0) in (%u0 = %one, %u1 = %one, %u2 = %one) {
+    gpu.terminator
+  }
+  return
+}
