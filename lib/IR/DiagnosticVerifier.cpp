@@ -350,18 +350,24 @@ static LogicalResult computeRegex(raw_ostream &os, ExpectedDiag &diag) {
 /// faulting a large input back in whole would raise the peak memory by its
 /// size.
 static bool containsAnnotation(const MemoryBuffer *buf) {
-  constexpr std::string_view key = "expected-";
   constexpr size_t kWindow = size_t(1) << 20;
   std::string_view text = buf->getBuffer();
   for (size_t pos = 0; pos < text.size(); pos += kWindow) {
-    size_t len = std::min(kWindow + key.size() - 1, text.size() - pos);
-    // memmem, not find: find looks for the first character, and 'e' is
-    // everywhere in MLIR text (a 20 MB input: 5 instead of 0.6 ms).
-    if (::memmem(text.data() + pos, len, key.data(), key.size()))
+    if (windowHoldsExpectation(text, pos, kWindow))
       return true;
     buf->releaseSpan(text.data() + pos, text.data() + std::min(pos + kWindow, text.size()));
   }
   return false;
+}
+
+bool lamina::windowHoldsExpectation(std::string_view text, size_t pos, size_t windowSize) {
+  constexpr std::string_view key = "expected-";
+  if (pos >= text.size())
+    return false;
+  size_t len = std::min(windowSize + key.size() - 1, text.size() - pos);
+  // memmem, not find: find looks for the first character, and 'e' is
+  // everywhere in MLIR text (a 20 MB input: 5 instead of 0.6 ms).
+  return ::memmem(text.data() + pos, len, key.data(), key.size()) != nullptr;
 }
 
 std::vector<ExpectedDiag> *SourceMgrDiagnosticVerifierHandler::Impl::computeExpectedDiags(raw_ostream &os,

@@ -60,16 +60,11 @@ ThreadPool &sharedThreadPool() {
 /// of a big mapped input's pages is most of the cost of parsing's first
 /// scan too, which then finds them mapped.
 bool containsExpectationParallel(std::string_view text) {
-  constexpr std::string_view key = "expected-";
   constexpr size_t kPiece = size_t(1) << 20;
   size_t numPieces = (text.size() + kPiece - 1) / kPiece;
   std::atomic<bool> found{false};
   sharedThreadPool().parallelFor(0, numPieces, [&](size_t i) {
-    if (found.load(std::memory_order_relaxed))
-      return;
-    size_t pos = i * kPiece;
-    size_t len = std::min(kPiece + key.size() - 1, text.size() - pos);
-    if (::memmem(text.data() + pos, len, key.data(), key.size()))
+    if (!found.load(std::memory_order_relaxed) && windowHoldsExpectation(text, i * kPiece, kPiece))
       found.store(true, std::memory_order_relaxed);
   });
   return found.load();

@@ -3,7 +3,9 @@
 
 #include "lamina/IR/Diagnostics.h"
 
+#include <cstddef>
 #include <memory>
+#include <string_view>
 
 namespace lamina {
 
@@ -57,5 +59,12 @@ private:
   void process(Location loc, std::string_view msg, DiagnosticSeverity kind);
   std::unique_ptr<Impl> impl;
 };
+
+/// Whether the `windowSize` bytes of `text` from `pos` hold the start of an
+/// expectation ("expected-"; one that starts in the window and runs past its
+/// end counts). Searching a large input a window at a time, in turn or in
+/// parallel, finds every expectation; an input where no window holds one
+/// has none.
+bool windowHoldsExpectation(std::string_view text, size_t pos, size_t windowSize);
 
 } // namespace lamina
