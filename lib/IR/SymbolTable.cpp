@@ -3,6 +3,7 @@
 
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/Threading.h"
 #include "lamina/Support/DenseMap.h"
 
 #include <algorithm>
@@ -393,6 +394,30 @@ Operation *SymbolTableCollection::lookupNearestSymbolFrom(Operation *from, Symbo
 
 namespace {
 thread_local const detail::SymbolUseVerificationHint *activeHint = nullptr;
+
+/// A symbol table with fewer ops to walk into than this lists and checks
+/// its nested symbol users on the calling thread.
+constexpr size_t kMinParallelSymbolTableOps = 64;
+
+/// Appends to `users` the SymbolUserOpInterface ops that verifySymbolTable's
+/// walk visits in the regions of `op` (not entering nested symbol tables).
+void collectNestedSymbolUsers(Operation &op, std::vector<Operation *> &users, std::vector<Region *> &stack) {
+  stack.clear();
+  for (Region &r : op.getRegions())
+    stack.push_back(&r);
+  while (!stack.empty()) {
+    Region *region = stack.back();
+    stack.pop_back();
+    for (Block &block : *region)
+      for (Operation &nested : block) {
+        if (isa<SymbolUserOpInterface>(&nested))
+          users.push_back(&nested);
+        if (nested.getNumRegions() != 0 && !nested.getName().hasTrait<OpTrait::SymbolTable>())
+          for (Region &r : nested.getRegions())
+            stack.push_back(&r);
+      }
+  }
+}
 } // namespace
 
 const detail::SymbolUseVerificationHint *
@@ -433,6 +458,52 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
   ArrayRef<SymbolUseVerificationHint::NestedUsers> hinted;
   if (activeHint && activeHint->symbolTableOp == op)
     hinted = activeHint->nestedUsers;
+  MLIRContext *context = op->getContext();
+  bool threaded = context->isMultithreadingEnabled();
+  // Without the verifier's list (a verification that does not recurse, as
+  // after a pass whose nested ops were verified on their own), a large table
+  // lists the users in its ops' regions itself, in parallel, and the walk
+  // below takes that list as it takes the verifier's.
+  std::vector<SymbolUseVerificationHint::NestedUsers> ownHint;
+  std::vector<std::vector<Operation *>> ownUsers;
+  if (hinted.empty() && threaded) {
+    std::vector<Operation *> walked;
+    for (Operation &nested : op->getRegion(0).front())
+      if (nested.getNumRegions() != 0 && !nested.getName().hasTrait<OpTrait::SymbolTable>())
+        walked.push_back(&nested);
+    if (walked.size() >= kMinParallelSymbolTableOps) {
+      ownUsers.resize(walked.size());
+      parallelForRanges(context, walked.size(), 4, [&](size_t begin, size_t end) {
+        std::vector<Region *> stack;
+        for (size_t i = begin; i < end; ++i)
+          collectNestedSymbolUsers(*walked[i], ownUsers[i], stack);
+      });
+      ownHint.reserve(walked.size());
+      for (size_t i = 0; i < walked.size(); ++i)
+        ownHint.push_back({walked[i], ownUsers[i]});
+      std::sort(ownHint.begin(), ownHint.end());
+      hinted = ownHint;
+    }
+  }
+  // The listed users are checked quietly, in parallel when there are many,
+  // before the walk; the walk then only looks up each list's result.
+  std::vector<unsigned char> hintedVerified;
+  if (threaded && hinted.size() >= kMinParallelSymbolTableOps) {
+    hintedVerified.assign(hinted.size(), 0);
+    parallelForRanges(context, hinted.size(), 4, [&](size_t begin, size_t end) {
+      SymbolTableCollection tables;
+      ScopedDiagnosticSuppression quiet;
+      for (size_t i = begin; i < end; ++i) {
+        bool allVerified = true;
+        for (Operation *user : hinted[i].users)
+          if (failed(cast<SymbolUserOpInterface>(user).verifySymbolUses(tables))) {
+            allVerified = false;
+            break;
+          }
+        hintedVerified[i] = allVerified;
+      }
+    });
+  }
   SymbolTableCollection symbolTable;
   struct Item {
     Region *region;
@@ -448,7 +519,9 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
     worklist.pop_back();
     if (item.marker) {
       bool allVerified = true;
-      {
+      if (!hintedVerified.empty()) {
+        allVerified = hintedVerified[size_t(item.marker - hinted.data())];
+      } else {
         ScopedDiagnosticSuppression quiet;
         for (Operation *user : item.marker->users)
           if (failed(cast<SymbolUserOpInterface>(user).verifySymbolUses(symbolTable))) {
