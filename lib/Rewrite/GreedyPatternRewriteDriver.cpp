@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <memory>
 
 using namespace lamina;
@@ -43,6 +44,7 @@ public:
     negate = false;
   }
   bool empty() const { return map.empty(); }
+  size_t size() const { return map.size(); }
   void reserve(size_t n) {
     list.reserve(n);
     map.reserve(n);
@@ -154,6 +156,11 @@ public:
   }
 
   bool processWorklist();
+
+  /// Folds and pattern applications left before simplifyRegion gives up
+  /// (see changeBudgetFor); set when it has spent them.
+  int64_t changeBudget = 0;
+  bool budgetExhausted = false;
 
   // Listener hooks.
   void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint previous) override {
@@ -268,6 +275,11 @@ public:
 bool GreedyPatternRewriteDriver::processWorklist() {
   bool changed = false;
   int64_t numRewrites = 0;
+  auto spendChange = [&] {
+    changed = true;
+    if (--changeBudget <= 0)
+      budgetExhausted = true;
+  };
   auto onSuccess = [&](const Pattern &pattern) -> LogicalResult {
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyPatternEnd(pattern, success());
@@ -277,7 +289,7 @@ bool GreedyPatternRewriteDriver::processWorklist() {
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyPatternEnd(pattern, failure());
   };
-  while (!worklist.empty() &&
+  while (!worklist.empty() && !budgetExhausted &&
          (numRewrites < config.getMaxNumRewrites() || config.getMaxNumRewrites() == GreedyRewriteConfig::kNoLimit)) {
     Operation *op = worklist.pop();
 
@@ -294,7 +306,7 @@ bool GreedyPatternRewriteDriver::processWorklist() {
       if (succeeded(op->fold(foldResults))) {
         if (foldResults.empty()) {
           notifyOperationModified(op);
-          changed = true;
+          spendChange();
           continue;
         }
         OpBuilder::InsertionGuard guard(rewriter);
@@ -340,7 +352,7 @@ bool GreedyPatternRewriteDriver::processWorklist() {
         }
         if (materialized) {
           rewriter.replaceOp(op, ValueRange(replacements));
-          changed = true;
+          spendChange();
           continue;
         }
       }
@@ -363,7 +375,7 @@ bool GreedyPatternRewriteDriver::processWorklist() {
       successFn = onSuccess;
     }
     if (succeeded(matcher.matchAndRewrite(op, facts.patterns, rewriter, canApply, failureFn, successFn))) {
-      changed = true;
+      spendChange();
       ++numRewrites;
     }
   }
@@ -464,11 +476,27 @@ static void walkPreOrder(Region &region, std::vector<Operation *> &stack, FnT &&
   }
 }
 
+/// The most folds and pattern applications one simplifyRegion call makes on
+/// a region of `numOps` ops. Use-def cycles (possible in graph regions) can
+/// make folders and patterns rewrite forever: `x = addi x, c` reassociates
+/// with itself, `x = addi x, 0` folds to itself (mlir-opt never returns on
+/// either). A budget far above what terminating runs use (a few changes
+/// per op; a chain rewritten bottom-up, quadratically many) stops those as
+/// not converged, which is an error only with test-convergence.
+static int64_t changeBudgetFor(size_t numOps) {
+  constexpr int64_t kMinBudget = int64_t(1) << 18;
+  constexpr size_t kQuadraticUpTo = size_t(1) << 28; // 16 n^2 < 2^62 below
+  if (numOps >= kQuadraticUpTo)
+    return std::numeric_limits<int64_t>::max();
+  return std::max(kMinBudget, int64_t(16 * numOps * numOps));
+}
+
 static LogicalResult simplifyRegion(GreedyPatternRewriteDriver &driver, Region &region, bool *changed) {
   const GreedyRewriteConfig &config = driver.config;
   bool continueRewrites = false;
   int64_t iteration = 0;
   OperationFolder &folder = driver.folder;
+  driver.budgetExhausted = false;
   do {
     if (++iteration > config.getMaxIterations() && config.getMaxIterations() != GreedyRewriteConfig::kNoLimit)
       break;
@@ -505,16 +533,20 @@ static LogicalResult simplifyRegion(GreedyPatternRewriteDriver &driver, Region &
       driver.worklist.reverse();
     }
 
+    if (iteration == 1)
+      driver.changeBudget = changeBudgetFor(driver.worklist.size());
     continueRewrites = false;
     continueRewrites |= succeeded(eraseUnreachableBlocks(driver.rewriter, MutableArrayRef<Region>(&region, 1)));
     continueRewrites |= driver.processWorklist();
+    if (driver.budgetExhausted)
+      break;
     if (config.getRegionSimplificationLevel() != GreedySimplifyRegionLevel::Disabled)
       continueRewrites |=
           succeeded(simplifyRegions(driver.rewriter, MutableArrayRef<Region>(&region, 1),
                                     config.getRegionSimplificationLevel() == GreedySimplifyRegionLevel::Aggressive));
   } while (continueRewrites);
   if (changed)
-    *changed = iteration > 1;
+    *changed = iteration > 1 || driver.budgetExhausted;
   return success(!continueRewrites);
 }
 
@@ -595,6 +627,7 @@ LogicalResult lamina::applyOpPatternsGreedily(ArrayRef<Operation *> ops, const F
   }
   for (Operation *op : ops)
     driver.addSingleOpToWorklist(op);
+  driver.changeBudget = changeBudgetFor(ops.size());
   bool result = driver.processWorklist();
   if (changed)
     *changed = result;
