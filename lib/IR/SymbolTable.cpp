@@ -399,8 +399,24 @@ thread_local const detail::SymbolUseVerificationHint *activeHint = nullptr;
 /// its nested symbol users on the calling thread.
 constexpr size_t kMinParallelSymbolTableOps = 64;
 
+/// Whether verifySymbolTable's walk enters the regions of `op`: it does not
+/// enter nested symbol tables.
+bool isWalkedInto(Operation &op) {
+  return op.getNumRegions() != 0 && !op.getName().hasTrait<OpTrait::SymbolTable>();
+}
+
+/// Whether every op of `users` verifies its symbol uses, without reporting
+/// a failure.
+bool quietlyVerifyUsers(ArrayRef<Operation *> users, SymbolTableCollection &tables) {
+  ScopedDiagnosticSuppression quiet;
+  for (Operation *user : users)
+    if (failed(cast<SymbolUserOpInterface>(user).verifySymbolUses(tables)))
+      return false;
+  return true;
+}
+
 /// Appends to `users` the SymbolUserOpInterface ops that verifySymbolTable's
-/// walk visits in the regions of `op` (not entering nested symbol tables).
+/// walk visits in the regions of `op`.
 void collectNestedSymbolUsers(Operation &op, std::vector<Operation *> &users, std::vector<Region *> &stack) {
   stack.clear();
   for (Region &r : op.getRegions())
@@ -412,7 +428,7 @@ void collectNestedSymbolUsers(Operation &op, std::vector<Operation *> &users, st
       for (Operation &nested : block) {
         if (isa<SymbolUserOpInterface>(&nested))
           users.push_back(&nested);
-        if (nested.getNumRegions() != 0 && !nested.getName().hasTrait<OpTrait::SymbolTable>())
+        if (isWalkedInto(nested))
           for (Region &r : nested.getRegions())
             stack.push_back(&r);
       }
@@ -469,7 +485,7 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
   if (hinted.empty() && threaded) {
     std::vector<Operation *> walked;
     for (Operation &nested : op->getRegion(0).front())
-      if (nested.getNumRegions() != 0 && !nested.getName().hasTrait<OpTrait::SymbolTable>())
+      if (isWalkedInto(nested))
         walked.push_back(&nested);
     if (walked.size() >= kMinParallelSymbolTableOps) {
       ownUsers.resize(walked.size());
@@ -492,16 +508,8 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
     hintedVerified.assign(hinted.size(), 0);
     parallelForRanges(context, hinted.size(), 4, [&](size_t begin, size_t end) {
       SymbolTableCollection tables;
-      ScopedDiagnosticSuppression quiet;
-      for (size_t i = begin; i < end; ++i) {
-        bool allVerified = true;
-        for (Operation *user : hinted[i].users)
-          if (failed(cast<SymbolUserOpInterface>(user).verifySymbolUses(tables))) {
-            allVerified = false;
-            break;
-          }
-        hintedVerified[i] = allVerified;
-      }
+      for (size_t i = begin; i < end; ++i)
+        hintedVerified[i] = quietlyVerifyUsers(hinted[i].users, tables);
     });
   }
   SymbolTableCollection symbolTable;
@@ -518,28 +526,18 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
     Item item = worklist.back();
     worklist.pop_back();
     if (item.marker) {
-      bool allVerified = true;
-      if (!hintedVerified.empty()) {
-        allVerified = hintedVerified[size_t(item.marker - hinted.data())];
-      } else {
-        ScopedDiagnosticSuppression quiet;
-        for (Operation *user : item.marker->users)
-          if (failed(cast<SymbolUserOpInterface>(user).verifySymbolUses(symbolTable))) {
-            allVerified = false;
-            break;
-          }
-      }
+      bool allVerified = hintedVerified.empty() ? quietlyVerifyUsers(item.marker->users, symbolTable)
+                                                : bool(hintedVerified[size_t(item.marker - hinted.data())]);
       if (!allVerified)
         pushRegions(*item.marker->op);
       continue;
     }
     for (Block &block : *item.region) {
       for (Operation &nested : block) {
-        OperationName name = nested.getName();
         if (auto user = dyn_cast<SymbolUserOpInterface>(&nested))
           if (failed(user.verifySymbolUses(symbolTable)))
             return failure();
-        if (nested.getNumRegions() == 0 || name.hasTrait<OpTrait::SymbolTable>())
+        if (!isWalkedInto(nested))
           continue;
         if (!hinted.empty() && item.region == &op->getRegion(0)) {
           auto it = std::lower_bound(hinted.begin(), hinted.end(),
