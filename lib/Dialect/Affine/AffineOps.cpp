@@ -106,13 +106,13 @@ bool impl::isValidAffineIndexOperand(Value value, Region *region) {
   return isValidDim(value, region) || isValidSymbol(value, region);
 }
 
-void impl::ensureTerminator(Region &region, Location loc) {
+void impl::ensureTerminator(Region &region, StateLocation loc) {
   if (region.empty())
     region.emplaceBlock();
   Block &block = region.back();
   if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
     return;
-  OperationState state(loc, AffineYieldOp::getOperationName());
+  OperationState state(loc, OperationName(AffineYieldOp::getOperationName(), loc.getContext()));
   block.push_back(Operation::create(state));
 }
 

@@ -37,7 +37,7 @@ LogicalResult verifyDimAndSymbolIdentifiers(Operation *op, OperandRange operands
 bool isValidAffineIndexOperand(Value value, Region *region);
 /// SingleBlockImplicitTerminator::ensureTerminator: adds a block if the
 /// region is empty, and an `affine.yield` if its block has no terminator.
-void ensureTerminator(Region &region, Location loc);
+void ensureTerminator(Region &region, StateLocation loc);
 /// The AffineMapAttr inherent attribute `name` of `op` (null if missing).
 AffineMapAttr getMapAttr(Operation *op, std::string_view name);
 

@@ -39,13 +39,13 @@ template <typename Range> static void printTypeList(OpAsmPrinter &p, const Range
 }
 
 /// The terminator of a single-block region that may be left implicit.
-static void ensureTerminator(Region &region, Location loc, std::string_view terminatorName) {
+static void ensureTerminator(Region &region, StateLocation loc, std::string_view terminatorName) {
   if (region.empty())
     region.emplaceBlock();
   Block &block = region.back();
   if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
     return;
-  OperationState state(loc, terminatorName);
+  OperationState state(loc, OperationName(terminatorName, loc.getContext()));
   block.push_back(Operation::create(state));
 }
 

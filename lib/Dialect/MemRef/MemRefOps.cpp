@@ -191,13 +191,13 @@ LogicalResult impl::verifyRealloc(Operation *op) {
 
 /// Appends the implicit `memref.alloca_scope.return` when the body has no
 /// terminator (SingleBlockImplicitTerminator::ensureTerminator).
-static void ensureAllocaScopeTerminator(Region &region, Location loc) {
+static void ensureAllocaScopeTerminator(Region &region, StateLocation loc) {
   if (region.empty())
     region.emplaceBlock();
   Block &block = region.back();
   if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
     return;
-  OperationState state(loc, AllocaScopeReturnOp::getOperationName());
+  OperationState state(loc, OperationName(AllocaScopeReturnOp::getOperationName(), loc.getContext()));
   block.push_back(Operation::create(state));
 }
 

@@ -23,7 +23,8 @@ std::optional<int64_t> getConstantIntValue(Value v);
 /// last block of `region` unless that block already ends with a known
 /// terminator; creates the block if the region is empty (MLIR's
 /// SingleBlockImplicitTerminator::ensureTerminator).
-void ensureTerminator(Region &region, Location loc, std::string_view terminatorName);
+/// `loc` stays packed if the parser recorded it so (see PackedLocation).
+void ensureTerminator(Region &region, StateLocation loc, std::string_view terminatorName);
 
 // Custom syntax (hasCustomAssemblyFormat) ------------------------------------
 ParseResult parseExecuteRegionOp(OpAsmParser &parser, OperationState &result);

@@ -53,13 +53,13 @@ std::optional<int64_t> scf::getConstantIntValue(Value v) {
   return attr.getValue().getSExtValue();
 }
 
-void scf::ensureTerminator(Region &region, Location loc, std::string_view terminatorName) {
+void scf::ensureTerminator(Region &region, StateLocation loc, std::string_view terminatorName) {
   if (region.empty())
     region.emplaceBlock();
   Block &block = region.back();
   if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
     return;
-  OperationState state(loc, terminatorName);
+  OperationState state(loc, OperationName(terminatorName, loc.getContext()));
   block.push_back(Operation::create(state));
 }
 
@@ -401,7 +401,7 @@ ParseResult scf::parseForallOp(OpAsmParser &parser, OperationState &result) {
   // InParallelOp's builder creates one.
   Block &last = region->empty() ? *region->emplaceBlock() : region->back();
   if (last.empty() || !last.back().hasTrait<OpTrait::IsTerminator>()) {
-    OperationState state(result.location, "scf.forall.in_parallel");
+    OperationState state(result.location, OperationName("scf.forall.in_parallel", result.getContext()));
     state.addRegion()->emplaceBlock();
     last.push_back(Operation::create(state));
   }
