@@ -691,41 +691,6 @@ static bool isInertTopLevelOp(Operation *op, PatternApplicator &matcher) {
 /// How many isolated ops prefetchOpLists brings in together.
 static constexpr size_t kPrefetchGroup = 32;
 
-/// Loads the op lists of the regions of `ops` (and of the regions nested
-/// in them, while there is room) into the cache by walking them side by
-/// side: the driver's first walk over an op list that is not cached waits
-/// for each op in turn (each next pointer is in the op before it), while
-/// walking many lists at once keeps many of those loads in flight.
-static void prefetchOpLists(ArrayRef<Operation *> ops) {
-  Operation *cursors[kPrefetchGroup * 2];
-  size_t n = 0;
-  auto addRegions = [&](Operation *op) {
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        if (!block.empty() && n < std::size(cursors))
-          cursors[n++] = &block.front();
-  };
-  for (Operation *op : ops)
-    addRegions(op);
-  // The count keeps the compiler from dropping loads nothing else reads.
-  size_t visited = 0;
-  while (n) {
-    for (size_t i = 0; i < n;) {
-      Operation *op = cursors[i];
-      if (op->getNumRegions())
-        addRegions(op);
-      if (Operation *next = op->getNextNode()) {
-        cursors[i++] = next;
-        ++visited;
-        continue;
-      }
-      cursors[i] = cursors[--n];
-    }
-  }
-  volatile size_t sink = visited;
-  (void)sink;
-}
-
 bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const FrozenRewritePatternSet &patterns,
                                                      GreedyRewriteConfig config, LogicalResult &converged,
                                                      function_ref<bool(ArrayRef<Operation *>)> acceptChildren) {

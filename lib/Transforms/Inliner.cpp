@@ -223,9 +223,21 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
       if (task == 0)
         return walkTables();
       SymbolTableCollection taskSymbolTable;
-      for (size_t r; (r = nextRange.fetch_add(1)) < numRanges;)
-        for (size_t i = nodes.size() * r / numRanges, e = nodes.size() * (r + 1) / numRanges; i < e; ++i)
-          findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
+      Operation *group[32];
+      for (size_t r; (r = nextRange.fetch_add(1)) < numRanges;) {
+        size_t begin = nodes.size() * r / numRanges, end = nodes.size() * (r + 1) / numRanges;
+        // Groups of callables have their bodies brought into the cache
+        // together before they are walked (see prefetchOpLists).
+        for (size_t first = begin; first < end; first += std::size(group)) {
+          size_t last = std::min(end, first + std::size(group)), n = 0;
+          for (size_t i = first; i < last; ++i)
+            if (!nodes[i]->isExternal())
+              group[n++] = nodes[i]->getCallableRegion()->getParentOp();
+          prefetchOpLists(ArrayRef<Operation *>(group, n));
+          for (size_t i = first; i < last; ++i)
+            findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
+        }
+      }
     });
   } else {
     walkTables();
@@ -811,30 +823,44 @@ LogicalResult InlinerPass::optimizeInParallel(const std::vector<CallGraphNode *>
   std::vector<std::atomic<bool>> activePMs(executorPipelines.size());
   for (std::atomic<bool> &flag : activePMs)
     flag.store(false);
-  if (failed(failableParallelForEach(context, nodesToVisit, [&](CallGraphNode *node) {
-        size_t index = 0;
-        for (; index < activePMs.size(); ++index) {
-          bool expected = false;
-          if (activePMs[index].compare_exchange_strong(expected, true))
-            break;
-        }
-        // Ahead: the node's entry exists, so this only reads the map.
-        PreOptimized *record = ahead ? &preOptimizedPtr->find(node)->second : nullptr;
-        if (record) {
-          record->diagnostics = std::make_unique<ParallelDiagnosticHandler>(context);
-          record->diagnostics->setOrderIDForThread(0);
-        }
-        LogicalResult result = optimizeCallable(node, executorPipelines[index]);
-        if (record) {
-          record->diagnostics->eraseOrderIDForThread();
-          record->failed = failed(result);
-          result = success();
-        }
-        activePMs[index].store(false);
-        return result;
-      })))
-    return failure();
-  return success();
+  auto runOn = [&](CallGraphNode *node) -> LogicalResult {
+    size_t index = 0;
+    for (; index < activePMs.size(); ++index) {
+      bool expected = false;
+      if (activePMs[index].compare_exchange_strong(expected, true))
+        break;
+    }
+    // Ahead: the node's entry exists, so this only reads the map.
+    PreOptimized *record = ahead ? &preOptimizedPtr->find(node)->second : nullptr;
+    if (record) {
+      record->diagnostics = std::make_unique<ParallelDiagnosticHandler>(context);
+      record->diagnostics->setOrderIDForThread(0);
+    }
+    LogicalResult result = optimizeCallable(node, executorPipelines[index]);
+    if (record) {
+      record->diagnostics->eraseOrderIDForThread();
+      record->failed = failed(result);
+      result = success();
+    }
+    activePMs[index].store(false);
+    return result;
+  };
+  // As failableParallelForEach (no new calls once one failed), in groups of
+  // consecutive nodes whose bodies are brought into the cache together
+  // before they run (see prefetchOpLists).
+  auto prefetchGroup = [&](size_t begin, size_t end) {
+    Operation *group[32];
+    size_t n = 0;
+    for (size_t i = begin; i < end && n < std::size(group); ++i)
+      group[n++] = nodesToVisit[i]->getCallableRegion()->getParentOp();
+    prefetchOpLists(ArrayRef<Operation *>(group, n));
+  };
+  std::atomic<bool> anyFailed(false);
+  parallelForEachIndexInGroups(context, nodesToVisit.size(), prefetchGroup, [&](size_t i) {
+    if (!anyFailed.load(std::memory_order_relaxed) && failed(runOn(nodesToVisit[i])))
+      anyFailed.store(true, std::memory_order_relaxed);
+  });
+  return failure(anyFailed.load());
 }
 
 LogicalResult InlinerPass::optimizeCallable(CallGraphNode *node, std::map<std::string, OpPassManager> &pipelines) {

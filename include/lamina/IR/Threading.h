@@ -16,6 +16,16 @@
 
 namespace lamina {
 
+class Operation;
+
+/// Loads the op lists of the regions of `ops` (and of the regions nested in
+/// them, while there is room) into the cache by walking them side by side.
+/// A first walk over op lists that are not cached waits for each op in turn
+/// (each next pointer is in the op before it); walking many lists at once
+/// keeps many of those loads in flight. Reads only; meant for the isolated
+/// ops a thread is about to process.
+void prefetchOpLists(ArrayRef<Operation *> ops);
+
 /// Calls `func(i)` for every i in [0, n). With multithreading enabled and
 /// more than one element, the calls run on the context's thread pool (the
 /// calling thread helps) and their diagnostics are replayed in index order.
@@ -78,6 +88,41 @@ LogicalResult failableParallelForEach(MLIRContext *context, RangeT &&range, Func
       processingFailed.store(true, std::memory_order_relaxed);
   });
   return failure(processingFailed.load());
+}
+
+/// Like parallelForEachIndex, but the indices are taken in groups of
+/// consecutive ones (up to 32, fewer when n is small, so that every thread
+/// gets many groups): the thread that takes [begin, end) calls
+/// `beginGroup(begin, end)` first, then `func(i)` for each i in order.
+/// Meant for prefetching what the group will touch (see prefetchOpLists).
+/// Diagnostics are replayed in index order as with parallelForEachIndex.
+template <typename GroupFnT, typename FuncT>
+void parallelForEachIndexInGroups(MLIRContext *context, size_t n, GroupFnT &&beginGroup, FuncT &&func) {
+  if (n == 0)
+    return;
+  bool threaded = context->isMultithreadingEnabled() && n > 1;
+  size_t numThreads = threaded ? context->getThreadPool().getThreadCount() + 1 : 1;
+  size_t groupSize = std::clamp<size_t>(n / (8 * numThreads), 1, 32);
+  size_t numGroups = (n + groupSize - 1) / groupSize;
+  if (!threaded) {
+    for (size_t g = 0; g < numGroups; ++g) {
+      size_t begin = g * groupSize, end = std::min(n, begin + groupSize);
+      beginGroup(begin, end);
+      for (size_t i = begin; i < end; ++i)
+        func(i);
+    }
+    return;
+  }
+  ParallelDiagnosticHandler handler(context);
+  context->getThreadPool().parallelFor(0, numGroups, [&](size_t g) {
+    size_t begin = g * groupSize, end = std::min(n, begin + groupSize);
+    beginGroup(begin, end);
+    for (size_t i = begin; i < end; ++i) {
+      handler.setOrderIDForThread(i);
+      func(i);
+      handler.eraseOrderIDForThread();
+    }
+  });
 }
 
 } // namespace lamina
