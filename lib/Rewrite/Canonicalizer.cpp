@@ -67,16 +67,17 @@ Canonicalizer::Canonicalizer(MLIRContext *ctx, const CanonicalizerOptions &optio
                                                        options.enabledPatterns);
 }
 
-LogicalResult Canonicalizer::run(Operation *op) const {
+LogicalResult Canonicalizer::run(Operation *op, bool *changed) const {
   // The functions of a module are canonicalized separately (in parallel)
   // where that gives the IR of the whole-module run; test-convergence keeps
   // the whole run.
   LogicalResult converged = failure();
   if (options.testConvergence ||
-      !applyPatternsGreedilyToIsolatedChildren(op, *patterns, config, converged, [&](ArrayRef<Operation *> children) {
-        return onlyRegionLocalOps(op->getContext(), children, *patterns);
-      }))
-    converged = applyPatternsGreedily(op, *patterns, config);
+      !applyPatternsGreedilyToIsolatedChildren(
+          op, *patterns, config, converged,
+          [&](ArrayRef<Operation *> children) { return onlyRegionLocalOps(op->getContext(), children, *patterns); },
+          changed))
+    converged = applyPatternsGreedily(op, *patterns, config, changed);
   if (options.testConvergence && failed(converged))
     return op->emitError("Canonicalizer failed to converge");
   return success();

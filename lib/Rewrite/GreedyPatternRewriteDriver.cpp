@@ -161,9 +161,14 @@ public:
   /// (see changeBudgetFor); set when it has spent them.
   int64_t changeBudget = 0;
   bool budgetExhausted = false;
+  /// Whether the IR changed since simplifyRegion began: a notification came
+  /// or the folder moved or relocated a constant (which it does without
+  /// one).
+  bool irModified = false;
 
   // Listener hooks.
   void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint previous) override {
+    irModified = true;
     if (trackInserts)
       trackedInserts.push_back(op);
     if (RewriterBase::Listener *l = config.getListener())
@@ -173,11 +178,13 @@ public:
     addToWorklist(op);
   }
   void notifyOperationModified(Operation *op) override {
+    irModified = true;
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyOperationModified(op);
     addToWorklist(op);
   }
   void notifyOperationErased(Operation *op) override {
+    irModified = true;
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyOperationErased(op);
     addOperandsToWorklist(op);
@@ -186,14 +193,17 @@ public:
       strictModeFilteredOps.erase(op);
   }
   void notifyOperationReplaced(Operation *op, ValueRange replacement) override {
+    irModified = true;
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyOperationReplaced(op, replacement);
   }
   void notifyBlockInserted(Block *block, Region *previous, Region::iterator previousIt) override {
+    irModified = true;
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyBlockInserted(block, previous, previousIt);
   }
   void notifyBlockErased(Block *block) override {
+    irModified = true;
     if (RewriterBase::Listener *l = config.getListener())
       l->notifyBlockErased(block);
   }
@@ -497,6 +507,7 @@ static LogicalResult simplifyRegion(GreedyPatternRewriteDriver &driver, Region &
   int64_t iteration = 0;
   OperationFolder &folder = driver.folder;
   driver.budgetExhausted = false;
+  driver.irModified = false;
   do {
     if (++iteration > config.getMaxIterations() && config.getMaxIterations() != GreedyRewriteConfig::kNoLimit)
       break;
@@ -506,9 +517,16 @@ static LogicalResult simplifyRegion(GreedyPatternRewriteDriver &driver, Region &
     // True if `op` was a duplicate constant (now erased).
     auto insertKnownConstant = [&](Operation *op) {
       Attribute constValue;
-      if (matchConstantOp(op, &constValue))
-        if (!folder.insertKnownConstant(op, constValue))
-          return true;
+      if (!matchConstantOp(op, &constValue))
+        return false;
+      // The folder moves and relocates constants without notifying.
+      Block *block = op->getBlock();
+      Operation *prev = op->getPrevNode();
+      PackedLocation loc = op->getPackedLoc();
+      if (!folder.insertKnownConstant(op, constValue))
+        return true;
+      if (op->getBlock() != block || op->getPrevNode() != prev || !(op->getPackedLoc() == loc))
+        driver.irModified = true;
       return false;
     };
     if (!config.getUseTopDownTraversal()) {
@@ -545,8 +563,10 @@ static LogicalResult simplifyRegion(GreedyPatternRewriteDriver &driver, Region &
           succeeded(simplifyRegions(driver.rewriter, MutableArrayRef<Region>(&region, 1),
                                     config.getRegionSimplificationLevel() == GreedySimplifyRegionLevel::Aggressive));
   } while (continueRewrites);
+  // Exactly whether the IR changed (MLIR's driver says iteration > 1, which
+  // misses a first walk that only de-duplicated or moved constants).
   if (changed)
-    *changed = iteration > 1 || driver.budgetExhausted;
+    *changed = iteration > 1 || driver.budgetExhausted || driver.irModified;
   return success(!continueRewrites);
 }
 
@@ -693,7 +713,8 @@ static constexpr size_t kPrefetchGroup = 32;
 
 bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const FrozenRewritePatternSet &patterns,
                                                      GreedyRewriteConfig config, LogicalResult &converged,
-                                                     function_ref<bool(ArrayRef<Operation *>)> acceptChildren) {
+                                                     function_ref<bool(ArrayRef<Operation *>)> acceptChildren,
+                                                     bool *changed) {
   if (config.getMaxNumRewrites() != GreedyRewriteConfig::kNoLimit || config.getListener() ||
       config.getScope() || config.getStrictness() != GreedyRewriteStrictness::AnyOp)
     return false;
@@ -722,7 +743,7 @@ bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const Frozen
   MLIRContext *ctx = op->getContext();
   size_t numThreads = ctx->isMultithreadingEnabled() ? ctx->getThreadPool().getThreadCount() + 1 : 1;
   size_t numChunks = std::min(children.size(), numThreads * 16);
-  std::atomic<bool> allConverged(true);
+  std::atomic<bool> allConverged(true), anyChanged(false);
   parallelForEachIndex(ctx, numChunks, [&](size_t chunk) {
     size_t begin = children.size() * chunk / numChunks, end = children.size() * (chunk + 1) / numChunks;
     GreedyPatternRewriteDriver driver(ctx, patterns, config);
@@ -732,11 +753,16 @@ bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const Frozen
       for (size_t i = group; i < groupEnd; ++i)
         for (Region &region : children[i]->getRegions()) {
           driver.config.setScope(&region);
-          if (failed(simplifyRegion(driver, region, nullptr)))
+          bool regionChanged = false;
+          if (failed(simplifyRegion(driver, region, &regionChanged)))
             allConverged.store(false, std::memory_order_relaxed);
+          if (regionChanged)
+            anyChanged.store(true, std::memory_order_relaxed);
         }
     }
   });
   converged = success(allConverged.load());
+  if (changed)
+    *changed = anyChanged.load();
   return true;
 }

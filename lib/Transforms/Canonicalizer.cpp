@@ -29,8 +29,14 @@ struct CanonicalizerPass : impl::CanonicalizerBase<CanonicalizerPass> {
   }
 
   void runOnOperation() override {
-    if (failed(canonicalizer->run(getOperation())))
-      signalPassFailure();
+    bool changed = true;
+    if (failed(canonicalizer->run(getOperation(), &changed)))
+      return signalPassFailure();
+    // Nothing changed: the analyses hold, and the pass manager skips the
+    // verification of the op, as it does after a pass that preserves all
+    // (MLIR's canonicalize does not say so; CSE does).
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 
   std::optional<Canonicalizer> canonicalizer;

@@ -289,4 +289,39 @@ TEST_F(RewriteTest, IsolatedChildrenReportNonConvergence) {
   EXPECT_TRUE(failed(converged));
 }
 
+/// `changed` says whether the IR changed at all, both ways of running:
+/// canonical IR is left alone; a first walk that only de-duplicates a
+/// constant (no fold, no pattern: a single iteration) changes it.
+TEST_F(RewriteTest, ChangedIsExact) {
+  FrozenRewritePatternSet frozen = canonicalizationPatterns(&context);
+  const char *canonical = "func.func @f(%a: i32) -> i32 {\n  %c1 = arith.constant 1 : i32\n"
+                          "  %x = arith.addi %a, %c1 : i32\n  return %x : i32\n}\n";
+  const char *duplicate = "func.func @f(%a: i32) -> (i32, i32) {\n  %c1 = arith.constant 1 : i32\n"
+                          "  %c1b = arith.constant 1 : i32\n  return %c1, %c1b : i32, i32\n}\n";
+  for (bool separately : {false, true}) {
+    for (auto [text, expected] : {std::pair{canonical, false}, std::pair{duplicate, true}}) {
+      if (module)
+        module->destroy();
+      ASSERT_TRUE(parse(text));
+      bool changed = !expected;
+      if (separately) {
+        LogicalResult converged = failure();
+        ASSERT_TRUE(applyPatternsGreedilyToIsolatedChildren(module, frozen, GreedyRewriteConfig(), converged, {},
+                                                            &changed));
+        EXPECT_TRUE(succeeded(converged));
+      } else {
+        EXPECT_TRUE(succeeded(applyPatternsGreedily(module, frozen, GreedyRewriteConfig(), &changed)));
+      }
+      EXPECT_EQ(changed, expected) << text << "separately=" << separately;
+    }
+  }
+  // And the canonicalizer says so.
+  module->destroy();
+  ASSERT_TRUE(parse(canonical));
+  Canonicalizer canonicalizer(&context, CanonicalizerOptions());
+  bool changed = true;
+  ASSERT_TRUE(succeeded(canonicalizer.run(module, &changed)));
+  EXPECT_FALSE(changed);
+}
+
 } // namespace

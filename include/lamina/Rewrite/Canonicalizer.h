@@ -43,7 +43,8 @@ public:
   Canonicalizer(MLIRContext *ctx, const CanonicalizerOptions &options);
   /// Canonicalizes the regions of `op`. Fails only with test-convergence
   /// when the rewrite did not converge (after emitting the error on `op`).
-  LogicalResult run(Operation *op) const;
+  /// `*changed`: whether the IR changed at all.
+  LogicalResult run(Operation *op, bool *changed = nullptr) const;
 
 private:
   CanonicalizerOptions options;

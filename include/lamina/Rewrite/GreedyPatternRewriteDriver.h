@@ -95,7 +95,8 @@ private:
 
 /// Rewrites the ops of `region` (whose op must be isolated from above) and
 /// simplifies it. Success if it converged; `*changed` says whether the IR
-/// changed.
+/// changed at all (exactly: also a first walk that only de-duplicated or
+/// moved constants, which MLIR's driver does not count).
 LogicalResult applyPatternsGreedily(Region &region, const FrozenRewritePatternSet &patterns,
                                     GreedyRewriteConfig config = GreedyRewriteConfig(), bool *changed = nullptr);
 /// The same for every region of `op` (not `op` itself).
@@ -115,10 +116,12 @@ LogicalResult applyPatternsGreedily(Operation *op, const FrozenRewritePatternSet
 /// `acceptChildren`, if given, sees the isolated ops and may refuse them
 /// (e.g. after checking which ops they contain). Returns false, having
 /// changed nothing, where the conditions do not hold; otherwise sets
-/// `converged` (success if every run converged) and returns true.
+/// `converged` (success if every run converged) and `*changed` (whether
+/// the IR changed at all) and returns true.
 bool applyPatternsGreedilyToIsolatedChildren(Operation *op, const FrozenRewritePatternSet &patterns,
                                              GreedyRewriteConfig config, LogicalResult &converged,
-                                             function_ref<bool(ArrayRef<Operation *>)> acceptChildren = {});
+                                             function_ref<bool(ArrayRef<Operation *>)> acceptChildren = {},
+                                             bool *changed = nullptr);
 /// Rewrites `ops` and what rewriting them touches (by strictness), without
 /// region simplification. Success if the worklist emptied within
 /// `maxNumRewrites`; `*allErased` says whether every op of `ops` is gone.
