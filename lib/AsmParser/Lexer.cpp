@@ -46,6 +46,10 @@ Lexer::Lexer(const SourceMgr &sourceMgr, unsigned bufferID, MLIRContext *context
   limit = curBuffer.data() + curBuffer.size();
   releaseFloor = curBuffer.data();
   bufferName = StringAttr::get(context, buffer->getBufferIdentifier());
+  // Queries near the start count lines from it: the source manager's line
+  // table costs a scan of the whole buffer (the parallel parser asks for the
+  // position of the first top-level op, and then nothing else may).
+  seedLineCursor(curBuffer.data(), curBuffer.data(), 1);
 }
 
 void Lexer::restrictTo(const char *begin, const char *end) {
