@@ -560,11 +560,7 @@ void OpToOpPassAdaptor::runOnOperationAsyncImpl(bool verifyPasses) {
   // Each thread takes a group of consecutive ops and brings their op lists
   // into the cache together before running on them (see prefetchOpLists).
   auto prefetchGroup = [&](size_t begin, size_t end) {
-    Operation *group[32];
-    size_t n = 0;
-    for (size_t i = begin; i < end && n < std::size(group); ++i)
-      group[n++] = opInfos[i].op;
-    prefetchOpLists(ArrayRef<Operation *>(group, n));
+    prefetchOpListsOf(begin, end, [&](size_t i) { return opInfos[i].op; });
   };
   parallelForEachIndexInGroups(context, opInfos.size(), prefetchGroup, [&](size_t i) {
     OpPMInfo &info = opInfos[i];

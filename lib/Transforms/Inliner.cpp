@@ -223,17 +223,15 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
       if (task == 0)
         return walkTables();
       SymbolTableCollection taskSymbolTable;
-      Operation *group[32];
       for (size_t r; (r = nextRange.fetch_add(1)) < numRanges;) {
         size_t begin = nodes.size() * r / numRanges, end = nodes.size() * (r + 1) / numRanges;
         // Groups of callables have their bodies brought into the cache
         // together before they are walked (see prefetchOpLists).
-        for (size_t first = begin; first < end; first += std::size(group)) {
-          size_t last = std::min(end, first + std::size(group)), n = 0;
-          for (size_t i = first; i < last; ++i)
-            if (!nodes[i]->isExternal())
-              group[n++] = nodes[i]->getCallableRegion()->getParentOp();
-          prefetchOpLists(ArrayRef<Operation *>(group, n));
+        for (size_t first = begin; first < end; first += 32) {
+          size_t last = std::min(end, first + 32);
+          prefetchOpListsOf(first, last, [&](size_t i) -> Operation * {
+            return nodes[i]->isExternal() ? nullptr : nodes[i]->getCallableRegion()->getParentOp();
+          });
           for (size_t i = first; i < last; ++i)
             findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
         }
@@ -849,11 +847,7 @@ LogicalResult InlinerPass::optimizeInParallel(const std::vector<CallGraphNode *>
   // consecutive nodes whose bodies are brought into the cache together
   // before they run (see prefetchOpLists).
   auto prefetchGroup = [&](size_t begin, size_t end) {
-    Operation *group[32];
-    size_t n = 0;
-    for (size_t i = begin; i < end && n < std::size(group); ++i)
-      group[n++] = nodesToVisit[i]->getCallableRegion()->getParentOp();
-    prefetchOpLists(ArrayRef<Operation *>(group, n));
+    prefetchOpListsOf(begin, end, [&](size_t i) { return nodesToVisit[i]->getCallableRegion()->getParentOp(); });
   };
   std::atomic<bool> anyFailed(false);
   parallelForEachIndexInGroups(context, nodesToVisit.size(), prefetchGroup, [&](size_t i) {

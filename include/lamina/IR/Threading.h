@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <iterator>
 
 namespace lamina {
 
@@ -25,6 +26,16 @@ class Operation;
 /// keeps many of those loads in flight. Reads only; meant for the isolated
 /// ops a thread is about to process.
 void prefetchOpLists(ArrayRef<Operation *> ops);
+/// prefetchOpLists on `opAt(i)` for the first 32 indices i of [begin, end)
+/// (`opAt` may give null to leave an index out).
+template <typename OpAtT> void prefetchOpListsOf(size_t begin, size_t end, OpAtT &&opAt) {
+  Operation *group[32];
+  size_t n = 0;
+  for (size_t i = begin; i < end && n < std::size(group); ++i)
+    if (Operation *op = opAt(i))
+      group[n++] = op;
+  prefetchOpLists(ArrayRef<Operation *>(group, n));
+}
 
 /// Calls `func(i)` for every i in [0, n). With multithreading enabled and
 /// more than one element, the calls run on the context's thread pool (the
