@@ -471,6 +471,16 @@ LogicalResult impl::verifySingleBlock(Operation *op) {
   return verifySingleBlock(op, op->hasTrait<OpTrait::NoTerminator>());
 }
 
+void impl::ensureImplicitTerminator(Region &region, StateLocation loc, std::string_view terminatorName) {
+  if (region.empty())
+    region.emplaceBlock();
+  Block &block = region.back();
+  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+    return;
+  OperationState state(loc, OperationName(terminatorName, loc.getContext()));
+  block.push_back(Operation::create(state));
+}
+
 LogicalResult impl::verifySingleBlockImplicitTerminator(Operation *op, std::string_view terminatorName) {
   for (unsigned i = 0, e = op->getNumRegions(); i < e; ++i) {
     Region &region = op->getRegion(i);

@@ -13,6 +13,7 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
 #include "lamina/IR/OpImplementation.h"
+#include "lamina/IR/OpTraitVerifiers.h"
 
 #include <cctype>
 
@@ -403,13 +404,7 @@ ParseResult FormatOpParser::parseOperandVar(int index) {
 
 void FormatOpParser::ensureRegion(Region &region) {
   if (fmt.hasImplicitTermTrait) {
-    if (region.empty())
-      region.emplaceBlock();
-    Block &block = region.back();
-    if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-      return;
-    OperationState termState(state.location, fmt.implicitTerminator);
-    block.push_back(Operation::create(termState));
+    OpTrait::impl::ensureImplicitTerminator(region, state.location, fmt.implicitTerminator);
   } else if (fmt.hasSingleBlockTrait) {
     if (region.empty())
       region.emplaceBlock();

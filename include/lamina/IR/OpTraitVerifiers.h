@@ -125,6 +125,12 @@ LogicalResult verifySingleBlock(Operation *op);
 /// end with 'T', found 'X'" with the note "in custom textual format, the
 /// absence of terminator implies 'T'".
 LogicalResult verifySingleBlockImplicitTerminator(Operation *op, std::string_view terminatorName);
+/// The trait's parser side (MLIR's SingleBlockImplicitTerminator<T>::
+/// ensureTerminator): adds a block to an empty region, and a
+/// `terminatorName` op at `loc` to its last block unless that block already
+/// ends with a terminator. `loc` stays packed if the parser recorded it so
+/// (see PackedLocation).
+void ensureImplicitTerminator(Region &region, StateLocation loc, std::string_view terminatorName);
 /// NoTerminator: nothing to check (the verifier accepts its empty blocks).
 LogicalResult verifyNoTerminator(Operation *op);
 /// IsIsolatedFromAbove (a region trait): "using value defined outside the

@@ -13,14 +13,15 @@
 #include "AffineOpsImpl.h"
 
 #include "lamina/Dialect/Affine/AffineMemoryOpInterfaces.h"
-#include "lamina/Interfaces/ControlFlowInterfaces.h"
-#include "lamina/Interfaces/LoopLikeInterface.h"
-#include "lamina/Interfaces/ShapedOpInterfaces.h"
-#include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/IR/Block.h"
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpTraitVerifiers.h"
+#include "lamina/Interfaces/ControlFlowInterfaces.h"
+#include "lamina/Interfaces/LoopLikeInterface.h"
+#include "lamina/Interfaces/ShapedOpInterfaces.h"
+#include "lamina/Interfaces/SideEffectInterfaces.h"
 
 using namespace lamina;
 using namespace lamina::affine;
@@ -104,16 +105,6 @@ LogicalResult impl::verifyDimAndSymbolIdentifiers(Operation *op, OperandRange op
 
 bool impl::isValidAffineIndexOperand(Value value, Region *region) {
   return isValidDim(value, region) || isValidSymbol(value, region);
-}
-
-void impl::ensureTerminator(Region &region, StateLocation loc) {
-  if (region.empty())
-    region.emplaceBlock();
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, OperationName(AffineYieldOp::getOperationName(), loc.getContext()));
-  block.push_back(Operation::create(state));
 }
 
 /// The operands of `op` from `begin` on, clamped to its operand count.
@@ -280,7 +271,7 @@ ParseResult impl::parseForOp(OpAsmParser &parser, OperationState &result) {
     return parser.emitError(parser.getNameLoc(), "mismatch between the number of loop-carried values and results");
   if (parser.parseRegion(*body, regionArgs))
     return failure();
-  ensureTerminator(*body, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*body, result.location, AffineYieldOp::getOperationName());
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
@@ -392,11 +383,11 @@ ParseResult impl::parseIfOp(OpAsmParser &parser, OperationState &result) {
   Region *elseRegion = result.addRegion();
   if (parser.parseRegion(*thenRegion))
     return failure();
-  ensureTerminator(*thenRegion, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*thenRegion, result.location, AffineYieldOp::getOperationName());
   if (succeeded(parser.parseOptionalKeyword("else"))) {
     if (parser.parseRegion(*elseRegion))
       return failure();
-    ensureTerminator(*elseRegion, result.location);
+    OpTrait::impl::ensureImplicitTerminator(*elseRegion, result.location, AffineYieldOp::getOperationName());
   }
   return parser.parseOptionalAttrDict(result.attributes);
 }
@@ -760,7 +751,7 @@ ParseResult impl::parseParallelOp(OpAsmParser &parser, OperationState &result) {
     iv.type = indexType;
   if (parser.parseRegion(*body, ivs) || parser.parseOptionalAttrDict(result.attributes))
     return failure();
-  ensureTerminator(*body, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*body, result.location, AffineYieldOp::getOperationName());
   return success();
 }
 

@@ -35,9 +35,6 @@ ParseResult parseDimAndSymbolList(OpAsmParser &parser, SmallVectorImpl<Value> &o
 LogicalResult verifyDimAndSymbolIdentifiers(Operation *op, OperandRange operands, unsigned numDims);
 /// isValidDim || isValidSymbol in `op`'s affine scope.
 bool isValidAffineIndexOperand(Value value, Region *region);
-/// SingleBlockImplicitTerminator::ensureTerminator: adds a block if the
-/// region is empty, and an `affine.yield` if its block has no terminator.
-void ensureTerminator(Region &region, StateLocation loc);
 /// The AffineMapAttr inherent attribute `name` of `op` (null if missing).
 AffineMapAttr getMapAttr(Operation *op, std::string_view name);
 

@@ -11,6 +11,7 @@
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpTraitVerifiers.h"
 #include "lamina/IR/SymbolTable.h"
 #include "lamina/Interfaces/FunctionImplementation.h"
 
@@ -44,17 +45,6 @@ static LogicalResult verifyInitializationAttribute(Operation *op, Attribute valu
     return op->emitOpError() << "requires attribute to either be an #emitc.opaque attribute or it's type ("
                              << attrType << ") to match the op's result type (" << type << ")";
   return success();
-}
-
-/// The terminator of a body whose yield was left out.
-static void ensureYield(Region &region, Location loc) {
-  if (region.empty())
-    region.emplaceBlock();
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, YieldOp::getOperationName());
-  block.push_back(Operation::create(state));
 }
 
 static void printOperandList(OpAsmPrinter &p, ValueRange values) {
@@ -420,7 +410,7 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
   std::vector<OpAsmParser::Argument> regionArgs{inductionVariable};
   if (failed(parser.parseRegion(*body, regionArgs)))
     return failure();
-  ensureYield(*body, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*body, result.location, YieldOp::getOperationName());
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
@@ -464,11 +454,11 @@ ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (failed(parser.parseRegion(*thenRegion, {})))
     return failure();
-  ensureYield(*thenRegion, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*thenRegion, result.location, YieldOp::getOperationName());
   if (succeeded(parser.parseOptionalKeyword("else"))) {
     if (failed(parser.parseRegion(*elseRegion, {})))
       return failure();
-    ensureYield(*elseRegion, result.location);
+    OpTrait::impl::ensureImplicitTerminator(*elseRegion, result.location, YieldOp::getOperationName());
   }
   return parser.parseOptionalAttrDict(result.attributes);
 }

@@ -10,10 +10,11 @@
 #include "lamina/Dialect/GPU/GPUDialect.h"
 
 #include "lamina/Dialect/MemRef/StridedLayout.h"
-#include "lamina/Interfaces/FunctionImplementation.h"
-#include "lamina/Interfaces/FunctionInterfaces.h"
 #include "lamina/IR/BuiltinOps.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpTraitVerifiers.h"
+#include "lamina/Interfaces/FunctionImplementation.h"
+#include "lamina/Interfaces/FunctionInterfaces.h"
 
 using namespace lamina;
 using namespace lamina::gpu;
@@ -36,17 +37,6 @@ template <typename Range> static void printTypeList(OpAsmPrinter &p, const Range
     first = false;
     p << t;
   }
-}
-
-/// The terminator of a single-block region that may be left implicit.
-static void ensureTerminator(Region &region, StateLocation loc, std::string_view terminatorName) {
-  if (region.empty())
-    region.emplaceBlock();
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, OperationName(terminatorName, loc.getContext()));
-  block.push_back(Operation::create(state));
 }
 
 //===----------------------------------------------------------------------===//
@@ -966,7 +956,7 @@ ParseResult WarpExecuteOnLane0Op::parse(OpAsmParser &parser, OperationState &res
     return failure();
   if (parser.parseRegion(*warpRegion))
     return failure();
-  ensureTerminator(*warpRegion, result.location, "gpu.yield");
+  OpTrait::impl::ensureImplicitTerminator(*warpRegion, result.location, "gpu.yield");
   return parser.parseOptionalAttrDict(result.attributes);
 }
 

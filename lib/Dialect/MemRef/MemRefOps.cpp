@@ -13,14 +13,15 @@
 #include "MemRefOpsImpl.h"
 
 #include "lamina/Dialect/MemRef/StridedLayout.h"
+#include "lamina/IR/Builders.h"
+#include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpAsmInterface.h"
+#include "lamina/IR/OpTraitVerifiers.h"
+#include "lamina/IR/SymbolTable.h"
 #include "lamina/Interfaces/CastInterfaces.h"
 #include "lamina/Interfaces/ControlFlowInterfaces.h"
 #include "lamina/Interfaces/SideEffectInterfaces.h"
 #include "lamina/Interfaces/ViewLikeInterface.h"
-#include "lamina/IR/Builders.h"
-#include "lamina/IR/Diagnostics.h"
-#include "lamina/IR/OpAsmInterface.h"
-#include "lamina/IR/SymbolTable.h"
 #include "lamina/ODS/InterfaceTraits.h"
 
 #include <string>
@@ -189,25 +190,13 @@ LogicalResult impl::verifyRealloc(Operation *op) {
 // alloca_scope
 //===----------------------------------------------------------------------===//
 
-/// Appends the implicit `memref.alloca_scope.return` when the body has no
-/// terminator (SingleBlockImplicitTerminator::ensureTerminator).
-static void ensureAllocaScopeTerminator(Region &region, StateLocation loc) {
-  if (region.empty())
-    region.emplaceBlock();
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, OperationName(AllocaScopeReturnOp::getOperationName(), loc.getContext()));
-  block.push_back(Operation::create(state));
-}
-
 ParseResult impl::parseAllocaScope(OpAsmParser &parser, OperationState &result) {
   Region *body = result.addRegion();
   if (parser.parseOptionalArrowTypeList(result.types))
     return failure();
   if (parser.parseRegion(*body, {}))
     return failure();
-  ensureAllocaScopeTerminator(*body, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*body, result.location, AllocaScopeReturnOp::getOperationName());
   return parser.parseOptionalAttrDict(result.attributes);
 }
 

@@ -19,12 +19,6 @@ namespace scf {
 /// `value`), as MLIR's getConstantIntValue; std::nullopt otherwise.
 std::optional<int64_t> getConstantIntValue(Value v);
 
-/// Appends the implicit terminator `terminatorName` (no operands) to the
-/// last block of `region` unless that block already ends with a known
-/// terminator; creates the block if the region is empty (MLIR's
-/// SingleBlockImplicitTerminator::ensureTerminator).
-/// `loc` stays packed if the parser recorded it so (see PackedLocation).
-void ensureTerminator(Region &region, StateLocation loc, std::string_view terminatorName);
 
 // Custom syntax (hasCustomAssemblyFormat) ------------------------------------
 ParseResult parseExecuteRegionOp(OpAsmParser &parser, OperationState &result);

@@ -22,6 +22,7 @@
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/BuiltinAttributes.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpTraitVerifiers.h"
 
 #include <algorithm>
 #include <limits>
@@ -51,16 +52,6 @@ std::optional<int64_t> scf::getConstantIntValue(Value v) {
   if (!attr || !attr.getValue().isSignedIntN(64))
     return std::nullopt;
   return attr.getValue().getSExtValue();
-}
-
-void scf::ensureTerminator(Region &region, StateLocation loc, std::string_view terminatorName) {
-  if (region.empty())
-    region.emplaceBlock();
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, OperationName(terminatorName, loc.getContext()));
-  block.push_back(Operation::create(state));
 }
 
 /// Prints `<prefix>(%inner = %outer, ...)`; nothing if there are no
@@ -247,7 +238,7 @@ ParseResult scf::parseForOp(OpAsmParser &parser, OperationState &result) {
   Region *body = result.addRegion();
   if (parser.parseRegion(*body, regionArgs))
     return failure();
-  ensureTerminator(*body, result.location, "scf.yield");
+  OpTrait::impl::ensureImplicitTerminator(*body, result.location, "scf.yield");
 
   // Operands are resolved after the body, as in MLIR (which diagnoses
   // operands defined inside it that way): errors in the body come first.
@@ -514,11 +505,11 @@ ParseResult scf::parseIfOp(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (parser.parseRegion(*thenRegion))
     return failure();
-  ensureTerminator(*thenRegion, result.location, "scf.yield");
+  OpTrait::impl::ensureImplicitTerminator(*thenRegion, result.location, "scf.yield");
   if (succeeded(parser.parseOptionalKeyword("else"))) {
     if (parser.parseRegion(*elseRegion))
       return failure();
-    ensureTerminator(*elseRegion, result.location, "scf.yield");
+    OpTrait::impl::ensureImplicitTerminator(*elseRegion, result.location, "scf.yield");
   }
   return parser.parseOptionalAttrDict(result.attributes);
 }
@@ -587,7 +578,7 @@ ParseResult scf::parseParallelOp(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOptionalAttrDict(result.attributes) ||
       resolveOperandList(parser, initVals, TypeRange(result.types), parser.getNameLoc(), result.operands))
     return failure();
-  ensureTerminator(*body, result.location, "scf.reduce");
+  OpTrait::impl::ensureImplicitTerminator(*body, result.location, "scf.reduce");
   return success();
 }
 

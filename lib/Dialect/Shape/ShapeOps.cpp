@@ -11,6 +11,7 @@
 
 #include "lamina/IR/Builders.h"
 #include "lamina/IR/Diagnostics.h"
+#include "lamina/IR/OpTraitVerifiers.h"
 #include "lamina/Interfaces/FunctionImplementation.h"
 
 using namespace lamina;
@@ -387,17 +388,6 @@ void ConstSizeOp::getAsmResultNames(function_ref<void(Value, std::string_view)> 
 // shape.assuming
 //===----------------------------------------------------------------------===//
 
-/// The yield of a body whose terminator was left out.
-static void ensureTerminator(Region &region, Location loc) {
-  if (region.empty())
-    region.emplaceBlock();
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, AssumingYieldOp::getOperationName());
-  block.push_back(Operation::create(state));
-}
-
 ParseResult AssumingOp::parse(OpAsmParser &parser, OperationState &result) {
   Region *doRegion = result.addRegion();
   OpAsmParser::UnresolvedOperand cond;
@@ -408,7 +398,7 @@ ParseResult AssumingOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (failed(parser.parseRegion(*doRegion, {})))
     return failure();
-  ensureTerminator(*doRegion, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*doRegion, result.location, AssumingYieldOp::getOperationName());
   return parser.parseOptionalAttrDict(result.attributes);
 }
 

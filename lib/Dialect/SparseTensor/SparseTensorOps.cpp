@@ -8,6 +8,7 @@
 #include "lamina/Dialect/SparseTensor/SparseTensorDialect.h"
 #include "lamina/IR/Matchers.h"
 #include "lamina/IR/OpImplementation.h"
+#include "lamina/IR/OpTraitVerifiers.h"
 
 #include <bit>
 
@@ -700,16 +701,6 @@ static ParseResult parseUsedCoordList(OpAsmParser &parser, OperationState &state
   return success();
 }
 
-static void ensureYield(Region &region, Location loc) {
-  if (region.empty())
-    region.emplaceBlock();
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, "sparse_tensor.yield");
-  block.push_back(Operation::create(state));
-}
-
 /// `iter_args(%a = %init, ...)`: prints nothing without initializers.
 static void printInitializationList(OpAsmPrinter &p, ValueRange blockArgs, ValueRange initializers) {
   if (initializers.empty())
@@ -774,7 +765,7 @@ ParseResult IterateOp::parse(OpAsmParser &parser, OperationState &result) {
   Region *body = result.addRegion();
   if (parser.parseRegion(*body, blockArgs))
     return failure();
-  ensureYield(*body, result.location);
+  OpTrait::impl::ensureImplicitTerminator(*body, result.location, "sparse_tensor.yield");
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
@@ -941,7 +932,7 @@ ParseResult CoIterateOp::parse(OpAsmParser &parser, OperationState &result) {
     Region *body = result.addRegion();
     if (parser.parseRegion(*body, definedIts))
       return failure();
-    ensureYield(*body, result.location);
+    OpTrait::impl::ensureImplicitTerminator(*body, result.location, "sparse_tensor.yield");
   }
   result.addAttribute("cases", ArrayAttr::get(ctx, cases));
   return parser.parseOptionalAttrDict(result.attributes);
