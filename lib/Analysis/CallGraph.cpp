@@ -97,12 +97,8 @@ static void computeCallGraph(Operation *root, CallGraph &cg) {
     // The first walk after parsing meets ops that are not cached: groups of
     // top-level ops have their op lists brought in together first.
     parallelForRanges(ctx, tops.size(), 8, [&](size_t begin, size_t end) {
-      for (size_t group = begin; group < end; group += 32) {
-        size_t groupEnd = std::min(end, group + 32);
-        prefetchOpLists(ArrayRef<Operation *>(tops.data() + group, groupEnd - group));
-        for (size_t i = group; i < groupEnd; ++i)
-          walkForCallGraph(tops[i], events[i]);
-      }
+      forEachIndexPrefetched(
+          begin, end, [&](size_t i) { return tops[i]; }, [&](size_t i) { walkForCallGraph(tops[i], events[i]); });
     });
   } else {
     walkForCallGraph(root, events[0]);

@@ -390,9 +390,7 @@ LogicalResult OperationVerifier::verifyIsolatedOps(MLIRContext *context, ArrayRe
   }
   // Groups of consecutive ops have their op lists brought into the cache
   // together before they are verified (see prefetchOpLists).
-  auto prefetchGroup = [&](size_t begin, size_t end) {
-    prefetchOpLists(ops.slice(next + begin, std::min<size_t>(end - begin, 32)));
-  };
+  auto prefetchGroup = [&](size_t begin, size_t end) { prefetchOpLists(ops.slice(next + begin, end - begin)); };
   parallelForEachIndexInGroups(context, numOps - next, prefetchGroup, [&](size_t i) { verifyOne(next + i); });
   if (opFailedVerify.load(std::memory_order_relaxed))
     return failure();

@@ -708,9 +708,6 @@ static bool isInertTopLevelOp(Operation *op, PatternApplicator &matcher) {
   return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() && !wouldOpBeTriviallyDead(op);
 }
 
-/// How many isolated ops prefetchOpLists brings in together.
-static constexpr size_t kPrefetchGroup = 32;
-
 bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const FrozenRewritePatternSet &patterns,
                                                      GreedyRewriteConfig config, LogicalResult &converged,
                                                      function_ref<bool(ArrayRef<Operation *>)> acceptChildren,
@@ -747,19 +744,16 @@ bool lamina::applyPatternsGreedilyToIsolatedChildren(Operation *op, const Frozen
   parallelForEachIndex(ctx, numChunks, [&](size_t chunk) {
     size_t begin = children.size() * chunk / numChunks, end = children.size() * (chunk + 1) / numChunks;
     GreedyPatternRewriteDriver driver(ctx, patterns, config);
-    for (size_t group = begin; group < end; group += kPrefetchGroup) {
-      size_t groupEnd = std::min(end, group + kPrefetchGroup);
-      prefetchOpLists(ArrayRef<Operation *>(children.data() + group, groupEnd - group));
-      for (size_t i = group; i < groupEnd; ++i)
-        for (Region &region : children[i]->getRegions()) {
-          driver.config.setScope(&region);
-          bool regionChanged = false;
-          if (failed(simplifyRegion(driver, region, &regionChanged)))
-            allConverged.store(false, std::memory_order_relaxed);
-          if (regionChanged)
-            anyChanged.store(true, std::memory_order_relaxed);
-        }
-    }
+    forEachIndexPrefetched(begin, end, [&](size_t i) { return children[i]; }, [&](size_t i) {
+      for (Region &region : children[i]->getRegions()) {
+        driver.config.setScope(&region);
+        bool regionChanged = false;
+        if (failed(simplifyRegion(driver, region, &regionChanged)))
+          allConverged.store(false, std::memory_order_relaxed);
+        if (regionChanged)
+          anyChanged.store(true, std::memory_order_relaxed);
+      }
+    });
   });
   converged = success(allConverged.load());
   if (changed)

@@ -227,14 +227,12 @@ CGUseList::CGUseList(Operation *op, CallGraph &cg, SymbolTableCollection &symbol
         size_t begin = nodes.size() * r / numRanges, end = nodes.size() * (r + 1) / numRanges;
         // Groups of callables have their bodies brought into the cache
         // together before they are walked (see prefetchOpLists).
-        for (size_t first = begin; first < end; first += 32) {
-          size_t last = std::min(end, first + 32);
-          prefetchOpListsOf(first, last, [&](size_t i) -> Operation * {
-            return nodes[i]->isExternal() ? nullptr : nodes[i]->getCallableRegion()->getParentOp();
-          });
-          for (size_t i = first; i < last; ++i)
-            findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]);
-        }
+        forEachIndexPrefetched(
+            begin, end,
+            [&](size_t i) -> Operation * {
+              return nodes[i]->isExternal() ? nullptr : nodes[i]->getCallableRegion()->getParentOp();
+            },
+            [&](size_t i) { findReferences(nodes[i], cg, taskSymbolTable, /*checkCalls=*/true, references[i]); });
       }
     });
   } else {

@@ -26,15 +26,28 @@ class Operation;
 /// keeps many of those loads in flight. Reads only; meant for the isolated
 /// ops a thread is about to process.
 void prefetchOpLists(ArrayRef<Operation *> ops);
-/// prefetchOpLists on `opAt(i)` for the first 32 indices i of [begin, end)
-/// (`opAt` may give null to leave an index out).
+/// How many ops the helpers below hand to prefetchOpLists at once.
+constexpr size_t kPrefetchGroupSize = 32;
+/// prefetchOpLists on `opAt(i)` for the first kPrefetchGroupSize indices i
+/// of [begin, end) (`opAt` may give null to leave an index out).
 template <typename OpAtT> void prefetchOpListsOf(size_t begin, size_t end, OpAtT &&opAt) {
-  Operation *group[32];
+  Operation *group[kPrefetchGroupSize];
   size_t n = 0;
   for (size_t i = begin; i < end && n < std::size(group); ++i)
     if (Operation *op = opAt(i))
       group[n++] = op;
   prefetchOpLists(ArrayRef<Operation *>(group, n));
+}
+/// Calls `func(i)` for each i of [begin, end) in order, on this thread, in
+/// groups of kPrefetchGroupSize whose ops `opAt(i)` are prefetched first.
+template <typename OpAtT, typename FuncT>
+void forEachIndexPrefetched(size_t begin, size_t end, OpAtT &&opAt, FuncT &&func) {
+  for (size_t first = begin; first < end; first += kPrefetchGroupSize) {
+    size_t last = std::min(end, first + kPrefetchGroupSize);
+    prefetchOpListsOf(first, last, opAt);
+    for (size_t i = first; i < last; ++i)
+      func(i);
+  }
 }
 
 /// Calls `func(i)` for every i in [0, n). With multithreading enabled and
@@ -102,8 +115,8 @@ LogicalResult failableParallelForEach(MLIRContext *context, RangeT &&range, Func
 }
 
 /// Like parallelForEachIndex, but the indices are taken in groups of
-/// consecutive ones (up to 32, fewer when n is small, so that every thread
-/// gets many groups): the thread that takes [begin, end) calls
+/// consecutive ones (up to kPrefetchGroupSize, fewer when n is small, so
+/// that every thread gets many groups): the thread that takes [begin, end) calls
 /// `beginGroup(begin, end)` first, then `func(i)` for each i in order.
 /// Meant for prefetching what the group will touch (see prefetchOpLists).
 /// Diagnostics are replayed in index order as with parallelForEachIndex.
@@ -113,7 +126,7 @@ void parallelForEachIndexInGroups(MLIRContext *context, size_t n, GroupFnT &&beg
     return;
   bool threaded = context->isMultithreadingEnabled() && n > 1;
   size_t numThreads = threaded ? context->getThreadPool().getThreadCount() + 1 : 1;
-  size_t groupSize = std::clamp<size_t>(n / (8 * numThreads), 1, 32);
+  size_t groupSize = std::clamp<size_t>(n / (8 * numThreads), 1, kPrefetchGroupSize);
   size_t numGroups = (n + groupSize - 1) / groupSize;
   if (!threaded) {
     for (size_t g = 0; g < numGroups; ++g) {
