@@ -53,17 +53,19 @@ void registerLaminaOptDialectsAndPasses(lamina::DialectRegistry &registry) {
 }
 
 #ifdef LAMINA_OPT_MIMALLOC
-/// Lets mimalloc back its memory with transparent huge pages (2 MiB), where
-/// the kernel gives them on request (`madvise` mode, Debian's default):
-/// mimalloc then commits each segment whole instead of a 4 KiB page at a
-/// time, and the first touch of the IR's memory takes one page fault per
-/// 2 MiB instead of one per 4 KiB (~30,000 faults for a 20 MB input, a fifth
-/// of the CPU time of parsing it). The cost is memory: a thread's partly
-/// used segments are resident whole (about 5 MiB per thread). The user's
-/// MIMALLOC_* environment variables still win.
+/// mimalloc commits each segment whole (no delay for a thread's first
+/// segments), and backs it with ordinary 4 KiB pages. Transparent huge pages
+/// (mi_option_large_os_pages) take one fault per 2 MiB instead of one per
+/// 4 KiB, which wins when the machine's free memory is warm, but a virtual
+/// machine whose host reclaims free guest memory (free page reporting, as on
+/// Firecracker) has to fault each huge page in from the host: right after
+/// another large process exits, touching 128 MiB took ~210 ms with huge pages
+/// against ~47 ms with 4 KiB pages, which the kernel takes from the pages the
+/// other process just freed. With 4 KiB pages bench/compare.py measured
+/// 5-30% less wall time on every workload and less peak memory. The user's
+/// MIMALLOC_* environment variables still win (MIMALLOC_LARGE_OS_PAGES=1
+/// turns huge pages back on).
 static void configureAllocator() {
-  if (!std::getenv("MIMALLOC_LARGE_OS_PAGES"))
-    mi_option_set(mi_option_large_os_pages, 1);
   if (!std::getenv("MIMALLOC_EAGER_COMMIT_DELAY"))
     mi_option_set(mi_option_eager_commit_delay, 0);
 }
