@@ -7,6 +7,7 @@
 #include "lamina/IR/IRMapping.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -102,6 +103,15 @@ Operation *Operation::create(PackedLocation loc, OperationName name, TypeRange r
     std::abort();
   MLIRContext *ctx = name.getContext();
   DictionaryAttr attrDict = attributes.empty() ? DictionaryAttr::get(ctx) : attributes.getDictionary(ctx);
+  // The constructor sets the count bit-fields by reading and rewriting their
+  // word. When that read is the first touch of a fresh page, the kernel maps
+  // the shared zero page, and the write that follows faults again and flushes
+  // the TLB of every core the process runs on (~1,000 such double faults for
+  // a 20 MB input). Writing the op's bytes first makes the first touch a
+  // write; the compiler barrier keeps the stores, which the constructor would
+  // otherwise make dead.
+  std::memset(mem + sizeof(detail::OpResultImpl) * numResults, 0, sizeof(Operation));
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   auto *op = new (mem + sizeof(detail::OpResultImpl) * numResults)
       Operation(loc, name, numResults, numSuccs, numRegions, numOperands, numProps, attrDict);
   for (unsigned i = 0; i < numResults; ++i)
