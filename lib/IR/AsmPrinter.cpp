@@ -154,7 +154,9 @@ public:
       printType(arg.getType());
     }
     impl.printOptionalAttrDict(argAttrs);
-    printTrailingLocation(arg.getLoc(), /*allowAlias=*/false);
+    // (A parsed argument's location is packed: only unpack it to print it.)
+    if (printerFlags.shouldPrintDebugInfo())
+      printTrailingLocation(arg.getLoc(), /*allowAlias=*/false);
   }
   void printAffineMapOfSSAIds(AffineMapAttr mapAttr, ValueRange operands) override;
   void printAffineExprOfSSAIds(AffineExpr expr, ValueRange dimOperands, ValueRange symOperands) override;

@@ -250,8 +250,25 @@ static void walkSymbolRefs(Operation *op, function_ref<void(SymbolRefAttr)> call
   SmallVector<Attribute, 16> worklist;
   PointerMap<const void *, bool> seen;
   SmallVector<Attribute, 8> children;
-  for (const NamedAttribute &attr : op->getAttrs())
-    worklist.push_back(attr.getValue());
+  if (op->isRegistered()) {
+    // The dictionary's order (inherent and discardable attributes sorted by
+    // name, stably, as DictionaryAttr::get sorts them) without uniquing a
+    // dictionary for each call op.
+    SmallVector<NamedAttribute, 8> attrs;
+    ArrayRef<StringAttr> names = op->getName().getAttributeNames();
+    MutableArrayRef<Attribute> slots = op->getPropertySlots();
+    for (size_t i = 0; i < names.size(); ++i)
+      if (slots[i])
+        attrs.emplace_back(names[i], slots[i]);
+    for (const NamedAttribute &attr : op->getDiscardableAttrs())
+      attrs.push_back(attr);
+    std::stable_sort(attrs.begin(), attrs.end());
+    for (const NamedAttribute &attr : attrs)
+      worklist.push_back(attr.getValue());
+  } else {
+    for (const NamedAttribute &attr : op->getAttrs())
+      worklist.push_back(attr.getValue());
+  }
   // Pre-order: the first attribute of the dictionary first.
   std::reverse(worklist.begin(), worklist.end());
   while (!worklist.empty()) {

@@ -144,8 +144,12 @@ void CSEDriver::replaceUsesAndDelete(ScopedOpTable &knownValues, Operation *op, 
     if (op->use_empty())
       opsToErase.push_back(op);
   }
-  // Keep a known location on the op that stays.
-  if (isa<UnknownLoc>(LocationAttr(existing->getLoc())) && !isa<UnknownLoc>(LocationAttr(op->getLoc())))
+  // Keep a known location on the op that stays. (A packed location is a
+  // file:line:col: known, and not worth unpacking to ask.)
+  auto isUnknown = [](Operation *o) {
+    return !o->getPackedLoc().isPacked() && isa<UnknownLoc>(LocationAttr(o->getLoc()));
+  };
+  if (isUnknown(existing) && !isUnknown(op))
     existing->setLoc(op->getLoc());
   ++numCSE;
 }
