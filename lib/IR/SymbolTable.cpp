@@ -467,13 +467,13 @@ LogicalResult detail::verifySymbolTable(Operation *op) {
     return op->emitOpError() << "Operations with a 'SymbolTable' must have exactly one block";
 
   // Symbols are unique within the table.
-  std::unordered_map<const void *, Operation *> nameToOrigOp;
+  PointerMap<const void *, Operation *> nameToOrigOp;
   for (Block &block : op->getRegion(0)) {
     for (Operation &nested : block) {
       StringAttr name = getNameIfSymbol(&nested);
       if (!name)
         continue;
-      auto [it, inserted] = nameToOrigOp.emplace(name.getAsOpaquePointer(), &nested);
+      auto [it, inserted] = nameToOrigOp.insert(name.getAsOpaquePointer(), &nested);
       if (!inserted) {
         InFlightDiagnostic diag = nested.emitError();
         diag << "redefinition of symbol named '" << name.getValue() << "'";
