@@ -2,6 +2,7 @@
 #include "lamina/IR/MLIRContext.h"
 
 #include "MLIRContextImpl.h"
+#include "lamina/IR/ContextLifetime.h"
 #include "lamina/IR/ExtensibleDialect.h"
 #include "lamina/IR/BuiltinDialect.h"
 #include "lamina/IR/Diagnostics.h"
@@ -10,6 +11,7 @@
 #include "lamina/Support/ThreadPool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 
 using namespace lamina;
@@ -60,7 +62,16 @@ MLIRContext::MLIRContext(const DialectRegistry &registry, Threading threading)
   impl->initializeCaches(this);
 }
 
-MLIRContext::~MLIRContext() = default;
+namespace {
+std::atomic<uint64_t> destroyedContexts(0);
+} // namespace
+
+uint64_t detail::getDestroyedContextCount() { return destroyedContexts.load(std::memory_order_acquire); }
+
+MLIRContext::~MLIRContext() {
+  // Before the members (and the attributes they own) are released.
+  destroyedContexts.fetch_add(1, std::memory_order_acq_rel);
+}
 
 MLIRContext::Impl::Impl() = default;
 MLIRContext::Impl::~Impl() {

@@ -1110,7 +1110,16 @@ Operation *ArithDialect::materializeConstant(OpBuilder &builder, Attribute value
 
 Operation *arith::createConstant(OpBuilder &builder, Location loc, TypedAttr value) {
   OperationState state(loc, "arith.constant");
-  state.addAttribute("value", value);
   state.addType(value.getType());
-  return builder.create(state);
+  int slot = state.name.isRegistered() ? state.name.getAttributeIndex("value") : -1;
+  if (slot < 0) {
+    state.addAttribute("value", value);
+    return builder.create(state);
+  }
+  // The value goes straight into its property slot, where Operation::create
+  // would move it: no "value" name to unique for each constant a fold
+  // materializes.
+  Operation *op = Operation::create(state);
+  op->getPropertySlots()[slot] = value;
+  return builder.insert(op);
 }
