@@ -60,6 +60,9 @@ struct ParserState {
   /// Current nesting of attribute/type/affine productions, bounded so hostile
   /// input cannot exhaust the stack.
   unsigned nestingDepth = 0;
+  /// Bytes the parallel parser's planning has scanned so far (see
+  /// OperationParser::tryParallelOps: capped at a few times the input).
+  size_t parallelPlanBytes = 0;
   /// Mutable attributes/types being parsed (AsmParser::tryStartCyclicParse),
   /// innermost last.
   detail::CyclicStack cyclicParsing;
