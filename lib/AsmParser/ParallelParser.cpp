@@ -94,6 +94,28 @@ struct PieceScan {
   unsigned lines = 0;
 };
 
+/// At `p`, a string's opening quote: where its closing quote is, or null if
+/// the string does not end on its line (a run holding such a string is not
+/// planned).
+const char *skipString(const char *p, const char *bufEnd) {
+  for (++p; p < bufEnd && *p != '"'; ++p) {
+    if (*p == '\n' || (*p == '\\' && p + 1 < bufEnd && p[1] == '\n'))
+      return nullptr;
+    if (*p == '\\')
+      ++p;
+  }
+  return p < bufEnd ? p : nullptr;
+}
+
+/// At `p`, a '/': the last character of its line if it starts a `//`
+/// comment, else `p`.
+const char *skipLineComment(const char *p, const char *bufEnd) {
+  if (p + 1 < bufEnd && p[1] == '/')
+    while (p + 1 < bufEnd && p[1] != '\n')
+      ++p;
+  return p;
+}
+
 /// Scans [p, end): line starts are recorded only where the depth is at the
 /// piece's minimum so far (where the absolute depth can be 0: it never goes
 /// below 0 before the run ends), brackets only where they reach a new
@@ -112,21 +134,15 @@ void scanPiece(const char *p, const char *end, const char *bufEnd, PieceScan &ou
     if (p >= end)
       break;
     switch (*p) {
-    case '"':
-      for (++p; p < bufEnd && *p != '"'; ++p) {
-        if (*p == '\n' || (*p == '\\' && p + 1 < bufEnd && p[1] == '\n'))
-          return reject(p);
-        if (*p == '\\')
-          ++p;
-      }
-      if (p >= bufEnd)
+    case '"': {
+      const char *close = skipString(p, bufEnd);
+      if (!close)
         return reject(p);
+      p = close;
       break;
+    }
     case '/':
-      if (p + 1 < bufEnd && p[1] == '/') {
-        while (p + 1 < bufEnd && p[1] != '\n')
-          ++p;
-      }
+      p = skipLineComment(p, bufEnd);
       break;
     case '(':
     case '[':
@@ -293,25 +309,17 @@ std::optional<ChunkPlan> planChunks(const char *begin, const char *bufEnd, bool 
 /// Whether the region body starting at `p` closes (a bracket takes the depth
 /// below its start) before `limit`, or cannot be planned at all (a string
 /// that does not end on its line, a NUL): a sequential scan by scanPiece's
-/// rules that stops there.
+/// rules (skipString, skipLineComment) that stops there.
 static bool regionEndsBefore(const char *p, const char *limit, const char *bufEnd) {
   int64_t depth = 0;
   for (; p < limit; ++p) {
     switch (*p) {
     case '"':
-      for (++p; p < bufEnd && *p != '"'; ++p) {
-        if (*p == '\n')
-          return true;
-        if (*p == '\\')
-          ++p;
-      }
-      if (p >= bufEnd)
+      if (!(p = skipString(p, bufEnd)))
         return true;
       break;
     case '/':
-      if (p + 1 < bufEnd && p[1] == '/')
-        while (p + 1 < bufEnd && p[1] != '\n')
-          ++p;
+      p = skipLineComment(p, bufEnd);
       break;
     case '(':
     case '[':
